@@ -1,0 +1,38 @@
+import type { Dataset } from '../data/dataset.js'
+import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
+import type { AssetSigner } from './asset-signer.js'
+import type { ApiRequest, ApiResponse } from './types.js'
+
+/**
+ * The order of list items: by `created_at`, newest or oldest first, ties
+ * broken by ID. The spec does not show an order.
+ */
+export type ListOrder = 'newest-first' | 'oldest-first'
+
+/**
+ * Who is asking: the API key a request authenticated with and its account.
+ */
+export interface Caller {
+  apiKey: FixtureApiKey
+  account: FixtureAccount
+}
+
+/**
+ * Everything the API's behaviour functions need besides the request. The
+ * adapters (MSW handlers, server) build one per mock instance.
+ */
+export interface ApiContext {
+  /** The dataset currently served; it is swapped whole on reset or load. */
+  dataset(): Dataset
+  /** The path prefix of the API, e.g. `/public-api/v1`, without trailing slash. */
+  prefix: string
+  signer: AssetSigner
+  /** The clock, in epoch milliseconds. */
+  now(): number
+  listOrder: ListOrder
+  /**
+   * Runs after authentication and before parameters are checked: the place of
+   * rate limits and forced outcomes. A response returned here is sent as is.
+   */
+  afterAuthentication?(request: ApiRequest, caller: Caller): ApiResponse | undefined
+}

@@ -1,0 +1,71 @@
+import type { Caller, ApiContext } from './api-context.js'
+import { createErrorResponse } from './error-response.js'
+import type { ApiResponse } from './types.js'
+
+const BEARER = /^bearer(?:[ \t]+(.*))?$/i
+
+/**
+ * Resolves the `Authorization: Bearer <key>` header of a request to its
+ * caller, or to the 401 response that explains what is wrong with it.
+ * @example
+ * const result = authenticate(context, request.headers.get('authorization'))
+ * if ('status' in result) return result
+ */
+export function authenticate(
+  context: ApiContext,
+  authorization: string | null | undefined,
+): Caller | ApiResponse {
+  if (authorization == null || authorization.trim() === '') {
+    return unauthorized(
+      'Missing API key. Send the header "Authorization: Bearer <API_KEY>".',
+    )
+  }
+  const match = BEARER.exec(authorization.trim())
+  if (match === null) {
+    const scheme = authorization.trim().split(/[ \t]/, 1)[0]
+    return unauthorized(
+      `Unsupported authorization scheme "${scheme}". Send the header "Authorization: Bearer <API_KEY>".`,
+    )
+  }
+  const key = match[1]?.trim() ?? ''
+  if (key === '') {
+    return unauthorized(
+      'Empty API key after "Bearer". Send the header "Authorization: Bearer <API_KEY>".',
+    )
+  }
+  const index = context.dataset().index
+  const apiKey = index.apiKeysByKey.get(key)
+  const account = apiKey && index.accountsById.get(apiKey.account)
+  if (apiKey === undefined || account === undefined) {
+    return invalidToken(
+      'Unknown API key. Check that you copied the whole key from the API keys menu of your account settings.',
+    )
+  }
+  if (apiKey.revoked === true) {
+    return invalidToken(
+      'This API key was revoked. Create a new key in the API keys menu of your account settings.',
+    )
+  }
+  if (
+    apiKey.expires_at !== undefined &&
+    Date.parse(apiKey.expires_at) <= context.now()
+  ) {
+    return invalidToken(
+      `This API key expired at ${apiKey.expires_at}. Create a new key in the API keys menu of your account settings.`,
+    )
+  }
+  return { apiKey, account }
+}
+
+function unauthorized(message: string): ApiResponse {
+  return createErrorResponse(401, 'unauthorized', message, {
+    'www-authenticate': 'Bearer realm="content-api"',
+  })
+}
+
+/** @see https://www.rfc-editor.org/rfc/rfc6750#section-3 */
+function invalidToken(message: string): ApiResponse {
+  return createErrorResponse(401, 'unauthorized', message, {
+    'www-authenticate': 'Bearer realm="content-api", error="invalid_token"',
+  })
+}

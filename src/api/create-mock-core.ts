@@ -1,0 +1,184 @@
+import { z } from 'zod'
+import { createSeedDocument } from '../data/create-seed-document.js'
+import { createDataset, type Dataset } from '../data/dataset.js'
+import { exportFixtureDocument } from '../data/export-fixture-document.js'
+import { loadFixtureDocument } from '../data/load-fixture-document.js'
+import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import type { FixtureDocument } from '../schema/fixture.js'
+import type { ApiContext, ListOrder } from './api-context.js'
+import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
+import { handleApiRequest } from './handle-api-request.js'
+import { serveAsset } from './serve-asset.js'
+import type { ApiRequest, ApiResponse } from './types.js'
+
+/**
+ * The API prefix every endpoint lives under (spec 9).
+ */
+export const DEFAULT_API_PREFIX = '/public-api/v1'
+
+/**
+ * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.
+ */
+export const DEFAULT_ASSET_TTL_SECONDS = 900
+
+/**
+ * Options shared by every way of running the mock.
+ */
+export interface MockOptions {
+  /** Seed of the generated dataset (default 1). Ignored with `fixtures`. */
+  seed?: number
+  /** Size of the generated dataset. Ignored with `fixtures`. */
+  size?: { projects?: number; contents?: number }
+  /** A fixture document (parsed JSON) to serve instead of generated data. */
+  fixtures?: unknown
+  /** The main API key of the generated dataset (default `demo-key-alpha`). */
+  apiKey?: string
+  /**
+   * Restricts the mock to one origin and prefix, e.g.
+   * `https://api.example.com/public-api/v1`. By default it answers any origin
+   * under `/public-api/v1`.
+   */
+  baseUrl?: string
+  /** Lifetime of issued asset URLs in seconds (default 900). */
+  assetTtl?: number
+  /** Secret that signs asset URLs (default: random per instance). */
+  assetSecret?: string
+  /** Order of list items (default `newest-first`). */
+  listOrder?: ListOrder
+  /** The clock, in epoch milliseconds (default `Date.now`). */
+  now?: () => number
+}
+
+/**
+ * The runtime-agnostic heart of one mock instance: its data and the API's
+ * behaviour over it. The MSW handlers and the server are adapters over this.
+ */
+export interface MockCore {
+  /** Settles once the initial dataset is loaded. */
+  readonly ready: Promise<void>
+  /** The collections of the dataset served now. */
+  readonly db: Dataset
+  /** The origin the mock is restricted to, if `baseUrl` gave one. */
+  readonly origin: string | undefined
+  /** The API path prefix, e.g. `/public-api/v1`. */
+  readonly prefix: string
+  /** Answers a request for the API or an asset URL; `undefined` if neither. */
+  handle(request: ApiRequest): ApiResponse | undefined
+  /** Goes back to the initial dataset. */
+  reset(): Promise<void>
+  /** Validates a fixture document and serves it instead of the current data. */
+  load(document: unknown): Promise<void>
+  /** The current dataset as a fixture document. */
+  exportFixtures(): FixtureDocument
+}
+
+const optionsSchema = z.strictObject({
+  seed: z.int().min(0).optional(),
+  size: z
+    .strictObject({
+      projects: z.int().min(3).max(100_000).optional(),
+      contents: z.int().min(0).max(10_000_000).optional(),
+    })
+    .optional(),
+  fixtures: z.unknown().optional(),
+  apiKey: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'expected visible ASCII characters without spaces')
+    .optional(),
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  assetTtl: z.number().positive().optional(),
+  assetSecret: z.string().min(1).optional(),
+  listOrder: z.enum(['newest-first', 'oldest-first']).optional(),
+  now: z.function().optional(),
+})
+
+/**
+ * Creates the core of a mock: validates the options and the dataset at once
+ * (throwing before anything is served), then loads the data.
+ * @throws {FixtureError} when `fixtures` is not a valid fixture document.
+ * @example
+ * const core = createMockCore({ seed: 7 })
+ * await core.ready
+ * core.handle({ method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects', query: '', headers })
+ */
+export function createMockCore(options: MockOptions = {}): MockCore {
+  const parsed = optionsSchema.safeParse(options)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`,
+    )
+    throw new TypeError(
+      `Invalid content-api-mock options: ${problems.join('; ')}. See the README's options table.`,
+    )
+  }
+  if (options.fixtures !== undefined && options.apiKey !== undefined) {
+    throw new TypeError(
+      'Invalid content-api-mock options: "apiKey" sets the main key of the generated dataset and cannot be combined with "fixtures". Put the key into the fixture document\'s "api_keys" instead.',
+    )
+  }
+  const { origin, prefix } = parseBaseUrl(options.baseUrl)
+  const now = options.now ?? Date.now
+  const initialDocument: FixtureDocument =
+    options.fixtures !== undefined
+      ? parseFixtureDocument(options.fixtures)
+      : createSeedDocument({
+          seed: options.seed,
+          projects: options.size?.projects,
+          contents: options.size?.contents,
+          apiKey: options.apiKey,
+        })
+
+  let dataset = createDataset()
+  const signer = createAssetSigner({
+    secret: options.assetSecret,
+    ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
+    now,
+  })
+  const context: ApiContext = {
+    dataset: () => dataset,
+    prefix,
+    signer,
+    now,
+    listOrder: options.listOrder ?? 'newest-first',
+  }
+
+  async function serve(document: FixtureDocument): Promise<void> {
+    dataset = await loadFixtureDocument(document)
+  }
+
+  const ready = serve(initialDocument)
+
+  return {
+    ready,
+    get db() {
+      return dataset
+    },
+    origin,
+    prefix,
+    handle(request) {
+      if (origin !== undefined && request.origin !== origin) return undefined
+      if (request.path.startsWith(ASSET_PATH_PREFIX)) {
+        return serveAsset(signer, request)
+      }
+      if (
+        request.path === prefix ||
+        (request.path.startsWith(prefix) && request.path[prefix.length] === '/')
+      ) {
+        return handleApiRequest(context, request)
+      }
+      return undefined
+    },
+    reset: () => serve(initialDocument),
+    load: async (document) => serve(parseFixtureDocument(document)),
+    exportFixtures: () => exportFixtureDocument(dataset),
+  }
+}
+
+function parseBaseUrl(baseUrl: string | undefined): {
+  origin: string | undefined
+  prefix: string
+} {
+  if (baseUrl === undefined) return { origin: undefined, prefix: DEFAULT_API_PREFIX }
+  const url = new URL(baseUrl)
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
+}

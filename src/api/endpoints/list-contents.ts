@@ -1,0 +1,31 @@
+import type { ApiContext, Caller } from '../api-context.js'
+import { createJsonResponse } from '../json-response.js'
+import { createListBody } from '../list-body.js'
+import { serializeContentListItem } from '../serialize.js'
+import type { ApiResponse } from '../types.js'
+import { findVisibleProject } from './find-visible-project.js'
+
+/**
+ * `GET /projects/{project_unique}/contents`: every content of a project the
+ * caller may see, all modes in one list (spec 4, rule 2).
+ * @example
+ * listContents(context, caller, 'p1')
+ */
+export function listContents(
+  context: ApiContext,
+  caller: Caller,
+  projectUnique: string,
+): ApiResponse {
+  const project = findVisibleProject(context, caller, projectUnique)
+  if ('status' in project) return project
+  const index = context.dataset().index
+  return createJsonResponse(
+    200,
+    createListBody(
+      index.contentsByProject.get(project.project_unique),
+      index.version,
+      context.listOrder,
+      serializeContentListItem,
+    ),
+  )
+}

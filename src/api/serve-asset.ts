@@ -1,0 +1,126 @@
+import {
+  SAMPLE_THUMBNAIL,
+  SAMPLE_THUMBNAIL_TYPE,
+  SAMPLE_VIDEO,
+  SAMPLE_VIDEO_TYPE,
+} from '../data/media.generated.js'
+import type { AssetKind, AssetSigner } from './asset-signer.js'
+import { createErrorResponse } from './error-response.js'
+import type { ApiRequest, ApiResponse } from './types.js'
+
+const MEDIA: Record<AssetKind, { bytes: Uint8Array; type: string }> = {
+  video: { bytes: SAMPLE_VIDEO, type: SAMPLE_VIDEO_TYPE },
+  thumbnail: { bytes: SAMPLE_THUMBNAIL, type: SAMPLE_THUMBNAIL_TYPE },
+}
+const NO_STORE = { 'cache-control': 'no-store' }
+const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
+
+/**
+ * Answers a request under `ASSET_PATH_PREFIX`: the sample video or thumbnail
+ * behind a valid signed URL (with single byte ranges, for `<video>` seeking),
+ * or the error saying why the URL does not work.
+ * @example
+ * if (request.path.startsWith(ASSET_PATH_PREFIX)) {
+ *   return serveAsset(context.signer, request)
+ * }
+ * @see https://www.rfc-editor.org/rfc/rfc9110#section-14 for range requests.
+ */
+export function serveAsset(
+  signer: AssetSigner,
+  request: ApiRequest,
+): ApiResponse {
+  const result = signer.verify(request.path, request.query)
+  if (!result.ok && result.reason === 'not_found') {
+    return createErrorResponse(404, 'not_found', result.message, NO_STORE)
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return createErrorResponse(
+      405,
+      'method_not_allowed',
+      `Asset URLs answer GET and HEAD only, not ${request.method}. Request the URL with GET to download it.`,
+      { ...NO_STORE, allow: 'GET, HEAD' },
+    )
+  }
+  if (!result.ok) {
+    return createErrorResponse(
+      403,
+      result.reason === 'expired' ? 'asset_url_expired' : 'asset_url_invalid',
+      result.message,
+      NO_STORE,
+    )
+  }
+
+  const { bytes, type } = MEDIA[result.kind]
+  const size = bytes.length
+  const maxAge = Math.max(
+    0,
+    Math.floor((result.expiresAt - signer.now()) / 1000),
+  )
+  const headers: Record<string, string> = {
+    'content-type': type,
+    'accept-ranges': 'bytes',
+    'cache-control': `private, max-age=${maxAge}`,
+  }
+  const head = request.method === 'HEAD'
+
+  // @note Without validators (ETag, Last-Modified) an If-Range can never
+  // match, so RFC 9110 section 13.1.5 says to send the whole representation.
+  const rangeHeader =
+    request.headers.get('if-range') == null
+      ? request.headers.get('range')
+      : undefined
+  const range =
+    rangeHeader == null ? undefined : parseSingleRange(rangeHeader, size)
+
+  if (range === 'unsatisfiable') {
+    return createErrorResponse(
+      416,
+      'range_not_satisfiable',
+      `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
+      {
+        ...NO_STORE,
+        'accept-ranges': 'bytes',
+        'content-range': `bytes */${size}`,
+      },
+    )
+  }
+  if (range === undefined) {
+    headers['content-length'] = String(size)
+    return { status: 200, headers, body: head ? null : bytes }
+  }
+  const { start, end } = range
+  headers['content-length'] = String(end - start + 1)
+  headers['content-range'] = `bytes ${start}-${end}/${size}`
+  return {
+    status: 206,
+    headers,
+    body: head ? null : bytes.subarray(start, end + 1),
+  }
+}
+
+/**
+ * The one byte range of a `Range` header, clamped to the asset, or
+ * `unsatisfiable`; `undefined` when the header is to be ignored (malformed,
+ * another unit, or several ranges), which RFC 9110 section 14.2 allows.
+ */
+function parseSingleRange(
+  header: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = SINGLE_RANGE.exec(header.trim())
+  if (match === null) return undefined
+  const first = match[1] ?? ''
+  const last = match[2] ?? ''
+  if (first === '') {
+    if (last === '') return undefined
+    const suffix = Number(last)
+    if (suffix === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(first)
+  const end = last === '' ? Infinity : Number(last)
+  // "bytes=5-2" is invalid syntax (ignored), not an unsatisfiable range.
+  if (end < start) return undefined
+  if (start >= size) return 'unsatisfiable'
+  return { start, end: Math.min(end, size - 1) }
+}

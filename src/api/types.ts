@@ -1,0 +1,33 @@
+/**
+ * Reads one request header by its case-insensitive name, as `Headers#get`
+ * does. Adapters pass whatever is cheapest for their runtime.
+ */
+export interface HeaderLookup {
+  get(name: string): string | null | undefined
+}
+
+/**
+ * The runtime-agnostic description of a request that every adapter (the MSW
+ * handlers, the standalone server) hands to the API's behaviour functions.
+ */
+export interface ApiRequest {
+  /** Upper-case HTTP method, e.g. `GET`. */
+  method: string
+  /** Scheme, host and port the request came to, e.g. `http://127.0.0.1:4010`. */
+  origin: string
+  /** The raw (still percent-encoded) path, without query or fragment. */
+  path: string
+  /** The raw query string without the leading `?`; empty when there is none. */
+  query: string
+  headers: HeaderLookup
+}
+
+/**
+ * The runtime-agnostic description of a response. JSON bodies are already
+ * serialised, so an adapter writes them as they are.
+ */
+export interface ApiResponse {
+  status: number
+  headers: Record<string, string>
+  body: string | Uint8Array | null
+}

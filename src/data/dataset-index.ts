@@ -1,0 +1,145 @@
+import type {
+  FixtureAccount,
+  FixtureApiKey,
+  FixtureContent,
+  FixtureProject,
+} from '../schema/fixture.js'
+import type { Collection } from '@msw/data'
+import type { DatasetCollections } from './dataset.js'
+
+/**
+ * Maps kept in step with a dataset's collections, so that by-ID lookups and
+ * per-account or per-project listings never scan a collection.
+ * @note `@msw/data` finds records by scanning. These maps follow the
+ * collections' `create`, `update` and `delete` hooks instead.
+ */
+export interface DatasetIndex {
+  readonly accountsById: ReadonlyMap<string, FixtureAccount>
+  readonly apiKeysByKey: ReadonlyMap<string, FixtureApiKey>
+  readonly projectsById: ReadonlyMap<string, FixtureProject>
+  readonly contentsById: ReadonlyMap<string, FixtureContent>
+  /** Projects an account can see (owned or shared with it), by account ID. */
+  readonly projectsByViewer: ReadonlyMap<string, ReadonlyMap<string, FixtureProject>>
+  /** Contents by the ID of their project. */
+  readonly contentsByProject: ReadonlyMap<string, ReadonlyMap<string, FixtureContent>>
+  /** Grows by one on every change to any collection; caches key on it. */
+  readonly version: number
+}
+
+/**
+ * Creates the index of the given collections and subscribes it to their hooks.
+ * @example
+ * const index = createDatasetIndex(collections)
+ * index.projectsById.get('p1')
+ */
+export function createDatasetIndex(collections: DatasetCollections): DatasetIndex {
+  const accountsById = new Map<string, FixtureAccount>()
+  const apiKeysByKey = new Map<string, FixtureApiKey>()
+  const projectsById = new Map<string, FixtureProject>()
+  const contentsById = new Map<string, FixtureContent>()
+  const projectsByViewer = new Map<string, Map<string, FixtureProject>>()
+  const contentsByProject = new Map<string, Map<string, FixtureContent>>()
+  const index = {
+    accountsById,
+    apiKeysByKey,
+    projectsById,
+    contentsById,
+    projectsByViewer,
+    contentsByProject,
+    version: 0,
+  }
+
+  function viewersOf(project: FixtureProject): string[] {
+    return [project.account, ...(project.shared_with ?? [])]
+  }
+
+  function addProject(project: FixtureProject): void {
+    projectsById.set(project.project_unique, project)
+    for (const viewer of viewersOf(project)) {
+      getOrCreate(projectsByViewer, viewer).set(project.project_unique, project)
+    }
+  }
+
+  function removeProject(project: FixtureProject): void {
+    projectsById.delete(project.project_unique)
+    for (const viewer of viewersOf(project)) {
+      projectsByViewer.get(viewer)?.delete(project.project_unique)
+    }
+  }
+
+  function addContent(content: FixtureContent): void {
+    contentsById.set(content.variation_unique, content)
+    getOrCreate(contentsByProject, content.project_unique).set(
+      content.variation_unique,
+      content,
+    )
+  }
+
+  function removeContent(content: FixtureContent): void {
+    contentsById.delete(content.variation_unique)
+    contentsByProject.get(content.project_unique)?.delete(content.variation_unique)
+  }
+
+  /**
+   * @note `update` fires once per changed path, with a frozen copy of the
+   * previous record: removing the previous and adding the next is idempotent.
+   */
+  function follow<Value>(
+    collection: Collection<any>,
+    add: (record: Value) => void,
+    remove: (record: Value) => void,
+  ): void {
+    collection.hooks.on('create', ({ data }) => {
+      // @note Frozen, so that changing a record in place (which its cached
+      // JSON would not see) fails loudly; change records with `update()`.
+      add(deepFreeze(data.record))
+      index.version++
+    })
+    collection.hooks.on('update', ({ data }) => {
+      remove(data.prevRecord)
+      add(data.nextRecord)
+      index.version++
+    })
+    collection.hooks.on('delete', ({ data }) => {
+      remove(data.deletedRecord)
+      index.version++
+    })
+  }
+
+  follow<FixtureAccount>(
+    collections.accounts,
+    (account) => accountsById.set(account.id, account),
+    (account) => accountsById.delete(account.id),
+  )
+  follow<FixtureApiKey>(
+    collections.apiKeys,
+    (apiKey) => apiKeysByKey.set(apiKey.key, apiKey),
+    (apiKey) => apiKeysByKey.delete(apiKey.key),
+  )
+  follow<FixtureProject>(collections.projects, addProject, removeProject)
+  follow<FixtureContent>(collections.contents, addContent, removeContent)
+
+  return index
+}
+
+function getOrCreate<Key, Value>(
+  map: Map<Key, Map<string, Value>>,
+  key: Key,
+): Map<string, Value> {
+  let inner = map.get(key)
+  if (inner === undefined) {
+    inner = new Map()
+    map.set(key, inner)
+  }
+  return inner
+}
+
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const key of Object.keys(value)) {
+      deepFreeze((value as Record<string, unknown>)[key])
+    }
+  }
+  return value
+}

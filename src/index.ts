@@ -1,0 +1,88 @@
+/* The mock */
+export {
+  createContentApiMock,
+  type ContentApiMock,
+  type ContentApiMockOptions,
+} from './msw/create-content-api-mock.js'
+export {
+  DEFAULT_API_PREFIX,
+  DEFAULT_ASSET_TTL_SECONDS,
+} from './api/create-mock-core.js'
+export type { ListOrder } from './api/api-context.js'
+export type { Dataset, DatasetCollections } from './data/dataset.js'
+
+/* The demo dataset */
+export {
+  DEFAULT_API_KEY,
+  BETA_API_KEY,
+  EXPIRED_API_KEY,
+  REVOKED_API_KEY,
+  DEFAULT_SEED,
+} from './data/default-keys.js'
+export {
+  createSeedDocument,
+  type SeedOptions,
+} from './data/create-seed-document.js'
+
+/* Fixture documents */
+export { parseFixtureDocument } from './data/parse-fixture-document.js'
+export { FixtureError, type FixtureIssue } from './data/fixture-error.js'
+export {
+  FIXTURE_VERSION,
+  fixtureDocumentSchema,
+  fixtureAccountSchema,
+  fixtureApiKeySchema,
+  fixtureProjectSchema,
+  fixtureContentSchema,
+} from './schema/fixture.js'
+export type {
+  FixtureDocument,
+  FixtureAccount,
+  FixtureApiKey,
+  FixtureProject,
+  FixtureContent,
+} from './schema/fixture.js'
+
+/* Resources and envelopes of the API */
+export {
+  MOVIEMODE,
+  projectListItemSchema,
+  projectDetailSchema,
+  contentListItemSchema,
+  contentDetailSchema,
+  moviemodeContentSchema,
+  progressSchema,
+  publishResultSchema,
+} from './schema/resources.js'
+export {
+  ERROR_CODES,
+  listMetaSchema,
+  errorEnvelopeSchema,
+  projectListResponseSchema,
+  projectDetailResponseSchema,
+  contentListResponseSchema,
+  contentDetailResponseSchema,
+} from './schema/envelopes.js'
+export { PUBLIC_ID_PATTERN } from './schema/primitives.js'
+export type {
+  ProjectListItem,
+  ProjectDetail,
+  ContentListItem,
+  ContentDetail,
+  MoviemodeContent,
+  Progress,
+  PublishResult,
+} from './schema/resources.js'
+export type {
+  ErrorCode,
+  ListMeta,
+  ErrorEnvelope,
+  ProjectListResponse,
+  ProjectDetailResponse,
+  ContentListResponse,
+  ContentDetailResponse,
+} from './schema/envelopes.js'
+
+/* Generated documents */
+export { createOpenApiDocument } from './schema/create-openapi-document.js'
+export { createFixtureJsonSchema } from './schema/create-fixture-json-schema.js'

@@ -1,0 +1,59 @@
+import type { HttpHandler } from 'msw'
+import {
+  createMockCore,
+  type MockCore,
+  type MockOptions,
+} from '../api/create-mock-core.js'
+import { createHandlers } from './create-handlers.js'
+
+/**
+ * Options of `createContentApiMock`.
+ */
+export type ContentApiMockOptions = MockOptions
+
+/**
+ * A mock of the Content Project Read API for one test suite or app.
+ */
+export interface ContentApiMock extends MockCore {
+  /** The MSW handlers: spread them into `setupServer` or `setupWorker`. */
+  readonly handlers: HttpHandler[]
+}
+
+/**
+ * Creates a mock of the Content Project Read API: an in-memory dataset
+ * (generated from a seed, or loaded from a fixture document) behind MSW
+ * handlers that answer the four endpoints as the spec says. Two instances
+ * never share state.
+ * @throws {FixtureError} when `fixtures` is not a valid fixture document.
+ * @throws {TypeError} when an option is invalid.
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { createContentApiMock } from 'content-api-mock'
+ *
+ * const mock = createContentApiMock({ seed: 42 })
+ * const server = setupServer(...mock.handlers)
+ * server.listen({ onUnhandledRequest: 'error' })
+ *
+ * const response = await fetch('https://api.example.com/public-api/v1/projects', {
+ *   headers: { Authorization: 'Bearer demo-key-alpha' },
+ * })
+ * @see https://mswjs.io/docs/api/setup-server
+ */
+export function createContentApiMock(
+  options: ContentApiMockOptions = {},
+): ContentApiMock {
+  const core = createMockCore(options)
+  return {
+    handlers: createHandlers(core),
+    ready: core.ready,
+    get db() {
+      return core.db
+    },
+    origin: core.origin,
+    prefix: core.prefix,
+    handle: core.handle,
+    reset: core.reset,
+    load: core.load,
+    exportFixtures: core.exportFixtures,
+  }
+}

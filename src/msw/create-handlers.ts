@@ -1,0 +1,50 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
+import type { MockCore } from '../api/create-mock-core.js'
+import type { ApiRequest } from '../api/types.js'
+
+const ANY_ORIGIN = 'https?://[^/]+'
+
+/**
+ * The MSW request handlers of a mock core: one for the API prefix, one for
+ * the asset URLs it issues. They translate `Request` to the core's request
+ * description and its response description back to a `Response`, nothing else.
+ * @note The patterns are regular expressions without capturing groups: msw 2
+ * decodes string-pattern parameters with `decodeURIComponent`, which throws
+ * on a path such as `/projects/%zz` before any resolver runs (a 500), while
+ * the API answers it with 422.
+ * @example
+ * setupServer(...createHandlers(createMockCore()))
+ */
+export function createHandlers(core: MockCore): HttpHandler[] {
+  const origin = core.origin === undefined ? ANY_ORIGIN : escapeRegExp(core.origin)
+  const apiPattern = new RegExp(`^${origin}${escapeRegExp(core.prefix)}(?:/.*)?$`)
+  const assetPattern = new RegExp(`^${origin}${escapeRegExp(ASSET_PATH_PREFIX)}`)
+
+  const resolver = async ({ request }: { request: Request }) => {
+    await core.ready
+    const response = core.handle(toApiRequest(request))
+    if (response === undefined) return undefined
+    return new HttpResponse(response.body, {
+      status: response.status,
+      headers: response.headers,
+    })
+  }
+
+  return [http.all(apiPattern, resolver), http.all(assetPattern, resolver)]
+}
+
+function toApiRequest(request: Request): ApiRequest {
+  const url = new URL(request.url)
+  return {
+    method: request.method,
+    origin: url.origin,
+    path: url.pathname,
+    query: url.search.slice(1),
+    headers: request.headers,
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}

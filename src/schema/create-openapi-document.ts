@@ -1,0 +1,323 @@
+import { z } from 'zod'
+import {
+  contentDetailResponseSchema,
+  contentListResponseSchema,
+  errorEnvelopeSchema,
+  projectDetailResponseSchema,
+  projectListResponseSchema,
+} from './envelopes.js'
+import { publicIdSchema } from './primitives.js'
+import { contentDetailSchema, MOVIEMODE } from './resources.js'
+
+type JsonObject = Record<string, unknown>
+
+/**
+ * An OpenAPI 3.1 document as plain JSON. Typed only as far as this package
+ * reads it; everything else is JSON.
+ */
+export interface OpenApiDocument {
+  openapi: '3.1.0'
+  info: { title: string; version: string; description: string }
+  servers: Array<{ url: string; description?: string }>
+  security: Array<Record<string, string[]>>
+  tags: Array<{ name: string; description: string }>
+  paths: Record<string, OpenApiPathItem>
+  components: {
+    schemas: Record<string, JsonObject>
+    responses: Record<string, JsonObject>
+    securitySchemes: Record<string, JsonObject>
+  }
+}
+
+/**
+ * The operations of one path, and the parameters they share.
+ */
+export interface OpenApiPathItem {
+  parameters?: JsonObject[]
+  get?: JsonObject
+}
+
+/**
+ * The `servers[0].url` of the document unless a caller passes its own.
+ */
+export const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
+
+const SCHEMAS_POINTER = '#/components/schemas/'
+const RESPONSES_POINTER = '#/components/responses/'
+
+/**
+ * The zod schemas the operations reference. Every schema with an `id` that
+ * they reach (list items, details, `Progress`, …) becomes a component too.
+ */
+const ROOT_SCHEMAS = [
+  projectListResponseSchema,
+  projectDetailResponseSchema,
+  contentListResponseSchema,
+  contentDetailResponseSchema,
+  errorEnvelopeSchema,
+]
+
+/**
+ * Creates the OpenAPI 3.1 document of the four GET endpoints, with every
+ * schema generated from the package's zod schemas.
+ * @example
+ * const document = createOpenApiDocument({ serverUrl: 'http://localhost:3000/public-api/v1' })
+ * document.paths['/projects']?.get?.operationId // 'listProjects'
+ */
+export function createOpenApiDocument(
+  options: { serverUrl?: string } = {},
+): OpenApiDocument {
+  const schemas = createComponentSchemas()
+  const idOf = (schema: z.ZodType): string => {
+    const id = z.globalRegistry.get(schema)?.id
+    if (id === undefined || !(id in schemas)) {
+      throw new Error(
+        'Failed to create the OpenAPI document: a response schema has no component id. Give it one with `.meta({ id })` in src/schema/.',
+      )
+    }
+    return id
+  }
+  const projectUnique = createPathParameter(
+    'project_unique',
+    'Public ID of the project.',
+  )
+  const variationUnique = createPathParameter(
+    'variation_unique',
+    'Public ID of the content.',
+  )
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Content Project Read API (content-api-mock)',
+      version: '1.0.0',
+      description:
+        'A read-only HTTP JSON interface for listing the projects an API key owner can access and reading the content (posts, blogs, images, videos) generated inside them. Every response body is a JSON envelope. This document is generated from the zod schemas of content-api-mock (`npm run generate`); do not edit it by hand.',
+    },
+    servers: [{ url: options.serverUrl ?? DEFAULT_OPENAPI_SERVER_URL }],
+    security: [{ bearerAuth: [] }],
+    tags: [
+      {
+        name: 'Projects',
+        description: 'Projects the API key owner can access.',
+      },
+      { name: 'Contents', description: 'Content generated inside a project.' },
+    ],
+    paths: {
+      '/projects': {
+        get: createOperation({
+          operationId: 'listProjects',
+          tag: 'Projects',
+          summary: 'List projects',
+          description:
+            'Returns the projects accessible to the owner of the API key, plus `meta.total`.',
+          success: idOf(projectListResponseSchema),
+          successDescription:
+            'Array of Project (list item), plus `meta.total`.',
+          hasParameters: false,
+        }),
+      },
+      '/projects/{project_unique}': {
+        parameters: [projectUnique],
+        get: createOperation({
+          operationId: 'getProject',
+          tag: 'Projects',
+          summary: 'Get a project',
+          description:
+            'Returns one project (detail). A project that does not exist, or one the key owner may not access, yields 404.',
+          success: idOf(projectDetailResponseSchema),
+          successDescription: 'One Project (detail).',
+          hasParameters: true,
+        }),
+      },
+      '/projects/{project_unique}/contents': {
+        parameters: [projectUnique],
+        get: createOperation({
+          operationId: 'listContents',
+          tag: 'Contents',
+          summary: 'List the contents of a project',
+          description:
+            'Returns one combined list of all content kinds (post, blog, image, video) generated in the project, plus `meta.total`.',
+          success: idOf(contentListResponseSchema),
+          successDescription:
+            'Array of Content (list item), plus `meta.total`.',
+          hasParameters: true,
+        }),
+      },
+      '/projects/{project_unique}/contents/{variation_unique}': {
+        parameters: [projectUnique, variationUnique],
+        get: createOperation({
+          operationId: 'getContent',
+          tag: 'Contents',
+          summary: 'Get a content',
+          description:
+            'Returns the generated body/assets and the publish results; the shape of `content` depends on `mode`. Asset addresses (`download_url`, `thumbnail_url`) are issued per request; a client must not assume they stay valid.',
+          success: idOf(contentDetailResponseSchema),
+          successDescription: 'One Content (detail).',
+          hasParameters: true,
+        }),
+      },
+    },
+    components: {
+      schemas,
+      responses: createErrorResponses(idOf(errorEnvelopeSchema)),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Every request carries `Authorization: Bearer <API_KEY>`. An invalid or expired key gets 401.',
+        },
+      },
+    },
+  }
+}
+
+/**
+ * Converts the root schemas in one pass, so each schema with an `id` is
+ * emitted once, and moves zod's `$defs` to `components/schemas`.
+ */
+function createComponentSchemas(): Record<string, JsonObject> {
+  // @note A registry conversion (`z.toJSONSchema(registry, { uri })`) stamps
+  // `$id: "#/components/schemas/X"` on every schema, which 2020-12 forbids
+  // (an `$id` must not carry a fragment), and it reads whatever else shares
+  // the registry. A wrapper object of the roots yields plain `$defs` instead.
+  const wrapper = z.object(
+    Object.fromEntries(ROOT_SCHEMAS.map((schema, index) => [index, schema])),
+  )
+  const generated = z.toJSONSchema(wrapper, {
+    target: 'draft-2020-12',
+    // Responses are exact: `output` closes every object with
+    // `additionalProperties: false`, so a leaked field fails validation.
+    io: 'output',
+    unrepresentable: 'throw',
+    override: ({ zodSchema, jsonSchema }) => {
+      // @note The zod union of `content` lets a moviemode body fall through
+      // to the free-form branch. The spec ties the shape to `mode`, so the
+      // document says so.
+      if (zodSchema === contentDetailSchema) {
+        jsonSchema.if = {
+          properties: { mode: { const: MOVIEMODE } },
+          required: ['mode'],
+        }
+        jsonSchema.then = {
+          properties: { content: { $ref: '#/$defs/MoviemodeContent' } },
+        }
+      }
+    },
+  })
+  const defs = (generated.$defs ?? {}) as Record<string, JsonObject>
+  if (!('MoviemodeContent' in defs)) {
+    throw new Error(
+      'Failed to create the OpenAPI document: the "MoviemodeContent" schema is missing. Keep `.meta({ id: "MoviemodeContent" })` on moviemodeContentSchema in src/schema/resources.ts.',
+    )
+  }
+  return rewriteRefs(defs, '#/$defs/', SCHEMAS_POINTER) as Record<
+    string,
+    JsonObject
+  >
+}
+
+function rewriteRefs(value: unknown, from: string, to: string): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item) => rewriteRefs(item, from, to))
+  }
+  if (value === null || typeof value !== 'object') return value
+  const result: JsonObject = {}
+  for (const [key, item] of Object.entries(value)) {
+    result[key] =
+      key === '$ref' && typeof item === 'string' && item.startsWith(from)
+        ? to + item.slice(from.length)
+        : rewriteRefs(item, from, to)
+  }
+  return result
+}
+
+function createPathParameter(name: string, description: string): JsonObject {
+  const { $schema: _, ...schema } = z.toJSONSchema(publicIdSchema, {
+    target: 'draft-2020-12',
+  })
+  return { name, in: 'path', required: true, description, schema }
+}
+
+function createOperation(input: {
+  operationId: string
+  tag: string
+  summary: string
+  description: string
+  success: string
+  successDescription: string
+  hasParameters: boolean
+}): JsonObject {
+  const ref = (name: string) => ({ $ref: RESPONSES_POINTER + name })
+  return {
+    operationId: input.operationId,
+    tags: [input.tag],
+    summary: input.summary,
+    description: input.description,
+    responses: {
+      '200': {
+        description: input.successDescription,
+        content: {
+          'application/json': {
+            schema: { $ref: SCHEMAS_POINTER + input.success },
+          },
+        },
+      },
+      '401': ref('Unauthorized'),
+      '404': ref('NotFound'),
+      '405': ref('MethodNotAllowed'),
+      ...(input.hasParameters ? { '422': ref('InvalidParameter') } : {}),
+      '429': ref('RateLimited'),
+      '500': ref('InternalError'),
+    },
+  }
+}
+
+function createErrorResponses(
+  errorEnvelopeId: string,
+): Record<string, JsonObject> {
+  const response = (
+    description: string,
+    headers?: Record<string, JsonObject>,
+  ): JsonObject => ({
+    description,
+    ...(headers ? { headers } : {}),
+    content: {
+      'application/json': {
+        schema: { $ref: SCHEMAS_POINTER + errorEnvelopeId },
+      },
+    },
+  })
+  return {
+    Unauthorized: response('API key invalid or expired.', {
+      'WWW-Authenticate': {
+        description: 'The Bearer challenge (RFC 6750).',
+        required: true,
+        schema: { type: 'string', pattern: '^Bearer' },
+      },
+    }),
+    NotFound: response(
+      'Resource does not exist, including the case where the caller lacks access permission.',
+    ),
+    MethodNotAllowed: response(
+      'The method is not GET. Every operation of the API is a GET; the mock answers any other method with 405.',
+      {
+        Allow: {
+          description: 'The methods the path answers.',
+          required: true,
+          schema: { type: 'string', pattern: '\\bGET\\b' },
+        },
+      },
+    ),
+    InvalidParameter: response('Parameters invalid.'),
+    RateLimited: response('Rate limit exceeded.', {
+      'Retry-After': {
+        description: 'Seconds to wait before retrying.',
+        required: false,
+        schema: { type: 'string', pattern: '^[0-9]+$' },
+      },
+    }),
+    InternalError: response('Unexpected error.'),
+  }
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import {
+  contentDetailSchema,
+  contentListItemSchema,
+  projectDetailSchema,
+  projectListItemSchema,
+} from './resources.js'
+
+/**
+ * Every `error.code` the mock answers with.
+ * @note The spec does not show the set of codes; these are the mock's choice
+ * (see the README's assumptions list).
+ */
+export const ERROR_CODES = [
+  'unauthorized',
+  'not_found',
+  'method_not_allowed',
+  'invalid_parameter',
+  'rate_limited',
+  'internal_error',
+  'asset_url_invalid',
+  'asset_url_expired',
+  'range_not_satisfiable',
+] as const
+
+/**
+ * Spec 2.7: `meta` of a list response.
+ * @example
+ * listMetaSchema.parse(body.meta).total
+ */
+export const listMetaSchema = z
+  .object({ total: z.int().min(0) })
+  .meta({ id: 'ListMeta', description: 'List metadata, spec 2.7.' })
+
+/**
+ * Spec 7: the error envelope.
+ * @example
+ * errorEnvelopeSchema.parse(await response.json()).error.code
+ */
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'Error envelope, spec 7.' })
+
+function listEnvelope<Item extends z.ZodType>(item: Item, id: string) {
+  return z.object({ data: z.array(item), meta: listMetaSchema }).meta({ id })
+}
+
+function dataEnvelope<Data extends z.ZodType>(data: Data, id: string) {
+  return z.object({ data }).meta({ id })
+}
+
+/**
+ * Body of `GET /projects`.
+ * @example
+ * projectListResponseSchema.parse(await response.json())
+ */
+export const projectListResponseSchema = listEnvelope(
+  projectListItemSchema,
+  'ProjectListResponse',
+)
+
+/**
+ * Body of `GET /projects/{project_unique}`.
+ * @example
+ * projectDetailResponseSchema.parse(await response.json())
+ */
+export const projectDetailResponseSchema = dataEnvelope(
+  projectDetailSchema,
+  'ProjectDetailResponse',
+)
+
+/**
+ * Body of `GET /projects/{project_unique}/contents`.
+ * @example
+ * contentListResponseSchema.parse(await response.json())
+ */
+export const contentListResponseSchema = listEnvelope(
+  contentListItemSchema,
+  'ContentListResponse',
+)
+
+/**
+ * Body of `GET /projects/{project_unique}/contents/{variation_unique}`.
+ * @example
+ * contentDetailResponseSchema.parse(await response.json())
+ */
+export const contentDetailResponseSchema = dataEnvelope(
+  contentDetailSchema,
+  'ContentDetailResponse',
+)
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+export type ListMeta = z.infer<typeof listMetaSchema>
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
+export type ProjectListResponse = z.infer<typeof projectListResponseSchema>
+export type ProjectDetailResponse = z.infer<typeof projectDetailResponseSchema>
+export type ContentListResponse = z.infer<typeof contentListResponseSchema>
+export type ContentDetailResponse = z.infer<typeof contentDetailResponseSchema>

@@ -1,0 +1,133 @@
+import { z } from 'zod'
+import {
+  MOVIEMODE,
+  progressSchema,
+  publishResultSchema,
+} from './resources.js'
+import { publicIdSchema, timestampSchema } from './primitives.js'
+
+/**
+ * The version of the fixture document format this package reads and writes.
+ */
+export const FIXTURE_VERSION = 1
+
+const nonEmpty = z.string().min(1, 'expected a non-empty string')
+
+/**
+ * An account: the owner of API keys and projects.
+ * @example
+ * fixtureAccountSchema.parse({ id: 'acct_a', name: 'Alpha' })
+ */
+export const fixtureAccountSchema = z
+  .strictObject({
+    id: nonEmpty,
+    name: z.string(),
+  })
+  .meta({ id: 'FixtureAccount' })
+
+/**
+ * An API key of an account. Without `expires_at` it never expires.
+ * @example
+ * fixtureApiKeySchema.parse({ key: 'k_a', account: 'acct_a' })
+ */
+export const fixtureApiKeySchema = z
+  .strictObject({
+    key: z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'expected visible ASCII characters without spaces'),
+    account: nonEmpty,
+    expires_at: timestampSchema.optional(),
+    revoked: z.boolean().optional(),
+  })
+  .meta({ id: 'FixtureApiKey' })
+
+/**
+ * A project, owned by `account` and visible to the accounts in `shared_with`.
+ * @example
+ * fixtureProjectSchema.parse({
+ *   project_unique: 'p1', project_name: 'Spring launch', description: '',
+ *   created_at: '2024-03-01T09:30:00Z', is_readonly: false, account: 'acct_a',
+ * })
+ */
+export const fixtureProjectSchema = z
+  .strictObject({
+    project_unique: publicIdSchema,
+    project_name: z.string(),
+    description: z.string(),
+    created_at: timestampSchema,
+    is_readonly: z.boolean(),
+    account: nonEmpty,
+    shared_with: z.array(nonEmpty).optional(),
+  })
+  .meta({ id: 'FixtureProject' })
+
+/**
+ * The stored `content` of a `moviemode` content. The asset URLs are not
+ * stored: they are issued on every request.
+ * @example
+ * fixtureMoviemodeBodySchema.parse({ movie_unique: 'm1' })
+ */
+export const fixtureMoviemodeBodySchema = z
+  .strictObject({ movie_unique: publicIdSchema })
+  .meta({ id: 'FixtureMoviemodeBody' })
+
+/**
+ * A content of a project. For `mode: "moviemode"` the `content` object is
+ * `{ movie_unique }`; for any other mode it is returned as written.
+ * @example
+ * fixtureContentSchema.parse({
+ *   variation_unique: 'v1', project_unique: 'p1', mode: 'moviemode', title: 'Teaser',
+ *   progress: { step_process: 5, is_complete: true }, created_at: '2024-03-02T10:00:00Z',
+ *   content: { movie_unique: 'm1' }, publish: [],
+ * })
+ */
+export const fixtureContentSchema = z
+  .strictObject({
+    variation_unique: publicIdSchema,
+    project_unique: publicIdSchema,
+    mode: nonEmpty,
+    title: z.string(),
+    progress: progressSchema,
+    created_at: timestampSchema,
+    content: z.record(z.string(), z.unknown()),
+    publish: z.array(publishResultSchema),
+  })
+  .superRefine((record, context) => {
+    if (record.mode !== MOVIEMODE) return
+    const body = fixtureMoviemodeBodySchema.safeParse(record.content)
+    if (body.success) return
+    for (const issue of body.error.issues) {
+      context.addIssue({
+        code: 'custom',
+        path: ['content', ...issue.path],
+        message: `${issue.message} (mode "${MOVIEMODE}" takes content: { "movie_unique": "<id>" })`,
+      })
+    }
+  })
+  .meta({ id: 'FixtureContent' })
+
+/**
+ * The fixture document, version 1: a whole dataset, as loaded from and
+ * exported to JSON. Its JSON Schema ships as `fixtures/fixture.schema.json`.
+ * @example
+ * const document = fixtureDocumentSchema.parse(JSON.parse(text))
+ */
+export const fixtureDocumentSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    version: z.literal(FIXTURE_VERSION).optional(),
+    accounts: z.array(fixtureAccountSchema),
+    api_keys: z.array(fixtureApiKeySchema),
+    projects: z.array(fixtureProjectSchema),
+    contents: z.array(fixtureContentSchema),
+  })
+  .meta({
+    id: 'FixtureDocument',
+    title: 'content-api-mock fixture document, version 1',
+  })
+
+export type FixtureAccount = z.infer<typeof fixtureAccountSchema>
+export type FixtureApiKey = z.infer<typeof fixtureApiKeySchema>
+export type FixtureProject = z.infer<typeof fixtureProjectSchema>
+export type FixtureContent = z.infer<typeof fixtureContentSchema>
+export type FixtureDocument = z.infer<typeof fixtureDocumentSchema>

@@ -1,0 +1,388 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { expect, it } from 'vitest'
+import {
+  ASSET_PATH_PREFIX,
+  createAssetSigner,
+  type AssetSigner,
+} from '../src/api/asset-signer.js'
+import { serveAsset } from '../src/api/serve-asset.js'
+import type { ApiRequest, ApiResponse } from '../src/api/types.js'
+import { SAMPLE_THUMBNAIL, SAMPLE_VIDEO } from '../src/data/media.generated.js'
+
+const ORIGIN = 'http://127.0.0.1:4010'
+const START = Date.UTC(2026, 0, 1) // a whole second, so expiry is exact
+const TTL_SECONDS = 60
+
+function createClockedSigner(secret?: string) {
+  const clock = { now: START }
+  const signer = createAssetSigner({
+    secret,
+    ttlSeconds: TTL_SECONDS,
+    now: () => clock.now,
+  })
+  return { clock, signer }
+}
+
+function requestFor(
+  url: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): ApiRequest {
+  const parsed = new URL(url)
+  return {
+    method: init.method ?? 'GET',
+    origin: parsed.origin,
+    path: parsed.pathname,
+    query: parsed.search.slice(1),
+    headers: new Headers(init.headers),
+  }
+}
+
+function fetchAsset(
+  signer: AssetSigner,
+  url: string,
+  init?: { method?: string; headers?: Record<string, string> },
+): ApiResponse {
+  return serveAsset(signer, requestFor(url, init))
+}
+
+function errorOf(response: ApiResponse): { code: string; message: string } {
+  expect(response.headers['content-type']).toMatch(/^application\/json/)
+  return JSON.parse(response.body as string).error
+}
+
+/** Compares bytes in a loop: toEqual on 58 KB arrays takes most of a second. */
+function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
+  expect(actual.length).toBe(expected.length)
+  const firstDifference = actual.findIndex((byte, i) => byte !== expected[i])
+  expect(firstDifference, 'index of the first differing byte').toBe(-1)
+}
+
+function bytesOf(response: ApiResponse): Uint8Array {
+  expect(response.body).toBeInstanceOf(Uint8Array)
+  return response.body as Uint8Array
+}
+
+it('issues absolute video and thumbnail URLs under the asset prefix', () => {
+  const { signer } = createClockedSigner()
+  const urls = signer.issueUrls(ORIGIN, 'mov_1')
+  const pattern = (file: string) =>
+    new RegExp(
+      `^${ORIGIN}${ASSET_PATH_PREFIX}mov_1/${file.replace('.', '\\.')}\\?expires=${START / 1000 + TTL_SECONDS}&nonce=[A-Za-z0-9._-]+&signature=[A-Za-z0-9_-]{43}$`,
+    )
+  expect(urls.download_url).toMatch(pattern('video.mp4'))
+  expect(urls.thumbnail_url).toMatch(pattern('thumbnail.jpg'))
+})
+
+it('verifies an issued URL and reports its kind, movie and expiry', () => {
+  const { signer } = createClockedSigner()
+  const { download_url, thumbnail_url } = signer.issueUrls(ORIGIN, 'mov_1')
+  const video = new URL(download_url)
+  const thumbnail = new URL(thumbnail_url)
+  expect(signer.verify(video.pathname, video.search.slice(1))).toEqual({
+    ok: true,
+    kind: 'video',
+    movieUnique: 'mov_1',
+    expiresAt: START + TTL_SECONDS * 1000,
+  })
+  expect(signer.verify(thumbnail.pathname, thumbnail.search.slice(1))).toEqual({
+    ok: true,
+    kind: 'thumbnail',
+    movieUnique: 'mov_1',
+    expiresAt: START + TTL_SECONDS * 1000,
+  })
+})
+
+it('serves the real MP4 behind a valid download_url', () => {
+  const { signer } = createClockedSigner()
+  const response = fetchAsset(
+    signer,
+    signer.issueUrls(ORIGIN, 'mov_1').download_url,
+  )
+  expect(response.status).toBe(200)
+  expect(response.headers).toEqual({
+    'content-type': 'video/mp4',
+    'content-length': String(SAMPLE_VIDEO.length),
+    'accept-ranges': 'bytes',
+    'cache-control': `private, max-age=${TTL_SECONDS}`,
+  })
+  const body = bytesOf(response)
+  expectSameBytes(body, SAMPLE_VIDEO)
+  expect(new TextDecoder().decode(body.subarray(4, 8))).toBe('ftyp')
+})
+
+it('serves the real JPEG behind a valid thumbnail_url', () => {
+  const { signer } = createClockedSigner()
+  const response = fetchAsset(
+    signer,
+    signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url,
+  )
+  expect(response.status).toBe(200)
+  expect(response.headers['content-type']).toBe('image/jpeg')
+  expect(response.headers['content-length']).toBe(
+    String(SAMPLE_THUMBNAIL.length),
+  )
+  const body = bytesOf(response)
+  expectSameBytes(body, SAMPLE_THUMBNAIL)
+  expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
+})
+
+it('round-trips a movie ID that needs percent-encoding', () => {
+  const { signer } = createClockedSigner()
+  const movieUnique = 'mov/ä b?&=#'
+  const url = new URL(signer.issueUrls(ORIGIN, movieUnique).download_url)
+  expect(url.pathname.split('/')).toHaveLength(4)
+  expect(signer.verify(url.pathname, url.search.slice(1))).toMatchObject({
+    ok: true,
+    movieUnique,
+  })
+})
+
+it('issues different URLs on every call for the same movie', () => {
+  const { signer } = createClockedSigner()
+  const first = signer.issueUrls(ORIGIN, 'mov_1')
+  const second = signer.issueUrls(ORIGIN, 'mov_1')
+  expect(second.download_url).not.toBe(first.download_url)
+  expect(second.thumbnail_url).not.toBe(first.thumbnail_url)
+  expect(fetchAsset(signer, first.download_url).status).toBe(200)
+  expect(fetchAsset(signer, second.download_url).status).toBe(200)
+})
+
+const tamperings: Array<
+  [string, (url: string, thumbnailUrl: string) => string]
+> = [
+  ['movie ID was changed', (url) => url.replace('/mov_1/', '/mov_2/')],
+  [
+    'file name was swapped for the thumbnail',
+    (url) => url.replace('/video.mp4?', '/thumbnail.jpg?'),
+  ],
+  [
+    'expiry was pushed back',
+    (url) =>
+      url.replace(
+        /expires=(\d+)/,
+        (_, s: string) => `expires=${Number(s) + 3600}`,
+      ),
+  ],
+  ['nonce was changed', (url) => url.replace(/nonce=([^&]+)/, 'nonce=$1x')],
+  [
+    'signature had one character changed',
+    (url) =>
+      url.replace(
+        /signature=(.)/,
+        (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`,
+      ),
+  ],
+  [
+    'signature was taken from the thumbnail URL',
+    (url, thumbnailUrl) =>
+      url.replace(/signature=.*$/, thumbnailUrl.match(/signature=.*$/)![0]),
+  ],
+  ['signature was truncated', (url) => url.slice(0, -1)],
+  ['signature was empty', (url) => url.replace(/signature=.*$/, 'signature=')],
+  ['expires is missing', (url) => url.replace(/expires=\d+&/, '')],
+  ['nonce is missing', (url) => url.replace(/nonce=[^&]+&/, '')],
+  ['signature is missing', (url) => url.replace(/&signature=.*$/, '')],
+  ['query is missing', (url) => url.replace(/\?.*$/, '')],
+  [
+    'expires is not a number',
+    (url) => url.replace(/expires=\d+/, 'expires=soon'),
+  ],
+  ['signature is repeated', (url) => `${url}&signature=AAAA`],
+]
+
+it.each(tamperings)(
+  'rejects a URL whose %s with 403 asset_url_invalid',
+  (_, tamper) => {
+    const { signer } = createClockedSigner()
+    const { download_url, thumbnail_url } = signer.issueUrls(ORIGIN, 'mov_1')
+    const tampered = tamper(download_url, thumbnail_url)
+    expect(tampered).not.toBe(download_url)
+    const response = fetchAsset(signer, tampered)
+    expect(response.status).toBe(403)
+    expect(response.headers['cache-control']).toBe('no-store')
+    const error = errorOf(response)
+    expect(error.code).toBe('asset_url_invalid')
+    expect(error.message).toContain('Fetch the content again')
+  },
+)
+
+it('rejects a URL issued by a signer with another secret as invalid', () => {
+  const { signer: issuer } = createClockedSigner()
+  const { signer: other } = createClockedSigner()
+  const response = fetchAsset(
+    other,
+    issuer.issueUrls(ORIGIN, 'mov_1').download_url,
+  )
+  expect(response.status).toBe(403)
+  expect(errorOf(response).code).toBe('asset_url_invalid')
+})
+
+it('accepts a URL issued by another signer that shares a fixed secret', () => {
+  const { signer: issuer } = createClockedSigner('shared secret')
+  const { signer: other } = createClockedSigner('shared secret')
+  const response = fetchAsset(
+    other,
+    issuer.issueUrls(ORIGIN, 'mov_1').download_url,
+  )
+  expect(response.status).toBe(200)
+})
+
+it('serves a URL until the last millisecond before it expires', () => {
+  const { clock, signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  clock.now = START + TTL_SECONDS * 1000 - 1
+  const response = fetchAsset(signer, url)
+  expect(response.status).toBe(200)
+  expect(response.headers['cache-control']).toBe('private, max-age=0')
+})
+
+it('answers 403 asset_url_expired exactly at the expiry time', () => {
+  const { clock, signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url
+  clock.now = START + TTL_SECONDS * 1000
+  const response = fetchAsset(signer, url)
+  expect(response.status).toBe(403)
+  const error = errorOf(response)
+  expect(error.code).toBe('asset_url_expired')
+  expect(error.message).toContain('expired at 2026-01-01T00:01:00.000Z')
+  expect(error.message).toContain('Fetch the content again')
+})
+
+it('reports a tampered and expired URL as invalid, not expired', () => {
+  const { clock, signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  clock.now = START + TTL_SECONDS * 2000
+  const response = fetchAsset(signer, url.replace('/mov_1/', '/mov_2/'))
+  expect(errorOf(response).code).toBe('asset_url_invalid')
+})
+
+it('answers 206 with the requested bytes for a closed range', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  const response = fetchAsset(signer, url, { headers: { range: 'bytes=0-7' } })
+  expect(response.status).toBe(206)
+  expect(response.headers['content-range']).toBe(
+    `bytes 0-7/${SAMPLE_VIDEO.length}`,
+  )
+  expect(response.headers['content-length']).toBe('8')
+  expectSameBytes(bytesOf(response), SAMPLE_VIDEO.subarray(0, 8))
+})
+
+it('answers 206 up to the end for an open range and clamps a long one', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  const size = SAMPLE_VIDEO.length
+  for (const range of [`bytes=100-`, `bytes=100-${size * 2}`]) {
+    const response = fetchAsset(signer, url, { headers: { range } })
+    expect(response.status).toBe(206)
+    expect(response.headers['content-range']).toBe(
+      `bytes 100-${size - 1}/${size}`,
+    )
+    expectSameBytes(bytesOf(response), SAMPLE_VIDEO.subarray(100))
+  }
+})
+
+it('answers 206 with the last bytes for a suffix range', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url
+  const size = SAMPLE_THUMBNAIL.length
+  const response = fetchAsset(signer, url, { headers: { range: 'bytes=-2' } })
+  expect(response.status).toBe(206)
+  expect(response.headers['content-range']).toBe(
+    `bytes ${size - 2}-${size - 1}/${size}`,
+  )
+  expect([...bytesOf(response)]).toEqual([0xff, 0xd9]) // JPEG EOI
+})
+
+it('answers 416 with the size for a range that starts past the end', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  const size = SAMPLE_VIDEO.length
+  for (const range of [`bytes=${size}-`, 'bytes=-0']) {
+    const response = fetchAsset(signer, url, { headers: { range } })
+    expect(response.status).toBe(416)
+    expect(response.headers['content-range']).toBe(`bytes */${size}`)
+    expect(errorOf(response).code).toBe('range_not_satisfiable')
+  }
+})
+
+it('ignores multiple, malformed and If-Range ranges and answers 200', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  const cases: Array<Record<string, string>> = [
+    { range: 'bytes=0-1,4-5' },
+    { range: 'bytes=5-2' },
+    { range: 'bytes=abc' },
+    { range: 'items=0-1' },
+    { range: 'bytes=-' },
+    { range: 'bytes=0-1', 'if-range': '"some-etag"' },
+  ]
+  for (const headers of cases) {
+    const response = fetchAsset(signer, url, { headers })
+    expect(response.status, JSON.stringify(headers)).toBe(200)
+    expectSameBytes(bytesOf(response), SAMPLE_VIDEO)
+  }
+})
+
+it('answers HEAD with the GET headers and no body', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  const get = fetchAsset(signer, url)
+  const head = fetchAsset(signer, url, { method: 'HEAD' })
+  expect(head.status).toBe(200)
+  expect(head.headers).toEqual(get.headers)
+  expect(head.body).toBeNull()
+  const ranged = fetchAsset(signer, url, {
+    method: 'HEAD',
+    headers: { range: 'bytes=0-99' },
+  })
+  expect(ranged.status).toBe(206)
+  expect(ranged.headers['content-length']).toBe('100')
+  expect(ranged.body).toBeNull()
+})
+
+it('answers 405 with Allow for methods other than GET and HEAD', () => {
+  const { signer } = createClockedSigner()
+  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
+  const response = fetchAsset(signer, url, { method: 'POST' })
+  expect(response.status).toBe(405)
+  expect(response.headers.allow).toBe('GET, HEAD')
+  expect(errorOf(response).code).toBe('method_not_allowed')
+})
+
+it('answers 404 not_found for paths that are not asset URLs', () => {
+  const { signer } = createClockedSigner()
+  for (const path of [
+    '/__assets/',
+    '/__assets/mov_1',
+    '/__assets/mov_1/',
+    '/__assets//video.mp4',
+    '/__assets/mov_1/video.webm',
+    '/__assets/mov_1/video.mp4/extra',
+    '/__assets/%E0%A4%A/video.mp4',
+  ]) {
+    const response = fetchAsset(
+      signer,
+      `${ORIGIN}${path}?expires=1&nonce=a&signature=b`,
+    )
+    expect(response.status, path).toBe(404)
+    expect(errorOf(response).code).toBe('not_found')
+  }
+})
+
+it('rejects a ttl that is not a whole number of seconds', () => {
+  expect(() =>
+    createAssetSigner({ ttlSeconds: 0.5, now: () => START }),
+  ).toThrow(/ttlSeconds must be a whole number of seconds/)
+})
+
+it('keeps src/data/media.generated.ts in step with the fixtures', () => {
+  const root = fileURLToPath(new URL('..', import.meta.url))
+  expect(() =>
+    execFileSync(process.execPath, ['scripts/embed-media.js', '--check'], {
+      cwd: root,
+      stdio: 'pipe',
+    }),
+  ).not.toThrow()
+})

@@ -1,0 +1,90 @@
+import { createContentApiMock } from 'content-api-mock'
+import { expect, it } from 'vitest'
+import { callApi, useMswServer } from './support/api-client.js'
+import { loadFixture } from './support/load-fixture.js'
+
+const server = useMswServer()
+
+function useSmallDataset() {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  return mock
+}
+
+const invalidIds: Array<[string, RegExp]> = [
+  ['%zz', /not valid percent-encoding/],
+  ['%E0%A4%A', /not valid percent-encoding/],
+  ['a%20b', /"a b" is invalid/],
+  ['a.b', /"a\.b" is invalid/],
+  ['a%2Fb', /"a\/b" is invalid/],
+  ['x'.repeat(65), /is invalid: expected 1–64 characters/],
+  ['%C3%A9t%C3%A9', /"été" is invalid/],
+]
+
+for (const [id, message] of invalidIds) {
+  it(`answers 422 for the project_unique "${id.slice(0, 20)}"`, async () => {
+    useSmallDataset()
+    for (const path of [`/projects/${id}`, `/projects/${id}/contents`, `/projects/${id}/contents/v1`]) {
+      const { status, body } = await callApi(path, { key: 'k_a' })
+      expect(status).toBe(422)
+      expect(body.error.code).toBe('invalid_parameter')
+      expect(body.error.message).toMatch(/project_unique/)
+      expect(body.error.message).toMatch(message)
+    }
+  })
+
+  it(`answers 422 for the variation_unique "${id.slice(0, 20)}"`, async () => {
+    useSmallDataset()
+    const { status, body } = await callApi(`/projects/p1/contents/${id}`, { key: 'k_a' })
+    expect(status).toBe(422)
+    expect(body.error.message).toMatch(/variation_unique/)
+    expect(body.error.message).toMatch(message)
+  })
+}
+
+it('accepts an ID of exactly 64 characters and percent-encoded valid characters', async () => {
+  useSmallDataset()
+  expect((await callApi(`/projects/${'x'.repeat(64)}`, { key: 'k_a' })).status).toBe(404)
+  expect((await callApi('/projects/%70%31', { key: 'k_a' })).status).toBe(200)
+})
+
+it('answers 422 with a hint for a trailing slash after projects', async () => {
+  useSmallDataset()
+  const { status, body } = await callApi('/projects/', { key: 'k_a' })
+  expect(status).toBe(422)
+  expect(body.error.message).toMatch(/project_unique is empty.*GET \/public-api\/v1\/projects without a trailing slash/)
+})
+
+it('checks parameters before looking anything up', async () => {
+  useSmallDataset()
+  expect((await callApi('/projects/not.there/contents', { key: 'k_a' })).status).toBe(422)
+  expect((await callApi('/projects/p3/contents/bad.id', { key: 'k_a' })).status).toBe(422)
+})
+
+it('answers an unknown path under the prefix with the 404 envelope listing the endpoints', async () => {
+  useSmallDataset()
+  for (const path of ['', '/', '/project', '/projects/p1/contents/v1/extra', '/projects/p1/assets', '/v2/projects']) {
+    const { status, body } = await callApi(path, { key: 'k_a' })
+    expect(status).toBe(404)
+    expect(body.error.code).toBe('not_found')
+    expect(body.error.message).toMatch(/GET \/public-api\/v1\/projects\/\{project_unique\}\/contents/)
+  }
+})
+
+it('answers a method other than GET with 405 and Allow: GET', async () => {
+  useSmallDataset()
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']) {
+    for (const path of ['/projects', '/projects/p1', '/projects/p1/contents', '/projects/p1/contents/v1']) {
+      const { status, headers, body } = await callApi(path, { key: 'k_a', method })
+      expect(status).toBe(405)
+      expect(headers.get('allow')).toBe('GET')
+      if (method !== 'HEAD') expect(body.error.code).toBe('method_not_allowed')
+    }
+  }
+})
+
+it('does not answer paths outside the prefix', async () => {
+  useSmallDataset()
+  await expect(fetch('https://api.example.com/public-api/v1x/projects')).rejects.toThrow()
+  await expect(fetch('https://api.example.com/other')).rejects.toThrow()
+})

@@ -1,0 +1,145 @@
+import {
+  FixtureError,
+  createContentApiMock,
+  parseFixtureDocument,
+} from 'content-api-mock'
+import { expect, it } from 'vitest'
+import { callApi, useMswServer } from './support/api-client.js'
+import { loadFixture } from './support/load-fixture.js'
+
+const server = useMswServer()
+
+function captureError(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the call to throw')
+}
+
+it('names every bad path of an invalid fixture document at once', () => {
+  const fixtures = loadFixture('small.json')
+  fixtures.accounts[0].nmae = 'typo'
+  fixtures.api_keys[1].account = 'acct_zz'
+  fixtures.projects[1].shared_with = ['acct_a', 'acct_yy']
+  fixtures.projects[2].created_at = 'yesterday'
+  fixtures.contents[3].project_unique = 'p9'
+  fixtures.contents[1].variation_unique = 'v1'
+  fixtures.contents[0].content = {}
+  delete fixtures.contents[2].title
+  fixtures.extra = true
+
+  const error = captureError(() => createContentApiMock({ fixtures }))
+  expect(error).toBeInstanceOf(FixtureError)
+  const paths = (error as FixtureError).issues.map((issue) => issue.path)
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      'accounts[0].nmae',
+      'projects[2].created_at',
+      'contents[0].content.movie_unique',
+      'contents[2].title',
+      'extra',
+    ]),
+  )
+  expect((error as FixtureError).message).toMatch(/nothing was loaded/)
+})
+
+it('reports dangling references and duplicate IDs with their paths', () => {
+  const fixtures = loadFixture('small.json')
+  fixtures.api_keys[1].account = 'acct_zz'
+  fixtures.projects[1].shared_with = ['acct_a', 'acct_yy']
+  fixtures.contents[3].project_unique = 'p9'
+  fixtures.contents[1].variation_unique = 'v1'
+  fixtures.projects.push({ ...fixtures.projects[0] })
+
+  const error = captureError(() => parseFixtureDocument(fixtures)) as FixtureError
+  expect(error.issues).toEqual(
+    expect.arrayContaining([
+      { path: 'api_keys[1].account', message: expect.stringMatching(/no such account "acct_zz"/) },
+      { path: 'projects[1].shared_with[1]', message: expect.stringMatching(/no such account "acct_yy"/) },
+      { path: 'contents[3].project_unique', message: expect.stringMatching(/no such project "p9"/) },
+      { path: 'contents[1].variation_unique', message: expect.stringMatching(/duplicate "v1", already used by contents\[0\]/) },
+      { path: 'projects[4].project_unique', message: expect.stringMatching(/duplicate "p1"/) },
+    ]),
+  )
+  expect(error.message).toMatch(/contents\[3\]\.project_unique: no such project "p9"/)
+})
+
+it('rejects a document of another version and input that is not an object', () => {
+  const fixtures = loadFixture('small.json')
+  fixtures.version = 2
+  expect((captureError(() => parseFixtureDocument(fixtures)) as FixtureError).issues[0]?.path).toBe('version')
+  expect(captureError(() => parseFixtureDocument('{}'))).toBeInstanceOf(FixtureError)
+  expect(captureError(() => parseFixtureDocument(null))).toBeInstanceOf(FixtureError)
+})
+
+it('round-trips load, export and load exactly', async () => {
+  const fixtures = loadFixture('small.json')
+  const mock = createContentApiMock({ fixtures })
+  await mock.ready
+  const exported = mock.exportFixtures()
+  const { $schema, ...withoutSchema } = fixtures
+  expect(exported).toEqual(withoutSchema)
+  const again = createContentApiMock({ fixtures: JSON.parse(JSON.stringify(exported)) })
+  await again.ready
+  expect(JSON.stringify(again.exportFixtures())).toBe(JSON.stringify(exported))
+})
+
+it('round-trips the generated dataset too', async () => {
+  const mock = createContentApiMock({ seed: 9 })
+  await mock.ready
+  const exported = JSON.stringify(mock.exportFixtures())
+  const again = createContentApiMock({ fixtures: JSON.parse(exported) })
+  await again.ready
+  expect(JSON.stringify(again.exportFixtures())).toBe(exported)
+})
+
+it('keeps the serving data when load() gets an invalid document', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  const broken = loadFixture('small.json')
+  broken.contents[0].project_unique = 'nope'
+  await expect(mock.load(broken)).rejects.toBeInstanceOf(FixtureError)
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total).toBe(2)
+})
+
+it('serves a loaded document, and reset() goes back to the initial one', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  const next = loadFixture('small.json')
+  next.contents = []
+  await mock.load(next)
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total).toBe(0)
+  await mock.reset()
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total).toBe(2)
+})
+
+it('reset() undoes changes made through the collections', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  await mock.ready
+  mock.db.projects.delete((q) => q.where({ project_unique: 'p1' }))
+  expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(404)
+  await mock.reset()
+  expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(200)
+})
+
+it('does not change the caller\'s fixture object', async () => {
+  const fixtures = loadFixture('small.json')
+  const before = JSON.stringify(fixtures)
+  const mock = createContentApiMock({ fixtures })
+  await mock.ready
+  mock.db.contents.deleteMany((q) => q.where({ project_unique: 'p1' }))
+  expect(JSON.stringify(fixtures)).toBe(before)
+})
+
+it('rejects invalid options with a message naming the option', () => {
+  expect(() => createContentApiMock({ seed: -1 })).toThrow(/seed/)
+  expect(() => createContentApiMock({ baseUrl: 'not a url' })).toThrow(/baseUrl/)
+  expect(() => createContentApiMock({ listOrder: 'random' as never })).toThrow(/listOrder/)
+  expect(() => createContentApiMock({ unknown: 1 } as never)).toThrow(/unknown|Unrecognized/i)
+  expect(() =>
+    createContentApiMock({ fixtures: loadFixture('small.json'), apiKey: 'x' }),
+  ).toThrow(/cannot be combined with "fixtures"/)
+})

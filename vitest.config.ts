@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: {
+    // @note Tests import the built package the way a client project does, so
+    // the `exports` map and the emitted JavaScript are what is tested.
+    alias: [
+      {
+        find: /^content-api-mock$/,
+        replacement: fileURLToPath(new URL('./dist/index.js', import.meta.url)),
+      },
+    ],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+})
