@@ -6,7 +6,10 @@ import { loadFixture } from './support/load-fixture.js'
 const server = useMswServer()
 
 function useSmallDataset(options = {}) {
-  const mock = createContentApiMock({ fixtures: loadFixture('small.json'), ...options })
+  const mock = createContentApiMock({
+    fixtures: loadFixture('small.json'),
+    ...options,
+  })
   server.use(...mock.handlers)
   return mock
 }
@@ -14,21 +17,50 @@ function useSmallDataset(options = {}) {
 const rejected: Array<[string, Record<string, string>, RegExp]> = [
   ['no Authorization header', {}, /Missing API key/],
   ['an empty Authorization header', { authorization: '' }, /Missing API key/],
-  ['another scheme', { authorization: 'Basic azphOg==' }, /Unsupported authorization scheme "Basic"/],
-  ['a token without scheme', { authorization: 'k_a' }, /Unsupported authorization scheme/],
+  [
+    'another scheme',
+    { authorization: 'Basic azphOg==' },
+    /Unsupported authorization scheme "Basic"/,
+  ],
+  [
+    'a token without scheme',
+    { authorization: 'k_a' },
+    /Unsupported authorization scheme/,
+  ],
   ['"Bearer" with no key', { authorization: 'Bearer' }, /Empty API key/],
-  ['"Bearer " with a blank key', { authorization: 'Bearer    ' }, /Empty API key|Missing API key/],
+  [
+    '"Bearer " with a blank key',
+    { authorization: 'Bearer    ' },
+    /Empty API key|Missing API key/,
+  ],
   ['an unknown key', { authorization: 'Bearer k_nope' }, /Unknown API key/],
-  ['an expired key', { authorization: 'Bearer k_expired' }, /expired at 2021-01-01T00:00:00Z/],
+  [
+    'an expired key',
+    { authorization: 'Bearer k_expired' },
+    /expired at 2021-01-01T00:00:00Z/,
+  ],
   ['a revoked key', { authorization: 'Bearer k_revoked' }, /revoked/],
-  ['a key with a trailing part', { authorization: 'Bearer k_a extra' }, /Unknown API key/],
+  [
+    'a key with a trailing part',
+    { authorization: 'Bearer k_a extra' },
+    /Unknown API key/,
+  ],
 ]
 
 for (const [name, headers, message] of rejected) {
   it(`answers 401 with WWW-Authenticate for ${name}`, async () => {
     useSmallDataset()
-    for (const path of ['/projects', '/projects/p1', '/projects/p1/contents', '/projects/p1/contents/v1']) {
-      const { status, headers: responseHeaders, body } = await callApi(path, { headers })
+    for (const path of [
+      '/projects',
+      '/projects/p1',
+      '/projects/p1/contents',
+      '/projects/p1/contents/v1',
+    ]) {
+      const {
+        status,
+        headers: responseHeaders,
+        body,
+      } = await callApi(path, { headers })
       expect(status).toBe(401)
       expect(responseHeaders.get('www-authenticate')).toMatch(/^Bearer\b/)
       expect(body.error.code).toBe('unauthorized')
@@ -40,7 +72,9 @@ for (const [name, headers, message] of rejected) {
 it('accepts the Bearer scheme in any letter case', async () => {
   useSmallDataset()
   for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
-    const { status } = await callApi('/projects', { headers: { authorization: `${scheme} k_a` } })
+    const { status } = await callApi('/projects', {
+      headers: { authorization: `${scheme} k_a` },
+    })
     expect(status).toBe(200)
   }
 })
@@ -81,14 +115,24 @@ it('uses the apiKey option as the main key of the generated dataset', async () =
   const mock = createContentApiMock({ apiKey: 'my-own-key' })
   server.use(...mock.handlers)
   expect((await callApi('/projects', { key: 'my-own-key' })).status).toBe(200)
-  expect((await callApi('/projects', { key: 'demo-key-alpha' })).status).toBe(401)
+  expect((await callApi('/projects', { key: 'demo-key-alpha' })).status).toBe(
+    401,
+  )
 })
 
 it('serves the documented demo keys out of the box', async () => {
   const mock = createContentApiMock()
   server.use(...mock.handlers)
-  expect((await callApi('/projects', { key: 'demo-key-alpha' })).status).toBe(200)
-  expect((await callApi('/projects', { key: 'demo-key-beta' })).status).toBe(200)
-  expect((await callApi('/projects', { key: 'demo-key-expired' })).status).toBe(401)
-  expect((await callApi('/projects', { key: 'demo-key-revoked' })).status).toBe(401)
+  expect((await callApi('/projects', { key: 'demo-key-alpha' })).status).toBe(
+    200,
+  )
+  expect((await callApi('/projects', { key: 'demo-key-beta' })).status).toBe(
+    200,
+  )
+  expect((await callApi('/projects', { key: 'demo-key-expired' })).status).toBe(
+    401,
+  )
+  expect((await callApi('/projects', { key: 'demo-key-revoked' })).status).toBe(
+    401,
+  )
 })

@@ -6,7 +6,8 @@ const server = useMswServer()
 
 /** Every response of a dataset, with the per-request asset URLs set aside. */
 async function snapshotResponses(mock: ContentApiMock): Promise<string> {
-  server.resetHandlers(...mock.handlers)
+  server.resetHandlers()
+  server.use(...mock.handlers)
   const key = 'demo-key-alpha'
   const parts: unknown[] = []
   const projects = await callApi('/projects', { key })
@@ -17,7 +18,10 @@ async function snapshotResponses(mock: ContentApiMock): Promise<string> {
     const contents = await callApi(`/projects/${id}/contents`, { key })
     parts.push(contents.body)
     for (const content of contents.body.data) {
-      const detail = await callApi(`/projects/${id}/contents/${content.variation_unique}`, { key })
+      const detail = await callApi(
+        `/projects/${id}/contents/${content.variation_unique}`,
+        { key },
+      )
       const { download_url, thumbnail_url, ...rest } = detail.body.data.content
       parts.push({ ...detail.body.data, content: rest })
     }
@@ -60,7 +64,10 @@ it('keeps the existing records when the dataset grows', async () => {
 })
 
 it('generates the requested dataset size', async () => {
-  const mock = createContentApiMock({ seed: 3, size: { projects: 12, contents: 300 } })
+  const mock = createContentApiMock({
+    seed: 3,
+    size: { projects: 12, contents: 300 },
+  })
   await mock.ready
   expect(mock.db.projects.count()).toBe(12)
   expect(mock.db.contents.count()).toBe(300)

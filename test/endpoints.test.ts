@@ -6,7 +6,10 @@ import { loadFixture } from './support/load-fixture.js'
 const server = useMswServer()
 
 function useSmallDataset(options = {}) {
-  const mock = createContentApiMock({ fixtures: loadFixture('small.json'), ...options })
+  const mock = createContentApiMock({
+    fixtures: loadFixture('small.json'),
+    ...options,
+  })
   server.use(...mock.handlers)
   return mock
 }
@@ -44,7 +47,11 @@ it('lists the projects the key owns and those shared with it, newest first', asy
 it('lists oldest first when listOrder is oldest-first', async () => {
   useSmallDataset({ listOrder: 'oldest-first' })
   const { body } = await callApi('/projects', { key: 'k_a' })
-  expect(body.data.map((p: any) => p.project_unique)).toEqual(['p4', 'p1', 'p2'])
+  expect(body.data.map((p: any) => p.project_unique)).toEqual([
+    'p4',
+    'p1',
+    'p2',
+  ])
 })
 
 it('answers an empty list with total 0 for an account without projects', async () => {
@@ -71,7 +78,9 @@ it('returns a project detail with is_readonly and nothing internal', async () =>
 
 it('lists the contents of a project with the list fields only', async () => {
   useSmallDataset()
-  const { status, body } = await callApi('/projects/p1/contents', { key: 'k_a' })
+  const { status, body } = await callApi('/projects/p1/contents', {
+    key: 'k_a',
+  })
   expect(status).toBe(200)
   expect(body).toEqual({
     data: [
@@ -96,14 +105,18 @@ it('lists the contents of a project with the list fields only', async () => {
 
 it('answers an empty content list for a project without contents', async () => {
   useSmallDataset()
-  const { status, body } = await callApi('/projects/p4/contents', { key: 'k_a' })
+  const { status, body } = await callApi('/projects/p4/contents', {
+    key: 'k_a',
+  })
   expect(status).toBe(200)
   expect(body).toEqual({ data: [], meta: { total: 0 } })
 })
 
 it('returns a moviemode content with publish results and signed asset URLs on the request origin', async () => {
   useSmallDataset()
-  const { status, body } = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
+  const { status, body } = await callApi('/projects/p1/contents/v1', {
+    key: 'k_a',
+  })
   expect(status).toBe(200)
   const { content, ...rest } = body.data
   expect(rest).toEqual({
@@ -127,7 +140,11 @@ it('returns a moviemode content with publish results and signed asset URLs on th
       },
     ],
   })
-  expect(Object.keys(content)).toEqual(['movie_unique', 'download_url', 'thumbnail_url'])
+  expect(Object.keys(content)).toEqual([
+    'movie_unique',
+    'download_url',
+    'thumbnail_url',
+  ])
   expect(content.movie_unique).toBe('m1')
   for (const url of [content.download_url, content.thumbnail_url]) {
     const parsed = new URL(url)
@@ -143,8 +160,12 @@ it('issues different asset URLs on every request', async () => {
   useSmallDataset()
   const first = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
   const second = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
-  expect(first.body.data.content.download_url).not.toBe(second.body.data.content.download_url)
-  expect(first.body.data.content.thumbnail_url).not.toBe(second.body.data.content.thumbnail_url)
+  expect(first.body.data.content.download_url).not.toBe(
+    second.body.data.content.download_url,
+  )
+  expect(first.body.data.content.thumbnail_url).not.toBe(
+    second.body.data.content.thumbnail_url,
+  )
   const { content: a, ...restA } = first.body.data
   const { content: b, ...restB } = second.body.data
   expect(restA).toEqual(restB)
@@ -156,15 +177,22 @@ it('issues asset URLs on whichever origin the request came to', async () => {
     key: 'k_a',
     baseUrl: 'http://localhost:5173/public-api/v1',
   })
-  expect(new URL(body.data.content.download_url).origin).toBe('http://localhost:5173')
+  expect(new URL(body.data.content.download_url).origin).toBe(
+    'http://localhost:5173',
+  )
 })
 
 it('returns the content object of a mode other than moviemode as the fixture has it', async () => {
   useSmallDataset()
-  const { status, body } = await callApi('/projects/p2/contents/v3', { key: 'k_a' })
+  const { status, body } = await callApi('/projects/p2/contents/v3', {
+    key: 'k_a',
+  })
   expect(status).toBe(200)
   expect(body.data.mode).toBe('blogmode')
-  expect(body.data.content).toEqual({ body: 'Tip one: keep it short.', word_count: 5 })
+  expect(body.data.content).toEqual({
+    body: 'Tip one: keep it short.',
+    word_count: 5,
+  })
 })
 
 it('answers from the seeded demo dataset with no options at all', async () => {
@@ -176,9 +204,12 @@ it('answers from the seeded demo dataset with no options at all', async () => {
   expect(projects.body.data.length).toBeGreaterThan(1)
   let detailsChecked = 0
   for (const project of projects.body.data) {
-    const contents = await callApi(`/projects/${project.project_unique}/contents`, {
-      key: 'demo-key-alpha',
-    })
+    const contents = await callApi(
+      `/projects/${project.project_unique}/contents`,
+      {
+        key: 'demo-key-alpha',
+      },
+    )
     expect(contents.status).toBe(200)
     for (const item of contents.body.data.slice(0, 2)) {
       const detail = await callApi(

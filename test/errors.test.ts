@@ -24,7 +24,11 @@ const invalidIds: Array<[string, RegExp]> = [
 for (const [id, message] of invalidIds) {
   it(`answers 422 for the project_unique "${id.slice(0, 20)}"`, async () => {
     useSmallDataset()
-    for (const path of [`/projects/${id}`, `/projects/${id}/contents`, `/projects/${id}/contents/v1`]) {
+    for (const path of [
+      `/projects/${id}`,
+      `/projects/${id}/contents`,
+      `/projects/${id}/contents/v1`,
+    ]) {
       const { status, body } = await callApi(path, { key: 'k_a' })
       expect(status).toBe(422)
       expect(body.error.code).toBe('invalid_parameter')
@@ -35,7 +39,9 @@ for (const [id, message] of invalidIds) {
 
   it(`answers 422 for the variation_unique "${id.slice(0, 20)}"`, async () => {
     useSmallDataset()
-    const { status, body } = await callApi(`/projects/p1/contents/${id}`, { key: 'k_a' })
+    const { status, body } = await callApi(`/projects/p1/contents/${id}`, {
+      key: 'k_a',
+    })
     expect(status).toBe(422)
     expect(body.error.message).toMatch(/variation_unique/)
     expect(body.error.message).toMatch(message)
@@ -44,7 +50,9 @@ for (const [id, message] of invalidIds) {
 
 it('accepts an ID of exactly 64 characters and percent-encoded valid characters', async () => {
   useSmallDataset()
-  expect((await callApi(`/projects/${'x'.repeat(64)}`, { key: 'k_a' })).status).toBe(404)
+  expect(
+    (await callApi(`/projects/${'x'.repeat(64)}`, { key: 'k_a' })).status,
+  ).toBe(404)
   expect((await callApi('/projects/%70%31', { key: 'k_a' })).status).toBe(200)
 })
 
@@ -52,30 +60,53 @@ it('answers 422 with a hint for a trailing slash after projects', async () => {
   useSmallDataset()
   const { status, body } = await callApi('/projects/', { key: 'k_a' })
   expect(status).toBe(422)
-  expect(body.error.message).toMatch(/project_unique is empty.*GET \/public-api\/v1\/projects without a trailing slash/)
+  expect(body.error.message).toMatch(
+    /project_unique is empty.*GET \/public-api\/v1\/projects without a trailing slash/,
+  )
 })
 
 it('checks parameters before looking anything up', async () => {
   useSmallDataset()
-  expect((await callApi('/projects/not.there/contents', { key: 'k_a' })).status).toBe(422)
-  expect((await callApi('/projects/p3/contents/bad.id', { key: 'k_a' })).status).toBe(422)
+  expect(
+    (await callApi('/projects/not.there/contents', { key: 'k_a' })).status,
+  ).toBe(422)
+  expect(
+    (await callApi('/projects/p3/contents/bad.id', { key: 'k_a' })).status,
+  ).toBe(422)
 })
 
 it('answers an unknown path under the prefix with the 404 envelope listing the endpoints', async () => {
   useSmallDataset()
-  for (const path of ['', '/', '/project', '/projects/p1/contents/v1/extra', '/projects/p1/assets', '/v2/projects']) {
+  for (const path of [
+    '',
+    '/',
+    '/project',
+    '/projects/p1/contents/v1/extra',
+    '/projects/p1/assets',
+    '/v2/projects',
+  ]) {
     const { status, body } = await callApi(path, { key: 'k_a' })
     expect(status).toBe(404)
     expect(body.error.code).toBe('not_found')
-    expect(body.error.message).toMatch(/GET \/public-api\/v1\/projects\/\{project_unique\}\/contents/)
+    expect(body.error.message).toMatch(
+      /GET \/public-api\/v1\/projects\/\{project_unique\}\/contents/,
+    )
   }
 })
 
 it('answers a method other than GET with 405 and Allow: GET', async () => {
   useSmallDataset()
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']) {
-    for (const path of ['/projects', '/projects/p1', '/projects/p1/contents', '/projects/p1/contents/v1']) {
-      const { status, headers, body } = await callApi(path, { key: 'k_a', method })
+    for (const path of [
+      '/projects',
+      '/projects/p1',
+      '/projects/p1/contents',
+      '/projects/p1/contents/v1',
+    ]) {
+      const { status, headers, body } = await callApi(path, {
+        key: 'k_a',
+        method,
+      })
       expect(status).toBe(405)
       expect(headers.get('allow')).toBe('GET')
       if (method !== 'HEAD') expect(body.error.code).toBe('method_not_allowed')
@@ -85,6 +116,8 @@ it('answers a method other than GET with 405 and Allow: GET', async () => {
 
 it('does not answer paths outside the prefix', async () => {
   useSmallDataset()
-  await expect(fetch('https://api.example.com/public-api/v1x/projects')).rejects.toThrow()
+  await expect(
+    fetch('https://api.example.com/public-api/v1x/projects'),
+  ).rejects.toThrow()
   await expect(fetch('https://api.example.com/other')).rejects.toThrow()
 })

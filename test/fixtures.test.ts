@@ -53,25 +53,53 @@ it('reports dangling references and duplicate IDs with their paths', () => {
   fixtures.contents[1].variation_unique = 'v1'
   fixtures.projects.push({ ...fixtures.projects[0] })
 
-  const error = captureError(() => parseFixtureDocument(fixtures)) as FixtureError
+  const error = captureError(() =>
+    parseFixtureDocument(fixtures),
+  ) as FixtureError
   expect(error.issues).toEqual(
     expect.arrayContaining([
-      { path: 'api_keys[1].account', message: expect.stringMatching(/no such account "acct_zz"/) },
-      { path: 'projects[1].shared_with[1]', message: expect.stringMatching(/no such account "acct_yy"/) },
-      { path: 'contents[3].project_unique', message: expect.stringMatching(/no such project "p9"/) },
-      { path: 'contents[1].variation_unique', message: expect.stringMatching(/duplicate "v1", already used by contents\[0\]/) },
-      { path: 'projects[4].project_unique', message: expect.stringMatching(/duplicate "p1"/) },
+      {
+        path: 'api_keys[1].account',
+        message: expect.stringMatching(/no such account "acct_zz"/),
+      },
+      {
+        path: 'projects[1].shared_with[1]',
+        message: expect.stringMatching(/no such account "acct_yy"/),
+      },
+      {
+        path: 'contents[3].project_unique',
+        message: expect.stringMatching(/no such project "p9"/),
+      },
+      {
+        path: 'contents[1].variation_unique',
+        message: expect.stringMatching(
+          /duplicate "v1", already used by contents\[0\]/,
+        ),
+      },
+      {
+        path: 'projects[4].project_unique',
+        message: expect.stringMatching(/duplicate "p1"/),
+      },
     ]),
   )
-  expect(error.message).toMatch(/contents\[3\]\.project_unique: no such project "p9"/)
+  expect(error.message).toMatch(
+    /contents\[3\]\.project_unique: no such project "p9"/,
+  )
 })
 
 it('rejects a document of another version and input that is not an object', () => {
   const fixtures = loadFixture('small.json')
   fixtures.version = 2
-  expect((captureError(() => parseFixtureDocument(fixtures)) as FixtureError).issues[0]?.path).toBe('version')
-  expect(captureError(() => parseFixtureDocument('{}'))).toBeInstanceOf(FixtureError)
-  expect(captureError(() => parseFixtureDocument(null))).toBeInstanceOf(FixtureError)
+  expect(
+    (captureError(() => parseFixtureDocument(fixtures)) as FixtureError)
+      .issues[0]?.path,
+  ).toBe('version')
+  expect(captureError(() => parseFixtureDocument('{}'))).toBeInstanceOf(
+    FixtureError,
+  )
+  expect(captureError(() => parseFixtureDocument(null))).toBeInstanceOf(
+    FixtureError,
+  )
 })
 
 it('round-trips load, export and load exactly', async () => {
@@ -81,7 +109,9 @@ it('round-trips load, export and load exactly', async () => {
   const exported = mock.exportFixtures()
   const { $schema, ...withoutSchema } = fixtures
   expect(exported).toEqual(withoutSchema)
-  const again = createContentApiMock({ fixtures: JSON.parse(JSON.stringify(exported)) })
+  const again = createContentApiMock({
+    fixtures: JSON.parse(JSON.stringify(exported)),
+  })
   await again.ready
   expect(JSON.stringify(again.exportFixtures())).toBe(JSON.stringify(exported))
 })
@@ -101,7 +131,9 @@ it('keeps the serving data when load() gets an invalid document', async () => {
   const broken = loadFixture('small.json')
   broken.contents[0].project_unique = 'nope'
   await expect(mock.load(broken)).rejects.toBeInstanceOf(FixtureError)
-  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total).toBe(2)
+  expect(
+    (await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total,
+  ).toBe(2)
 })
 
 it('serves a loaded document, and reset() goes back to the initial one', async () => {
@@ -110,9 +142,13 @@ it('serves a loaded document, and reset() goes back to the initial one', async (
   const next = loadFixture('small.json')
   next.contents = []
   await mock.load(next)
-  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total).toBe(0)
+  expect(
+    (await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total,
+  ).toBe(0)
   await mock.reset()
-  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total).toBe(2)
+  expect(
+    (await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total,
+  ).toBe(2)
 })
 
 it('reset() undoes changes made through the collections', async () => {
@@ -125,7 +161,7 @@ it('reset() undoes changes made through the collections', async () => {
   expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(200)
 })
 
-it('does not change the caller\'s fixture object', async () => {
+it("does not change the caller's fixture object", async () => {
   const fixtures = loadFixture('small.json')
   const before = JSON.stringify(fixtures)
   const mock = createContentApiMock({ fixtures })
@@ -136,9 +172,15 @@ it('does not change the caller\'s fixture object', async () => {
 
 it('rejects invalid options with a message naming the option', () => {
   expect(() => createContentApiMock({ seed: -1 })).toThrow(/seed/)
-  expect(() => createContentApiMock({ baseUrl: 'not a url' })).toThrow(/baseUrl/)
-  expect(() => createContentApiMock({ listOrder: 'random' as never })).toThrow(/listOrder/)
-  expect(() => createContentApiMock({ unknown: 1 } as never)).toThrow(/unknown|Unrecognized/i)
+  expect(() => createContentApiMock({ baseUrl: 'not a url' })).toThrow(
+    /baseUrl/,
+  )
+  expect(() => createContentApiMock({ listOrder: 'random' as never })).toThrow(
+    /listOrder/,
+  )
+  expect(() => createContentApiMock({ unknown: 1 } as never)).toThrow(
+    /unknown|Unrecognized/i,
+  )
   expect(() =>
     createContentApiMock({ fixtures: loadFixture('small.json'), apiKey: 'x' }),
   ).toThrow(/cannot be combined with "fixtures"/)

@@ -14,20 +14,28 @@ function useSmallDataset() {
 it('shows an owned project, its contents and its content details', async () => {
   useSmallDataset()
   expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(200)
-  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).status).toBe(200)
-  expect((await callApi('/projects/p1/contents/v1', { key: 'k_a' })).status).toBe(200)
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).status).toBe(
+    200,
+  )
+  expect(
+    (await callApi('/projects/p1/contents/v1', { key: 'k_a' })).status,
+  ).toBe(200)
 })
 
 it('shows a project shared with the key owner, and to its owner', async () => {
   useSmallDataset()
   for (const key of ['k_a', 'k_b']) {
     expect((await callApi('/projects/p2', { key })).status).toBe(200)
-    expect((await callApi('/projects/p2/contents', { key })).body.meta.total).toBe(1)
-    expect((await callApi('/projects/p2/contents/v3', { key })).status).toBe(200)
+    expect(
+      (await callApi('/projects/p2/contents', { key })).body.meta.total,
+    ).toBe(1)
+    expect((await callApi('/projects/p2/contents/v3', { key })).status).toBe(
+      200,
+    )
   }
 })
 
-it('answers 404 for another account\'s project exactly as for a missing one', async () => {
+it("answers 404 for another account's project exactly as for a missing one", async () => {
   useSmallDataset()
   const other = await callApi('/projects/p3', { key: 'k_a' })
   const missing = await callApi('/projects/p999', { key: 'k_a' })
@@ -42,20 +50,28 @@ it('answers 404 for another account\'s project exactly as for a missing one', as
 
 it('answers 404 for the contents of a project the key cannot see', async () => {
   useSmallDataset()
-  expect((await callApi('/projects/p3/contents', { key: 'k_a' })).status).toBe(404)
-  expect((await callApi('/projects/p3/contents/v4', { key: 'k_a' })).status).toBe(404)
+  expect((await callApi('/projects/p3/contents', { key: 'k_a' })).status).toBe(
+    404,
+  )
+  expect(
+    (await callApi('/projects/p3/contents/v4', { key: 'k_a' })).status,
+  ).toBe(404)
 })
 
 it('answers 404 for a content asked for under another project', async () => {
   useSmallDataset()
-  const { status, body } = await callApi('/projects/p1/contents/v3', { key: 'k_a' })
+  const { status, body } = await callApi('/projects/p1/contents/v3', {
+    key: 'k_a',
+  })
   expect(status).toBe(404)
   expect(body.error.code).toBe('not_found')
 })
 
 it('answers 404 for a missing content of a visible project', async () => {
   useSmallDataset()
-  const { status, body } = await callApi('/projects/p1/contents/v999', { key: 'k_a' })
+  const { status, body } = await callApi('/projects/p1/contents/v999', {
+    key: 'k_a',
+  })
   expect(status).toBe(404)
   expect(body.error.message).toMatch(/No content "v999" in project "p1"/)
 })
@@ -64,16 +80,36 @@ it('never lists a project of another account', async () => {
   useSmallDataset()
   const alpha = await callApi('/projects', { key: 'k_a' })
   const beta = await callApi('/projects', { key: 'k_b' })
-  expect(alpha.body.data.map((p: any) => p.project_unique).sort()).toEqual(['p1', 'p2', 'p4'])
-  expect(beta.body.data.map((p: any) => p.project_unique).sort()).toEqual(['p2', 'p3'])
+  expect(alpha.body.data.map((p: any) => p.project_unique).sort()).toEqual([
+    'p1',
+    'p2',
+    'p4',
+  ])
+  expect(beta.body.data.map((p: any) => p.project_unique).sort()).toEqual([
+    'p2',
+    'p3',
+  ])
 })
 
 it('never leaks internal fields into any response', async () => {
   useSmallDataset()
-  const paths = ['/projects', '/projects/p2', '/projects/p2/contents', '/projects/p1/contents/v1']
+  const paths = [
+    '/projects',
+    '/projects/p2',
+    '/projects/p2/contents',
+    '/projects/p1/contents/v1',
+  ]
   for (const path of paths) {
     const text = JSON.stringify((await callApi(path, { key: 'k_a' })).body)
-    for (const secret of ['acct_a', 'acct_b', 'shared_with', '"account"', 'k_a', 'k_b', 'project_unique":"p1","mode']) {
+    for (const secret of [
+      'acct_a',
+      'acct_b',
+      'shared_with',
+      '"account"',
+      'k_a',
+      'k_b',
+      'project_unique":"p1","mode',
+    ]) {
       expect(text).not.toContain(secret)
     }
   }
@@ -98,23 +134,33 @@ it('follows changes made through the collections', async () => {
     content: { movie_unique: 'm9' },
     publish: [],
   })
-  expect((await callApi('/projects/p4/contents', { key: 'k_a' })).body.meta.total).toBe(1)
+  expect(
+    (await callApi('/projects/p4/contents', { key: 'k_a' })).body.meta.total,
+  ).toBe(1)
   mock.db.contents.delete((q) => q.where({ variation_unique: 'v9' }))
-  expect((await callApi('/projects/p4/contents/v9', { key: 'k_a' })).status).toBe(404)
+  expect(
+    (await callApi('/projects/p4/contents/v9', { key: 'k_a' })).status,
+  ).toBe(404)
   await mock.db.projects.update((q) => q.where({ project_unique: 'p1' }), {
     data(project) {
       project.project_name = 'Renamed'
     },
   })
-  expect((await callApi('/projects/p1', { key: 'k_a' })).body.data.project_name).toBe('Renamed')
+  expect(
+    (await callApi('/projects/p1', { key: 'k_a' })).body.data.project_name,
+  ).toBe('Renamed')
   const listed = (await callApi('/projects', { key: 'k_a' })).body.data
-  expect(listed.find((p: any) => p.project_unique === 'p1').project_name).toBe('Renamed')
+  expect(listed.find((p: any) => p.project_unique === 'p1').project_name).toBe(
+    'Renamed',
+  )
 })
 
 it('refuses to change a record in place, where the responses would not see it', async () => {
   const mock = useSmallDataset()
   await mock.ready
-  const project = mock.db.projects.findFirst((q) => q.where({ project_unique: 'p1' }))!
+  const project = mock.db.projects.findFirst((q) =>
+    q.where({ project_unique: 'p1' }),
+  )!
   expect(() => {
     project.project_name = 'Changed in place'
   }).toThrow(TypeError)

@@ -34,5 +34,8 @@ export interface ApiContext {
    * Runs after authentication and before parameters are checked: the place of
    * rate limits and forced outcomes. A response returned here is sent as is.
    */
-  afterAuthentication?(request: ApiRequest, caller: Caller): ApiResponse | undefined
+  afterAuthentication?(
+    request: ApiRequest,
+    caller: Caller,
+  ): ApiResponse | undefined
 }

@@ -76,7 +76,7 @@ const optionsSchema = z.strictObject({
   seed: z.int().min(0).optional(),
   size: z
     .strictObject({
-      projects: z.int().min(3).max(100_000).optional(),
+      projects: z.int().min(4).max(100_000).optional(),
       contents: z.int().min(0).max(10_000_000).optional(),
     })
     .optional(),
@@ -86,7 +86,7 @@ const optionsSchema = z.strictObject({
     .regex(/^[\x21-\x7e]+$/, 'expected visible ASCII characters without spaces')
     .optional(),
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  assetTtl: z.number().positive().optional(),
+  assetTtl: z.int().min(1).optional(),
   assetSecret: z.string().min(1).optional(),
   listOrder: z.enum(['newest-first', 'oldest-first']).optional(),
   now: z.function().optional(),
@@ -178,7 +178,8 @@ function parseBaseUrl(baseUrl: string | undefined): {
   origin: string | undefined
   prefix: string
 } {
-  if (baseUrl === undefined) return { origin: undefined, prefix: DEFAULT_API_PREFIX }
+  if (baseUrl === undefined)
+    return { origin: undefined, prefix: DEFAULT_API_PREFIX }
   const url = new URL(baseUrl)
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
 }

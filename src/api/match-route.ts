@@ -1,7 +1,8 @@
 /**
  * The four endpoints of the spec (section 4), by operation ID.
  */
-export type Endpoint = 'listProjects' | 'getProject' | 'listContents' | 'getContent'
+export type Endpoint =
+  'listProjects' | 'getProject' | 'listContents' | 'getContent'
 
 /**
  * An endpoint and its path parameters, still percent-encoded.
@@ -44,7 +45,11 @@ export function matchRoute(subpath: string): RouteMatch | undefined {
         : undefined
     case 5:
       return segments[3] === 'contents'
-        ? { endpoint: 'getContent', projectUnique, variationUnique: segments[4] }
+        ? {
+            endpoint: 'getContent',
+            projectUnique,
+            variationUnique: segments[4],
+          }
         : undefined
     default:
       return undefined

@@ -19,9 +19,15 @@ export interface DatasetIndex {
   readonly projectsById: ReadonlyMap<string, FixtureProject>
   readonly contentsById: ReadonlyMap<string, FixtureContent>
   /** Projects an account can see (owned or shared with it), by account ID. */
-  readonly projectsByViewer: ReadonlyMap<string, ReadonlyMap<string, FixtureProject>>
+  readonly projectsByViewer: ReadonlyMap<
+    string,
+    ReadonlyMap<string, FixtureProject>
+  >
   /** Contents by the ID of their project. */
-  readonly contentsByProject: ReadonlyMap<string, ReadonlyMap<string, FixtureContent>>
+  readonly contentsByProject: ReadonlyMap<
+    string,
+    ReadonlyMap<string, FixtureContent>
+  >
   /** Grows by one on every change to any collection; caches key on it. */
   readonly version: number
 }
@@ -32,7 +38,9 @@ export interface DatasetIndex {
  * const index = createDatasetIndex(collections)
  * index.projectsById.get('p1')
  */
-export function createDatasetIndex(collections: DatasetCollections): DatasetIndex {
+export function createDatasetIndex(
+  collections: DatasetCollections,
+): DatasetIndex {
   const accountsById = new Map<string, FixtureAccount>()
   const apiKeysByKey = new Map<string, FixtureApiKey>()
   const projectsById = new Map<string, FixtureProject>()
@@ -77,7 +85,9 @@ export function createDatasetIndex(collections: DatasetCollections): DatasetInde
 
   function removeContent(content: FixtureContent): void {
     contentsById.delete(content.variation_unique)
-    contentsByProject.get(content.project_unique)?.delete(content.variation_unique)
+    contentsByProject
+      .get(content.project_unique)
+      ?.delete(content.variation_unique)
   }
 
   /**

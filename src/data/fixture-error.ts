@@ -23,7 +23,8 @@ export class FixtureError extends Error {
   readonly issues: readonly FixtureIssue[]
 
   constructor(issues: readonly FixtureIssue[], source = 'fixture document') {
-    const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`
+    const count =
+      issues.length === 1 ? '1 problem' : `${issues.length} problems`
     super(
       `Failed to load the ${source}: ${count} found, nothing was loaded. Fix each one and load it again:\n` +
         issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n'),

@@ -3,7 +3,11 @@ import {
   fixtureDocumentSchema,
   type FixtureDocument,
 } from '../schema/fixture.js'
-import { FixtureError, formatIssuePath, type FixtureIssue } from './fixture-error.js'
+import {
+  FixtureError,
+  formatIssuePath,
+  type FixtureIssue,
+} from './fixture-error.js'
 
 /**
  * Validates anything parsed from JSON as a fixture document, version 1: its
@@ -37,14 +41,25 @@ function toFixtureIssues(issue: z.core.$ZodIssue): FixtureIssue[] {
     }))
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return [{ path: formatIssuePath(issue.path), message: `missing; expected ${issue.expected}` }]
+    return [
+      {
+        path: formatIssuePath(issue.path),
+        message: `missing; expected ${issue.expected}`,
+      },
+    ]
   }
   return [{ path: formatIssuePath(issue.path), message: issue.message }]
 }
 
 function findReferenceIssues(document: FixtureDocument): FixtureIssue[] {
   const issues: FixtureIssue[] = []
-  const accounts = collectIds(document.accounts, 'accounts', 'id', (a) => a.id, issues)
+  const accounts = collectIds(
+    document.accounts,
+    'accounts',
+    'id',
+    (a) => a.id,
+    issues,
+  )
   collectIds(document.api_keys, 'api_keys', 'key', (k) => k.key, issues)
   const projects = collectIds(
     document.projects,
@@ -65,16 +80,25 @@ function findReferenceIssues(document: FixtureDocument): FixtureIssue[] {
     `no such account "${id}"; add it to "accounts" or use one of its IDs`
   document.api_keys.forEach((apiKey, i) => {
     if (!accounts.has(apiKey.account)) {
-      issues.push({ path: `api_keys[${i}].account`, message: noSuchAccount(apiKey.account) })
+      issues.push({
+        path: `api_keys[${i}].account`,
+        message: noSuchAccount(apiKey.account),
+      })
     }
   })
   document.projects.forEach((project, i) => {
     if (!accounts.has(project.account)) {
-      issues.push({ path: `projects[${i}].account`, message: noSuchAccount(project.account) })
+      issues.push({
+        path: `projects[${i}].account`,
+        message: noSuchAccount(project.account),
+      })
     }
     project.shared_with?.forEach((viewer, j) => {
       if (!accounts.has(viewer)) {
-        issues.push({ path: `projects[${i}].shared_with[${j}]`, message: noSuchAccount(viewer) })
+        issues.push({
+          path: `projects[${i}].shared_with[${j}]`,
+          message: noSuchAccount(viewer),
+        })
       }
     })
   })

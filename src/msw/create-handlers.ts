@@ -17,9 +17,14 @@ const ANY_ORIGIN = 'https?://[^/]+'
  * setupServer(...createHandlers(createMockCore()))
  */
 export function createHandlers(core: MockCore): HttpHandler[] {
-  const origin = core.origin === undefined ? ANY_ORIGIN : escapeRegExp(core.origin)
-  const apiPattern = new RegExp(`^${origin}${escapeRegExp(core.prefix)}(?:/.*)?$`)
-  const assetPattern = new RegExp(`^${origin}${escapeRegExp(ASSET_PATH_PREFIX)}`)
+  const origin =
+    core.origin === undefined ? ANY_ORIGIN : escapeRegExp(core.origin)
+  const apiPattern = new RegExp(
+    `^${origin}${escapeRegExp(core.prefix)}(?:/.*)?$`,
+  )
+  const assetPattern = new RegExp(
+    `^${origin}${escapeRegExp(ASSET_PATH_PREFIX)}`,
+  )
 
   const resolver = async ({ request }: { request: Request }) => {
     await core.ready

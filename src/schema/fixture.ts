@@ -1,9 +1,5 @@
 import { z } from 'zod'
-import {
-  MOVIEMODE,
-  progressSchema,
-  publishResultSchema,
-} from './resources.js'
+import { MOVIEMODE, progressSchema, publishResultSchema } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
 
 /**
@@ -34,7 +30,10 @@ export const fixtureApiKeySchema = z
   .strictObject({
     key: z
       .string()
-      .regex(/^[\x21-\x7e]+$/, 'expected visible ASCII characters without spaces'),
+      .regex(
+        /^[\x21-\x7e]+$/,
+        'expected visible ASCII characters without spaces',
+      ),
     account: nonEmpty,
     expires_at: timestampSchema.optional(),
     revoked: z.boolean().optional(),

@@ -27,7 +27,10 @@ export const publicIdSchema = z
  * timestampSchema.parse('2024-03-01T09:30:00Z')
  */
 export const timestampSchema = z.iso
-  .datetime({ message: 'expected an ISO 8601 UTC timestamp such as "2024-03-01T09:30:00Z"' })
+  .datetime({
+    message:
+      'expected an ISO 8601 UTC timestamp such as "2024-03-01T09:30:00Z"',
+  })
   .meta({ description: 'ISO 8601 UTC timestamp.' })
 
 /**

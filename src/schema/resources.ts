@@ -18,7 +18,10 @@ export const projectListItemSchema = z
     description: z.string(),
     created_at: timestampSchema,
   })
-  .meta({ id: 'ProjectListItem', description: 'Project (list item), spec 2.1.' })
+  .meta({
+    id: 'ProjectListItem',
+    description: 'Project (list item), spec 2.1.',
+  })
 
 /**
  * Spec 2.2: a project as returned by `GET /projects/{project_unique}`.
@@ -68,7 +71,10 @@ export const contentListItemSchema = z
     progress: progressSchema,
     created_at: timestampSchema,
   })
-  .meta({ id: 'ContentListItem', description: 'Content (list item), spec 2.3.' })
+  .meta({
+    id: 'ContentListItem',
+    description: 'Content (list item), spec 2.3.',
+  })
 
 /**
  * Spec 2.4: the `content` object of a `moviemode` content, with asset URLs
@@ -84,7 +90,8 @@ export const moviemodeContentSchema = z
   })
   .meta({
     id: 'MoviemodeContent',
-    description: 'Content body of mode "moviemode"; the URLs are issued per request.',
+    description:
+      'Content body of mode "moviemode"; the URLs are issued per request.',
   })
 
 /**
@@ -101,7 +108,8 @@ export const contentDetailSchema = contentListItemSchema
     content: z.union([
       moviemodeContentSchema,
       z.record(z.string(), z.unknown()).meta({
-        description: 'Content body of another mode (shape not shown by the spec).',
+        description:
+          'Content body of another mode (shape not shown by the spec).',
       }),
     ]),
   })

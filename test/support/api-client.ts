@@ -37,10 +37,16 @@ export interface ApiResult<Body = any> {
  */
 export async function callApi<Body = any>(
   path: string,
-  options: { key?: string; method?: string; headers?: Record<string, string>; baseUrl?: string } = {},
+  options: {
+    key?: string
+    method?: string
+    headers?: Record<string, string>
+    baseUrl?: string
+  } = {},
 ): Promise<ApiResult<Body>> {
   const headers = new Headers(options.headers)
-  if (options.key !== undefined) headers.set('authorization', `Bearer ${options.key}`)
+  if (options.key !== undefined)
+    headers.set('authorization', `Bearer ${options.key}`)
   const method = options.method ?? 'GET'
   const url = `${options.baseUrl ?? BASE_URL}${path}`
   const response = await fetch(url, { method, headers })
