@@ -1,0 +1,107 @@
+import type { FixtureProject } from '../../schema/fixture.js'
+import type { Catalog } from './create-catalog.js'
+import { createPublicId, RECORD_KIND, reseed } from './record-randomizer.js'
+import {
+  ALPHA_ACCOUNT,
+  BETA_ACCOUNT,
+  type SeedAccount,
+} from './seed-accounts.js'
+import { DAY, toTimestamp, type SeedContext } from './seed-context.js'
+import {
+  BRAND_SUFFIXES,
+  CITIES,
+  DESCRIPTION_LEADS,
+  SEASONS,
+  type ProductLine,
+} from './word-lists.js'
+
+/** Who owns a project and who else sees it; `empty` projects hold no contents. */
+export type ProjectRole = 'owned' | 'shared' | 'private' | 'empty'
+
+/**
+ * The roles of the first projects are fixed, so the default dataset always has
+ * a read-only project shared by beta with alpha, a beta project alpha cannot
+ * see and an alpha project without contents.
+ */
+const LEADING_ROLES: readonly ProjectRole[] = [
+  'owned',
+  'shared',
+  'private',
+  'empty',
+]
+
+function getProjectRole(index: number): ProjectRole {
+  return LEADING_ROLES[index] ?? (index % 5 === 2 ? 'private' : 'owned')
+}
+
+/** A project record with what its contents are derived from. */
+export interface SeedProject {
+  record: FixtureProject
+  role: ProjectRole
+  owner: SeedAccount
+  product: ProductLine
+  /** Seconds since the epoch. */
+  createdAt: number
+  /** Relative share of the contents beyond the first one. */
+  weight: number
+}
+
+/** Creates project #`index` from its own stream, `[seed, project, index]`. */
+export function createProject(
+  context: SeedContext,
+  catalog: Catalog,
+  index: number,
+): SeedProject {
+  const { faker } = context
+  reseed(context, RECORD_KIND.project, index)
+  const role = getProjectRole(index)
+  const owner =
+    role === 'owned' || role === 'empty' ? ALPHA_ACCOUNT : BETA_ACCOUNT
+  const projectUnique = createPublicId(
+    context,
+    'prj_',
+    RECORD_KIND.projectId,
+    index,
+  )
+
+  const product = pickInTurn(catalog.productLines, index)
+  const projectName = pickInTurn(
+    catalog.projectNames,
+    index,
+  )({
+    line: product.line,
+    season: faker.helpers.arrayElement(SEASONS),
+    quarter: faker.number.int({ min: 1, max: 4 }),
+    city: faker.helpers.arrayElement(CITIES),
+    year: context.year,
+  })
+  const brand = `${faker.person.lastName()} ${faker.helpers.arrayElement(BRAND_SUFFIXES)}`
+  const lead = faker.helpers.arrayElement(DESCRIPTION_LEADS)
+  const adjective = faker.commerce.productAdjective().toLowerCase()
+  const closing = faker.datatype.boolean()
+    ? `Tagline: "${faker.company.catchPhrase()}".`
+    : `Goal: ${faker.number.int({ min: 5, max: 500 })}k views in ${faker.number.int({ min: 2, max: 12 })} weeks.`
+  const description = `${lead} for the ${adjective} ${product.item} line by ${brand}. ${closing}`
+
+  // An empty project reads as just created; the others have had time to fill.
+  const createdAt =
+    role === 'empty'
+      ? context.now - faker.number.int({ min: 1 * DAY, max: 10 * DAY })
+      : context.now - faker.number.int({ min: 30 * DAY, max: 540 * DAY })
+  const weight = faker.number.int({ min: 1, max: 5 })
+
+  const record: FixtureProject = {
+    project_unique: projectUnique,
+    project_name: projectName,
+    description,
+    created_at: toTimestamp(createdAt),
+    is_readonly: role === 'shared',
+    account: owner.id,
+  }
+  if (role === 'shared') record.shared_with = [ALPHA_ACCOUNT.id]
+  return { record, role, owner, product, createdAt, weight }
+}
+
+function pickInTurn<Item>(items: readonly Item[], index: number): Item {
+  return items[index % items.length]!
+}
