@@ -14,6 +14,11 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    typecheck: {
+      enabled: true,
+      include: ['test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
     testTimeout: 20_000,
   },
 })

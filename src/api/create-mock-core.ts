@@ -13,11 +13,15 @@ import type { ApiRequest, ApiResponse } from './types.js'
 
 /**
  * The API prefix every endpoint lives under (spec 9).
+ * @example
+ * fetch(`https://api.example.com${DEFAULT_API_PREFIX}/projects`, { headers })
  */
 export const DEFAULT_API_PREFIX = '/public-api/v1'
 
 /**
  * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.
+ * @example
+ * createContentApiMock({ assetTtl: DEFAULT_ASSET_TTL_SECONDS * 4 })
  */
 export const DEFAULT_ASSET_TTL_SECONDS = 900
 

@@ -10,6 +10,8 @@ import {
  * Every `error.code` the mock answers with.
  * @note The spec does not show the set of codes; these are the mock's choice
  * (see the README's assumptions list).
+ * @example
+ * expect(ERROR_CODES).toContain(body.error.code)
  */
 export const ERROR_CODES = [
   'unauthorized',

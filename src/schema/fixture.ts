@@ -4,6 +4,8 @@ import { publicIdSchema, timestampSchema } from './primitives.js'
 
 /**
  * The version of the fixture document format this package reads and writes.
+ * @example
+ * const document = { version: FIXTURE_VERSION, accounts: [], api_keys: [], projects: [], contents: [] }
  */
 export const FIXTURE_VERSION = 1
 

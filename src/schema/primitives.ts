@@ -5,6 +5,8 @@ import { z } from 'zod'
  * `movie_unique`) follows: 1–64 characters of `[A-Za-z0-9_-]`.
  * @note The spec does not show an ID format. This is the mock's choice, and
  * the same rule decides when a path parameter is answered 422.
+ * @example
+ * PUBLIC_ID_PATTERN.test('prj_7Hq2') // true
  */
 export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 

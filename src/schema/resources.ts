@@ -3,6 +3,8 @@ import { publicIdSchema, timestampSchema, urlSchema } from './primitives.js'
 
 /**
  * The one generation mode whose `content` shape the spec shows.
+ * @example
+ * if (content.mode === MOVIEMODE) play(content.content.download_url)
  */
 export const MOVIEMODE = 'moviemode'
 
