@@ -1,11 +1,11 @@
-import type { ApiContext } from './api-context.js'
+import type { ApiContext, Caller } from './api-context.js'
 import { authenticate } from './authenticate.js'
 import { getContent } from './endpoints/get-content.js'
 import { getProject } from './endpoints/get-project.js'
 import { listContents } from './endpoints/list-contents.js'
 import { listProjects } from './endpoints/list-projects.js'
 import { createErrorResponse } from './error-response.js'
-import { ENDPOINT_PATHS, matchRoute } from './match-route.js'
+import { ENDPOINT_PATHS, matchRoute, type RouteMatch } from './match-route.js'
 import { readPathParameter } from './path-parameter.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
@@ -26,7 +26,16 @@ export function handleApiRequest(
 ): ApiResponse {
   const caller = authenticate(context, request.headers.get('authorization'))
   if ('status' in caller) return caller
+  const response = answer(context, request, caller)
+  response.keyLabel = context.dataset().index.keyLabels.get(caller.apiKey.key)
+  return response
+}
 
+function answer(
+  context: ApiContext,
+  request: ApiRequest,
+  caller: Caller,
+): ApiResponse {
   const hooked = context.afterAuthentication?.(request, caller)
   if (hooked !== undefined) return hooked
 
@@ -43,15 +52,25 @@ export function handleApiRequest(
         .join(', GET ')}.`,
     )
   }
-  if (request.method !== 'GET') {
-    return createErrorResponse(
-      405,
-      'method_not_allowed',
-      `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET only.`,
-      { allow: 'GET' },
-    )
-  }
+  const response =
+    request.method === 'GET'
+      ? answerRoute(context, request, caller, route)
+      : createErrorResponse(
+          405,
+          'method_not_allowed',
+          `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET only.`,
+          { allow: 'GET' },
+        )
+  response.endpoint = route.endpoint
+  return response
+}
 
+function answerRoute(
+  context: ApiContext,
+  request: ApiRequest,
+  caller: Caller,
+  route: RouteMatch,
+): ApiResponse {
   if (route.endpoint === 'listProjects') {
     return listProjects(context, caller)
   }

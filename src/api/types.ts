@@ -30,4 +30,8 @@ export interface ApiResponse {
   status: number
   headers: Record<string, string>
   body: string | Uint8Array | null
+  /** Which endpoint answered, for logs; absent for unknown paths and assets. */
+  endpoint?: string
+  /** The log-safe label of the API key that authenticated, e.g. `acct_alpha#1`. */
+  keyLabel?: string
 }

@@ -16,6 +16,11 @@ import type { DatasetCollections } from './dataset.js'
 export interface DatasetIndex {
   readonly accountsById: ReadonlyMap<string, FixtureAccount>
   readonly apiKeysByKey: ReadonlyMap<string, FixtureApiKey>
+  /**
+   * A short label per API key that is safe to print in logs, e.g.
+   * `acct_alpha#2` for the second key of `acct_alpha` in dataset order.
+   */
+  readonly keyLabels: ReadonlyMap<string, string>
   readonly projectsById: ReadonlyMap<string, FixtureProject>
   readonly contentsById: ReadonlyMap<string, FixtureContent>
   /** Projects an account can see (owned or shared with it), by account ID. */
@@ -43,6 +48,8 @@ export function createDatasetIndex(
 ): DatasetIndex {
   const accountsById = new Map<string, FixtureAccount>()
   const apiKeysByKey = new Map<string, FixtureApiKey>()
+  const keyLabels = new Map<string, string>()
+  const keysPerAccount = new Map<string, number>()
   const projectsById = new Map<string, FixtureProject>()
   const contentsById = new Map<string, FixtureContent>()
   const projectsByViewer = new Map<string, Map<string, FixtureProject>>()
@@ -50,6 +57,7 @@ export function createDatasetIndex(
   const index = {
     accountsById,
     apiKeysByKey,
+    keyLabels,
     projectsById,
     contentsById,
     projectsByViewer,
@@ -123,7 +131,14 @@ export function createDatasetIndex(
   )
   follow<FixtureApiKey>(
     collections.apiKeys,
-    (apiKey) => apiKeysByKey.set(apiKey.key, apiKey),
+    (apiKey) => {
+      apiKeysByKey.set(apiKey.key, apiKey)
+      if (!keyLabels.has(apiKey.key)) {
+        const count = (keysPerAccount.get(apiKey.account) ?? 0) + 1
+        keysPerAccount.set(apiKey.account, count)
+        keyLabels.set(apiKey.key, `${apiKey.account}#${count}`)
+      }
+    },
     (apiKey) => apiKeysByKey.delete(apiKey.key),
   )
   follow<FixtureProject>(collections.projects, addProject, removeProject)

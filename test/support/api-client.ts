@@ -17,7 +17,14 @@ export const BASE_URL = `${ORIGIN}/public-api/v1`
  */
 export function useMswServer() {
   const server = setupServer()
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and each
+  // major ignores the other's name. A variable, not a literal, so neither
+  // version's types reject the other's property.
+  const options = {
+    onUnhandledRequest: 'error',
+    onUnhandledFrame: 'error',
+  } as const
+  beforeAll(() => server.listen(options))
   afterEach(() => server.resetHandlers())
   afterAll(() => server.close())
   return server

@@ -1,0 +1,152 @@
+import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
+import { setupWorker } from 'msw/browser'
+
+// The page a user's app would be: it starts the mock's handlers in a Service
+// Worker, calls the API with `fetch` and a `<video>`, and leaves what it saw
+// in `window.contentApiMockReport` for test/browser/setup-worker.test.ts.
+
+const BASE_URL = 'https://api.example.com/public-api/v1'
+const VIDEO_TIMEOUT_MS = 15_000
+
+export interface JsonResult {
+  status: number
+  contentType: string | null
+  body: any
+}
+
+export interface PageReport {
+  /** The script URL of the Service Worker controlling the page, if any. */
+  controller: string | null
+  projects: JsonResult
+  contents: JsonResult
+  contentDetail: JsonResult
+  thumbnail: {
+    status: number
+    contentType: string | null
+    firstBytes: number[]
+  }
+  withoutKey: JsonResult
+  malformedProjectId: JsonResult
+  video: VideoReport
+}
+
+export interface VideoReport {
+  canPlayType: string
+  /** The first of `loadeddata` and `error`, or `timeout` after 15 s. */
+  event: 'loadeddata' | 'error' | 'timeout'
+  error: { code: number; message: string } | null
+  readyState: number
+  width: number
+  height: number
+  duration: number
+  /** Where playback got to after `play()` and one `timeupdate`. */
+  playedTo: number
+}
+
+declare global {
+  interface Window {
+    contentApiMockReport: Promise<PageReport>
+  }
+}
+
+window.contentApiMockReport = run()
+
+async function run(): Promise<PageReport> {
+  const mock = createContentApiMock()
+  const worker = setupWorker(...mock.handlers)
+  await worker.start({
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    onUnhandledRequest: 'error',
+    quiet: true,
+  })
+
+  const projects = await getJson('/projects', DEFAULT_API_KEY)
+  // The first project with contents: the demo dataset has empty ones too.
+  let contents: JsonResult | undefined
+  let contentPath = ''
+  for (const project of projects.body.data) {
+    const path = `/projects/${project.project_unique}/contents`
+    contents = await getJson(path, DEFAULT_API_KEY)
+    const first = contents.body.data[0]
+    if (first !== undefined) {
+      contentPath = `${path}/${first.variation_unique}`
+      break
+    }
+  }
+  if (contents === undefined || contentPath === '') {
+    throw new Error(
+      `None of the ${projects.body.data.length} projects of ${DEFAULT_API_KEY} has contents, so there is no content detail to check. The demo dataset should have some.`,
+    )
+  }
+  const contentDetail = await getJson(contentPath, DEFAULT_API_KEY)
+  const { download_url, thumbnail_url } = contentDetail.body.data.content
+
+  const thumbnailResponse = await fetch(thumbnail_url)
+  const thumbnailBytes = new Uint8Array(await thumbnailResponse.arrayBuffer())
+
+  return {
+    controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+    projects,
+    contents,
+    contentDetail,
+    thumbnail: {
+      status: thumbnailResponse.status,
+      contentType: thumbnailResponse.headers.get('content-type'),
+      firstBytes: [...thumbnailBytes.subarray(0, 4)],
+    },
+    withoutKey: await getJson('/projects'),
+    malformedProjectId: await getJson('/projects/%zz', DEFAULT_API_KEY),
+    video: await loadVideo(download_url),
+  }
+}
+
+async function getJson(path: string, key?: string): Promise<JsonResult> {
+  const headers = new Headers()
+  if (key !== undefined) headers.set('authorization', `Bearer ${key}`)
+  const response = await fetch(`${BASE_URL}${path}`, { headers })
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body: await response.json(),
+  }
+}
+
+async function loadVideo(src: string): Promise<VideoReport> {
+  const video = document.createElement('video')
+  video.muted = true
+  video.preload = 'auto'
+  const event = await new Promise<VideoReport['event']>((resolve) => {
+    video.addEventListener('loadeddata', () => resolve('loadeddata'))
+    video.addEventListener('error', () => resolve('error'))
+    setTimeout(() => resolve('timeout'), VIDEO_TIMEOUT_MS)
+    video.src = src
+    document.body.append(video)
+  })
+  let playedTo = 0
+  if (event === 'loadeddata') {
+    await video.play()
+    playedTo = await new Promise<number>((resolve) => {
+      const check = () => {
+        if (video.currentTime > 0) resolve(video.currentTime)
+      }
+      video.addEventListener('timeupdate', check)
+      setTimeout(() => resolve(video.currentTime), VIDEO_TIMEOUT_MS)
+    })
+    video.pause()
+  }
+  return {
+    canPlayType: video.canPlayType(
+      'video/mp4; codecs="avc1.4D401E, mp4a.40.2"',
+    ),
+    event,
+    error: video.error && {
+      code: video.error.code,
+      message: video.error.message,
+    },
+    readyState: video.readyState,
+    width: video.videoWidth,
+    height: video.videoHeight,
+    duration: video.duration,
+    playedTo,
+  }
+}

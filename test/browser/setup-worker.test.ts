@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs'
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { extname, join, normalize, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { PageReport } from './page/main.js'
+
+// The handlers in a real browser: test/browser/page/ is bundled with the built
+// package, served on 127.0.0.1 (a secure context, as Service Workers need) and
+// opened in Debian's Chromium, which runs `setupWorker` and reports back.
+
+const CHROMIUM_PATH = '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // @note Without these, Chromium's own background connections are refused
+  // by a closed network, many at a time.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Nothing but loopback resolves: a request the worker let through fails
+  // instead of leaving the machine.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+]
+const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url))
+const PACKAGE_ENTRY = fileURLToPath(
+  new URL('../../dist/index.js', import.meta.url),
+)
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+}
+const JPEG_MAGIC = [0xff, 0xd8, 0xff]
+
+let outDir: string | undefined
+let server: Server | undefined
+let browser: Browser | undefined
+let report: PageReport
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}: the browser tests run the handlers with setupWorker in Debian's Chromium. Install it with "apt-get install chromium" (as root), then run "npm test" again.`,
+    )
+  }
+  outDir = await mkdtemp(join(tmpdir(), 'content-api-mock-page-'))
+  await build({
+    configFile: false,
+    root: PAGE_DIR,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: {
+      alias: [{ find: /^content-api-mock$/, replacement: PACKAGE_ENTRY }],
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      reportCompressedSize: false,
+      // The demo dataset's faker locale makes one large chunk; that is fine.
+      chunkSizeWarningLimit: 10_000,
+    },
+  })
+  await copyFile(
+    createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'),
+    join(outDir, 'mockServiceWorker.js'),
+  )
+  server = await serveDirectory(outDir)
+  const { port } = server.address() as AddressInfo
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+  })
+  const page = await browser.newPage()
+  const pageLog: string[] = []
+  page.on('console', (message) =>
+    pageLog.push(`[console.${message.type()}] ${message.text()}`),
+  )
+  page.on('pageerror', (error) => pageLog.push(`[pageerror] ${error.message}`))
+  await page.goto(`http://127.0.0.1:${port}/`)
+  try {
+    report = await page.evaluate(() => window.contentApiMockReport)
+  } catch (error) {
+    throw new Error(
+      `The page test/browser/page/main.ts failed before reporting: ${(error as Error).message}\nPage log:\n${pageLog.join('\n') || '(empty)'}`,
+    )
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  if (server !== undefined) {
+    server.closeAllConnections()
+    await new Promise((resolve) => server?.close(resolve))
+  }
+  if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
+})
+
+it('answers the page through the mockServiceWorker.js Service Worker', () => {
+  expect(report.controller).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/mockServiceWorker\.js$/,
+  )
+})
+
+it('lists the projects of demo-key-alpha with fetch in the browser', () => {
+  const { status, contentType, body } = report.projects
+  expect(status).toBe(200)
+  expect(contentType).toBe('application/json; charset=utf-8')
+  expect(body.data.length).toBeGreaterThan(0)
+  expect(body.meta.total).toBe(body.data.length)
+})
+
+it('returns a content detail with signed download and thumbnail URLs', () => {
+  const { status, body } = report.contentDetail
+  expect(status).toBe(200)
+  expect(body.data.variation_unique).toBe(
+    report.contents.body.data[0].variation_unique,
+  )
+  expect(body.data.content.download_url).toMatch(
+    /^https:\/\/api\.example\.com\/.+signature=/,
+  )
+  expect(body.data.content.thumbnail_url).toMatch(
+    /^https:\/\/api\.example\.com\/.+signature=/,
+  )
+})
+
+it('serves the thumbnail_url as a JPEG image', () => {
+  const { status, contentType, firstBytes } = report.thumbnail
+  expect(status).toBe(200)
+  expect(contentType).toBe('image/jpeg')
+  expect(firstBytes.slice(0, 3)).toEqual(JPEG_MAGIC)
+})
+
+it('answers 401 unauthorized to a request without a key', () => {
+  const { status, body } = report.withoutKey
+  expect(status).toBe(401)
+  expect(body.error.code).toBe('unauthorized')
+})
+
+it('answers 422 to a project id that is not valid percent-encoding (/projects/%zz)', () => {
+  const { status, body } = report.malformedProjectId
+  expect(status).toBe(422)
+  expect(body.error.code).toBe('invalid_parameter')
+})
+
+it('plays the H.264/AAC sample video from download_url in a <video>', () => {
+  const { video } = report
+  expect(video, JSON.stringify(video)).toMatchObject({
+    canPlayType: 'probably',
+    event: 'loadeddata',
+    error: null,
+  })
+  expect(video.width).toBeGreaterThan(0)
+  expect(video.duration).toBeGreaterThan(0)
+  expect(video.playedTo).toBeGreaterThan(0)
+})
+
+/**
+ * Serves the files of `root` on a random port of 127.0.0.1.
+ * @example
+ * const server = await serveDirectory(outDir)
+ */
+async function serveDirectory(root: string): Promise<Server> {
+  const server = createServer(async (request, response) => {
+    try {
+      const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1')
+      const relative = normalize(decodeURIComponent(pathname)).replace(
+        /^[/\\]+/,
+        '',
+      )
+      const file = join(root, relative === '' ? 'index.html' : relative)
+      const type = CONTENT_TYPES[extname(file)]
+      if (!file.startsWith(root + sep) || type === undefined) {
+        response.writeHead(404).end()
+        return
+      }
+      const body = await readFile(file)
+      response.writeHead(200, { 'content-type': type }).end(body)
+    } catch {
+      response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
+}
