@@ -15,14 +15,20 @@ it('types the handlers as msw handlers for setupServer and setupWorker', () => {
 })
 
 it('types list items with the list fields only', () => {
-  expectTypeOf<ProjectListResponse['data'][number]>().toEqualTypeOf<ProjectListItem>()
+  expectTypeOf<
+    ProjectListResponse['data'][number]
+  >().toEqualTypeOf<ProjectListItem>()
   expectTypeOf<ProjectListItem>().not.toHaveProperty('is_readonly')
-  expectTypeOf<ProjectDetail>().toHaveProperty('is_readonly').toEqualTypeOf<boolean>()
+  expectTypeOf<ProjectDetail>()
+    .toHaveProperty('is_readonly')
+    .toEqualTypeOf<boolean>()
   expectTypeOf<ProjectListResponse['meta']['total']>().toEqualTypeOf<number>()
 })
 
 it('types the content detail with publish results and a mode-dependent content', () => {
-  expectTypeOf<ContentDetail['publish'][number]['post_url']>().toEqualTypeOf<string>()
+  expectTypeOf<
+    ContentDetail['publish'][number]['post_url']
+  >().toEqualTypeOf<string>()
   expectTypeOf<ContentDetail['content']>().toExtend<Record<string, unknown>>()
 })
 
@@ -34,7 +40,10 @@ it('accepts a fixture document literal and rejects a misspelled option', () => {
     contents: [],
   }
   expectTypeOf(createContentApiMock).toBeCallableWith({ fixtures })
-  expectTypeOf(createContentApiMock).toBeCallableWith({ seed: 1, listOrder: 'oldest-first' })
+  expectTypeOf(createContentApiMock).toBeCallableWith({
+    seed: 1,
+    listOrder: 'oldest-first',
+  })
   // @ts-expect-error listOrder takes 'newest-first' or 'oldest-first'
   createContentApiMock({ listOrder: 'random' })
   // @ts-expect-error seed is a number
