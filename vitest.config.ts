@@ -7,6 +7,12 @@ export default defineConfig({
     // the `exports` map and the emitted JavaScript are what is tested.
     alias: [
       {
+        find: /^content-api-mock\/server$/,
+        replacement: fileURLToPath(
+          new URL('./dist/server/index.js', import.meta.url),
+        ),
+      },
+      {
         find: /^content-api-mock$/,
         replacement: fileURLToPath(new URL('./dist/index.js', import.meta.url)),
       },

@@ -1,0 +1,146 @@
+// Throughput of the standalone server against bare node:http, measured in the
+// same run on the same machine: each server runs in a process of its own and
+// autocannon loads it from this one. The baseline answers a prebuilt body of
+// the same bytes with the same headers.
+//
+//   npm run build && node bench/server.js [--duration 5] [--connections 20]
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '20' },
+  },
+})
+const DURATION = Number(values.duration)
+const CONNECTIONS = Number(values.connections)
+const KEY = 'demo-key-alpha'
+const TRANSPORT = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+])
+
+const work = mkdtempSync(join(tmpdir(), 'content-api-mock-bench-'))
+const children = []
+process.on('exit', () => {
+  for (const child of children) child.kill()
+  rmSync(work, { recursive: true, force: true })
+})
+
+function start(...args) {
+  const child = spawn(
+    process.execPath,
+    [new URL('./support/serve.js', import.meta.url).pathname, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  children.push(child)
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code}`)),
+    )
+    createInterface({ input: child.stdout }).once('line', resolve)
+  })
+}
+
+async function capture(url, path) {
+  const response = await fetch(url + path, {
+    headers: { authorization: `Bearer ${KEY}` },
+  })
+  const headers = {}
+  response.headers.forEach((value, name) => {
+    if (!TRANSPORT.has(name)) headers[name] = value
+  })
+  return { path, headers, body: await response.text() }
+}
+
+function load(url, path, duration = DURATION) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: url + path,
+        connections: CONNECTIONS,
+        duration,
+        headers: { authorization: `Bearer ${KEY}` },
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        if (result.non2xx > 0 || result.errors > 0) {
+          return reject(
+            new Error(
+              `${path}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+            ),
+          )
+        }
+        resolve(result)
+      },
+    )
+  })
+}
+
+const mockUrl = await start('mock')
+const projects = await (
+  await fetch(`${mockUrl}/public-api/v1/projects`, {
+    headers: { authorization: `Bearer ${KEY}` },
+  })
+).json()
+let contentPath
+for (const candidate of projects.data) {
+  const contents = await (
+    await fetch(
+      `${mockUrl}/public-api/v1/projects/${candidate.project_unique}/contents`,
+      {
+        headers: { authorization: `Bearer ${KEY}` },
+      },
+    )
+  ).json()
+  if (contents.data.length > 0) {
+    contentPath = `/public-api/v1/projects/${candidate.project_unique}/contents/${contents.data[0].variation_unique}`
+    break
+  }
+}
+const endpoints = [
+  ['project list', '/public-api/v1/projects'],
+  ['content detail', contentPath],
+]
+
+const answers = await Promise.all(
+  endpoints.map(([, path]) => capture(mockUrl, path)),
+)
+const answersFile = join(work, 'answers.json')
+writeFileSync(answersFile, JSON.stringify(answers))
+const bareUrl = await start('bare', answersFile)
+
+console.log(
+  `node ${process.version}, ${CONNECTIONS} connections, 2 alternating runs of ${DURATION} s per server (means), after 1 s of warm-up`,
+)
+console.log(
+  'endpoint         bare node:http (req/s)   content-api-mock (req/s)   ratio',
+)
+for (const [name, path] of endpoints) {
+  // Warm up the load generator and both servers, then alternate the two
+  // servers over two runs each, so neither gets the machine in a better state.
+  await load(bareUrl, path, 1)
+  await load(mockUrl, path, 1)
+  const bare = []
+  const mock = []
+  for (let run = 0; run < 2; run++) {
+    bare.push((await load(bareUrl, path)).requests.average)
+    mock.push((await load(mockUrl, path)).requests.average)
+  }
+  const bareMean = (bare[0] + bare[1]) / 2
+  const mockMean = (mock[0] + mock[1]) / 2
+  console.log(
+    `${name.padEnd(16)} ${bareMean.toFixed(0).padStart(22)}   ${mockMean.toFixed(0).padStart(24)}   ${(mockMean / bareMean).toFixed(2)}`,
+  )
+}
+process.exit(0)

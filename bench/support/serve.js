@@ -1,0 +1,34 @@
+// One server for bench/server.js, in a process of its own so the load
+// generator and the server do not share an event loop. Prints its URL.
+//
+//   node bench/support/serve.js mock
+//   node bench/support/serve.js bare <answers.json: [{ path, headers, body }]>
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createContentApiServer } from '../../dist/server/index.js'
+
+const [mode, bodiesFile] = process.argv.slice(2)
+
+if (mode === 'mock') {
+  const server = await createContentApiServer({ port: 0 })
+  console.log(server.url)
+} else if (mode === 'bare') {
+  // The baseline: bare node:http answering prebuilt bodies of the same bytes
+  // with the same headers, and nothing else.
+  const answers = new Map(
+    JSON.parse(readFileSync(bodiesFile, 'utf8')).map(
+      ({ path, headers, body }) => [path, { headers, body: Buffer.from(body) }],
+    ),
+  )
+  const server = createServer((request, response) => {
+    const { headers, body } = answers.get(request.url)
+    response.writeHead(200, headers)
+    response.end(body)
+  })
+  server.listen(0, '127.0.0.1', () => {
+    console.log(`http://127.0.0.1:${server.address().port}`)
+  })
+} else {
+  console.error('usage: serve.js mock | bare <answers.json>')
+  process.exit(2)
+}

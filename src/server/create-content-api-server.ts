@@ -1,0 +1,265 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import cors, { type CorsOptions } from 'cors'
+import type { RequestHandler } from 'msw'
+import {
+  createMockCore,
+  type MockCore,
+  type MockOptions,
+} from '../api/create-mock-core.js'
+import { createExpressApp } from './create-express-app.js'
+import { handleClientError } from './handle-client-error.js'
+import { respondWithHandlers } from './respond-with-handlers.js'
+import { toApiRequest } from './to-api-request.js'
+import { writeApiResponse } from './write-api-response.js'
+import { writeJsonError } from './write-json-error.js'
+
+/**
+ * The port the server listens on unless told otherwise.
+ */
+export const DEFAULT_PORT = 4010
+
+/**
+ * The interface the server listens on unless told otherwise: loopback only.
+ */
+export const DEFAULT_HOST = '127.0.0.1'
+
+/**
+ * One answered request, as the server reports it for logs.
+ */
+export interface RequestLogEntry {
+  method: string
+  /** The request target as sent: path and query. */
+  path: string
+  status: number
+  durationMs: number
+  /** The log-safe label of the API key, e.g. `acct_alpha#1`; never the key. */
+  keyLabel?: string
+  /** The endpoint that answered, e.g. `getContent`. */
+  endpoint?: string
+}
+
+/**
+ * Options of `createContentApiServer`: the mock's options and the server's.
+ */
+export interface ContentApiServerOptions extends Omit<MockOptions, 'baseUrl'> {
+  /** Interface to listen on (default `127.0.0.1`). */
+  host?: string
+  /** Port to listen on (default 4010; 0 picks a free one). */
+  port?: number
+  /** Your own MSW handlers, tried before the mock (override or add endpoints). */
+  handlers?: RequestHandler[]
+  /** Origins allowed by CORS (default: any). */
+  corsOrigin?: string | string[]
+  /** Protects `/__mock` with `Authorization: Bearer <adminToken>` when set. */
+  adminToken?: string
+  /** Called once per answered request, e.g. to log it. */
+  onRequest?: (entry: RequestLogEntry) => void
+}
+
+/**
+ * A started server.
+ */
+export interface ContentApiServer {
+  /** Its origin, e.g. `http://127.0.0.1:4010`. */
+  readonly url: string
+  /** The API's base URL, e.g. `http://127.0.0.1:4010/public-api/v1`. */
+  readonly apiUrl: string
+  /** The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`. */
+  readonly adminUrl: string
+  /** The mock behind it: its data, `reset()`, `load()`, `exportFixtures()`. */
+  readonly mock: MockCore
+  /** Stops accepting connections and resolves when in-flight requests are done. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves the mock over real HTTP. API requests take a fast path from
+ * `node:http` straight to the mock's behaviour functions; express serves the
+ * asset URLs, the control API under `/__mock`, `/openapi.json` and CORS.
+ * Resolves once the server listens and its dataset is loaded.
+ * @throws a Node error with `code: 'EADDRINUSE'` when the port is taken.
+ * @example
+ * import { createContentApiServer } from 'content-api-mock/server'
+ *
+ * const server = await createContentApiServer({ port: 0, seed: 42 })
+ * const response = await fetch(`${server.apiUrl}/projects`, {
+ *   headers: { Authorization: 'Bearer demo-key-alpha' },
+ * })
+ * await server.close()
+ */
+export async function createContentApiServer(
+  options: ContentApiServerOptions = {},
+): Promise<ContentApiServer> {
+  const {
+    host = DEFAULT_HOST,
+    port = DEFAULT_PORT,
+    handlers,
+    corsOrigin,
+    adminToken,
+    onRequest,
+    ...mockOptions
+  } = options
+  const mock = createMockCore(mockOptions)
+  await mock.ready
+
+  let origin = `http://${host}:${port}`
+  const corsOptions: CorsOptions = {
+    origin: corsOrigin ?? '*',
+    methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Range',
+      'X-Mock-Scenario',
+    ],
+    exposedHeaders: [
+      'WWW-Authenticate',
+      'Retry-After',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Content-Range',
+      'Content-Length',
+      'Accept-Ranges',
+    ],
+    maxAge: 600,
+  }
+  const applyCors = cors(corsOptions)
+  const app = createExpressApp(mock, {
+    origin: () => origin,
+    cors: corsOptions,
+    adminToken,
+  })
+  const userHandlers =
+    handlers !== undefined && handlers.length > 0 ? handlers : undefined
+  const prefix = mock.prefix
+
+  function isApiPath(url: string): boolean {
+    if (!url.startsWith(prefix)) return false
+    const next = url.charCodeAt(prefix.length)
+    // '/', '?' or the end of the target
+    return Number.isNaN(next) || next === 47 || next === 63
+  }
+
+  function serveApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+  ): void {
+    const apiRequest = toApiRequest(request, origin)
+    const answer = mock.handle(apiRequest)
+    if (answer === undefined) {
+      app(request, response)
+      return
+    }
+    writeApiResponse(response, answer, request.method === 'HEAD')
+    onRequest?.({
+      method: apiRequest.method,
+      path: request.url ?? '/',
+      status: answer.status,
+      durationMs: performance.now() - started,
+      keyLabel: answer.keyLabel,
+      endpoint: answer.endpoint,
+    })
+  }
+
+  async function serveWithHandlers(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+  ): Promise<void> {
+    if (await respondWithHandlers(userHandlers!, request, response, origin)) {
+      logWhenFinished(request, response, started)
+      return
+    }
+    serveRest(request, response, started)
+  }
+
+  function serveRest(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+  ): void {
+    if (request.method !== 'OPTIONS' && isApiPath(request.url ?? '/')) {
+      applyCors(request, response, () => serveApi(request, response, started))
+      return
+    }
+    logWhenFinished(request, response, started)
+    app(request, response)
+  }
+
+  function logWhenFinished(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+  ): void {
+    if (onRequest === undefined) return
+    // Read now: express rewrites `request.url` inside mounted routers.
+    const target = request.url ?? '/'
+    response.once('finish', () => {
+      onRequest({
+        method: request.method ?? 'GET',
+        path: target,
+        status: response.statusCode,
+        durationMs: performance.now() - started,
+      })
+    })
+  }
+
+  const server = createServer((request, response) => {
+    const started = performance.now()
+    if (
+      userHandlers !== undefined &&
+      !(request.url ?? '/').startsWith('/__mock')
+    ) {
+      serveWithHandlers(request, response, started).catch(() => {
+        writeJsonError(
+          response,
+          500,
+          'internal_error',
+          'A handler passed with --handlers threw while answering this request. Check that handler; the mock itself was not asked.',
+        )
+      })
+      return
+    }
+    serveRest(request, response, started)
+  })
+  server.on('clientError', handleClientError)
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+
+  return {
+    url: origin,
+    apiUrl: `${origin}${prefix}`,
+    adminUrl: `${origin}/__mock`,
+    mock,
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        // @note A keep-alive connection goes idle only once its in-flight
+        // response is done, so idle connections are closed until none is left,
+        // rather than making every response watch for shutdown.
+        const sweep = setInterval(() => server.closeIdleConnections(), 25)
+        server.close((error) => {
+          clearInterval(sweep)
+          if (error) reject(error)
+          else resolve()
+        })
+        server.closeIdleConnections()
+      })
+    },
+  }
+}

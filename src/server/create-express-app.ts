@@ -1,0 +1,93 @@
+import cors, { type CorsOptions } from 'cors'
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+} from 'express'
+import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
+import type { MockCore } from '../api/create-mock-core.js'
+import { createOpenApiDocument } from '../schema/create-openapi-document.js'
+import { createControlRouter } from './create-control-router.js'
+import { toApiRequest } from './to-api-request.js'
+import { writeApiResponse } from './write-api-response.js'
+import { writeJsonError } from './write-json-error.js'
+
+/**
+ * Everything the server answers around the API itself: the asset URLs, the
+ * control API, `/openapi.json`, CORS preflights, and JSON 404s and 500s.
+ * @example
+ * const app = createExpressApp(mock, { origin: 'http://127.0.0.1:4010', cors: { origin: '*' } })
+ */
+export function createExpressApp(
+  mock: MockCore,
+  options: { origin: () => string; cors: CorsOptions; adminToken?: string },
+): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
+  app.use(cors(options.cors))
+
+  app.get('/openapi.json', (_request, response) => {
+    response.json(
+      createOpenApiDocument({ serverUrl: `${options.origin()}${mock.prefix}` }),
+    )
+  })
+
+  app.use(
+    '/__mock',
+    createControlRouter(mock, { adminToken: options.adminToken }),
+  )
+
+  const notFound = (request: Request, response: Response): void => {
+    writeJsonError(
+      response,
+      404,
+      'not_found',
+      `Nothing at ${request.method} ${request.path}. The API is under ${mock.prefix}, the control API under /__mock, the OpenAPI document at /openapi.json.`,
+    )
+  }
+
+  app.all(`${ASSET_PATH_PREFIX}*path`, (request, response) => {
+    const answer = mock.handle(toApiRequest(request, options.origin()))
+    if (answer === undefined) return notFound(request, response)
+    writeApiResponse(response, answer, request.method === 'HEAD')
+  })
+
+  app.use(notFound)
+
+  app.use(
+    (
+      error: unknown,
+      _request: Request,
+      response: Response,
+      _next: NextFunction,
+    ) => {
+      const type = (error as { type?: string } | null)?.type
+      if (type === 'entity.parse.failed') {
+        return writeJsonError(
+          response,
+          400,
+          'invalid_json',
+          'The request body is not valid JSON. Send a fixture document as JSON with "Content-Type: application/json".',
+        )
+      }
+      if (type === 'entity.too.large') {
+        return writeJsonError(
+          response,
+          413,
+          'payload_too_large',
+          'The request body is larger than the server accepts.',
+        )
+      }
+      writeJsonError(
+        response,
+        500,
+        'internal_error',
+        'The mock server failed to answer this request. This is a bug in content-api-mock: please report it with the request that caused it.',
+      )
+    },
+  )
+
+  return app
+}

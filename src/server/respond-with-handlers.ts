@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { getResponse, type RequestHandler } from 'msw'
+
+const BODYLESS = new Set(['GET', 'HEAD'])
+
+/**
+ * Tries the user's own MSW handlers on a Node request, as `setupServer` would,
+ * and writes the response of the first that answers. Resolves to `false` when
+ * none does, so the mock answers instead.
+ * @note This is the one place msw serves in the server: `getResponse()` is
+ * common to msw 2 and 3 (msw 3 removed `handleRequest`).
+ * @example
+ * if (await respondWithHandlers(handlers, req, res, origin)) return
+ */
+export async function respondWithHandlers(
+  handlers: RequestHandler[],
+  request: IncomingMessage,
+  response: ServerResponse,
+  origin: string,
+): Promise<boolean> {
+  const method = request.method ?? 'GET'
+  const body = BODYLESS.has(method) ? undefined : await readBody(request)
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) {
+      headers.append(name, item)
+    }
+  }
+  const fetchRequest = new Request(new URL(request.url ?? '/', origin), {
+    method,
+    headers,
+    body,
+  })
+  const mocked = await getResponse(handlers, fetchRequest)
+  if (mocked === undefined) return false
+  if (mocked.type === 'error') {
+    // `HttpResponse.error()`: a network failure, as the interceptor shows it.
+    response.destroy()
+    return true
+  }
+  const responseHeaders: Record<string, string | string[]> = {}
+  mocked.headers.forEach((value, name) => {
+    responseHeaders[name] =
+      name === 'set-cookie' ? mocked.headers.getSetCookie() : value
+  })
+  response.writeHead(mocked.status, mocked.statusText, responseHeaders)
+  if (mocked.body === null || method === 'HEAD') {
+    response.end()
+  } else {
+    Readable.fromWeb(
+      mocked.body as import('node:stream/web').ReadableStream,
+    ).pipe(response)
+  }
+  return true
+}
+
+async function readBody(
+  request: IncomingMessage,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = []
+  for await (const chunk of request) chunks.push(chunk as Uint8Array)
+  return new Uint8Array(Buffer.concat(chunks))
+}

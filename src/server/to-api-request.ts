@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http'
+import type { ApiRequest, HeaderLookup } from '../api/types.js'
+
+/**
+ * Describes a Node request the way the API's behaviour functions read it,
+ * without building a Fetch `Request` (the fast path's main saving).
+ * @example
+ * const response = mock.handle(toApiRequest(req, 'http://127.0.0.1:4010'))
+ */
+export function toApiRequest(
+  request: IncomingMessage,
+  fallbackOrigin: string,
+): ApiRequest {
+  const url = request.url ?? '/'
+  const queryStart = url.indexOf('?')
+  const host = request.headers.host
+  return {
+    method: request.method ?? 'GET',
+    origin:
+      host === undefined || host === '' ? fallbackOrigin : `http://${host}`,
+    path: queryStart === -1 ? url : url.slice(0, queryStart),
+    query: queryStart === -1 ? '' : url.slice(queryStart + 1),
+    headers: new NodeHeaders(request),
+  }
+}
+
+/**
+ * @note Node already lower-cases header names; a repeated header arrives
+ * joined with ", " except `set-cookie`, which the API never reads.
+ */
+class NodeHeaders implements HeaderLookup {
+  constructor(private readonly request: IncomingMessage) {}
+
+  get(name: string): string | undefined {
+    const value = this.request.headers[name.toLowerCase()]
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+}

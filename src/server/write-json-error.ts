@@ -1,0 +1,25 @@
+import type { ServerResponse } from 'node:http'
+import { createErrorResponse } from '../api/error-response.js'
+import { writeApiResponse } from './write-api-response.js'
+
+/**
+ * Answers with the API's error envelope, unless the response has started.
+ * @example
+ * writeJsonError(res, 404, 'not_found', 'No route GET /nope. …')
+ */
+export function writeJsonError(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+): void {
+  if (response.headersSent) {
+    response.destroy()
+    return
+  }
+  writeApiResponse(
+    response,
+    createErrorResponse(status, code, message, headers),
+  )
+}
