@@ -1,18 +1,18 @@
-import { createContentApiMock } from 'content-api-mock'
+import {
+  createContentApiMock,
+  type ContentApiMockOptions,
+} from 'content-api-mock'
 import { expect, it } from 'vitest'
-import { callApi, useMswServer } from './support/api-client.js'
-import { loadFixture } from './support/load-fixture.js'
+import {
+  callApi,
+  serveSmallDataset,
+  useMswServer,
+} from './support/api-client.js'
 
 const server = useMswServer()
 
-function useSmallDataset(options = {}) {
-  const mock = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    ...options,
-  })
-  server.use(...mock.handlers)
-  return mock
-}
+const useSmallDataset = (options: ContentApiMockOptions = {}) =>
+  serveSmallDataset(server, options)
 
 const rejected: Array<[string, Record<string, string>, RegExp]> = [
   ['no Authorization header', {}, /Missing API key/],

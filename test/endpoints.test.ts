@@ -1,18 +1,19 @@
-import { createContentApiMock } from 'content-api-mock'
+import {
+  createContentApiMock,
+  type ContentApiMockOptions,
+} from 'content-api-mock'
 import { expect, it } from 'vitest'
-import { ORIGIN, callApi, useMswServer } from './support/api-client.js'
-import { loadFixture } from './support/load-fixture.js'
+import {
+  ORIGIN,
+  callApi,
+  serveSmallDataset,
+  useMswServer,
+} from './support/api-client.js'
 
 const server = useMswServer()
 
-function useSmallDataset(options = {}) {
-  const mock = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    ...options,
-  })
-  server.use(...mock.handlers)
-  return mock
-}
+const useSmallDataset = (options: ContentApiMockOptions = {}) =>
+  serveSmallDataset(server, options)
 
 it('lists the projects the key owns and those shared with it, newest first', async () => {
   useSmallDataset()

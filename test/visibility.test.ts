@@ -1,15 +1,18 @@
-import { createContentApiMock } from 'content-api-mock'
+import {
+  createContentApiMock,
+  type ContentApiMockOptions,
+} from 'content-api-mock'
 import { expect, it } from 'vitest'
-import { callApi, useMswServer } from './support/api-client.js'
-import { loadFixture } from './support/load-fixture.js'
+import {
+  callApi,
+  serveSmallDataset,
+  useMswServer,
+} from './support/api-client.js'
 
 const server = useMswServer()
 
-function useSmallDataset() {
-  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
-  server.use(...mock.handlers)
-  return mock
-}
+const useSmallDataset = (options: ContentApiMockOptions = {}) =>
+  serveSmallDataset(server, options)
 
 it('shows an owned project, its contents and its content details', async () => {
   useSmallDataset()

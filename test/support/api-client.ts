@@ -1,5 +1,10 @@
+import {
+  createContentApiMock,
+  type ContentApiMockOptions,
+} from 'content-api-mock'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { loadFixture } from './load-fixture.js'
 import { expectResponseToMatchOpenApi } from './openapi-validator.js'
 
 /**
@@ -67,4 +72,22 @@ export async function callApi<Body = any>(
     headers: response.headers,
   })
   return { status: response.status, headers: response.headers, body }
+}
+
+/**
+ * Serves a fresh mock of test/fixtures/small.json through the given server
+ * for the current test, and returns it.
+ * @example
+ * const mock = serveSmallDataset(server, { listOrder: 'oldest-first' })
+ */
+export function serveSmallDataset(
+  server: ReturnType<typeof setupServer>,
+  options: ContentApiMockOptions = {},
+) {
+  const mock = createContentApiMock({
+    fixtures: loadFixture('small.json'),
+    ...options,
+  })
+  server.use(...mock.handlers)
+  return mock
 }
