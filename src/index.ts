@@ -9,7 +9,35 @@ export {
   DEFAULT_ASSET_TTL_SECONDS,
 } from './api/create-mock-core.js'
 export type { ListOrder } from './api/api-context.js'
+export type { MockClock } from './api/create-mock-clock.js'
 export type { Dataset, DatasetCollections } from './data/dataset.js'
+
+/* Traffic shaping: rate limits, forced outcomes, the request journal */
+export {
+  SCENARIO_PRESETS,
+  SCENARIO_ENDPOINTS,
+  scenarioSchema,
+  rateLimitSchema,
+  latencySchema,
+} from './schema/scenario.js'
+export type {
+  Scenario,
+  ScenarioPreset,
+  ScenarioEndpoint,
+  RateLimit,
+  Latency,
+} from './schema/scenario.js'
+export { SCENARIO_PRESET_DEFINITIONS } from './api/traffic/scenario-presets.js'
+export type {
+  ActiveScenario,
+  ScenarioController,
+} from './api/traffic/create-scenario-engine.js'
+export {
+  DEFAULT_JOURNAL_SIZE,
+  type JournalEntry,
+  type JournalFilter,
+  type RequestJournal,
+} from './api/traffic/create-request-journal.js'
 
 /* The demo dataset */
 export {

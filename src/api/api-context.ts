@@ -1,7 +1,7 @@
 import type { Dataset } from '../data/dataset.js'
 import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
 import type { AssetSigner } from './asset-signer.js'
-import type { ApiRequest, ApiResponse } from './types.js'
+import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
 
 /**
  * The order of list items: by `created_at`, newest or oldest first, ties
@@ -30,12 +30,8 @@ export interface ApiContext {
   /** The clock, in epoch milliseconds. */
   now(): number
   listOrder: ListOrder
-  /**
-   * Runs after authentication and before parameters are checked: the place of
-   * rate limits and forced outcomes. A response returned here is sent as is.
-   */
-  afterAuthentication?(
-    request: ApiRequest,
-    caller: Caller,
-  ): ApiResponse | undefined
+  /** Rate limits and forced outcomes, decided after authentication. */
+  scenarios: ScenarioEngine
+  /** Ignore the `X-Mock-Scenario` request header. */
+  strict: boolean
 }

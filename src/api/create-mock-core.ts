@@ -5,11 +5,30 @@ import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
 import { parseFixtureDocument } from '../data/parse-fixture-document.js'
 import type { FixtureDocument } from '../schema/fixture.js'
+import {
+  scenarioSchema,
+  rateLimitSchema,
+  SCENARIO_PRESETS,
+  type RateLimit,
+  type Scenario,
+  type ScenarioPreset,
+} from '../schema/scenario.js'
 import type { ApiContext, ListOrder } from './api-context.js'
+import { createMockClock, type MockClock } from './create-mock-clock.js'
+import {
+  createRequestJournal,
+  DEFAULT_JOURNAL_SIZE,
+  type RequestJournal,
+} from './traffic/create-request-journal.js'
+import {
+  createScenarioEngine,
+  type ScenarioController,
+} from './traffic/create-scenario-engine.js'
 import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
 import { handleApiRequest } from './handle-api-request.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
+import { DEFAULT_SEED } from '../data/default-keys.js'
 
 /**
  * The API prefix every endpoint lives under (spec 9).
@@ -49,8 +68,19 @@ export interface MockOptions {
   assetSecret?: string
   /** Order of list items (default `newest-first`). */
   listOrder?: ListOrder
-  /** The clock, in epoch milliseconds (default `Date.now`). */
+  /**
+   * The time source of the mock's clock, in epoch milliseconds (default:
+   * `Date.now()` read at each call, so vitest's fake timers move it too).
+   */
   now?: () => number
+  /** A rate limit per API key, e.g. `{ limit: 60, window: '1m' }` (default: none). */
+  rateLimit?: RateLimit
+  /** Scenarios in force from the start and again after `reset()`. */
+  scenarios?: Array<Scenario | ScenarioPreset>
+  /** How many requests the journal keeps (default 1,000). */
+  journalSize?: number
+  /** Ignore the `X-Mock-Scenario` request header (default `false`). */
+  strict?: boolean
 }
 
 /**
@@ -68,12 +98,21 @@ export interface MockCore {
   readonly prefix: string
   /** Answers a request for the API or an asset URL; `undefined` if neither. */
   handle(request: ApiRequest): ApiResponse | undefined
-  /** Goes back to the initial dataset. */
+  /**
+   * Goes back to the initial state: the initial dataset, the scenarios of the
+   * options, the clock at its source, an empty journal.
+   */
   reset(): Promise<void>
   /** Validates a fixture document and serves it instead of the current data. */
   load(document: unknown): Promise<void>
   /** The current dataset as a fixture document. */
   exportFixtures(): FixtureDocument
+  /** The clock behind key expiry, asset expiry and rate-limit windows. */
+  readonly clock: MockClock
+  /** Forced outcomes and rate limits in force: add, list, remove, clear. */
+  readonly scenarios: ScenarioController
+  /** The journal of answered requests: list, count, clear. */
+  readonly requests: Omit<RequestJournal, 'record'>
 }
 
 const optionsSchema = z.strictObject({
@@ -94,6 +133,12 @@ const optionsSchema = z.strictObject({
   assetSecret: z.string().min(1).optional(),
   listOrder: z.enum(['newest-first', 'oldest-first']).optional(),
   now: z.function().optional(),
+  rateLimit: rateLimitSchema.optional(),
+  scenarios: z
+    .array(z.union([z.enum(SCENARIO_PRESETS), scenarioSchema]))
+    .optional(),
+  journalSize: z.int().min(1).max(10_000_000).optional(),
+  strict: z.boolean().optional(),
 })
 
 /**
@@ -121,7 +166,8 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     )
   }
   const { origin, prefix } = parseBaseUrl(options.baseUrl)
-  const now = options.now ?? Date.now
+  const clock = createMockClock(options.now ?? (() => Date.now()))
+  const now = clock.now
   const initialDocument: FixtureDocument =
     options.fixtures !== undefined
       ? parseFixtureDocument(options.fixtures)
@@ -138,16 +184,52 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
     now,
   })
+  const labelOf = (key: string) => dataset.index.keyLabels.get(key)
+  const scenarios = createScenarioEngine({
+    seed: options.seed ?? DEFAULT_SEED,
+    now,
+    labelOf,
+  })
+  const journal = createRequestJournal(
+    options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    labelOf,
+  )
   const context: ApiContext = {
     dataset: () => dataset,
     prefix,
     signer,
     now,
     listOrder: options.listOrder ?? 'newest-first',
+    scenarios,
+    strict: options.strict ?? false,
   }
+
+  function addInitialScenarios(): void {
+    if (options.rateLimit !== undefined) {
+      scenarios.add({ name: 'rate-limit', rateLimit: options.rateLimit })
+    }
+    for (const scenario of options.scenarios ?? []) scenarios.add(scenario)
+  }
+  addInitialScenarios()
 
   async function serve(document: FixtureDocument): Promise<void> {
     dataset = await loadFixtureDocument(document)
+  }
+
+  function answer(request: ApiRequest): ApiResponse | undefined {
+    if (origin !== undefined && request.origin !== origin) return undefined
+    if (request.path.startsWith(ASSET_PATH_PREFIX)) {
+      const response = serveAsset(signer, request)
+      response.endpoint ??= 'asset'
+      return response
+    }
+    if (
+      request.path === prefix ||
+      (request.path.startsWith(prefix) && request.path[prefix.length] === '/')
+    ) {
+      return handleApiRequest(context, request)
+    }
+    return undefined
   }
 
   const ready = serve(initialDocument)
@@ -160,21 +242,39 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     origin,
     prefix,
     handle(request) {
-      if (origin !== undefined && request.origin !== origin) return undefined
-      if (request.path.startsWith(ASSET_PATH_PREFIX)) {
-        return serveAsset(signer, request)
-      }
-      if (
-        request.path === prefix ||
-        (request.path.startsWith(prefix) && request.path[prefix.length] === '/')
-      ) {
-        return handleApiRequest(context, request)
-      }
-      return undefined
+      const started = performance.now()
+      const arrived = now()
+      const response = answer(request)
+      if (response === undefined) return undefined
+      journal.record({
+        time: new Date(arrived).toISOString(),
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        ...(response.endpoint !== undefined
+          ? { endpoint: response.endpoint }
+          : {}),
+        ...(response.keyLabel !== undefined
+          ? { keyLabel: response.keyLabel }
+          : {}),
+        status: response.status,
+        durationMs: performance.now() - started + (response.delayMs ?? 0),
+        ...(response.networkError ? { networkError: true } : {}),
+      })
+      return response
     },
-    reset: () => serve(initialDocument),
+    async reset() {
+      scenarios.clear()
+      addInitialScenarios()
+      clock.reset()
+      journal.clear()
+      await serve(initialDocument)
+    },
     load: async (document) => serve(parseFixtureDocument(document)),
     exportFixtures: () => exportFixtureDocument(dataset),
+    clock,
+    scenarios,
+    requests: journal,
   }
 }
 

@@ -8,12 +8,13 @@ import { createErrorResponse } from './error-response.js'
 import { ENDPOINT_PATHS, matchRoute, type RouteMatch } from './match-route.js'
 import { readPathParameter } from './path-parameter.js'
 import type { ApiRequest, ApiResponse } from './types.js'
+import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
 
 /**
  * Answers one request under the API prefix, the way the real service does.
- * Checks run in this order: authentication (401), the after-authentication
- * hook (rate limits, 429), the route (404 unknown path, 405 other methods),
- * path parameters (422), then the lookup (404).
+ * Checks run in this order: authentication (401), scenarios (rate limits with
+ * 429, forced outcomes, latency), the route (404 unknown path, 405 other
+ * methods), path parameters (422), then the lookup (404).
  * @example
  * const response = handleApiRequest(context, {
  *   method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects',
@@ -26,21 +27,57 @@ export function handleApiRequest(
 ): ApiResponse {
   const caller = authenticate(context, request.headers.get('authorization'))
   if ('status' in caller) return caller
-  const response = answer(context, request, caller)
-  response.keyLabel = context.dataset().index.keyLabels.get(caller.apiKey.key)
+  const keyLabel = context.dataset().index.keyLabels.get(caller.apiKey.key)
+  const route = matchRoute(request.path.slice(context.prefix.length))
+
+  const preset = readScenarioHeader(context, request)
+  if (typeof preset === 'object') return preset
+  const outcome = context.scenarios.evaluate(
+    { path: request.path, endpoint: route?.endpoint, keyLabel },
+    preset,
+  )
+  const response = outcome?.response ?? answer(context, request, caller, route)
+  if (outcome !== undefined) {
+    if (outcome.headers !== undefined) {
+      response.headers = { ...response.headers, ...outcome.headers }
+    }
+    if (outcome.delayMs > 0) response.delayMs = outcome.delayMs
+    if (outcome.networkError === true && outcome.response === undefined) {
+      response.networkError = true
+    }
+  }
+  response.keyLabel = keyLabel
+  if (route !== undefined) response.endpoint = route.endpoint
   return response
+}
+
+/**
+ * The preset named by `X-Mock-Scenario`, nothing when absent or in strict
+ * mode, or the 400 that lists the presets when the name is unknown.
+ */
+function readScenarioHeader(
+  context: ApiContext,
+  request: ApiRequest,
+): ScenarioPreset | ApiResponse | undefined {
+  if (context.strict) return undefined
+  const name = request.headers.get('x-mock-scenario')?.trim()
+  if (name === undefined || name === '') return undefined
+  if ((SCENARIO_PRESETS as readonly string[]).includes(name)) {
+    return name as ScenarioPreset
+  }
+  return createErrorResponse(
+    400,
+    'unknown_scenario',
+    `Unknown scenario "${name}" in the X-Mock-Scenario header. Use one of: ${SCENARIO_PRESETS.join(', ')}; or remove the header.`,
+  )
 }
 
 function answer(
   context: ApiContext,
   request: ApiRequest,
   caller: Caller,
+  route: RouteMatch | undefined,
 ): ApiResponse {
-  const hooked = context.afterAuthentication?.(request, caller)
-  if (hooked !== undefined) return hooked
-
-  const subpath = request.path.slice(context.prefix.length)
-  const route = matchRoute(subpath)
   if (route === undefined) {
     return createErrorResponse(
       404,
@@ -52,17 +89,15 @@ function answer(
         .join(', GET ')}.`,
     )
   }
-  const response =
-    request.method === 'GET'
-      ? answerRoute(context, request, caller, route)
-      : createErrorResponse(
-          405,
-          'method_not_allowed',
-          `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET only.`,
-          { allow: 'GET' },
-        )
-  response.endpoint = route.endpoint
-  return response
+  if (request.method !== 'GET') {
+    return createErrorResponse(
+      405,
+      'method_not_allowed',
+      `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET only.`,
+      { allow: 'GET' },
+    )
+  }
+  return answerRoute(context, request, caller, route)
 }
 
 function answerRoute(

@@ -34,4 +34,8 @@ export interface ApiResponse {
   endpoint?: string
   /** The log-safe label of the API key that authenticated, e.g. `acct_alpha#1`. */
   keyLabel?: string
+  /** Wait this long before answering (a latency scenario). */
+  delayMs?: number
+  /** Drop the connection instead of answering (a network-error scenario). */
+  networkError?: boolean
 }

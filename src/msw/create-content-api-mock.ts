@@ -55,5 +55,8 @@ export function createContentApiMock(
     reset: core.reset,
     load: core.load,
     exportFixtures: core.exportFixtures,
+    clock: core.clock,
+    scenarios: core.scenarios,
+    requests: core.requests,
   }
 }

@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
 import type { ApiRequest } from '../api/types.js'
@@ -30,6 +30,9 @@ export function createHandlers(core: MockCore): HttpHandler[] {
     await core.ready
     const response = core.handle(toApiRequest(request))
     if (response === undefined) return undefined
+    if (response.delayMs !== undefined) await delay(response.delayMs)
+    // A dropped connection: `fetch` rejects with a TypeError, as it would.
+    if (response.networkError === true) return HttpResponse.error()
     return new HttpResponse(response.body, {
       status: response.status,
       headers: response.headers,

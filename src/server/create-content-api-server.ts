@@ -15,6 +15,7 @@ import {
 import { createExpressApp } from './create-express-app.js'
 import { handleClientError } from './handle-client-error.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
+import type { ApiResponse } from '../api/types.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
@@ -152,17 +153,37 @@ export async function createContentApiServer(
     response: ServerResponse,
     started: number,
   ): void {
-    const apiRequest = toApiRequest(request, origin)
-    const answer = mock.handle(apiRequest)
+    const answer = mock.handle(toApiRequest(request, origin))
     if (answer === undefined) {
       app(request, response)
       return
     }
-    writeApiResponse(response, answer, request.method === 'HEAD')
+    if (answer.delayMs === undefined && answer.networkError !== true) {
+      writeApiResponse(response, answer, request.method === 'HEAD')
+      reportApi(request, answer, started)
+      return
+    }
+    setTimeout(() => {
+      if (answer.networkError === true) {
+        // A dropped connection: the client gets no answer at all, so `fetch`
+        // rejects as it does with the interceptor's `HttpResponse.error()`.
+        request.socket.destroy()
+      } else {
+        writeApiResponse(response, answer, request.method === 'HEAD')
+      }
+      reportApi(request, answer, started)
+    }, answer.delayMs ?? 0)
+  }
+
+  function reportApi(
+    request: IncomingMessage,
+    answer: ApiResponse,
+    started: number,
+  ): void {
     onRequest?.({
-      method: apiRequest.method,
+      method: request.method ?? 'GET',
       path: request.url ?? '/',
-      status: answer.status,
+      status: answer.networkError === true ? 0 : answer.status,
       durationMs: performance.now() - started,
       keyLabel: answer.keyLabel,
       endpoint: answer.endpoint,

@@ -1,0 +1,152 @@
+import type { RateLimit } from '../../schema/scenario.js'
+import { parseDuration } from './parse-duration.js'
+
+/**
+ * How a rate limit counts: `limit` requests per `window`. The spec shows that
+ * 429 exists, not its values or headers, so every part is configurable.
+ * - `algorithm: 'fixed-window'` (default) allows `limit` requests from a
+ *   key's first request in a window until the window ends; `'token-bucket'`
+ *   refills a bucket of `limit` tokens evenly over the window.
+ * - `headers: 'ratelimit'` (default) sends `RateLimit-Limit`,
+ *   `RateLimit-Remaining` and `RateLimit-Reset` (seconds until reset);
+ *   `'x-ratelimit'` sends `X-RateLimit-*`, with `X-RateLimit-Reset` in epoch
+ *   seconds as many services do.
+ * - `perEndpoint: true` counts each endpoint separately.
+ */
+export type RateLimitOptions = RateLimit
+
+/**
+ * The outcome of counting one request.
+ */
+export interface RateLimitDecision {
+  allowed: boolean
+  /** The rate-limit headers for this response. */
+  headers: Record<string, string>
+  /** Whole seconds until a request would be allowed; set when not allowed. */
+  retryAfterSeconds?: number
+}
+
+/**
+ * A rate limiter: counts requests per key (and endpoint) on a clock.
+ */
+export interface RateLimiter {
+  readonly options: Readonly<Required<Omit<RateLimitOptions, 'window'>>> & {
+    windowMs: number
+  }
+  check(key: string, endpoint: string | undefined): RateLimitDecision
+}
+
+interface Bucket {
+  /** Fixed window: when the window started. Token bucket: last refill. */
+  since: number
+  /** Fixed window: requests counted. Token bucket: tokens left. */
+  value: number
+}
+
+/**
+ * Creates a rate limiter on the given clock.
+ * @throws {TypeError} when the options are invalid.
+ * @example
+ * const limiter = createRateLimiter({ limit: 3, window: '1m' }, clock.now)
+ * limiter.check(apiKey, 'listProjects').allowed
+ */
+export function createRateLimiter(
+  options: RateLimitOptions,
+  now: () => number,
+): RateLimiter {
+  const { limit } = options
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new TypeError(
+      `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
+    )
+  }
+  const windowMs = parseDuration(options.window, 'rate-limit window')
+  const algorithm = options.algorithm ?? 'fixed-window'
+  const style = options.headers ?? 'ratelimit'
+  const perEndpoint = options.perEndpoint ?? false
+  const buckets = new Map<string, Bucket>()
+
+  function headersFor(
+    remaining: number,
+    resetMs: number,
+    time: number,
+  ): Record<string, string> {
+    const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000))
+    return style === 'x-ratelimit'
+      ? {
+          'x-ratelimit-limit': String(limit),
+          'x-ratelimit-remaining': String(remaining),
+          'x-ratelimit-reset': String(Math.ceil((time + resetMs) / 1000)),
+        }
+      : {
+          'ratelimit-limit': String(limit),
+          'ratelimit-remaining': String(remaining),
+          'ratelimit-reset': String(resetSeconds),
+        }
+  }
+
+  function checkFixedWindow(bucket: Bucket, time: number): RateLimitDecision {
+    if (time >= bucket.since + windowMs) {
+      bucket.since = time
+      bucket.value = 0
+    }
+    const resetMs = bucket.since + windowMs - time
+    if (bucket.value >= limit) {
+      return {
+        allowed: false,
+        headers: headersFor(0, resetMs, time),
+        retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+      }
+    }
+    bucket.value++
+    return {
+      allowed: true,
+      headers: headersFor(limit - bucket.value, resetMs, time),
+    }
+  }
+
+  function checkTokenBucket(bucket: Bucket, time: number): RateLimitDecision {
+    const msPerToken = windowMs / limit
+    bucket.value = Math.min(
+      limit,
+      bucket.value + (time - bucket.since) / msPerToken,
+    )
+    bucket.since = time
+    if (bucket.value < 1) {
+      const waitMs = (1 - bucket.value) * msPerToken
+      return {
+        allowed: false,
+        headers: headersFor(0, (limit - bucket.value) * msPerToken, time),
+        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      }
+    }
+    bucket.value -= 1
+    return {
+      allowed: true,
+      headers: headersFor(
+        Math.floor(bucket.value),
+        (limit - bucket.value) * msPerToken,
+        time,
+      ),
+    }
+  }
+
+  return {
+    options: { limit, windowMs, algorithm, perEndpoint, headers: style },
+    check(key, endpoint) {
+      const time = now()
+      const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key
+      let bucket = buckets.get(id)
+      if (bucket === undefined) {
+        bucket = {
+          since: time,
+          value: algorithm === 'token-bucket' ? limit : 0,
+        }
+        buckets.set(id, bucket)
+      }
+      return algorithm === 'token-bucket'
+        ? checkTokenBucket(bucket, time)
+        : checkFixedWindow(bucket, time)
+    },
+  }
+}

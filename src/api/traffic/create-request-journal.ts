@@ -1,0 +1,123 @@
+/**
+ * One request the mock answered. Never holds an API key: `keyLabel` is the
+ * log-safe label of the key (e.g. `acct_alpha#1`).
+ */
+export interface JournalEntry {
+  /** When the request arrived, ISO 8601 UTC, on the mock's clock. */
+  time: string
+  method: string
+  /** The raw path, without the query. */
+  path: string
+  /** The raw query string without `?`; empty when there is none. */
+  query: string
+  /** The endpoint (`listProjects`, `getProject`, `listContents`, `getContent`, `asset`), if one matched. */
+  endpoint?: string
+  /** The label of the API key that authenticated, if one did. */
+  keyLabel?: string
+  status: number
+  /** Time to answer, including forced latency, in milliseconds. */
+  durationMs: number
+  /** Set when a scenario dropped the connection instead of answering. */
+  networkError?: boolean
+}
+
+/**
+ * What to look for in the journal; every given field must match.
+ */
+export interface JournalFilter {
+  endpoint?: string
+  /** An API key as the client sent it; matched through its label. */
+  key?: string
+  keyLabel?: string
+  status?: number
+  method?: string
+  path?: string
+}
+
+/**
+ * The request journal: a bounded ring buffer, oldest entries dropped first.
+ */
+export interface RequestJournal {
+  /** The number of entries it keeps. */
+  readonly capacity: number
+  record(entry: JournalEntry): void
+  /** Entries in arrival order, optionally filtered. */
+  list(filter?: JournalFilter): JournalEntry[]
+  /** How many entries match. */
+  count(filter?: JournalFilter): number
+  clear(): void
+}
+
+/**
+ * The number of requests a journal keeps unless told otherwise.
+ */
+export const DEFAULT_JOURNAL_SIZE = 1000
+
+/**
+ * Creates a request journal of the given capacity. `labelOf` maps an API key
+ * to its label, so a filter by key never stores the key.
+ * @example
+ * const journal = createRequestJournal(1000, (key) => index.keyLabels.get(key))
+ * journal.count({ endpoint: 'getContent', status: 200 })
+ */
+export function createRequestJournal(
+  capacity: number,
+  labelOf: (key: string) => string | undefined,
+): RequestJournal {
+  if (!Number.isSafeInteger(capacity) || capacity < 1) {
+    throw new TypeError(
+      `Invalid journal size ${JSON.stringify(capacity)}: expected a whole number of entries, 1 or more.`,
+    )
+  }
+  const entries: JournalEntry[] = []
+  let next = 0
+
+  function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+    const keyLabel =
+      filter.key !== undefined
+        ? (labelOf(filter.key) ?? '\0no such key')
+        : filter.keyLabel
+    return (
+      (filter.endpoint === undefined || entry.endpoint === filter.endpoint) &&
+      (keyLabel === undefined || entry.keyLabel === keyLabel) &&
+      (filter.status === undefined || entry.status === filter.status) &&
+      (filter.method === undefined ||
+        entry.method === filter.method.toUpperCase()) &&
+      (filter.path === undefined || entry.path === filter.path)
+    )
+  }
+
+  function ordered(): JournalEntry[] {
+    return entries.length < capacity
+      ? entries.slice()
+      : [...entries.slice(next), ...entries.slice(0, next)]
+  }
+
+  return {
+    capacity,
+    record(entry) {
+      if (entries.length < capacity) {
+        entries.push(entry)
+      } else {
+        entries[next] = entry
+        next = (next + 1) % capacity
+      }
+    },
+    list(filter) {
+      const all = ordered()
+      return filter === undefined
+        ? all
+        : all.filter((entry) => matches(entry, filter))
+    },
+    count(filter) {
+      if (filter === undefined) return entries.length
+      let count = 0
+      for (const entry of entries) if (matches(entry, filter)) count++
+      return count
+    },
+    clear() {
+      entries.length = 0
+      next = 0
+    },
+  }
+}

@@ -1,0 +1,290 @@
+import {
+  SCENARIO_PRESETS,
+  scenarioSchema,
+  type Scenario,
+  type ScenarioPreset,
+} from '../../schema/scenario.js'
+import type { ApiResponse } from '../types.js'
+import { computeLatency } from './compute-latency.js'
+import { createForcedResponse } from './create-forced-response.js'
+import { createRateLimiter, type RateLimiter } from './create-rate-limiter.js'
+import { createSeededRandom } from './create-seeded-random.js'
+import { SCENARIO_PRESET_DEFINITIONS } from './scenario-presets.js'
+
+/**
+ * A scenario in force, as `mock.scenarios.list()` and `GET /__mock/scenarios`
+ * show it.
+ */
+export interface ActiveScenario extends Scenario {
+  id: string
+  name: string
+  /** For a `times` scenario: how many more requests it will fire on. */
+  remaining?: number
+  /** Matching requests seen so far. */
+  matched: number
+  /** Requests it fired on so far. */
+  fired: number
+}
+
+/**
+ * What the engine knows of a request when it decides.
+ */
+export interface ScenarioRequest {
+  path: string
+  endpoint?: string
+  keyLabel?: string
+}
+
+/**
+ * What the scenarios decided for one request.
+ */
+export interface ScenarioOutcome {
+  /** A response to send instead of the API's (a forced status or a 429). */
+  response?: ApiResponse
+  /** Drop the connection instead of answering. */
+  networkError?: boolean
+  /** Wait this long before answering. */
+  delayMs: number
+  /** Rate-limit headers for whatever response is sent. */
+  headers?: Record<string, string>
+}
+
+/**
+ * Adds, lists and removes the scenarios of one mock instance.
+ */
+export interface ScenarioController {
+  /** Adds a scenario, or a preset with optional changes; returns it. */
+  add(
+    scenario: Scenario | ScenarioPreset,
+    changes?: Partial<Scenario>,
+  ): ActiveScenario
+  /** Removes one scenario by ID; `false` if there was none. */
+  remove(id: string): boolean
+  /** Removes every scenario. */
+  clear(): void
+  list(): ActiveScenario[]
+}
+
+/**
+ * The scenario engine: a controller plus the decision made per request.
+ */
+export interface ScenarioEngine extends ScenarioController {
+  readonly isEmpty: boolean
+  evaluate(
+    request: ScenarioRequest,
+    preset?: ScenarioPreset,
+  ): ScenarioOutcome | undefined
+}
+
+interface Entry {
+  state: ActiveScenario
+  random: () => number
+  limiter?: RateLimiter
+  endpoints?: ReadonlySet<string>
+  keyLabel?: string | null
+}
+
+/**
+ * Parses a scenario or preset name as the library, the CLI and the control
+ * API accept it.
+ * @throws {TypeError} naming every problem and the accepted forms.
+ * @example
+ * parseScenario('flaky', { probability: 0.5 })
+ */
+export function parseScenario(
+  input: Scenario | ScenarioPreset | unknown,
+  changes?: Partial<Scenario>,
+): Scenario {
+  let candidate: unknown = input
+  if (typeof input === 'string') {
+    if (!(SCENARIO_PRESETS as readonly string[]).includes(input)) {
+      throw new TypeError(
+        `Unknown scenario preset "${input}". Use one of: ${SCENARIO_PRESETS.join(', ')}.`,
+      )
+    }
+    candidate = {
+      name: input,
+      ...SCENARIO_PRESET_DEFINITIONS[input as ScenarioPreset],
+      ...changes,
+    }
+  } else if (
+    changes !== undefined &&
+    typeof input === 'object' &&
+    input !== null
+  ) {
+    candidate = { ...input, ...changes }
+  }
+  const result = scenarioSchema.safeParse(candidate)
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'scenario'}: ${issue.message}`,
+    )
+    throw new TypeError(
+      `Invalid scenario: ${problems.join('; ')}. A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see the README's scenarios section.`,
+    )
+  }
+  return result.data
+}
+
+/**
+ * Creates the scenario engine of one mock instance. `seed` makes every
+ * probability and latency draw replayable; `labelOf` maps an API key in a
+ * `match` to its log-safe label, so no key is kept.
+ * @example
+ * const engine = createScenarioEngine({ seed: 1, now: clock.now, labelOf })
+ * engine.add('flaky')
+ */
+export function createScenarioEngine(options: {
+  seed: number
+  now: () => number
+  labelOf: (key: string) => string | undefined
+}): ScenarioEngine {
+  let entries: Entry[] = []
+  let sequence = 0
+
+  function toEntry(scenario: Scenario): Entry {
+    sequence++
+    const endpoint = scenario.match?.endpoint
+    const state: ActiveScenario = {
+      ...scenario,
+      id: `scn_${sequence}`,
+      name: scenario.name ?? 'custom',
+      matched: 0,
+      fired: 0,
+      ...(scenario.times !== undefined ? { remaining: scenario.times } : {}),
+    }
+    return {
+      state,
+      random: createSeededRandom(
+        (options.seed * 0x9e3779b1 + sequence * 0x85ebca6b) >>> 0,
+      ),
+      limiter:
+        scenario.rateLimit === undefined
+          ? undefined
+          : createRateLimiter(scenario.rateLimit, options.now),
+      endpoints:
+        endpoint === undefined
+          ? undefined
+          : new Set(typeof endpoint === 'string' ? [endpoint] : endpoint),
+      keyLabel:
+        scenario.match?.key === undefined
+          ? undefined
+          : (options.labelOf(scenario.match.key) ?? null),
+    }
+  }
+
+  function matches(entry: Entry, request: ScenarioRequest): boolean {
+    const { match } = entry.state
+    if (match === undefined) return true
+    if (
+      entry.endpoints !== undefined &&
+      !entry.endpoints.has(request.endpoint ?? '')
+    )
+      return false
+    if (entry.keyLabel !== undefined) {
+      // @note Resolved lazily for a key added to the dataset after the scenario.
+      const label = entry.keyLabel ?? options.labelOf(match.key!)
+      if (label === undefined || label !== request.keyLabel) return false
+    }
+    return match.path === undefined || request.path.startsWith(match.path)
+  }
+
+  function fires(entry: Entry): boolean {
+    const { state } = entry
+    state.matched++
+    if (state.every !== undefined && state.matched % state.every !== 0)
+      return false
+    if (
+      state.probability !== undefined &&
+      !(entry.random() < state.probability)
+    )
+      return false
+    state.fired++
+    if (state.remaining !== undefined) state.remaining--
+    return true
+  }
+
+  function apply(
+    entry: Entry,
+    request: ScenarioRequest,
+    outcome: ScenarioOutcome,
+  ): void {
+    const { state } = entry
+    if (entry.limiter !== undefined) {
+      state.matched++
+      const decision = entry.limiter.check(
+        request.keyLabel ?? 'anonymous',
+        request.endpoint,
+      )
+      outcome.headers = { ...outcome.headers, ...decision.headers }
+      if (
+        !decision.allowed &&
+        outcome.response === undefined &&
+        !outcome.networkError
+      ) {
+        state.fired++
+        outcome.response = createForcedResponse(
+          429,
+          undefined,
+          decision.retryAfterSeconds,
+        )
+      }
+      return
+    }
+    if (!fires(entry)) return
+    if (state.latency !== undefined) {
+      outcome.delayMs += computeLatency(state.latency, entry.random)
+    }
+    if (outcome.response !== undefined || outcome.networkError) return
+    if (state.networkError === true) outcome.networkError = true
+    else if (state.status !== undefined) {
+      outcome.response = createForcedResponse(
+        state.status,
+        state.message,
+        state.retryAfter,
+      )
+    }
+  }
+
+  const oneOff = new Map<ScenarioPreset, Entry>()
+
+  return {
+    get isEmpty() {
+      return entries.length === 0
+    },
+    add(scenario, changes) {
+      const entry = toEntry(parseScenario(scenario, changes))
+      entries.push(entry)
+      return { ...entry.state }
+    },
+    remove(id) {
+      const before = entries.length
+      entries = entries.filter((entry) => entry.state.id !== id)
+      return entries.length < before
+    },
+    clear() {
+      entries = []
+      oneOff.clear()
+    },
+    list() {
+      return entries.map((entry) => ({ ...entry.state }))
+    },
+    evaluate(request, preset) {
+      if (entries.length === 0 && preset === undefined) return undefined
+      const outcome: ScenarioOutcome = { delayMs: 0 }
+      if (preset !== undefined) {
+        let entry = oneOff.get(preset)
+        if (entry === undefined) {
+          entry = toEntry(parseScenario(preset))
+          oneOff.set(preset, entry)
+        }
+        apply(entry, request, outcome)
+      }
+      for (const entry of entries) {
+        if (matches(entry, request)) apply(entry, request, outcome)
+      }
+      entries = entries.filter((entry) => entry.state.remaining !== 0)
+      return outcome
+    },
+  }
+}

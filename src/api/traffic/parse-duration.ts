@@ -1,0 +1,28 @@
+const UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+}
+
+/**
+ * Reads a duration written as a number of milliseconds or as a count with a
+ * unit: `500ms`, `30s`, `1m`, `2h`.
+ * @throws {TypeError} naming the value and the accepted forms.
+ * @example
+ * parseDuration('1m') // 60000
+ */
+export function parseDuration(
+  value: number | string,
+  name = 'duration',
+): number {
+  if (typeof value === 'number') {
+    if (Number.isFinite(value) && value > 0) return value
+  } else {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim())
+    if (match !== null) return Number(match[1]) * UNITS[match[2]!]!
+  }
+  throw new TypeError(
+    `Invalid ${name} ${JSON.stringify(value)}: expected a positive number of milliseconds or a count with a unit, such as "500ms", "30s", "1m" or "2h".`,
+  )
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod'
+
+/**
+ * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`,
+ * the control API and `mock.scenarios.add()`.
+ */
+export const SCENARIO_PRESETS = [
+  'rate-limited',
+  'server-error',
+  'slow',
+  'flaky',
+  'network-error',
+  'expired-key',
+] as const
+
+/**
+ * The endpoints a scenario can be narrowed to.
+ */
+export const SCENARIO_ENDPOINTS = [
+  'listProjects',
+  'getProject',
+  'listContents',
+  'getContent',
+] as const
+
+const positiveMs = z.number().positive().max(600_000)
+
+/**
+ * A forced latency: a fixed number of milliseconds, a uniform range, or a
+ * long-tailed (log-normal) distribution around a median, capped at `max`.
+ * @example
+ * latencySchema.parse({ min: 50, max: 200 })
+ */
+export const latencySchema = z.union([
+  z.number().min(0).max(600_000),
+  z
+    .strictObject({ min: z.number().min(0), max: positiveMs })
+    .refine((range) => range.min <= range.max, {
+      message: 'expected min <= max',
+    }),
+  z.strictObject({
+    median: positiveMs,
+    sigma: z.number().min(0).max(3).optional(),
+    max: positiveMs.optional(),
+  }),
+])
+
+/**
+ * A rate limit: `limit` requests per `window`, per API key.
+ * @example
+ * rateLimitSchema.parse({ limit: 60, window: '1m' })
+ */
+export const rateLimitSchema = z.strictObject({
+  limit: z.int().min(1),
+  window: z.union([
+    z.number().positive(),
+    z
+      .string()
+      .regex(
+        /^\d+(?:\.\d+)?(?:ms|s|m|h)$/,
+        'expected a count with a unit: "500ms", "30s", "1m", "2h"',
+      ),
+  ]),
+  algorithm: z.enum(['fixed-window', 'token-bucket']).optional(),
+  perEndpoint: z.boolean().optional(),
+  headers: z.enum(['ratelimit', 'x-ratelimit']).optional(),
+})
+
+/**
+ * One scenario: which requests it applies to, when it fires, and what it
+ * does to them. Without `times`, `every` or `probability` it fires on every
+ * matching request until removed.
+ * @example
+ * scenarioSchema.parse({ status: 500, times: 2, match: { endpoint: 'getContent' } })
+ */
+export const scenarioSchema = z
+  .strictObject({
+    /** A name to recognise it by in lists; presets are named after themselves. */
+    name: z.string().min(1).max(100).optional(),
+    match: z
+      .strictObject({
+        endpoint: z
+          .union([
+            z.enum(SCENARIO_ENDPOINTS),
+            z.array(z.enum(SCENARIO_ENDPOINTS)).min(1),
+          ])
+          .optional(),
+        /** An API key as clients send it. */
+        key: z.string().min(1).optional(),
+        /** A path prefix, e.g. `/public-api/v1/projects/p1`. */
+        path: z.string().startsWith('/').optional(),
+      })
+      .optional(),
+    times: z.int().min(1).optional(),
+    every: z.int().min(1).optional(),
+    probability: z.number().min(0).max(1).optional(),
+    status: z.int().min(400).max(599).optional(),
+    message: z.string().min(1).optional(),
+    retryAfter: z.int().min(0).optional(),
+    latency: latencySchema.optional(),
+    networkError: z.boolean().optional(),
+    rateLimit: rateLimitSchema.optional(),
+  })
+  .superRefine((scenario, context) => {
+    const effects = ['status', 'latency', 'networkError', 'rateLimit'] as const
+    if (
+      !effects.some(
+        (effect) =>
+          scenario[effect] !== undefined && scenario[effect] !== false,
+      )
+    ) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'a scenario needs an effect: status, latency, networkError or rateLimit',
+      })
+    }
+    if (scenario.rateLimit !== undefined) {
+      for (const other of [
+        'status',
+        'networkError',
+        'times',
+        'every',
+        'probability',
+      ] as const) {
+        if (scenario[other] !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [other],
+            message:
+              'a rate-limit scenario counts every matching request; put this in a scenario of its own',
+          })
+        }
+      }
+    }
+    if (scenario.status !== undefined && scenario.networkError === true) {
+      context.addIssue({
+        code: 'custom',
+        path: ['networkError'],
+        message:
+          'a scenario answers a status or drops the connection, not both',
+      })
+    }
+  })
+
+export type ScenarioPreset = (typeof SCENARIO_PRESETS)[number]
+export type ScenarioEndpoint = (typeof SCENARIO_ENDPOINTS)[number]
+export type Latency = z.infer<typeof latencySchema>
+export type RateLimit = z.infer<typeof rateLimitSchema>
+export type Scenario = z.infer<typeof scenarioSchema>
