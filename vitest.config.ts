@@ -13,6 +13,12 @@ export default defineConfig({
         ),
       },
       {
+        find: /^content-api-mock\/vitest$/,
+        replacement: fileURLToPath(
+          new URL('./dist/vitest.js', import.meta.url),
+        ),
+      },
+      {
         find: /^content-api-mock$/,
         replacement: fileURLToPath(new URL('./dist/index.js', import.meta.url)),
       },

@@ -13,7 +13,7 @@ set -euo pipefail
 NODE_MAJOR=22
 MSW_RANGE='^3'
 # The one place that says which suites run: those using the MSW interceptor.
-SUITE_MARKER='useMswServer'
+SUITE_MARKER='useMswServer\|setupContentApiMock'
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/content-api-mock-msw3.XXXXXX")"

@@ -48,7 +48,10 @@ export const DEFAULT_ASSET_TTL_SECONDS = 900
  * Options shared by every way of running the mock.
  */
 export interface MockOptions {
-  /** Seed of the generated dataset (default 1). Ignored with `fixtures`. */
+  /**
+   * Seed of the generated dataset (default 1; the dataset part is ignored with
+   * `fixtures`) and of every probability and latency draw of the scenarios.
+   */
   seed?: number
   /** Size of the generated dataset. Ignored with `fixtures`. */
   size?: { projects?: number; contents?: number }

@@ -25,29 +25,44 @@ export function handleApiRequest(
   context: ApiContext,
   request: ApiRequest,
 ): ApiResponse {
+  const route = matchRoute(request.path.slice(context.prefix.length))
+  const response = decide(context, request, route)
+  // Every answer names its endpoint, a 401 too, so the journal and the
+  // request log can be filtered by endpoint whatever the outcome.
+  if (route !== undefined) response.endpoint = route.endpoint
+  return response
+}
+
+function decide(
+  context: ApiContext,
+  request: ApiRequest,
+  route: RouteMatch | undefined,
+): ApiResponse {
   const caller = authenticate(context, request.headers.get('authorization'))
   if ('status' in caller) return caller
   const keyLabel = context.dataset().index.keyLabels.get(caller.apiKey.key)
-  const route = matchRoute(request.path.slice(context.prefix.length))
-
   const preset = readScenarioHeader(context, request)
-  if (typeof preset === 'object') return preset
+  if (typeof preset === 'object') {
+    preset.keyLabel = keyLabel
+    return preset
+  }
   const outcome = context.scenarios.evaluate(
     { path: request.path, endpoint: route?.endpoint, keyLabel },
     preset,
   )
-  const response = outcome?.response ?? answer(context, request, caller, route)
+  // @note A dropped connection has no status: 0, as the server's request log
+  // says too, so the journal never counts it as the 200 nobody received.
+  const response: ApiResponse =
+    outcome?.networkError === true && outcome.response === undefined
+      ? { status: 0, headers: {}, body: null, networkError: true }
+      : (outcome?.response ?? answer(context, request, caller, route))
   if (outcome !== undefined) {
     if (outcome.headers !== undefined) {
       response.headers = { ...response.headers, ...outcome.headers }
     }
     if (outcome.delayMs > 0) response.delayMs = outcome.delayMs
-    if (outcome.networkError === true && outcome.response === undefined) {
-      response.networkError = true
-    }
   }
   response.keyLabel = keyLabel
-  if (route !== undefined) response.endpoint = route.endpoint
   return response
 }
 

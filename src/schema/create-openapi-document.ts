@@ -240,6 +240,32 @@ function createPathParameter(name: string, description: string): JsonObject {
   return { name, in: 'path', required: true, description, schema }
 }
 
+/**
+ * The rate-limit headers, optional on every response: the spec does not show
+ * them, and the mock sends them only for a rate limit that is configured,
+ * under one of two naming styles (`headers: 'ratelimit' | 'x-ratelimit'`).
+ */
+function createRateLimitHeaders(): Record<string, JsonObject> {
+  const seconds = { type: 'string', pattern: '^[0-9]+$' }
+  const header = (description: string): JsonObject => ({
+    description,
+    required: false,
+    schema: seconds,
+  })
+  return {
+    'RateLimit-Limit': header(
+      'Requests allowed per window (when a rate limit is configured).',
+    ),
+    'RateLimit-Remaining': header('Requests left in the current window.'),
+    'RateLimit-Reset': header('Seconds until the window resets.'),
+    'X-RateLimit-Limit': header(
+      'Requests allowed per window (the `x-ratelimit` header style).',
+    ),
+    'X-RateLimit-Remaining': header('Requests left in the current window.'),
+    'X-RateLimit-Reset': header('When the window resets, in epoch seconds.'),
+  }
+}
+
 function createOperation(input: {
   operationId: string
   tag: string
@@ -258,6 +284,7 @@ function createOperation(input: {
     responses: {
       '200': {
         description: input.successDescription,
+        headers: createRateLimitHeaders(),
         content: {
           'application/json': {
             schema: { $ref: SCHEMAS_POINTER + input.success },
@@ -270,6 +297,7 @@ function createOperation(input: {
       ...(input.hasParameters ? { '422': ref('InvalidParameter') } : {}),
       '429': ref('RateLimited'),
       '500': ref('InternalError'),
+      '503': ref('ServiceUnavailable'),
     },
   }
 }
@@ -282,7 +310,7 @@ function createErrorResponses(
     headers?: Record<string, JsonObject>,
   ): JsonObject => ({
     description,
-    ...(headers ? { headers } : {}),
+    headers: { ...headers, ...createRateLimitHeaders() },
     content: {
       'application/json': {
         schema: { $ref: SCHEMAS_POINTER + errorEnvelopeId },
@@ -319,5 +347,15 @@ function createErrorResponses(
       },
     }),
     InternalError: response('Unexpected error.'),
+    ServiceUnavailable: response(
+      'The service is unavailable. The spec does not list 503; the mock answers it only when a scenario forces it.',
+      {
+        'Retry-After': {
+          description: 'Seconds to wait before retrying.',
+          required: false,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+      },
+    ),
   }
 }

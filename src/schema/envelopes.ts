@@ -23,6 +23,14 @@ export const ERROR_CODES = [
   'asset_url_invalid',
   'asset_url_expired',
   'range_not_satisfiable',
+  // Forced by scenarios, which may answer any 4xx or 5xx status:
+  'bad_request',
+  'forbidden',
+  'conflict',
+  'bad_gateway',
+  'service_unavailable',
+  'gateway_timeout',
+  'unknown_scenario',
 ] as const
 
 /**

@@ -87,7 +87,10 @@ export const scenarioSchema = z
           .optional(),
         /** An API key as clients send it. */
         key: z.string().min(1).optional(),
-        /** A path prefix, e.g. `/public-api/v1/projects/p1`. */
+        /**
+         * A path and everything below it, segment-wise:
+         * `/public-api/v1/projects/p1` covers `…/p1/contents`, not `…/p10`.
+         */
         path: z.string().startsWith('/').optional(),
       })
       .optional(),

@@ -14,6 +14,7 @@ export interface JournalEntry {
   endpoint?: string
   /** The label of the API key that authenticated, if one did. */
   keyLabel?: string
+  /** The status answered; 0 when a scenario dropped the connection. */
   status: number
   /** Time to answer, including forced latency, in milliseconds. */
   durationMs: number

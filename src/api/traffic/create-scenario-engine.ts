@@ -81,7 +81,6 @@ interface Entry {
   random: () => number
   limiter?: RateLimiter
   endpoints?: ReadonlySet<string>
-  keyLabel?: string | null
 }
 
 /**
@@ -140,14 +139,17 @@ export function createScenarioEngine(options: {
   labelOf: (key: string) => string | undefined
 }): ScenarioEngine {
   let entries: Entry[] = []
+  // IDs stay unique for the engine's life; the random streams restart with
+  // every `clear()`, so the n-th scenario added after a reset draws what the
+  // n-th scenario of a fresh mock draws, whatever ran before it.
   let sequence = 0
+  let added = 0
 
-  function toEntry(scenario: Scenario): Entry {
-    sequence++
+  function toEntry(scenario: Scenario, id: string, stream: number): Entry {
     const endpoint = scenario.match?.endpoint
     const state: ActiveScenario = {
       ...scenario,
-      id: `scn_${sequence}`,
+      id,
       name: scenario.name ?? 'custom',
       matched: 0,
       fired: 0,
@@ -156,7 +158,9 @@ export function createScenarioEngine(options: {
     return {
       state,
       random: createSeededRandom(
-        (options.seed * 0x9e3779b1 + sequence * 0x85ebca6b) >>> 0,
+        (Math.imul(options.seed, 0x9e3779b1) +
+          Math.imul(stream, 0x85ebca6b)) >>>
+          0,
       ),
       limiter:
         scenario.rateLimit === undefined
@@ -166,10 +170,6 @@ export function createScenarioEngine(options: {
         endpoint === undefined
           ? undefined
           : new Set(typeof endpoint === 'string' ? [endpoint] : endpoint),
-      keyLabel:
-        scenario.match?.key === undefined
-          ? undefined
-          : (options.labelOf(scenario.match.key) ?? null),
     }
   }
 
@@ -181,12 +181,30 @@ export function createScenarioEngine(options: {
       !entry.endpoints.has(request.endpoint ?? '')
     )
       return false
-    if (entry.keyLabel !== undefined) {
-      // @note Resolved lazily for a key added to the dataset after the scenario.
-      const label = entry.keyLabel ?? options.labelOf(match.key!)
+    if (match.key !== undefined) {
+      // @note Resolved at each request, against the dataset served now: a key
+      // may be added after the scenario, and `load()` or `reset()` may give
+      // its label to another key.
+      const label = options.labelOf(match.key)
       if (label === undefined || label !== request.keyLabel) return false
     }
-    return match.path === undefined || request.path.startsWith(match.path)
+    return match.path === undefined || isUnderPath(request.path, match.path)
+  }
+
+  /**
+   * Whether a scenario's status or dropped connection would be masked: an
+   * earlier scenario of the same request already decided its outcome.
+   * @note Such a request does not count for it at all (neither `matched` nor
+   * `times`), so "the next request answers 500" and "the next request drops"
+   * added together mean the next two requests, in the order added.
+   */
+  function isMasked(entry: Entry, outcome: ScenarioOutcome): boolean {
+    const { state } = entry
+    const decides = state.status !== undefined || state.networkError === true
+    return (
+      decides &&
+      (outcome.response !== undefined || outcome.networkError === true)
+    )
   }
 
   function fires(entry: Entry): boolean {
@@ -231,11 +249,10 @@ export function createScenarioEngine(options: {
       }
       return
     }
-    if (!fires(entry)) return
+    if (isMasked(entry, outcome) || !fires(entry)) return
     if (state.latency !== undefined) {
       outcome.delayMs += computeLatency(state.latency, entry.random)
     }
-    if (outcome.response !== undefined || outcome.networkError) return
     if (state.networkError === true) outcome.networkError = true
     else if (state.status !== undefined) {
       outcome.response = createForcedResponse(
@@ -253,7 +270,10 @@ export function createScenarioEngine(options: {
       return entries.length === 0
     },
     add(scenario, changes) {
-      const entry = toEntry(parseScenario(scenario, changes))
+      const parsed = parseScenario(scenario, changes)
+      sequence++
+      added++
+      const entry = toEntry(parsed, `scn_${sequence}`, added)
       entries.push(entry)
       return { ...entry.state }
     },
@@ -264,6 +284,7 @@ export function createScenarioEngine(options: {
     },
     clear() {
       entries = []
+      added = 0
       oneOff.clear()
     },
     list() {
@@ -275,7 +296,13 @@ export function createScenarioEngine(options: {
       if (preset !== undefined) {
         let entry = oneOff.get(preset)
         if (entry === undefined) {
-          entry = toEntry(parseScenario(preset))
+          // @note Streams of their own (negative numbers), so a request with
+          // the header does not shift the draws of the scenarios added later.
+          entry = toEntry(
+            parseScenario(preset),
+            `header:${preset}`,
+            -1 - SCENARIO_PRESETS.indexOf(preset),
+          )
           oneOff.set(preset, entry)
         }
         apply(entry, request, outcome)
@@ -287,4 +314,13 @@ export function createScenarioEngine(options: {
       return outcome
     },
   }
+}
+
+/**
+ * Whether a path is a prefix's own or below it, segment-wise: `/projects/p1`
+ * covers `/projects/p1/contents`, not `/projects/p10`.
+ */
+function isUnderPath(path: string, prefix: string): boolean {
+  if (prefix.endsWith('/')) return path.startsWith(prefix)
+  return path === prefix || path.startsWith(`${prefix}/`)
 }
