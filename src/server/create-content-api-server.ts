@@ -125,6 +125,9 @@ export async function createContentApiServer(
       'RateLimit-Limit',
       'RateLimit-Remaining',
       'RateLimit-Reset',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'X-RateLimit-Reset',
       'Content-Range',
       'Content-Length',
       'Accept-Ranges',
@@ -148,6 +151,11 @@ export async function createContentApiServer(
     return Number.isNaN(next) || next === 47 || next === 63
   }
 
+  // @note The mock's request journal (`mock.requests`, `GET /__mock/requests`)
+  // is written by `mock.handle`, so it holds the API and asset requests the
+  // mock answered: never the control API's own requests (a test counting its
+  // client's calls must not count its own setup), nor those answered by the
+  // user's `handlers`. `onRequest` sees every answered request.
   function serveApi(
     request: IncomingMessage,
     response: ServerResponse,

@@ -8,7 +8,7 @@ import express, {
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
-import { createControlRouter } from './create-control-router.js'
+import { createControlRouter } from './control/create-control-router.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'

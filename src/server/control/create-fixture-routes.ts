@@ -1,7 +1,6 @@
 import express, { type Router } from 'express'
-import type { MockCore } from '../api/create-mock-core.js'
-import { FixtureError } from '../data/fixture-error.js'
-import { writeJsonError } from './write-json-error.js'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { FixtureError } from '../../data/fixture-error.js'
 
 /**
  * The largest fixture document `PUT /__mock/fixtures` accepts.
@@ -9,30 +8,13 @@ import { writeJsonError } from './write-json-error.js'
 export const MAX_FIXTURE_BYTES = '200mb'
 
 /**
- * The control API under `/__mock`, outside the API prefix and never behind an
- * API key: health, fixture export and replacement, reset.
+ * The dataset's control routes: `GET /health`, `GET`, `PUT /fixtures` and
+ * `POST /reset`.
  * @example
- * app.use('/__mock', createControlRouter(mock, { adminToken: 'secret' }))
+ * router.use(createFixtureRoutes(mock))
  */
-export function createControlRouter(
-  mock: MockCore,
-  options: { adminToken?: string },
-): Router {
+export function createFixtureRoutes(mock: MockCore): Router {
   const router = express.Router()
-
-  if (options.adminToken !== undefined) {
-    const expected = `Bearer ${options.adminToken}`
-    router.use((request, response, next) => {
-      if (request.headers.authorization === expected) return next()
-      writeJsonError(
-        response,
-        401,
-        'unauthorized',
-        'The control API needs the admin token the server was started with: send "Authorization: Bearer <admin token>".',
-        { 'www-authenticate': 'Bearer realm="content-api-mock control"' },
-      )
-    })
-  }
 
   router.get('/health', (_request, response) => {
     response.json({
@@ -71,6 +53,9 @@ export function createControlRouter(
     },
   )
 
+  // @note `mock.reset()` also puts the scenarios back to the options' ones
+  // (`--rate-limit`, `--scenario`, …), the clock back to real time and
+  // empties the journal, so one call starts the next test from scratch.
   router.post('/reset', async (_request, response) => {
     await mock.reset()
     response.json({

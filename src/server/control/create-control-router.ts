@@ -1,0 +1,71 @@
+import express, {
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { writeJsonError } from '../write-json-error.js'
+import { ControlInputError } from './control-input-error.js'
+import { createClockRoutes } from './create-clock-routes.js'
+import { createFixtureRoutes } from './create-fixture-routes.js'
+import { createJournalRoutes } from './create-journal-routes.js'
+import { createScenarioRoutes } from './create-scenario-routes.js'
+
+/**
+ * The control API under `/__mock`, outside the API prefix and never behind an
+ * API key; behind `Authorization: Bearer <adminToken>` when one is set.
+ * - `GET /health`; `GET /fixtures`, `PUT /fixtures`: the dataset.
+ * - `POST /reset`: back to the initial dataset, the options' scenarios, the
+ *   real clock and an empty journal.
+ * - `GET`, `POST`, `DELETE /scenarios`; `DELETE /scenarios/:id`.
+ * - `GET`, `DELETE /requests`: the request journal, with query filters.
+ * - `GET`, `POST`, `DELETE /clock`: read, set or advance, back to real time.
+ *
+ * Every `DELETE` answers 204 without a body; bad input answers 400 with a
+ * code (`invalid_json`, `invalid_scenario`, `invalid_filter`,
+ * `invalid_clock`) and a message naming the problem.
+ * @example
+ * app.use('/__mock', createControlRouter(mock, { adminToken: 'secret' }))
+ */
+export function createControlRouter(
+  mock: MockCore,
+  options: { adminToken?: string },
+): Router {
+  const router = express.Router()
+
+  if (options.adminToken !== undefined) {
+    const expected = `Bearer ${options.adminToken}`
+    router.use((request, response, next) => {
+      if (request.headers.authorization === expected) return next()
+      writeJsonError(
+        response,
+        401,
+        'unauthorized',
+        'The control API needs the admin token the server was started with: send "Authorization: Bearer <admin token>".',
+        { 'www-authenticate': 'Bearer realm="content-api-mock control"' },
+      )
+    })
+  }
+
+  router.use(createFixtureRoutes(mock))
+  router.use(createScenarioRoutes(mock))
+  router.use(createJournalRoutes(mock))
+  router.use(createClockRoutes(mock))
+
+  // @note The route groups are plain routers without handlers of their own
+  // for errors, so a `ControlInputError` thrown in any of them lands here.
+  router.use(
+    (
+      error: unknown,
+      _request: Request,
+      response: Response,
+      next: NextFunction,
+    ) => {
+      if (!(error instanceof ControlInputError)) return next(error)
+      writeJsonError(response, 400, error.code, error.message)
+    },
+  )
+
+  return router
+}

@@ -1,0 +1,76 @@
+import express, { type Router } from 'express'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { SCENARIO_PRESETS } from '../../schema/scenario.js'
+import { writeJsonError } from '../write-json-error.js'
+import { ControlInputError } from './control-input-error.js'
+import { readJsonBody } from './read-json-body.js'
+import { readScenario } from './read-scenario.js'
+
+/**
+ * The scenario control routes: `GET`, `POST`, `DELETE /scenarios` and
+ * `DELETE /scenarios/:id`.
+ * @example
+ * router.use(createScenarioRoutes(mock))
+ */
+export function createScenarioRoutes(mock: MockCore): Router {
+  const router = express.Router()
+
+  router.get('/scenarios', (_request, response) => {
+    response.json({ data: mock.scenarios.list() })
+  })
+
+  router.post(
+    '/scenarios',
+    readJsonBody(
+      'a scenario, a preset such as {"preset": "flaky"}, or an array of them',
+    ),
+    (request, response) => {
+      const body: unknown = request.body
+      const isArray = Array.isArray(body)
+      const items: unknown[] = isArray ? body : [body]
+      if (body === undefined || items.length === 0) {
+        throw new ControlInputError(
+          'invalid_scenario',
+          `Expected a scenario in the body: an object such as {"status": 500, "times": 1}, a preset such as {"preset": "flaky", "probability": 0.5}, or a non-empty array of them. Presets: ${SCENARIO_PRESETS.join(', ')}.`,
+        )
+      }
+      // @note All are parsed before any is added: an array is all or nothing.
+      const scenarios = items.map((item, index) => {
+        try {
+          return readScenario(item)
+        } catch (error) {
+          if (!(error instanceof TypeError)) throw error
+          throw new ControlInputError(
+            'invalid_scenario',
+            isArray
+              ? `Item ${index} of the array: ${error.message} Nothing was added.`
+              : error.message,
+          )
+        }
+      })
+      const added = scenarios.map((scenario) => mock.scenarios.add(scenario))
+      response.status(201).json({ data: added })
+    },
+  )
+
+  router.delete('/scenarios', (_request, response) => {
+    mock.scenarios.clear()
+    response.status(204).end()
+  })
+
+  router.delete('/scenarios/:id', (request, response) => {
+    const { id } = request.params
+    if (mock.scenarios.remove(id)) {
+      response.status(204).end()
+      return
+    }
+    writeJsonError(
+      response,
+      404,
+      'not_found',
+      `No scenario "${id}" is in force. GET /__mock/scenarios lists those that are; a scenario with "times" removes itself once used up, and POST /__mock/reset or DELETE /__mock/scenarios removes them all.`,
+    )
+  })
+
+  return router
+}

@@ -1,0 +1,34 @@
+import express, { type RequestHandler } from 'express'
+import { writeJsonError } from '../write-json-error.js'
+
+/** The largest body the smaller control routes (scenarios, clock) accept. */
+const MAX_CONTROL_BYTES = '1mb'
+
+/**
+ * Parses a JSON body of any content type (so `curl -d` works without a
+ * header), answering `invalid_json` with what the route expects.
+ * @example
+ * router.post('/clock', readJsonBody('{"set": "<ISO 8601 time>"}'), handler)
+ */
+export function readJsonBody(expected: string): RequestHandler {
+  const parse = express.json({
+    limit: MAX_CONTROL_BYTES,
+    strict: false,
+    type: () => true,
+  })
+  return (request, response, next) => {
+    parse(request, response, (error?: unknown) => {
+      if (
+        (error as { type?: string } | undefined)?.type !== 'entity.parse.failed'
+      ) {
+        return next(error)
+      }
+      writeJsonError(
+        response,
+        400,
+        'invalid_json',
+        `The request body is not valid JSON. Send ${expected}.`,
+      )
+    })
+  }
+}
