@@ -1,0 +1,17 @@
+/**
+ * The exit code of every problem a user can fix: a bad flag or value, an
+ * unreadable or invalid file, a port in use.
+ */
+export const USAGE_EXIT_CODE = 2
+
+/**
+ * A problem with what the user asked for, worded for the terminal: what
+ * failed and how to fix it. The CLI prints its message on one line (a
+ * `FixtureError` adds its issue lines) and exits with `USAGE_EXIT_CODE`.
+ * @example
+ * throw new CliError('--watch needs --fixtures FILE: it reloads that file when it changes.')
+ */
+export class CliError extends Error {
+  override name = 'CliError'
+  readonly exitCode = USAGE_EXIT_CODE
+}

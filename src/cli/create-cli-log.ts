@@ -1,0 +1,27 @@
+import { CLI_NAME } from './parse-arguments.js'
+
+/**
+ * The CLI's messages other than the request log, all on one stream with one
+ * prefix, e.g. `content-api-mock: reloaded 4 projects, 6 contents from fixtures.json`.
+ */
+export interface CliLog {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+}
+
+/**
+ * Creates the CLI's log of its own messages (startup problems, reloads,
+ * shutdown), written to `write` (stderr), apart from the request log on stdout.
+ * @example
+ * const log = createCliLog((text) => process.stderr.write(text))
+ * log.error('Port 4010 on 127.0.0.1 is already in use. …')
+ */
+export function createCliLog(write: (text: string) => void): CliLog {
+  const line = (message: string) => write(`${CLI_NAME}: ${message}\n`)
+  return {
+    info: line,
+    warn: (message) => line(`warning: ${message}`),
+    error: line,
+  }
+}

@@ -1,0 +1,45 @@
+import { FixtureError } from '../data/fixture-error.js'
+import { CliError } from './cli-error.js'
+
+const HOST_HINT =
+  'Pass --host 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).'
+
+/**
+ * Words an error that stopped the server from starting for the terminal, or
+ * returns `undefined` when it is not the user's to fix (a bug).
+ * @example
+ * describeStartError(error, { host: '127.0.0.1', port: 4010 })
+ * // 'Port 4010 on 127.0.0.1 is already in use. Stop the other process or pass --port <free port> (0 picks one).'
+ */
+export function describeStartError(
+  error: unknown,
+  where: { host: string; port: number },
+): string | undefined {
+  if (error instanceof CliError || error instanceof FixtureError) {
+    return error.message
+  }
+  const { code, syscall, message } = error as NodeJS.ErrnoException
+  const { host, port } = where
+  if (syscall === 'listen') {
+    switch (code) {
+      case 'EADDRINUSE':
+        return `Port ${port} on ${host} is already in use. Stop the other process or pass --port <free port> (0 picks one).`
+      case 'EACCES':
+        return `No permission to listen on port ${port} on ${host}: ports below 1024 need extra rights. Pass --port 4010 or another port above 1023.`
+      case 'EADDRNOTAVAIL':
+        return `Cannot listen on ${host}: it is not an address of this machine. ${HOST_HINT}`
+      default:
+        return `Cannot listen on port ${port} on ${host}: ${message}. ${HOST_HINT}`
+    }
+  }
+  if (syscall === 'getaddrinfo') {
+    return `Cannot listen on ${host}: no such host name (${code}). ${HOST_HINT}`
+  }
+  if (
+    error instanceof TypeError &&
+    message.startsWith('Invalid content-api-mock options')
+  ) {
+    return message
+  }
+  return undefined
+}

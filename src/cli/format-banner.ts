@@ -1,0 +1,145 @@
+import type { Styles } from './create-styles.js'
+import type { ApiKeySummary } from './describe-api-keys.js'
+import { CLI_NAME, type LogFormat } from './parse-arguments.js'
+
+/**
+ * The banner lists at most this many keys; a fixture with more says how many
+ * were left out.
+ */
+export const BANNER_MAX_KEYS = 12
+
+/**
+ * Everything the startup banner shows.
+ */
+export interface BannerInfo {
+  version: string
+  /** The server's actual URLs (with the port it got for `--port 0`). */
+  url: string
+  apiUrl: string
+  adminUrl: string
+  /** Where the data comes from, e.g. `generated from seed 1` or `fixtures.json`. */
+  dataSource: string
+  projects: number
+  contents: number
+  keys: readonly ApiKeySummary[]
+  adminToken: boolean
+  /** Allowed CORS origins; absent means any. */
+  corsOrigins?: readonly string[]
+  /** The `--handlers` file and how many handlers it gave. */
+  handlers?: { file: string; count: number }
+  watching: boolean
+  log: LogFormat
+}
+
+/**
+ * Formats the startup banner: where the API is, each key and what it sees, a
+ * `curl` line to paste, the control API and the OpenAPI document.
+ * @example
+ * process.stdout.write(formatBanner(info, createStyles(false)))
+ */
+export function formatBanner(info: BannerInfo, styles: Styles): string {
+  const lines: string[] = []
+  const row = (name: string, value: string) =>
+    lines.push(`  ${styles.dim(name.padEnd(9))} ${value}`)
+
+  lines.push(
+    `${styles.bold(`${CLI_NAME} ${info.version}`)} ${styles.dim('· mock of the Content Project Read API')}`,
+    '',
+  )
+  row('API', styles.url(info.apiUrl))
+  row(
+    'Data',
+    `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
+  )
+  if (info.handlers !== undefined) {
+    row(
+      'Handlers',
+      `${plural(info.handlers.count, 'handler')} from ${info.handlers.file}, tried before the mock`,
+    )
+  }
+  row(
+    'Admin',
+    `${styles.url(info.adminUrl)} ${styles.dim(info.adminToken ? '(needs "Authorization: Bearer <admin token>")' : '(open; --admin-token protects it)')}`,
+  )
+  row('OpenAPI', styles.url(`${info.url}/openapi.json`))
+  row(
+    'CORS',
+    info.corsOrigins === undefined || info.corsOrigins.includes('*')
+      ? 'any origin'
+      : info.corsOrigins.join(', '),
+  )
+
+  lines.push('', `  ${styles.bold('API keys')}`)
+  const shown = info.keys.slice(0, BANNER_MAX_KEYS)
+  const keyWidth = Math.max(...shown.map((key) => key.key.length), 0)
+  const labelWidth = Math.max(...shown.map((key) => key.label.length), 0)
+  const accountWidth = Math.max(
+    ...shown.map((key) => (key.accountName ?? key.accountId).length),
+    0,
+  )
+  for (const key of shown) {
+    lines.push(
+      `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${(key.accountName ?? key.accountId).padEnd(accountWidth)}  ${describeKey(key, styles)}`,
+    )
+  }
+  if (info.keys.length > shown.length) {
+    lines.push(
+      styles.dim(
+        `    … and ${plural(info.keys.length - shown.length, 'more key')} (GET ${info.adminUrl}/fixtures lists them all)`,
+      ),
+    )
+  }
+  if (info.keys.length === 0) {
+    lines.push(styles.dim('    none: every API request answers 401'))
+  }
+
+  const main = info.keys.find((key) => key.status === 'active')
+  lines.push('', `  ${styles.bold('Try it')}`)
+  lines.push(
+    `    ${styles.bold(`curl -H "Authorization: Bearer ${main?.key ?? '<API_KEY>'}" ${info.apiUrl}/projects`)}`,
+  )
+  if (main === undefined) {
+    lines.push(
+      styles.dim(
+        '    (no active key in this dataset: add one to "api_keys" to get past 401)',
+      ),
+    )
+  }
+
+  lines.push(
+    '',
+    styles.dim(`  ${describeLog(info.log)} Press Ctrl+C to stop.`),
+    '',
+  )
+  return lines.join('\n')
+}
+
+function describeKey(key: ApiKeySummary, styles: Styles): string {
+  if (key.status === 'revoked') return styles.bad('revoked: answers 401')
+  if (key.status === 'expired') {
+    return styles.bad(`expired at ${key.expiresAt}: answers 401`)
+  }
+  let sees = `sees ${plural(key.visibleProjects, 'project')}`
+  if (key.sharedProjects > 0) {
+    const shared = plural(key.sharedProjects, 'shared', 'shared')
+    sees +=
+      key.sharedReadOnlyProjects === key.sharedProjects
+        ? `, ${shared} read-only`
+        : key.sharedReadOnlyProjects > 0
+          ? `, ${shared} (${key.sharedReadOnlyProjects} read-only)`
+          : `, ${shared}`
+  }
+  const until =
+    key.expiresAt === undefined ? '' : styles.dim(` until ${key.expiresAt}`)
+  return `${styles.good('active')}${until}  ${sees}`
+}
+
+function describeLog(log: LogFormat): string {
+  if (log === 'off') return 'Requests are not logged (--log off).'
+  if (log === 'json') return 'Requests are logged as JSON lines on stdout.'
+  return 'Requests are logged below.'
+}
+
+function plural(count: number, singular: string, pluralForm = `${singular}s`) {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`
+}

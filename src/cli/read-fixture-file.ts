@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises'
+import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import type { FixtureDocument } from '../schema/fixture.js'
+import { CliError } from './cli-error.js'
+
+/**
+ * Reads a fixture file and validates it as a fixture document.
+ * @throws {CliError} when the file cannot be read or is not JSON.
+ * @throws {FixtureError} when the JSON is not a valid fixture document; its
+ * message names the file and every bad path.
+ * @example
+ * const document = await readFixtureFile('fixtures/content-api.json')
+ */
+export async function readFixtureFile(path: string): Promise<FixtureDocument> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    throw new CliError(
+      `Cannot read the fixture file ${path}: ${describeReadError(error)}`,
+      { cause: error },
+    )
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new CliError(
+      `The fixture file ${path} is not valid JSON: ${describeJsonError(error, text)}. Fix the JSON syntax and save the file again.`,
+    )
+  }
+  return parseFixtureDocument(json, `fixture file ${path}`)
+}
+
+function describeReadError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') {
+    return `no such file (looked in ${process.cwd()}). Check the path, or leave out --fixtures to serve the generated demo dataset.`
+  }
+  if (code === 'EISDIR') {
+    return 'it is a directory. Pass the path of a JSON file.'
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return 'permission denied. Make the file readable for this user.'
+  }
+  return `${(error as Error).message}.`
+}
+
+/**
+ * One line, with the line and column when the engine gives a position.
+ */
+function describeJsonError(error: unknown, text: string): string {
+  const message = (error as Error).message.replace(/\s+/g, ' ').trim()
+  const position = /at position (\d+)/.exec(message)?.[1]
+  if (position === undefined || /\(line \d+/.test(message)) return message
+  const before = text.slice(0, Number(position))
+  const line = before.split('\n').length
+  const column = Number(position) - before.lastIndexOf('\n')
+  return `${message} (line ${line}, column ${column})`
+}

@@ -1,0 +1,166 @@
+import { DEFAULT_SEED } from '../data/default-keys.js'
+import {
+  createContentApiServer,
+  type ContentApiServer,
+} from '../server/create-content-api-server.js'
+import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
+import { createCliLog } from './create-cli-log.js'
+import { createProcessIo, type CliIo } from './create-process-io.js'
+import { createRequestLogger } from './create-request-logger.js'
+import { createStyles, shouldUseColor } from './create-styles.js'
+import { describeApiKeys } from './describe-api-keys.js'
+import { describeStartError } from './describe-start-error.js'
+import { formatBanner } from './format-banner.js'
+import { loadHandlersFile } from './load-handlers-file.js'
+import { parseArguments, type CliOptions } from './parse-arguments.js'
+import { readFixtureFile } from './read-fixture-file.js'
+import { readPackageVersion } from './read-package-version.js'
+import { watchFixtureFile } from './watch-fixture-file.js'
+
+/**
+ * Runs the `content-api-mock` command: parses the arguments, starts the
+ * server, prints the banner, logs requests, and on SIGINT or SIGTERM stops
+ * accepting connections and waits for open requests. Resolves with the exit
+ * code: 0 after `--help`, `--version` or a stop signal, 2 when the arguments,
+ * a file or the port are unusable (then nothing was served), 1 when the
+ * server failed to close.
+ * @throws whatever is not the user's to fix, i.e. a bug.
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2))
+ */
+export async function runCli(
+  args: readonly string[],
+  io: CliIo = createProcessIo(),
+): Promise<number> {
+  const version = readPackageVersion()
+  const log = createCliLog((text) => io.stderr.write(text))
+
+  let options: CliOptions
+  try {
+    const parsed = parseArguments(
+      args,
+      (text) => io.stdout.write(text),
+      version,
+    )
+    if (parsed.action === 'exit') return parsed.exitCode
+    options = parsed.options
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error
+    log.error(error.message)
+    return error.exitCode
+  }
+
+  let stopping = false
+  let requestStop: (signal: NodeJS.Signals) => void = () => {}
+  const stopRequested = new Promise<NodeJS.Signals>((resolve) => {
+    requestStop = resolve
+  })
+  const stopListening = io.onStopSignal((signal) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting for open requests`)
+      io.exit(1)
+      return
+    }
+    stopping = true
+    requestStop(signal)
+  })
+
+  try {
+    // @note With --log json, stdout carries only the JSON lines, so that it
+    // can be piped into a log tool; the banner goes to stderr then.
+    const bannerStream = options.log === 'json' ? io.stderr : io.stdout
+    const onRequest = createRequestLogger(
+      options.log,
+      (text) => io.stdout.write(text),
+      createStyles(shouldUseColor(io.stdout, io.env)),
+    )
+
+    let server: ContentApiServer
+    let handlerCount = 0
+    try {
+      const fixtures =
+        options.fixtures === undefined
+          ? undefined
+          : await readFixtureFile(options.fixtures)
+      const handlers =
+        options.handlers === undefined
+          ? undefined
+          : await loadHandlersFile(options.handlers)
+      handlerCount = handlers?.length ?? 0
+      server = await createContentApiServer({
+        host: options.host,
+        port: options.port,
+        seed: options.seed,
+        size:
+          options.projects === undefined && options.contents === undefined
+            ? undefined
+            : { projects: options.projects, contents: options.contents },
+        apiKey: options.apiKey,
+        fixtures,
+        assetTtl: options.assetTtl,
+        listOrder: options.listOrder,
+        // @note An array is matched origin by origin, so "*" in it would
+        // only allow a literal "*"; alone it means any origin.
+        corsOrigin: options.corsOrigin?.includes('*')
+          ? '*'
+          : options.corsOrigin,
+        adminToken: options.adminToken,
+        handlers,
+        onRequest,
+      })
+    } catch (error) {
+      const message = describeStartError(error, options)
+      if (message === undefined) throw error
+      log.error(message)
+      return USAGE_EXIT_CODE
+    }
+
+    const index = server.mock.db.index
+    bannerStream.write(
+      formatBanner(
+        {
+          version,
+          url: server.url,
+          apiUrl: server.apiUrl,
+          adminUrl: server.adminUrl,
+          dataSource:
+            options.fixtures ??
+            `generated from seed ${options.seed ?? DEFAULT_SEED}`,
+          projects: index.projectsById.size,
+          contents: index.contentsById.size,
+          keys: describeApiKeys(index, Date.now()),
+          adminToken: options.adminToken !== undefined,
+          corsOrigins: options.corsOrigin,
+          handlers:
+            options.handlers === undefined
+              ? undefined
+              : { file: options.handlers, count: handlerCount },
+          watching: options.watch,
+          log: options.log,
+        },
+        createStyles(shouldUseColor(bannerStream, io.env)),
+      ),
+    )
+
+    const watcher =
+      options.watch && options.fixtures !== undefined
+        ? watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
+        : undefined
+
+    const signal = await stopRequested
+    log.info(`${signal} received: stopping, finishing open requests`)
+    await watcher?.close()
+    try {
+      await server.close()
+    } catch (error) {
+      log.error(
+        `Failed to close the server cleanly: ${(error as Error).message}`,
+      )
+      return 1
+    }
+    log.info('stopped')
+    return 0
+  } finally {
+    stopListening()
+  }
+}

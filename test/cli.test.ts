@@ -1,0 +1,542 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { rename, writeFile } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
+import { loadFixture } from './support/load-fixture.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const MAIN = join(ROOT, 'dist/cli/main.js')
+const PREFIX = 'content-api-mock: '
+
+// @note Inside the repository, so that handler modules written here resolve
+// `msw` from its node_modules.
+let tmp: string
+beforeAll(() => {
+  tmp = mkdtempSync(join(ROOT, 'test', '.tmp-cli-'))
+})
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+interface CliProcess {
+  child: ChildProcess
+  stdout(): string
+  stderr(): string
+  /** Resolves when `stream` has matched `pattern`, with the match. */
+  waitFor(
+    stream: 'stdout' | 'stderr',
+    pattern: RegExp,
+  ): Promise<RegExpMatchArray>
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
+}
+
+const running = new Set<ChildProcess>()
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+})
+
+function spawnCli(
+  args: string[],
+  env: Record<string, string> = {},
+): CliProcess {
+  const child = spawn(process.execPath, [MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '', ...env },
+  })
+  running.add(child)
+  const output = { stdout: '', stderr: '' }
+  const waiters: Array<() => void> = []
+  for (const stream of ['stdout', 'stderr'] as const) {
+    child[stream].setEncoding('utf8')
+    child[stream].on('data', (chunk: string) => {
+      output[stream] += chunk
+      for (const waiter of waiters) waiter()
+    })
+  }
+  const exited = once(child, 'exit').then(([code]) => {
+    running.delete(child)
+    for (const waiter of waiters) waiter()
+    return code as number | null
+  })
+  return {
+    child,
+    stdout: () => output.stdout,
+    stderr: () => output.stderr,
+    exited,
+    waitFor(stream, pattern) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = output[stream].match(pattern)
+          if (match !== null) {
+            resolve(match)
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            reject(
+              new Error(
+                `The CLI ended before ${stream} matched ${pattern}.\nstdout:\n${output.stdout}\nstderr:\n${output.stderr}`,
+              ),
+            )
+          } else {
+            return
+          }
+          waiters.splice(waiters.indexOf(check), 1)
+        }
+        waiters.push(check)
+        check()
+      })
+    },
+  }
+}
+
+/** Runs the CLI to its end. */
+async function runCli(args: string[]) {
+  const cli = spawnCli(args)
+  const code = await cli.exited
+  return { code, stdout: cli.stdout(), stderr: cli.stderr() }
+}
+
+/** Starts the CLI and waits for its banner; returns the URLs it printed. */
+async function startCli(args: string[], env?: Record<string, string>) {
+  const cli = spawnCli(['--port', '0', ...args], env)
+  const stream = args.includes('json') ? 'stderr' : 'stdout'
+  const [, url] = await cli.waitFor(
+    stream,
+    /API +(http:\/\/127\.0\.0\.1:\d+)\/public-api\/v1\n[\s\S]*Press Ctrl\+C to stop\./,
+  )
+  return { ...cli, url: url!, apiUrl: `${url}/public-api/v1` }
+}
+
+function get(url: string, key?: string) {
+  return fetch(url, {
+    headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
+  })
+}
+
+async function writeTemp(name: string, content: string): Promise<string> {
+  const path = join(tmp, name)
+  await writeFile(path, content)
+  return path
+}
+
+it('prints the help and exits 0', async () => {
+  const { code, stdout, stderr } = await runCli(['--help'])
+  expect(code).toBe(0)
+  expect(stdout).toContain('Usage: content-api-mock [options]')
+  for (const flag of [
+    '--port <number>',
+    '--fixtures <file>',
+    '--watch',
+    '--log <format>',
+  ]) {
+    expect(stdout).toContain(flag)
+  }
+  expect(stderr).toBe('')
+})
+
+it('prints the version from package.json and exits 0', async () => {
+  const { version } = JSON.parse(
+    readFileSync(join(ROOT, 'package.json'), 'utf8'),
+  )
+  const { code, stdout } = await runCli(['--version'])
+  expect(code).toBe(0)
+  expect(stdout).toBe(`${version}\n`)
+})
+
+it('prints a banner with the actual URL, every key with its label and status, and a curl line', async () => {
+  const cli = await startCli([])
+  const banner = cli.stdout()
+  expect(cli.url).not.toMatch(/:0$/)
+  expect(banner).toMatch(
+    /demo-key-alpha +acct_alpha#1 +Alpha Studio +active +sees \d+ projects, 1 shared read-only/,
+  )
+  expect(banner).toMatch(/demo-key-beta +acct_beta#1 +Beta Media +active/)
+  expect(banner).toMatch(
+    /demo-key-expired +acct_alpha#2 +Alpha Studio +expired at \S+Z: answers 401/,
+  )
+  expect(banner).toMatch(
+    /demo-key-revoked +acct_alpha#3 +Alpha Studio +revoked: answers 401/,
+  )
+  expect(banner).toContain(
+    `curl -H "Authorization: Bearer demo-key-alpha" ${cli.apiUrl}/projects`,
+  )
+  expect(banner).toContain(`${cli.url}/__mock`)
+  expect(banner).toContain(`${cli.url}/openapi.json`)
+  expect(banner).not.toContain('\u001b[')
+})
+
+it('serves the API on the printed URL and logs each request on one line', async () => {
+  const cli = await startCli([])
+  const response = await get(`${cli.apiUrl}/projects`, 'demo-key-alpha')
+  expect(response.status).toBe(200)
+  expect((await response.json()).data.length).toBeGreaterThan(0)
+  await cli.waitFor(
+    'stdout',
+    /^GET \/public-api\/v1\/projects 200 \d+\.\dms acct_alpha#1$/m,
+  )
+  await get(`${cli.apiUrl}/projects`)
+  await cli.waitFor('stdout', /^GET \/public-api\/v1\/projects 401 \d+\.\dms$/m)
+})
+
+it('logs requests as JSON lines with --log json, with nothing else on stdout', async () => {
+  const cli = await startCli(['--log', 'json'])
+  await get(`${cli.apiUrl}/projects`, 'demo-key-beta')
+  await cli.waitFor('stdout', /\n$/)
+  const lines = cli.stdout().trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  const entry = JSON.parse(lines[0]!)
+  expect(entry).toMatchObject({
+    method: 'GET',
+    path: '/public-api/v1/projects',
+    status: 200,
+    keyLabel: 'acct_beta#1',
+  })
+  expect(entry.durationMs).toBeTypeOf('number')
+  expect(new Date(entry.time).toISOString()).toBe(entry.time)
+  expect(cli.stderr()).toContain('demo-key-beta')
+})
+
+it('logs no requests with --log off', async () => {
+  const cli = await startCli(['--log', 'off'])
+  const banner = cli.stdout()
+  expect((await get(`${cli.apiUrl}/projects`, 'demo-key-alpha')).status).toBe(
+    200,
+  )
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(cli.stdout()).toBe(banner)
+})
+
+it('serves generated data of the given seed and size', async () => {
+  const cli = await startCli([
+    '--seed',
+    '7',
+    '--projects',
+    '5',
+    '--contents',
+    '3',
+    '--api-key',
+    'my-key',
+  ])
+  expect(cli.stdout()).toContain(
+    'generated from seed 7: 5 projects, 3 contents',
+  )
+  expect(cli.stdout()).toContain('Bearer my-key')
+  expect((await get(`${cli.apiUrl}/projects`, 'my-key')).status).toBe(200)
+})
+
+it('passes --list-order and --asset-ttl to the mock', async () => {
+  const cli = await startCli([
+    '--list-order',
+    'oldest-first',
+    '--asset-ttl',
+    '60',
+  ])
+  const projects = await (
+    await get(`${cli.apiUrl}/projects`, 'demo-key-alpha')
+  ).json()
+  const dates = projects.data.map(
+    (project: { created_at: string }) => project.created_at,
+  )
+  expect(dates).toEqual([...dates].sort())
+
+  const { project_unique } = projects.data[0]
+  const contents = await (
+    await get(
+      `${cli.apiUrl}/projects/${project_unique}/contents`,
+      'demo-key-alpha',
+    )
+  ).json()
+  const { variation_unique } = contents.data[0]
+  const detail = await (
+    await get(
+      `${cli.apiUrl}/projects/${project_unique}/contents/${variation_unique}`,
+      'demo-key-alpha',
+    )
+  ).json()
+  const expires = Number(
+    new URL(detail.data.content.download_url).searchParams.get('expires'),
+  )
+  expect(expires - Date.now() / 1000).toBeGreaterThan(50)
+  expect(expires - Date.now() / 1000).toBeLessThanOrEqual(61)
+})
+
+it('allows only the --cors-origin origins', async () => {
+  const cli = await startCli([
+    '--cors-origin',
+    'http://localhost:3000,http://localhost:5173',
+  ])
+  expect(cli.stdout()).toMatch(
+    /CORS +http:\/\/localhost:3000, http:\/\/localhost:5173/,
+  )
+  const allowed = await fetch(`${cli.apiUrl}/projects`, {
+    headers: { origin: 'http://localhost:5173' },
+  })
+  expect(allowed.headers.get('access-control-allow-origin')).toBe(
+    'http://localhost:5173',
+  )
+  const other = await fetch(`${cli.apiUrl}/projects`, {
+    headers: { origin: 'http://evil.example' },
+  })
+  expect(other.headers.get('access-control-allow-origin')).toBeNull()
+})
+
+it('allows any origin with --cors-origin "*"', async () => {
+  const cli = await startCli(['--cors-origin', '*'])
+  const response = await fetch(`${cli.apiUrl}/projects`, {
+    headers: { origin: 'http://localhost:5173' },
+  })
+  expect(response.headers.get('access-control-allow-origin')).toBe('*')
+})
+
+it('protects the control API with --admin-token', async () => {
+  const cli = await startCli(['--admin-token', 's3cret'])
+  expect(cli.stdout()).toMatch(
+    /Admin +http:\S+\/__mock \(needs "Authorization: Bearer <admin token>"\)/,
+  )
+  expect(cli.stdout()).not.toContain('s3cret')
+  expect((await get(`${cli.url}/__mock/health`)).status).toBe(401)
+  expect((await get(`${cli.url}/__mock/health`, 's3cret')).status).toBe(200)
+})
+
+const badInputs: Array<{
+  name: string
+  args: () => Promise<string[]> | string[]
+  line: RegExp
+}> = [
+  {
+    name: 'an unknown flag',
+    args: () => ['--prot', '4011'],
+    line: /Unknown option '--prot' \(Did you mean --port\?\)\. Run "content-api-mock --help"/,
+  },
+  {
+    name: 'a port out of range',
+    args: () => ['--port', '70000'],
+    line: /--port <number>' argument '70000' is invalid\. Expected a whole number from 0 to 65535\./,
+  },
+  {
+    name: 'a seed that is not an integer',
+    args: () => ['--seed', '1.5'],
+    line: /--seed <number>' argument '1\.5' is invalid\. Expected a whole number/,
+  },
+  {
+    name: 'an unknown log format',
+    args: () => ['--log', 'verbose'],
+    line: /--log <format>' argument 'verbose' is invalid\. Allowed choices are pretty, json, off\./,
+  },
+  {
+    name: 'a missing fixture file',
+    args: () => ['--fixtures', 'test/no-such-file.json'],
+    line: /Cannot read the fixture file test\/no-such-file\.json: no such file/,
+  },
+  {
+    name: 'a fixture file that is not JSON',
+    args: async () => [
+      '--fixtures',
+      await writeTemp('broken.json', '{\n  "version": 1,\n'),
+    ],
+    line: /The fixture file \S+broken\.json is not valid JSON: .+\. Fix the JSON syntax/,
+  },
+  {
+    name: '--api-key with --fixtures',
+    args: () => ['--fixtures', 'test/fixtures/small.json', '--api-key', 'k'],
+    line: /--api-key sets the main key of the generated dataset and cannot be combined with --fixtures\./,
+  },
+  {
+    name: '--watch without --fixtures',
+    args: () => ['--watch'],
+    line: /--watch reloads the file given with --fixtures/,
+  },
+  {
+    name: 'a handlers file without handlers',
+    args: async () => [
+      '--handlers',
+      await writeTemp('empty-handlers.mjs', 'export const other = 1\n'),
+    ],
+    line: /Cannot use the handlers file \S+empty-handlers\.mjs: it exports no array of msw handlers\. Export one as "handlers" or as the default/,
+  },
+]
+
+it.each(badInputs)(
+  'exits 2 with one line naming $name, serving nothing',
+  async ({ args, line }) => {
+    const { code, stdout, stderr } = await runCli([
+      ...(await args()),
+      '--port',
+      '0',
+    ])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    const lines = stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.startsWith(PREFIX)).toBe(true)
+    expect(lines[0]).toMatch(line)
+  },
+)
+
+it('exits 2 naming every bad path of an invalid fixture file', async () => {
+  const document = loadFixture('small.json')
+  document.api_keys[0].account = 'acct_zz'
+  document.contents[0].project_unique = 'p9'
+  const path = await writeTemp('invalid.json', JSON.stringify(document))
+  const { code, stdout, stderr } = await runCli([
+    '--fixtures',
+    path,
+    '--port',
+    '0',
+  ])
+  expect(code).toBe(2)
+  expect(stdout).toBe('')
+  const [first, ...issues] = stderr.trimEnd().split('\n')
+  expect(first).toBe(
+    `${PREFIX}Failed to load the fixture file ${path}: 2 problems found, nothing was loaded. Fix each one and load it again:`,
+  )
+  expect(issues).toEqual([
+    '  api_keys[0].account: no such account "acct_zz"; add it to "accounts" or use one of its IDs',
+    '  contents[0].project_unique: no such project "p9"; add it to "projects" or use one of its project_unique values',
+  ])
+})
+
+it('exits 2 when the port is in use', async () => {
+  const blocker = createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = blocker.address() as AddressInfo
+    const { code, stdout, stderr } = await runCli(['--port', String(port)])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toBe(
+      `${PREFIX}Port ${port} on 127.0.0.1 is already in use. Stop the other process or pass --port <free port> (0 picks one).\n`,
+    )
+  } finally {
+    blocker.close()
+  }
+})
+
+it('finishes a request in flight on SIGTERM, then exits 0', async () => {
+  const handlers = await writeTemp(
+    'slow-handlers.mjs',
+    `import { delay, http, HttpResponse } from 'msw'
+export const handlers = [
+  http.get('*/public-api/v1/slow', async () => {
+    console.log('slow request started')
+    await delay(300)
+    return HttpResponse.json({ slow: true })
+  }),
+]
+`,
+  )
+  const cli = await startCli(['--handlers', handlers])
+  const pending = get(`${cli.apiUrl}/slow`)
+  await cli.waitFor('stdout', /slow request started/)
+  cli.child.kill('SIGTERM')
+  const response = await pending
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ slow: true })
+  expect(await cli.exited).toBe(0)
+  expect(cli.stderr()).toMatch(
+    /^content-api-mock: SIGTERM received: stopping, finishing open requests\ncontent-api-mock: stopped\n$/,
+  )
+})
+
+it('stops on SIGINT with exit code 0', async () => {
+  const cli = await startCli([])
+  cli.child.kill('SIGINT')
+  expect(await cli.exited).toBe(0)
+  expect(cli.stderr()).toContain(`${PREFIX}stopped\n`)
+})
+
+it('answers with the handlers of a --handlers file before the mock', async () => {
+  const handlers = await writeTemp(
+    'override-handlers.mjs',
+    `import { http, HttpResponse } from 'msw'
+export default [
+  http.get('*/public-api/v1/projects', () =>
+    HttpResponse.json({ data: [], meta: { total: 0 } }),
+  ),
+]
+`,
+  )
+  const cli = await startCli(['--handlers', handlers])
+  expect(cli.stdout()).toMatch(
+    /Handlers +1 handler from \S+override-handlers\.mjs/,
+  )
+  const overridden = await get(`${cli.apiUrl}/projects`)
+  expect(await overridden.json()).toEqual({ data: [], meta: { total: 0 } })
+  // Everything else is still the mock's.
+  expect(
+    (await get(`${cli.apiUrl}/projects/nope`, 'demo-key-alpha')).status,
+  ).toBe(404)
+})
+
+it('reloads the --watch fixture file when it changes', async () => {
+  const document = loadFixture('small.json')
+  const path = await writeTemp(
+    'watched.json',
+    JSON.stringify(document, null, 2),
+  )
+  const cli = await startCli(['--fixtures', path, '--watch'])
+  const before = await (await get(`${cli.apiUrl}/projects/p1`, 'k_a')).json()
+  expect(before.data.project_name).toBe('Spring Sneaker Launch')
+
+  document.projects[0].project_name = 'Summer Sneaker Launch'
+  await writeFile(path, JSON.stringify(document, null, 2))
+  await cli.waitFor(
+    'stderr',
+    /reloaded 4 projects, 4 contents from \S+watched\.json\n/,
+  )
+  const after = await (await get(`${cli.apiUrl}/projects/p1`, 'k_a')).json()
+  expect(after.data.project_name).toBe('Summer Sneaker Launch')
+})
+
+it('reloads a --watch fixture file that an editor replaces by renaming', async () => {
+  const document = loadFixture('small.json')
+  const path = await writeTemp('renamed.json', JSON.stringify(document))
+  const cli = await startCli(['--fixtures', path, '--watch'])
+
+  document.projects.pop()
+  await writeFile(`${path}.swp`, JSON.stringify(document))
+  await rename(`${path}.swp`, path)
+  await cli.waitFor(
+    'stderr',
+    /reloaded 3 projects, 4 contents from \S+renamed\.json\n/,
+  )
+  expect((await get(`${cli.apiUrl}/projects/p4`, 'k_a')).status).toBe(404)
+})
+
+it('keeps the previous data when a --watch edit is invalid and logs why', async () => {
+  const document = loadFixture('small.json')
+  const path = await writeTemp('kept.json', JSON.stringify(document))
+  const cli = await startCli(['--fixtures', path, '--watch'])
+
+  document.projects[0].project_name = 'Never served'
+  document.contents[0].project_unique = 'p9'
+  await writeFile(path, JSON.stringify(document))
+  await cli.waitFor(
+    'stderr',
+    /content-api-mock: warning: kept the previous data: Failed to load the fixture file \S+kept\.json: 1 problem found.*\n {2}contents\[0\]\.project_unique: no such project "p9"/,
+  )
+  await writeFile(path, '{ "version": 1,')
+  await cli.waitFor(
+    'stderr',
+    /kept the previous data: The fixture file \S+kept\.json is not valid JSON/,
+  )
+
+  const body = await (await get(`${cli.apiUrl}/projects/p1`, 'k_a')).json()
+  expect(body.data.project_name).toBe('Spring Sneaker Launch')
+  expect(cli.stderr()).not.toContain('reloaded')
+})
+
+it('colors output only on a terminal and never with NO_COLOR set', () => {
+  expect(shouldUseColor({ isTTY: true }, {})).toBe(true)
+  expect(shouldUseColor({ isTTY: true }, { NO_COLOR: '' })).toBe(true)
+  expect(shouldUseColor({ isTTY: true }, { NO_COLOR: '1' })).toBe(false)
+  expect(shouldUseColor({ isTTY: false }, {})).toBe(false)
+  expect(shouldUseColor({}, {})).toBe(false)
+  expect(createStyles(true).bold('x')).toBe('\u001b[1mx\u001b[22m')
+  expect(createStyles(false).bold('x')).toBe('x')
+})
