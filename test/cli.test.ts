@@ -324,6 +324,26 @@ const badInputs: Array<{
     line: /--seed <number>' argument '1\.5' is invalid\. Expected a whole number/,
   },
   {
+    name: 'a rate limit without a window',
+    args: () => ['--rate-limit', '60'],
+    line: /--rate-limit <count\/window>' argument '60' is invalid\. Expected COUNT\/WINDOW/,
+  },
+  {
+    name: 'a latency range that runs backwards',
+    args: () => ['--latency', '200-50'],
+    line: /--latency <ms>' argument '200-50' is invalid\. Expected milliseconds/,
+  },
+  {
+    name: 'a fail rate above 1',
+    args: () => ['--fail-rate', '1.5'],
+    line: /--fail-rate <share>' argument '1\.5' is invalid\. Expected a share from 0 to 1/,
+  },
+  {
+    name: 'an unknown scenario preset',
+    args: () => ['--scenario', 'chaos'],
+    line: /--scenario <name>' argument 'chaos' is invalid\. Expected one of: rate-limited, server-error/,
+  },
+  {
     name: 'an unknown log format',
     args: () => ['--log', 'verbose'],
     line: /--log <format>' argument 'verbose' is invalid\. Allowed choices are pretty, json, off\./,
@@ -539,4 +559,84 @@ it('colors output only on a terminal and never with NO_COLOR set', () => {
   expect(shouldUseColor({}, {})).toBe(false)
   expect(createStyles(true).bold('x')).toBe('\u001b[1mx\u001b[22m')
   expect(createStyles(false).bold('x')).toBe('x')
+})
+
+it('limits each key with --rate-limit and answers 429 with Retry-After beyond it', async () => {
+  const cli = await startCli(['--rate-limit', '2/1m', '--log', 'off'])
+  const statuses: number[] = []
+  let last: Response | undefined
+  for (let i = 0; i < 3; i++) {
+    last = await get(`${cli.apiUrl}/projects`, 'demo-key-alpha')
+    statuses.push(last.status)
+  }
+  expect(statuses).toEqual([200, 200, 429])
+  expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(50)
+  expect(last!.headers.get('ratelimit-limit')).toBe('2')
+  expect((await get(`${cli.apiUrl}/projects`, 'demo-key-beta')).status).toBe(
+    200,
+  )
+  const advanced = await fetch(`${cli.url}/__mock/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ advance: '1m' }),
+  })
+  expect(advanced.status).toBe(200)
+  expect((await get(`${cli.apiUrl}/projects`, 'demo-key-alpha')).status).toBe(
+    200,
+  )
+})
+
+it('answers every request 500 with --fail-rate 1 and drops connections with --scenario network-error', async () => {
+  const failing = await startCli(['--fail-rate', '1', '--log', 'off'])
+  const response = await get(`${failing.apiUrl}/projects`, 'demo-key-alpha')
+  expect(response.status).toBe(500)
+  expect((await response.json()).error.code).toBe('internal_error')
+
+  const dropping = await startCli([
+    '--scenario',
+    'network-error',
+    '--log',
+    'off',
+  ])
+  await expect(
+    get(`${dropping.apiUrl}/projects`, 'demo-key-alpha'),
+  ).rejects.toThrow()
+})
+
+it('delays responses with --latency and honours X-Mock-Scenario unless --strict', async () => {
+  const slow = await startCli(['--latency', '120', '--log', 'off'])
+  const started = performance.now()
+  expect((await get(`${slow.apiUrl}/projects`, 'demo-key-alpha')).status).toBe(
+    200,
+  )
+  expect(performance.now() - started).toBeGreaterThanOrEqual(110)
+  const forced = await fetch(`${slow.apiUrl}/projects`, {
+    headers: {
+      authorization: 'Bearer demo-key-alpha',
+      'x-mock-scenario': 'server-error',
+    },
+  })
+  expect(forced.status).toBe(500)
+
+  const strict = await startCli(['--strict', '--log', 'off'])
+  const ignored = await fetch(`${strict.apiUrl}/projects`, {
+    headers: {
+      authorization: 'Bearer demo-key-alpha',
+      'x-mock-scenario': 'server-error',
+    },
+  })
+  expect(ignored.status).toBe(200)
+})
+
+it('shows the traffic flags in the banner', async () => {
+  const cli = await startCli([
+    '--rate-limit',
+    '3/1m',
+    '--latency',
+    '50-200',
+    '--fail-rate',
+    '0.05',
+  ])
+  expect(cli.stdout()).toMatch(
+    /Traffic +3 requests per 1m per key \(fixed-window, RateLimit-\* headers\); 50-200 ms latency; 500 on 5% of requests/,
+  )
 })

@@ -29,6 +29,8 @@ export interface BannerInfo {
   handlers?: { file: string; count: number }
   watching: boolean
   log: LogFormat
+  /** Rate limit, latency, fail rate and scenarios in force, in words. */
+  traffic?: readonly string[]
 }
 
 /**
@@ -62,6 +64,9 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
     `${styles.url(info.adminUrl)} ${styles.dim(info.adminToken ? '(needs "Authorization: Bearer <admin token>")' : '(open; --admin-token protects it)')}`,
   )
   row('OpenAPI', styles.url(`${info.url}/openapi.json`))
+  if (info.traffic !== undefined && info.traffic.length > 0) {
+    row('Traffic', info.traffic.join('; '))
+  }
   row(
     'CORS',
     info.corsOrigins === undefined || info.corsOrigins.includes('*')

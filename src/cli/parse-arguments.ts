@@ -9,7 +9,19 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
 } from '../server/create-content-api-server.js'
+import {
+  SCENARIO_PRESETS,
+  type Latency,
+  type RateLimit,
+  type ScenarioPreset,
+} from '../schema/scenario.js'
 import { CliError } from './cli-error.js'
+import {
+  collectScenario,
+  parseFailRate,
+  parseLatency,
+  parseRateLimit,
+} from './parse-traffic-flags.js'
 
 /**
  * The command's name, as installed by the package's `bin` and printed in
@@ -39,6 +51,14 @@ export interface CliOptions {
   handlers?: string
   watch: boolean
   log: LogFormat
+  rateLimit?: RateLimit
+  rateLimitAlgorithm?: 'fixed-window' | 'token-bucket'
+  rateLimitHeaders?: 'ratelimit' | 'x-ratelimit'
+  latency?: Latency
+  failRate?: number
+  scenario?: ScenarioPreset[]
+  strict: boolean
+  journalSize?: number
 }
 
 /**
@@ -82,7 +102,11 @@ export function parseArguments(
     throw error
   }
   const values = program.opts<CliOptions>()
-  const options: CliOptions = { ...values, watch: values.watch === true }
+  const options: CliOptions = {
+    ...values,
+    watch: values.watch === true,
+    strict: values.strict === true,
+  }
   checkCombinations(options)
   return { action: 'run', options }
 }
@@ -173,6 +197,55 @@ function createProgram(version: string): Command {
     )
     .addOption(
       new Option(
+        '--rate-limit <count/window>',
+        'limit each API key to COUNT requests per WINDOW (s, m or h), e.g. 60/1m; 429 with Retry-After beyond it',
+      ).argParser(parseRateLimit),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit-algorithm <algorithm>',
+        'how --rate-limit counts',
+      )
+        .choices(['fixed-window', 'token-bucket'])
+        .default('fixed-window'),
+    )
+    .addOption(
+      new Option(
+        '--rate-limit-headers <style>',
+        'RateLimit-* (seconds to reset) or X-RateLimit-* (epoch seconds) headers',
+      )
+        .choices(['ratelimit', 'x-ratelimit'])
+        .default('ratelimit'),
+    )
+    .addOption(
+      new Option(
+        '--latency <ms>',
+        'delay every API response: one number of milliseconds, or a range such as 50-200',
+      ).argParser(parseLatency),
+    )
+    .addOption(
+      new Option(
+        '--fail-rate <share>',
+        'answer this share of API requests with 500, from 0 to 1 (seeded by --seed)',
+      ).argParser(parseFailRate),
+    )
+    .addOption(
+      new Option(
+        '--scenario <name>',
+        `force a preset on every API request; repeatable (${SCENARIO_PRESETS.join(', ')})`,
+      ).argParser(collectScenario),
+    )
+    .addOption(
+      new Option('--strict', 'ignore the X-Mock-Scenario request header'),
+    )
+    .addOption(
+      new Option(
+        '--journal-size <number>',
+        'requests kept by the journal at /__mock/requests (default: 1000)',
+      ).argParser(parseInteger(1, 10_000_000)),
+    )
+    .addOption(
+      new Option(
         '--log <format>',
         'request log on stdout, one line per request',
       )
@@ -187,6 +260,7 @@ Examples:
   $ ${CLI_NAME} --seed 7 --contents 500 --port 8080
   $ ${CLI_NAME} --fixtures fixtures.json --watch
   $ ${CLI_NAME} --port 0 --log json               a free port, JSON request log
+  $ ${CLI_NAME} --rate-limit 3/1m --latency 50-200 --fail-rate 0.05
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 fixture file, handlers file or a port in use (nothing is served).`,

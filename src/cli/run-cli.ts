@@ -1,4 +1,5 @@
 import { DEFAULT_SEED } from '../data/default-keys.js'
+import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
 import {
   createContentApiServer,
   type ContentApiServer,
@@ -107,6 +108,7 @@ export async function runCli(
         adminToken: options.adminToken,
         handlers,
         onRequest,
+        ...toTrafficOptions(options),
       })
     } catch (error) {
       const message = describeStartError(error, options)
@@ -137,6 +139,7 @@ export async function runCli(
               : { file: options.handlers, count: handlerCount },
           watching: options.watch,
           log: options.log,
+          traffic: describeTraffic(options),
         },
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
@@ -163,4 +166,65 @@ export async function runCli(
   } finally {
     stopListening()
   }
+}
+
+/**
+ * The traffic flags as the mock's options: the rate limit, and one scenario
+ * each for --latency, --fail-rate and every --scenario preset.
+ */
+function toTrafficOptions(options: CliOptions) {
+  const scenarios: Array<Scenario | ScenarioPreset> = []
+  if (options.latency !== undefined) {
+    scenarios.push({ name: 'latency', latency: options.latency })
+  }
+  if (options.failRate !== undefined && options.failRate > 0) {
+    scenarios.push({
+      name: 'fail-rate',
+      probability: options.failRate,
+      status: 500,
+    })
+  }
+  scenarios.push(...(options.scenario ?? []))
+  return {
+    rateLimit:
+      options.rateLimit === undefined
+        ? undefined
+        : {
+            ...options.rateLimit,
+            algorithm: options.rateLimitAlgorithm,
+            headers: options.rateLimitHeaders,
+          },
+    scenarios,
+    strict: options.strict,
+    journalSize: options.journalSize,
+  }
+}
+
+/**
+ * The traffic flags in words, for the banner.
+ */
+function describeTraffic(options: CliOptions): string[] {
+  const parts: string[] = []
+  if (options.rateLimit !== undefined) {
+    const { limit, window } = options.rateLimit
+    parts.push(
+      `${limit} requests per ${window} per key (${options.rateLimitAlgorithm ?? 'fixed-window'}, ${options.rateLimitHeaders === 'x-ratelimit' ? 'X-RateLimit-*' : 'RateLimit-*'} headers)`,
+    )
+  }
+  if (options.latency !== undefined) {
+    const latency = options.latency
+    parts.push(
+      typeof latency === 'number'
+        ? `${latency} ms latency`
+        : 'min' in latency
+          ? `${latency.min}-${latency.max} ms latency`
+          : 'log-normal latency',
+    )
+  }
+  if (options.failRate !== undefined && options.failRate > 0) {
+    parts.push(`500 on ${options.failRate * 100}% of requests`)
+  }
+  for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
+  if (options.strict) parts.push('X-Mock-Scenario ignored (--strict)')
+  return parts
 }
