@@ -250,19 +250,15 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       const response = answer(request)
       if (response === undefined) return undefined
       journal.record({
-        time: new Date(arrived).toISOString(),
+        timeMs: arrived,
         method: request.method,
         path: request.path,
         query: request.query,
-        ...(response.endpoint !== undefined
-          ? { endpoint: response.endpoint }
-          : {}),
-        ...(response.keyLabel !== undefined
-          ? { keyLabel: response.keyLabel }
-          : {}),
+        endpoint: response.endpoint,
+        keyLabel: response.keyLabel,
         status: response.status,
         durationMs: performance.now() - started + (response.delayMs ?? 0),
-        ...(response.networkError ? { networkError: true } : {}),
+        networkError: response.networkError === true,
       })
       return response
     },

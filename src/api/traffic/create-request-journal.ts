@@ -23,6 +23,22 @@ export interface JournalEntry {
 }
 
 /**
+ * An entry as recorded on the hot path: the time as a number, formatted
+ * only when someone reads the journal.
+ */
+export interface JournalRecord {
+  timeMs: number
+  method: string
+  path: string
+  query: string
+  endpoint: string | undefined
+  keyLabel: string | undefined
+  status: number
+  durationMs: number
+  networkError: boolean
+}
+
+/**
  * What to look for in the journal; every given field must match.
  */
 export interface JournalFilter {
@@ -41,7 +57,7 @@ export interface JournalFilter {
 export interface RequestJournal {
   /** The number of entries it keeps. */
   readonly capacity: number
-  record(entry: JournalEntry): void
+  record(entry: JournalRecord): void
   /** Entries in arrival order, optionally filtered. */
   list(filter?: JournalFilter): JournalEntry[]
   /** How many entries match. */
@@ -70,10 +86,10 @@ export function createRequestJournal(
       `Invalid journal size ${JSON.stringify(capacity)}: expected a whole number of entries, 1 or more.`,
     )
   }
-  const entries: JournalEntry[] = []
+  const entries: JournalRecord[] = []
   let next = 0
 
-  function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+  function matches(entry: JournalRecord, filter: JournalFilter): boolean {
     const keyLabel =
       filter.key !== undefined
         ? (labelOf(filter.key) ?? '\0no such key')
@@ -88,7 +104,7 @@ export function createRequestJournal(
     )
   }
 
-  function ordered(): JournalEntry[] {
+  function ordered(): JournalRecord[] {
     return entries.length < capacity
       ? entries.slice()
       : [...entries.slice(next), ...entries.slice(0, next)]
@@ -106,9 +122,11 @@ export function createRequestJournal(
     },
     list(filter) {
       const all = ordered()
-      return filter === undefined
-        ? all
-        : all.filter((entry) => matches(entry, filter))
+      return (
+        filter === undefined
+          ? all
+          : all.filter((entry) => matches(entry, filter))
+      ).map(toJournalEntry)
     },
     count(filter) {
       if (filter === undefined) return entries.length
@@ -120,5 +138,20 @@ export function createRequestJournal(
       entries.length = 0
       next = 0
     },
+  }
+}
+
+function toJournalEntry(record: JournalRecord): JournalEntry {
+  // Keys in the order of `JournalEntry`, absent ones left out.
+  return {
+    time: new Date(record.timeMs).toISOString(),
+    method: record.method,
+    path: record.path,
+    query: record.query,
+    ...(record.endpoint !== undefined && { endpoint: record.endpoint }),
+    ...(record.keyLabel !== undefined && { keyLabel: record.keyLabel }),
+    status: record.status,
+    durationMs: record.durationMs,
+    ...(record.networkError && { networkError: true }),
   }
 }
