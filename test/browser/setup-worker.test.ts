@@ -155,6 +155,17 @@ it('answers 422 to a project id that is not valid percent-encoding (/projects/%z
   expect(body.error.code).toBe('invalid_parameter')
 })
 
+it('answers a rate-limited scenario with 429 and Retry-After in the browser', () => {
+  const { status, retryAfter, body } = report.rateLimited
+  expect(status).toBe(429)
+  expect(retryAfter).toBe('30')
+  expect(body.error.code).toBe('rate_limited')
+})
+
+it('makes fetch reject under a network-error scenario in the browser', () => {
+  expect(report.networkError).toEqual({ rejected: true, name: 'TypeError' })
+})
+
 it('plays the H.264/AAC sample video from download_url in a <video>', () => {
   const { video } = report
   expect(video, JSON.stringify(video)).toMatchObject({

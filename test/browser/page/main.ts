@@ -1,4 +1,8 @@
-import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
+import {
+  createContentApiMock,
+  DEFAULT_API_KEY,
+  type ContentApiMock,
+} from 'content-api-mock'
 import { setupWorker } from 'msw/browser'
 
 // The page a user's app would be: it starts the mock's handlers in a Service
@@ -27,6 +31,10 @@ export interface PageReport {
   }
   withoutKey: JsonResult
   malformedProjectId: JsonResult
+  /** A `rate-limited` scenario for one request. */
+  rateLimited: JsonResult & { retryAfter: string | null }
+  /** What `fetch` did under a `network-error` scenario. */
+  networkError: { rejected: boolean; name: string | null }
   video: VideoReport
 }
 
@@ -96,7 +104,39 @@ async function run(): Promise<PageReport> {
     },
     withoutKey: await getJson('/projects'),
     malformedProjectId: await getJson('/projects/%zz', DEFAULT_API_KEY),
+    rateLimited: await forceOnce(mock, 'rate-limited'),
+    networkError: await dropOnce(mock),
     video: await loadVideo(download_url),
+  }
+}
+
+async function forceOnce(
+  mock: ContentApiMock,
+  preset: 'rate-limited',
+): Promise<PageReport['rateLimited']> {
+  mock.scenarios.add(preset, { times: 1 })
+  const response = await fetch(`${BASE_URL}/projects`, {
+    headers: { authorization: `Bearer ${DEFAULT_API_KEY}` },
+  })
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.json(),
+  }
+}
+
+async function dropOnce(
+  mock: ContentApiMock,
+): Promise<PageReport['networkError']> {
+  mock.scenarios.add('network-error', { times: 1 })
+  try {
+    await fetch(`${BASE_URL}/projects`, {
+      headers: { authorization: `Bearer ${DEFAULT_API_KEY}` },
+    })
+    return { rejected: false, name: null }
+  } catch (error) {
+    return { rejected: true, name: (error as Error).name }
   }
 }
 
