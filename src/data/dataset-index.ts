@@ -5,7 +5,7 @@ import type {
   FixtureProject,
 } from '../schema/fixture.js'
 import type { Collection } from '@msw/data'
-import type { DatasetCollections } from './dataset.js'
+import type { DatasetCollections } from './dataset-collections.js'
 
 /**
  * Maps kept in step with a dataset's collections, so that by-ID lookups and

@@ -5,19 +5,10 @@ import {
   fixtureContentSchema,
   fixtureProjectSchema,
 } from '../schema/fixture.js'
+import type { DatasetCollections } from './dataset-collections.js'
 import { createDatasetIndex, type DatasetIndex } from './dataset-index.js'
 
-/**
- * The `@msw/data` collections that hold one dataset. Records have the shape
- * of the fixture document's records (`FixtureAccount`, `FixtureApiKey`,
- * `FixtureProject`, `FixtureContent`); foreign keys are plain ID fields.
- */
-export interface DatasetCollections {
-  accounts: Collection<typeof fixtureAccountSchema>
-  apiKeys: Collection<typeof fixtureApiKeySchema>
-  projects: Collection<typeof fixtureProjectSchema>
-  contents: Collection<typeof fixtureContentSchema>
-}
+export type { DatasetCollections }
 
 /**
  * One dataset: its collections and the indexes kept in step with them.
