@@ -41,17 +41,26 @@ export function authenticate(
       'Unknown API key. Check that you copied the whole key from the API keys menu of your account settings.',
     )
   }
+  // A known key that is no longer valid keeps its label, so the journal can
+  // tell which key a client kept sending after it expired.
+  const keyLabel = index.keyLabels.get(key)
   if (apiKey.revoked === true) {
-    return invalidToken(
-      'This API key was revoked. Create a new key in the API keys menu of your account settings.',
+    return withLabel(
+      invalidToken(
+        'This API key was revoked. Create a new key in the API keys menu of your account settings.',
+      ),
+      keyLabel,
     )
   }
   if (
     apiKey.expires_at !== undefined &&
     Date.parse(apiKey.expires_at) <= context.now()
   ) {
-    return invalidToken(
-      `This API key expired at ${apiKey.expires_at}. Create a new key in the API keys menu of your account settings.`,
+    return withLabel(
+      invalidToken(
+        `This API key expired at ${apiKey.expires_at}. Create a new key in the API keys menu of your account settings.`,
+      ),
+      keyLabel,
     )
   }
   return { apiKey, account }
@@ -68,4 +77,12 @@ function invalidToken(message: string): ApiResponse {
   return createErrorResponse(401, 'unauthorized', message, {
     'www-authenticate': 'Bearer realm="content-api", error="invalid_token"',
   })
+}
+
+function withLabel(
+  response: ApiResponse,
+  keyLabel: string | undefined,
+): ApiResponse {
+  if (keyLabel !== undefined) response.keyLabel = keyLabel
+  return response
 }

@@ -32,7 +32,10 @@ export interface ApiResponse {
   body: string | Uint8Array | null
   /** Which endpoint answered, for logs; absent for unknown paths and assets. */
   endpoint?: string
-  /** The log-safe label of the API key that authenticated, e.g. `acct_alpha#1`. */
+  /**
+   * The log-safe label of the API key sent, e.g. `acct_alpha#1`, when the
+   * dataset knows the key (also for an expired or revoked one).
+   */
   keyLabel?: string
   /** Wait this long before answering (a latency scenario). */
   delayMs?: number

@@ -118,7 +118,7 @@ it('never holds a full API key, whatever the client sends', async () => {
   for (const key of keys) expect(journal).not.toContain(key)
 })
 
-it('records 401s, with their endpoint and without a key label', async () => {
+it('records 401s with their endpoint, and a key label only for a key the dataset knows', async () => {
   const mock = serveSmallDataset(server)
   await callApi('/projects')
   await callApi('/projects/p1/contents', { key: 'k_expired' })
@@ -134,9 +134,9 @@ it('records 401s, with their endpoint and without a key label', async () => {
       status: 401,
     }),
   ])
-  for (const entry of mock.requests.list()) {
-    expect(entry).not.toHaveProperty('keyLabel')
-  }
+  const [withoutKey, expired] = mock.requests.list()
+  expect(withoutKey).not.toHaveProperty('keyLabel')
+  expect(expired?.keyLabel).toBe('acct_a#2')
   expect(mock.requests.count({ status: 401 })).toBe(2)
 })
 
@@ -197,4 +197,16 @@ it('is emptied by reset()', async () => {
   await callApi('/projects', { key: 'k_a' })
   await mock.reset()
   expect(mock.requests.list()).toEqual([])
+})
+
+it('labels a 401 for an expired or revoked key with that key, so a filter by key finds it', async () => {
+  const mock = serveSmallDataset(server)
+  await callApi('/projects', { key: 'k_expired' })
+  await callApi('/projects', { key: 'k_revoked' })
+  await callApi('/projects', { key: 'k_unknown' })
+  expect(mock.requests.count({ key: 'k_expired', status: 401 })).toBe(1)
+  expect(mock.requests.count({ key: 'k_revoked', status: 401 })).toBe(1)
+  expect(
+    mock.requests.list({ status: 401 }).map((entry) => entry.keyLabel),
+  ).toEqual(['acct_a#2', 'acct_a#3', undefined])
 })
