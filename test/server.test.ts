@@ -352,11 +352,12 @@ it("tries the user's own msw handlers first, then the mock", async () => {
     ],
   })
   const headers = { authorization: 'Bearer k_a' }
-  expect(
-    await (await fetch(`${server.apiUrl}/projects/p1`, { headers })).json(),
-  ).toEqual({
-    data: { overridden: true },
+  const overridden = await fetch(`${server.apiUrl}/projects/p1`, {
+    headers: { ...headers, origin: 'http://localhost:5173' },
   })
+  // CORS applies to the user's handlers too, so browser apps can read them.
+  expect(overridden.headers.get('access-control-allow-origin')).toBe('*')
+  expect(await overridden.json()).toEqual({ data: { overridden: true } })
   expect(
     await (
       await fetch(`${server.apiUrl}/projects/p2/stats`, { headers })

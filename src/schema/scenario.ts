@@ -121,6 +121,9 @@ export const scenarioSchema = z
     if (scenario.rateLimit !== undefined) {
       for (const other of [
         'status',
+        'message',
+        'retryAfter',
+        'latency',
         'networkError',
         'times',
         'every',

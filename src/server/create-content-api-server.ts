@@ -82,7 +82,7 @@ export interface ContentApiServer {
 /**
  * Serves the mock over real HTTP. API requests take a fast path from
  * `node:http` straight to the mock's behaviour functions; express serves the
- * asset URLs, the control API under `/__mock`, `/openapi.json` and CORS.
+ * asset URLs, the control API under `/__mock` and `/openapi.json`; CORS applies to all of them.
  * Resolves once the server listens and its dataset is loaded.
  * @throws a Node error with `code: 'EADDRINUSE'` when the port is taken.
  * @example
@@ -137,7 +137,6 @@ export async function createContentApiServer(
   const applyCors = cors(corsOptions)
   const app = createExpressApp(mock, {
     origin: () => origin,
-    cors: corsOptions,
     adminToken,
   })
   const userHandlers =
@@ -215,8 +214,8 @@ export async function createContentApiServer(
     response: ServerResponse,
     started: number,
   ): void {
-    if (request.method !== 'OPTIONS' && isApiPath(request.url ?? '/')) {
-      applyCors(request, response, () => serveApi(request, response, started))
+    if (isApiPath(request.url ?? '/')) {
+      serveApi(request, response, started)
       return
     }
     logWhenFinished(request, response, started)
@@ -241,8 +240,11 @@ export async function createContentApiServer(
     })
   }
 
-  const server = createServer((request, response) => {
-    const started = performance.now()
+  function route(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+  ): void {
     if (
       userHandlers !== undefined &&
       !(request.url ?? '/').startsWith('/__mock')
@@ -258,6 +260,15 @@ export async function createContentApiServer(
       return
     }
     serveRest(request, response, started)
+  }
+
+  const server = createServer((request, response) => {
+    const started = performance.now()
+    // @note CORS comes first, for every path: the API, assets, the control
+    // API and the user's own handlers alike. `cors` answers preflights itself.
+    if (request.method === 'OPTIONS')
+      logWhenFinished(request, response, started)
+    applyCors(request, response, () => route(request, response, started))
   })
   server.on('clientError', handleClientError)
 

@@ -1,4 +1,3 @@
-import cors, { type CorsOptions } from 'cors'
 import express, {
   type Express,
   type NextFunction,
@@ -15,18 +14,17 @@ import { writeJsonError } from './write-json-error.js'
 
 /**
  * Everything the server answers around the API itself: the asset URLs, the
- * control API, `/openapi.json`, CORS preflights, and JSON 404s and 500s.
+ * control API, `/openapi.json`, and JSON 404s and 500s.
  * @example
- * const app = createExpressApp(mock, { origin: 'http://127.0.0.1:4010', cors: { origin: '*' } })
+ * const app = createExpressApp(mock, { origin: () => 'http://127.0.0.1:4010' })
  */
 export function createExpressApp(
   mock: MockCore,
-  options: { origin: () => string; cors: CorsOptions; adminToken?: string },
+  options: { origin: () => string; adminToken?: string },
 ): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
-  app.use(cors(options.cors))
 
   app.get('/openapi.json', (_request, response) => {
     response.json(

@@ -396,3 +396,25 @@ it('clears the scenarios added at runtime on reset(), and restores those of the 
   ])
   expect(mock.scenarios.list()[0]).toMatchObject({ remaining: 1, fired: 0 })
 })
+
+it('lists a scenario narrowed by key with the key label, never the key', async () => {
+  const mock = serveSmallDataset(server)
+  await mock.ready
+  mock.scenarios.add('server-error', { match: { key: 'k_b' } })
+  const [listed] = mock.scenarios.list()
+  expect(listed?.match).toEqual({ keyLabel: 'acct_b#1' })
+  expect(JSON.stringify(mock.scenarios.list())).not.toContain('k_b')
+})
+
+it('rejects effects next to a rate limit, which would be silently ignored', () => {
+  const mock = serveSmallDataset(server)
+  expect(() =>
+    mock.scenarios.add({ rateLimit: { limit: 1, window: '1m' }, latency: 300 }),
+  ).toThrow(/latency: a rate-limit scenario counts every matching request/)
+  expect(() =>
+    mock.scenarios.add({
+      rateLimit: { limit: 1, window: '1m' },
+      retryAfter: 5,
+    }),
+  ).toThrow(/retryAfter/)
+})

@@ -13,9 +13,11 @@ import { SCENARIO_PRESET_DEFINITIONS } from './scenario-presets.js'
 
 /**
  * A scenario in force, as `mock.scenarios.list()` and `GET /__mock/scenarios`
- * show it.
+ * show it. A `match.key` is shown as the key's log-safe `keyLabel`, so no
+ * list ever carries an API key.
  */
-export interface ActiveScenario extends Scenario {
+export interface ActiveScenario extends Omit<Scenario, 'match'> {
+  match?: Omit<NonNullable<Scenario['match']>, 'key'> & { keyLabel?: string }
   id: string
   name: string
   /** For a `times` scenario: how many more requests it will fire on. */
@@ -77,7 +79,7 @@ export interface ScenarioEngine extends ScenarioController {
 }
 
 interface Entry {
-  state: ActiveScenario
+  state: Omit<ActiveScenario, 'match'> & Pick<Scenario, 'match'>
   random: () => number
   limiter?: RateLimiter
   endpoints?: ReadonlySet<string>
@@ -147,7 +149,7 @@ export function createScenarioEngine(options: {
 
   function toEntry(scenario: Scenario, id: string, stream: number): Entry {
     const endpoint = scenario.match?.endpoint
-    const state: ActiveScenario = {
+    const state: Entry['state'] = {
       ...scenario,
       id,
       name: scenario.name ?? 'custom',
@@ -170,6 +172,19 @@ export function createScenarioEngine(options: {
         endpoint === undefined
           ? undefined
           : new Set(typeof endpoint === 'string' ? [endpoint] : endpoint),
+    }
+  }
+
+  function describe(entry: Entry): ActiveScenario {
+    const { match, ...rest } = entry.state
+    if (match?.key === undefined) return { ...rest, ...(match && { match }) }
+    const { key, ...narrowing } = match
+    return {
+      ...rest,
+      match: {
+        ...narrowing,
+        keyLabel: options.labelOf(key) ?? '(a key not in the dataset)',
+      },
     }
   }
 
@@ -275,7 +290,7 @@ export function createScenarioEngine(options: {
       added++
       const entry = toEntry(parsed, `scn_${sequence}`, added)
       entries.push(entry)
-      return { ...entry.state }
+      return describe(entry)
     },
     remove(id) {
       const before = entries.length
@@ -288,7 +303,7 @@ export function createScenarioEngine(options: {
       oneOff.clear()
     },
     list() {
-      return entries.map((entry) => ({ ...entry.state }))
+      return entries.map(describe)
     },
     evaluate(request, preset) {
       if (entries.length === 0 && preset === undefined) return undefined
