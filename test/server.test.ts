@@ -379,10 +379,16 @@ it('reports each answered request with its key label, never the key', async () =
     fixtures: loadFixture('small.json'),
     onRequest: (entry) => entries.push(entry),
   })
+  const detail = await fetch(`${server.apiUrl}/projects/p1/contents/v1`, {
+    headers: { authorization: 'Bearer k_a' },
+  })
+  const { thumbnail_url } = (await detail.json()).data.content
+  entries.length = 0
   await fetch(`${server.apiUrl}/projects/p1?x=1`, {
     headers: { authorization: 'Bearer k_a' },
   })
   await fetch(`${server.adminUrl}/health`)
+  await (await fetch(thumbnail_url)).arrayBuffer()
   expect(entries).toEqual([
     {
       method: 'GET',
@@ -397,6 +403,13 @@ it('reports each answered request with its key label, never the key', async () =
       path: '/__mock/health',
       status: 200,
       durationMs: expect.any(Number),
+    },
+    {
+      method: 'GET',
+      path: new URL(thumbnail_url).pathname + new URL(thumbnail_url).search,
+      status: 200,
+      durationMs: expect.any(Number),
+      endpoint: 'asset',
     },
   ])
   expect(JSON.stringify(entries)).not.toContain('k_a')

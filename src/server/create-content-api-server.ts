@@ -231,11 +231,15 @@ export async function createContentApiServer(
     // Read now: express rewrites `request.url` inside mounted routers.
     const target = request.url ?? '/'
     response.once('finish', () => {
+      // Set by express's asset route; absent for everything else.
+      const endpoint = (response as { locals?: { endpoint?: string } }).locals
+        ?.endpoint
       onRequest({
         method: request.method ?? 'GET',
         path: target,
         status: response.statusCode,
         durationMs: performance.now() - started,
+        ...(endpoint !== undefined && { endpoint }),
       })
     })
   }

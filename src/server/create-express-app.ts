@@ -49,6 +49,8 @@ export function createExpressApp(
   app.all(`${ASSET_PATH_PREFIX}*path`, (request, response) => {
     const answer = mock.handle(toApiRequest(request, options.origin()))
     if (answer === undefined) return notFound(request, response)
+    // For the request log, which reads it when the response is finished.
+    response.locals.endpoint = answer.endpoint
     writeApiResponse(response, answer, request.method === 'HEAD')
   })
 
