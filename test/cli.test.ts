@@ -57,12 +57,12 @@ function spawnCli(
     child[stream].setEncoding('utf8')
     child[stream].on('data', (chunk: string) => {
       output[stream] += chunk
-      for (const waiter of waiters) waiter()
+      for (const waiter of [...waiters]) waiter()
     })
   }
   const exited = once(child, 'exit').then(([code]) => {
     running.delete(child)
-    for (const waiter of waiters) waiter()
+    for (const waiter of [...waiters]) waiter()
     return code as number | null
   })
   return {

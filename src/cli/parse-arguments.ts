@@ -5,10 +5,7 @@ import {
   Option,
 } from 'commander'
 import type { ListOrder } from '../api/api-context.js'
-import {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-} from '../server/create-content-api-server.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js'
 import {
   SCENARIO_PRESETS,
   type Latency,

@@ -1,9 +1,6 @@
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
-import {
-  createContentApiServer,
-  type ContentApiServer,
-} from '../server/create-content-api-server.js'
+import type { ContentApiServer } from '../server/create-content-api-server.js'
 import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
 import { createCliLog } from './create-cli-log.js'
 import { createProcessIo, type CliIo } from './create-process-io.js'
@@ -14,7 +11,6 @@ import { describeStartError } from './describe-start-error.js'
 import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import { parseArguments, type CliOptions } from './parse-arguments.js'
-import { readFixtureFile } from './read-fixture-file.js'
 import { readPackageVersion } from './read-package-version.js'
 import { watchFixtureFile } from './watch-fixture-file.js'
 
@@ -82,12 +78,18 @@ export async function runCli(
       const fixtures =
         options.fixtures === undefined
           ? undefined
-          : await readFixtureFile(options.fixtures)
+          : await (
+              await import('./read-fixture-file.js')
+            ).readFixtureFile(options.fixtures)
       const handlers =
         options.handlers === undefined
           ? undefined
           : await loadHandlersFile(options.handlers)
       handlerCount = handlers?.length ?? 0
+      // @note Loaded only now, so --help, --version and a bad flag answer at
+      // once instead of after loading the server, the data layer and faker.
+      const { createContentApiServer } =
+        await import('../server/create-content-api-server.js')
       server = await createContentApiServer({
         host: options.host,
         port: options.port,
@@ -117,6 +119,13 @@ export async function runCli(
       return USAGE_EXIT_CODE
     }
 
+    // @note Watching starts before the banner is printed: whoever waits for
+    // the banner may edit the file at once, and that edit must not be missed.
+    const watcher =
+      options.watch && options.fixtures !== undefined
+        ? watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
+        : undefined
+
     const index = server.mock.db.index
     bannerStream.write(
       formatBanner(
@@ -144,11 +153,6 @@ export async function runCli(
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
     )
-
-    const watcher =
-      options.watch && options.fixtures !== undefined
-        ? watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
-        : undefined
 
     const signal = await stopRequested
     log.info(`${signal} received: stopping, finishing open requests`)

@@ -13,6 +13,7 @@ import {
   type MockOptions,
 } from '../api/create-mock-core.js'
 import { createExpressApp } from './create-express-app.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import { handleClientError } from './handle-client-error.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
 import type { ApiResponse } from '../api/types.js'
@@ -20,15 +21,7 @@ import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
 
-/**
- * The port the server listens on unless told otherwise.
- */
-export const DEFAULT_PORT = 4010
-
-/**
- * The interface the server listens on unless told otherwise: loopback only.
- */
-export const DEFAULT_HOST = '127.0.0.1'
+export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
 /**
  * One answered request, as the server reports it for logs.
