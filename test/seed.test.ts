@@ -274,13 +274,10 @@ it('places every timestamp before a custom reference date', () => {
   expectRealisticRecords(document, referenceDate)
 })
 
-it('builds 100,000 contents quickly, with unique IDs', () => {
-  const start = performance.now()
+it('builds 100,000 contents with unique IDs', () => {
+  // Its speed is measured by bench/lookup.js, not asserted here.
   const document = createSeedDocument({ contents: 100_000 })
-  const elapsed = performance.now() - start
   expect(document.contents).toHaveLength(100_000)
-  // A loose bound: it catches quadratic work, not a slow machine.
-  expect(elapsed).toBeLessThan(15_000)
   const variations = new Set(
     document.contents.map((content) => content.variation_unique),
   )

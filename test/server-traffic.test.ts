@@ -279,7 +279,7 @@ it('drops the connection for a network-error scenario and reports status 0', asy
   ])
 })
 
-it('delays the response by about the forced latency', async () => {
+it('delays the response by at least the forced latency, and only where it matches', async () => {
   const log: Array<{ durationMs: number; endpoint?: string }> = []
   await using server = await startServer({
     fixtures: loadFixture('small.json'),
@@ -294,11 +294,12 @@ it('delays the response by about the forced latency', async () => {
   const elapsed = performance.now() - started
   expect(slow.status).toBe(200)
   expect(elapsed).toBeGreaterThanOrEqual(240)
-  expect(elapsed).toBeLessThan(2000)
 
-  const fastStarted = performance.now()
+  // An upper bound on wall-clock time would be a timing assertion; the
+  // journal says whether a delay was forced at all.
   await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
-  expect(performance.now() - fastStarted).toBeLessThan(200)
+  const [unmatched] = server.mock.requests.list({ endpoint: 'listProjects' })
+  expect(unmatched?.durationMs).toBeLessThan(240)
   const reported = log.find((entry) => entry.endpoint === 'getProject')
   expect(reported?.durationMs).toBeGreaterThanOrEqual(240)
 })
