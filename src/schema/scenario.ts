@@ -3,6 +3,8 @@ import { z } from 'zod'
 /**
  * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`,
  * the control API and `mock.scenarios.add()`.
+ * @example
+ * for (const preset of SCENARIO_PRESETS) mock.scenarios.add(preset, { times: 1 })
  */
 export const SCENARIO_PRESETS = [
   'rate-limited',
@@ -15,6 +17,8 @@ export const SCENARIO_PRESETS = [
 
 /**
  * The endpoints a scenario can be narrowed to.
+ * @example
+ * mock.scenarios.add('slow', { match: { endpoint: SCENARIO_ENDPOINTS[3] } })
  */
 export const SCENARIO_ENDPOINTS = [
   'listProjects',

@@ -67,6 +67,8 @@ export interface RequestJournal {
 
 /**
  * The number of requests a journal keeps unless told otherwise.
+ * @example
+ * createContentApiMock({ journalSize: DEFAULT_JOURNAL_SIZE * 10 })
  */
 export const DEFAULT_JOURNAL_SIZE = 1000
 

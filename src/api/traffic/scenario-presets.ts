@@ -3,6 +3,8 @@ import type { Scenario, ScenarioPreset } from '../../schema/scenario.js'
 /**
  * What each preset does. Narrow one with `match`, or change a part of it,
  * with `mock.scenarios.add('flaky', { probability: 0.5 })`.
+ * @example
+ * SCENARIO_PRESET_DEFINITIONS['rate-limited'] // { status: 429, retryAfter: 30 }
  */
 export const SCENARIO_PRESET_DEFINITIONS: Readonly<
   Record<ScenarioPreset, Scenario>
