@@ -168,3 +168,22 @@ it('refuses to change a record in place, where the responses would not see it', 
     project.project_name = 'Changed in place'
   }).toThrow(TypeError)
 })
+
+it('follows clear() of a collection, whose delete hooks miss every other record', async () => {
+  const mock = useSmallDataset()
+  await mock.ready
+  mock.db.contents.clear()
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body).toEqual(
+    {
+      data: [],
+      meta: { total: 0 },
+    },
+  )
+  expect(
+    (await callApi('/projects/p1/contents/v1', { key: 'k_a' })).status,
+  ).toBe(404)
+  mock.db.projects.clear()
+  expect((await callApi('/projects', { key: 'k_a' })).body.meta.total).toBe(0)
+  mock.db.apiKeys.clear()
+  expect((await callApi('/projects', { key: 'k_a' })).status).toBe(401)
+})

@@ -106,6 +106,7 @@ export function createDatasetIndex(
     collection: Collection<any>,
     add: (record: Value) => void,
     remove: (record: Value) => void,
+    forget: () => void,
   ): void {
     collection.hooks.on('create', ({ data }) => {
       // @note Frozen, so that changing a record in place (which its cached
@@ -122,12 +123,21 @@ export function createDatasetIndex(
       remove(data.deletedRecord)
       index.version++
     })
+    // @note `clear()` of @msw/data 1.1.7 splices while it iterates, so it
+    // emits `delete` for only every other record: forget them all instead.
+    const clear = collection.clear.bind(collection)
+    collection.clear = () => {
+      clear()
+      forget()
+      index.version++
+    }
   }
 
   follow<FixtureAccount>(
     collections.accounts,
     (account) => accountsById.set(account.id, account),
     (account) => accountsById.delete(account.id),
+    () => accountsById.clear(),
   )
   follow<FixtureApiKey>(
     collections.apiKeys,
@@ -140,9 +150,26 @@ export function createDatasetIndex(
       }
     },
     (apiKey) => apiKeysByKey.delete(apiKey.key),
+    () => apiKeysByKey.clear(),
   )
-  follow<FixtureProject>(collections.projects, addProject, removeProject)
-  follow<FixtureContent>(collections.contents, addContent, removeContent)
+  follow<FixtureProject>(
+    collections.projects,
+    addProject,
+    removeProject,
+    () => {
+      projectsById.clear()
+      projectsByViewer.clear()
+    },
+  )
+  follow<FixtureContent>(
+    collections.contents,
+    addContent,
+    removeContent,
+    () => {
+      contentsById.clear()
+      contentsByProject.clear()
+    },
+  )
 
   return index
 }
