@@ -1,8 +1,10 @@
+import type { ScenarioEndpoint } from '../schema/scenario.js'
+
 /**
- * The four endpoints of the spec (section 4), by operation ID.
+ * The four endpoints of the spec (section 4), by operation ID: the one list
+ * in `SCENARIO_ENDPOINTS`, which scenarios and journal filters read too.
  */
-export type Endpoint =
-  'listProjects' | 'getProject' | 'listContents' | 'getContent'
+export type Endpoint = ScenarioEndpoint
 
 /**
  * An endpoint and its path parameters, still percent-encoded.

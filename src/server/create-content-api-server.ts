@@ -183,7 +183,7 @@ export async function createContentApiServer(
     onRequest?.({
       method: request.method ?? 'GET',
       path: request.url ?? '/',
-      status: answer.networkError === true ? 0 : answer.status,
+      status: answer.status,
       durationMs: performance.now() - started,
       keyLabel: answer.keyLabel,
       endpoint: answer.endpoint,
