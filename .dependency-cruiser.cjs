@@ -1,0 +1,104 @@
+// The house rules of src/, checked by `npm run lint`: data flows one way,
+// schema <- data <- api <- (msw | server) <- cli, and the part that runs in
+// browsers imports nothing Node-only.
+
+/** A rule: files under `layer` import nothing in src/ outside `allowed`. */
+function layer(name, allowed, comment) {
+  return {
+    name: `${name}-imports-only-below`,
+    comment,
+    severity: 'error',
+    from: { path: `^src/${name}/` },
+    to: { path: '^src/', pathNot: `^src/(${allowed.join('|')})/` },
+  }
+}
+
+const BROWSER_SAFE = '^src/(schema|data|api|msw)/|^src/index\\.ts$'
+
+module.exports = {
+  forbidden: [
+    layer(
+      'schema',
+      ['schema'],
+      'schema/ is the floor: the zod schemas import nothing else of src/.',
+    ),
+    layer(
+      'data',
+      ['schema', 'data'],
+      'data/ stores what schema/ describes; behaviour (api/) builds on it, never the reverse.',
+    ),
+    layer(
+      'api',
+      ['schema', 'data', 'api'],
+      'api/ is the behaviour both adapters call; it knows no adapter.',
+    ),
+    layer(
+      'msw',
+      ['schema', 'data', 'api', 'msw'],
+      'msw/ only translates requests for api/; it is not the server.',
+    ),
+    layer(
+      'server',
+      ['schema', 'data', 'api', 'server'],
+      'server/ only translates requests for api/; it is not the MSW adapter nor the CLI.',
+    ),
+    layer(
+      'cli',
+      ['schema', 'data', 'api', 'server', 'cli'],
+      'cli/ is the top floor: nothing imports it.',
+    ),
+    {
+      name: 'main-entry-is-browser-safe',
+      comment:
+        'src/index.ts is the browser-safe entry: the server and the CLI have entries of their own.',
+      severity: 'error',
+      from: { path: '^src/index\\.ts$' },
+      to: { path: '^src/(server|cli)/|^src/vitest\\.ts$' },
+    },
+    {
+      name: 'nothing-imports-the-entries',
+      comment:
+        'The entries (index.ts, vitest.ts, server/index.ts, cli/main.ts) are for users; inside src/ import the module itself.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: {
+        path: '^src/(index|vitest|server/index|cli/main)\\.ts$',
+      },
+    },
+    {
+      name: 'browser-safe-imports-no-node-module',
+      comment:
+        'schema/, data/, api/ and msw/ run in browsers too: no node: module.',
+      severity: 'error',
+      from: { path: BROWSER_SAFE },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-safe-imports-no-node-only-package',
+      comment:
+        'schema/, data/, api/ and msw/ run in browsers too: no server or CLI package, and msw only through its browser-safe main entry.',
+      severity: 'error',
+      from: { path: BROWSER_SAFE },
+      to: {
+        path: 'node_modules/(express|cors|commander|@types/node)/|node_modules/msw/lib/(node|native)/',
+      },
+    },
+    {
+      name: 'no-circular',
+      comment: 'An import circle makes the order of module start-up matter.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a type import upwards ties the layers as tightly.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.build.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'types', 'node', 'default'],
+    },
+  },
+}

@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, expect, it } from 'vitest'
+
+// `npm run lint` checks the house rules of src/ with dependency-cruiser
+// (.dependency-cruiser.cjs). These tests run that check on small trees laid
+// out like src/, so a rule that stops firing fails here.
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const DEPCRUISE = join(ROOT, 'node_modules/.bin/depcruise')
+const CONFIG = join(ROOT, '.dependency-cruiser.cjs')
+const run = promisify(execFile)
+const trees: string[] = []
+
+afterAll(async () => {
+  for (const tree of trees) await rm(tree, { recursive: true, force: true })
+})
+
+/** Checks a tree of `src/` files with the lint's rules; returns its report. */
+async function checkTree(files: Record<string, string>) {
+  const tree = await mkdtemp(join(tmpdir(), 'content-api-mock-layers-'))
+  trees.push(tree)
+  const all = {
+    'tsconfig.build.json': JSON.stringify({
+      compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' },
+      include: ['src'],
+    }),
+    ...files,
+  }
+  for (const [path, text] of Object.entries(all)) {
+    await mkdir(dirname(join(tree, path)), { recursive: true })
+    await writeFile(join(tree, path), text)
+  }
+  try {
+    const { stdout } = await run(DEPCRUISE, ['src', '--config', CONFIG], {
+      cwd: tree,
+    })
+    return { failed: false, report: stdout }
+  } catch (error) {
+    return { failed: true, report: (error as { stdout: string }).stdout }
+  }
+}
+
+it('passes a tree whose imports all point down the layers', async () => {
+  const { failed, report } = await checkTree({
+    'src/schema/resource.ts': 'export const a = 1\n',
+    'src/data/store.ts':
+      "import { a } from '../schema/resource.js'\nexport const b = a\n",
+    'src/api/answer.ts':
+      "import { b } from '../data/store.js'\nexport const c = b\n",
+    'src/server/serve.ts':
+      "import 'node:http'\nimport { c } from '../api/answer.js'\nexport const d = c\n",
+    'src/cli/main.ts': "import { d } from '../server/serve.js'\nvoid d\n",
+  })
+  expect(report).toContain('no dependency violations found')
+  expect(failed).toBe(false)
+})
+
+it('fails an import from a lower layer up to a higher one', async () => {
+  const { failed, report } = await checkTree({
+    'src/api/answer.ts': 'export const c = 1\n',
+    'src/data/store.ts':
+      "import { c } from '../api/answer.js'\nexport const b = c\n",
+    'src/server/serve.ts': 'export const d = 1\n',
+    'src/msw/handlers.ts': "import { d } from '../server/serve.js'\nvoid d\n",
+  })
+  expect(failed).toBe(true)
+  expect(report).toContain('data-imports-only-below: src/data/store.ts')
+  expect(report).toContain('msw-imports-only-below: src/msw/handlers.ts')
+})
+
+it('fails a node: import in the layers that run in browsers', async () => {
+  const { failed, report } = await checkTree({
+    'src/schema/resource.ts': "import 'node:crypto'\n",
+    'src/api/answer.ts':
+      "import { readFileSync } from 'node:fs'\nvoid readFileSync\n",
+    'src/msw/handlers.ts': "import 'node:url'\n",
+  })
+  expect(failed).toBe(true)
+  for (const file of [
+    'src/schema/resource.ts',
+    'src/api/answer.ts',
+    'src/msw/handlers.ts',
+  ]) {
+    expect(report).toContain(`browser-safe-imports-no-node-module: ${file}`)
+  }
+})
+
+it('fails an import circle', async () => {
+  const { failed, report } = await checkTree({
+    'src/api/one.ts':
+      "import { two } from './two.js'\nexport const one = () => two\n",
+    'src/api/two.ts':
+      "import { one } from './one.js'\nexport const two = () => one\n",
+  })
+  expect(failed).toBe(true)
+  expect(report).toContain('no-circular')
+})
