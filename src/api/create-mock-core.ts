@@ -28,6 +28,7 @@ import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
 import { handleApiRequest } from './handle-api-request.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
+import { viewersOf } from './visibility.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 
 /**
@@ -181,7 +182,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
           apiKey: options.apiKey,
         })
 
-  let dataset = createDataset()
+  let dataset = createDataset(viewersOf)
   const signer = createAssetSigner({
     secret: options.assetSecret,
     ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
@@ -216,7 +217,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   addInitialScenarios()
 
   async function serve(document: FixtureDocument): Promise<void> {
-    dataset = await loadFixtureDocument(document)
+    dataset = await loadFixtureDocument(document, viewersOf)
   }
 
   function answer(request: ApiRequest): ApiResponse | undefined {

@@ -38,13 +38,20 @@ export interface DatasetIndex {
 }
 
 /**
+ * The accounts that see a project. It is the API's rule (api/visibility.ts);
+ * the index only applies it, so the rule is written once.
+ */
+export type ViewersOf = (project: FixtureProject) => readonly string[]
+
+/**
  * Creates the index of the given collections and subscribes it to their hooks.
  * @example
- * const index = createDatasetIndex(collections)
- * index.projectsById.get('p1')
+ * const index = createDatasetIndex(collections, viewersOf)
+ * index.projectsByViewer.get('acct_a')?.get('p1')
  */
 export function createDatasetIndex(
   collections: DatasetCollections,
+  viewersOf: ViewersOf,
 ): DatasetIndex {
   const accountsById = new Map<string, FixtureAccount>()
   const apiKeysByKey = new Map<string, FixtureApiKey>()
@@ -63,10 +70,6 @@ export function createDatasetIndex(
     projectsByViewer,
     contentsByProject,
     version: 0,
-  }
-
-  function viewersOf(project: FixtureProject): string[] {
-    return [project.account, ...(project.shared_with ?? [])]
   }
 
   function addProject(project: FixtureProject): void {

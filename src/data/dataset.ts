@@ -6,9 +6,13 @@ import {
   fixtureProjectSchema,
 } from '../schema/fixture.js'
 import type { DatasetCollections } from './dataset-collections.js'
-import { createDatasetIndex, type DatasetIndex } from './dataset-index.js'
+import {
+  createDatasetIndex,
+  type DatasetIndex,
+  type ViewersOf,
+} from './dataset-index.js'
 
-export type { DatasetCollections }
+export type { DatasetCollections, ViewersOf }
 
 /**
  * One dataset: its collections and the indexes kept in step with them.
@@ -19,18 +23,19 @@ export interface Dataset extends DatasetCollections {
 
 /**
  * Creates an empty dataset whose indexes follow every create, update and
- * delete made through its collections.
+ * delete made through its collections; `viewersOf` says which accounts see a
+ * project.
  * @example
- * const dataset = createDataset()
+ * const dataset = createDataset(viewersOf)
  * await dataset.accounts.create({ id: 'acct_a', name: 'Alpha' })
  * dataset.index.accountsById.get('acct_a')?.name // 'Alpha'
  */
-export function createDataset(): Dataset {
+export function createDataset(viewersOf: ViewersOf): Dataset {
   const collections: DatasetCollections = {
     accounts: new Collection({ schema: fixtureAccountSchema }),
     apiKeys: new Collection({ schema: fixtureApiKeySchema }),
     projects: new Collection({ schema: fixtureProjectSchema }),
     contents: new Collection({ schema: fixtureContentSchema }),
   }
-  return { ...collections, index: createDatasetIndex(collections) }
+  return { ...collections, index: createDatasetIndex(collections, viewersOf) }
 }

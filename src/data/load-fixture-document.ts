@@ -1,16 +1,18 @@
 import type { FixtureDocument } from '../schema/fixture.js'
-import { createDataset, type Dataset } from './dataset.js'
+import { createDataset, type Dataset, type ViewersOf } from './dataset.js'
 
 /**
  * Fills a new dataset with the records of an already validated fixture
- * document (see `parseFixtureDocument`), in document order.
+ * document (see `parseFixtureDocument`), in document order; `viewersOf` says
+ * which accounts see a project.
  * @example
- * const dataset = await loadFixtureDocument(parseFixtureDocument(json))
+ * const dataset = await loadFixtureDocument(parseFixtureDocument(json), viewersOf)
  */
 export async function loadFixtureDocument(
   document: FixtureDocument,
+  viewersOf: ViewersOf,
 ): Promise<Dataset> {
-  const dataset = createDataset()
+  const dataset = createDataset(viewersOf)
   await Promise.all([
     createAll(dataset.accounts, document.accounts),
     createAll(dataset.apiKeys, document.api_keys),

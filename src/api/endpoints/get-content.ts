@@ -3,7 +3,7 @@ import { createErrorResponse } from '../error-response.js'
 import { createJsonResponse } from '../json-response.js'
 import { serializeContentDetail } from '../serialize.js'
 import type { ApiRequest, ApiResponse } from '../types.js'
-import { findVisibleProject } from './find-visible-project.js'
+import { findVisibleProject } from '../visibility.js'
 
 /**
  * `GET /projects/{project_unique}/contents/{variation_unique}`: one content

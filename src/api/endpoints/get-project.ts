@@ -2,7 +2,7 @@ import type { ApiContext, Caller } from '../api-context.js'
 import { createJsonResponse } from '../json-response.js'
 import { serializeProjectDetail } from '../serialize.js'
 import type { ApiResponse } from '../types.js'
-import { findVisibleProject } from './find-visible-project.js'
+import { findVisibleProject } from '../visibility.js'
 
 /**
  * `GET /projects/{project_unique}`: one project the caller may see.

@@ -3,7 +3,7 @@ import { createJsonResponse } from '../json-response.js'
 import { createListBody } from '../list-body.js'
 import { serializeContentListItem } from '../serialize.js'
 import type { ApiResponse } from '../types.js'
-import { findVisibleProject } from './find-visible-project.js'
+import { findVisibleProject } from '../visibility.js'
 
 /**
  * `GET /projects/{project_unique}/contents`: every content of a project the
