@@ -29,6 +29,7 @@ import { handleApiRequest } from './handle-api-request.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
+import { isApiPath } from './is-api-path.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 
 /**
@@ -227,10 +228,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       response.endpoint ??= 'asset'
       return response
     }
-    if (
-      request.path === prefix ||
-      (request.path.startsWith(prefix) && request.path[prefix.length] === '/')
-    ) {
+    if (isApiPath(request.path, prefix)) {
       return handleApiRequest(context, request)
     }
     return undefined

@@ -2,6 +2,7 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
 import type { ApiRequest } from '../api/types.js'
+import { createApiUrlPattern, escapeRegExp } from '../api/is-api-path.js'
 
 const ANY_ORIGIN = 'https?://[^/]+'
 
@@ -19,9 +20,7 @@ const ANY_ORIGIN = 'https?://[^/]+'
 export function createHandlers(core: MockCore): HttpHandler[] {
   const origin =
     core.origin === undefined ? ANY_ORIGIN : escapeRegExp(core.origin)
-  const apiPattern = new RegExp(
-    `^${origin}${escapeRegExp(core.prefix)}(?:/.*)?$`,
-  )
+  const apiPattern = createApiUrlPattern(origin, core.prefix)
   const assetPattern = new RegExp(
     `^${origin}${escapeRegExp(ASSET_PATH_PREFIX)}`,
   )
@@ -51,8 +50,4 @@ function toApiRequest(request: Request): ApiRequest {
     query: url.search.slice(1),
     headers: request.headers,
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }

@@ -16,6 +16,7 @@ import { createExpressApp } from './create-express-app.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import { handleClientError } from './handle-client-error.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
+import { isApiPath } from '../api/is-api-path.js'
 import type { ApiResponse } from '../api/types.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
@@ -136,13 +137,6 @@ export async function createContentApiServer(
     handlers !== undefined && handlers.length > 0 ? handlers : undefined
   const prefix = mock.prefix
 
-  function isApiPath(url: string): boolean {
-    if (!url.startsWith(prefix)) return false
-    const next = url.charCodeAt(prefix.length)
-    // '/', '?' or the end of the target
-    return Number.isNaN(next) || next === 47 || next === 63
-  }
-
   // @note The mock's request journal (`mock.requests`, `GET /__mock/requests`)
   // is written by `mock.handle`, so it holds the API and asset requests the
   // mock answered: never the control API's own requests (a test counting its
@@ -207,7 +201,7 @@ export async function createContentApiServer(
     response: ServerResponse,
     started: number,
   ): void {
-    if (isApiPath(request.url ?? '/')) {
+    if (isApiPath(request.url ?? '/', prefix)) {
       serveApi(request, response, started)
       return
     }

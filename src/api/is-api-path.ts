@@ -1,0 +1,37 @@
+/**
+ * Whether a request target belongs to the API: the prefix itself or a path
+ * below it, segment-wise (`/public-api/v1/projects`, not `/public-api/v10`).
+ * The target may carry its query, as a Node request's `url` does.
+ * @example
+ * isApiPath('/public-api/v1/projects?x=1', '/public-api/v1') // true
+ * isApiPath('/public-api/v10', '/public-api/v1') // false
+ */
+export function isApiPath(target: string, prefix: string): boolean {
+  if (!target.startsWith(prefix)) return false
+  const next = target.charCodeAt(prefix.length)
+  // The end of the target, '/' or '?'
+  return Number.isNaN(next) || next === 47 || next === 63
+}
+
+/**
+ * The rule of `isApiPath` as a regular expression over whole URLs of one
+ * origin pattern, for routers that match by pattern (the MSW handlers; msw
+ * matches URLs without their query).
+ * @example
+ * createApiUrlPattern('https?://[^/]+', '/public-api/v1').test('http://localhost/public-api/v1/projects') // true
+ */
+export function createApiUrlPattern(
+  originPattern: string,
+  prefix: string,
+): RegExp {
+  return new RegExp(`^${originPattern}${escapeRegExp(prefix)}(?:/.*)?$`)
+}
+
+/**
+ * Escapes text for use inside a regular expression.
+ * @example
+ * new RegExp(`^${escapeRegExp('https://api.example.com')}`)
+ */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+}
