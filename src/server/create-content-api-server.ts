@@ -16,6 +16,7 @@ import { createExpressApp } from './create-express-app.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import { handleClientError } from './handle-client-error.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
+import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
 import type { ApiResponse } from '../api/types.js'
 import { toApiRequest } from './to-api-request.js'
@@ -113,19 +114,7 @@ export async function createContentApiServer(
       'Range',
       'X-Mock-Scenario',
     ],
-    exposedHeaders: [
-      'WWW-Authenticate',
-      'Retry-After',
-      'RateLimit-Limit',
-      'RateLimit-Remaining',
-      'RateLimit-Reset',
-      'X-RateLimit-Limit',
-      'X-RateLimit-Remaining',
-      'X-RateLimit-Reset',
-      'Content-Range',
-      'Content-Length',
-      'Accept-Ranges',
-    ],
+    exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 600,
   }
   const applyCors = cors(corsOptions)

@@ -1,0 +1,101 @@
+import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
+import { expect, it } from 'vitest'
+import { EXPOSED_HEADERS } from '../src/api/exposed-headers.js'
+import { loadFixture } from './support/load-fixture.js'
+
+// The server exposes EXPOSED_HEADERS to browser scripts through CORS. Every
+// kind of answer the mock gives is sent here, and every header it carries
+// must be CORS-safelisted or in that list, so a new header cannot stay hidden
+// from browser clients.
+
+const SAFELISTED = [
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+]
+const ORIGIN = 'http://127.0.0.1:4010'
+
+function send(
+  mock: ContentApiMock,
+  target: string,
+  options: {
+    key?: string
+    method?: string
+    headers?: Record<string, string>
+  } = {},
+) {
+  const url = new URL(target, ORIGIN)
+  const headers = new Headers(options.headers)
+  if (options.key !== undefined)
+    headers.set('authorization', `Bearer ${options.key}`)
+  const response = mock.handle({
+    method: options.method ?? 'GET',
+    origin: ORIGIN,
+    path: url.pathname,
+    query: url.search.slice(1),
+    headers,
+  })
+  if (response === undefined) throw new Error(`Nothing answered ${target}`)
+  return response
+}
+
+it('exposes every header the API answers with that CORS does not safelist', async () => {
+  const seen = new Set<string>()
+  const note = (response: { headers: Record<string, string> }) => {
+    for (const name of Object.keys(response.headers))
+      seen.add(name.toLowerCase())
+  }
+  const fixtures = loadFixture('small.json')
+  for (const headers of ['ratelimit', 'x-ratelimit'] as const) {
+    const mock = createContentApiMock({
+      fixtures,
+      rateLimit: { limit: 1, window: '1m', headers },
+    })
+    await mock.ready
+    const api = '/public-api/v1'
+    note(send(mock, `${api}/projects`, { key: 'k_a' }))
+    note(send(mock, `${api}/projects`, { key: 'k_a' })) // 429
+    note(send(mock, `${api}/projects`)) // 401 without a key
+    note(send(mock, `${api}/projects`, { key: 'k_expired' })) // 401 invalid_token
+  }
+
+  const mock = createContentApiMock({ fixtures })
+  await mock.ready
+  const api = '/public-api/v1'
+  note(send(mock, `${api}/projects/p1`, { key: 'k_a' }))
+  note(send(mock, `${api}/projects/p1/contents`, { key: 'k_a' }))
+  note(send(mock, `${api}/projects/p9`, { key: 'k_a' })) // 404
+  note(send(mock, `${api}/projects/%zz`, { key: 'k_a' })) // 422
+  note(send(mock, `${api}/projects`, { key: 'k_a', method: 'POST' })) // 405
+  const detail = send(mock, `${api}/projects/p1/contents/v1`, { key: 'k_a' })
+  note(detail)
+  for (const preset of ['rate-limited', 'expired-key', 'server-error']) {
+    const headers = { 'x-mock-scenario': preset }
+    note(send(mock, `${api}/projects`, { key: 'k_a', headers }))
+  }
+  mock.scenarios.add({ status: 503, times: 1 })
+  note(send(mock, `${api}/projects`, { key: 'k_a' }))
+
+  const { download_url } = JSON.parse(detail.body as string).data.content
+  note(send(mock, download_url))
+  note(send(mock, download_url, { method: 'HEAD' }))
+  note(send(mock, download_url, { headers: { range: 'bytes=0-9' } })) // 206
+  note(send(mock, download_url, { headers: { range: 'bytes=999999999-' } })) // 416
+  note(send(mock, download_url, { method: 'DELETE' })) // 405
+  note(send(mock, `${download_url}x`)) // 403
+  note(send(mock, '/__assets/m1/nothing.txt')) // 404
+
+  const exposed = EXPOSED_HEADERS.map((name) => name.toLowerCase())
+  const hidden = [...seen].filter(
+    (name) => !SAFELISTED.includes(name) && !exposed.includes(name),
+  )
+  expect(hidden, 'headers a browser script could not read').toEqual([])
+  const unused = exposed.filter(
+    (name) => !seen.has(name) && !SAFELISTED.includes(name),
+  )
+  expect(unused, 'exposed headers the mock never sends').toEqual([])
+})
