@@ -8,6 +8,13 @@ export {
   DEFAULT_API_PREFIX,
   DEFAULT_ASSET_TTL_SECONDS,
 } from './api/create-mock-core.js'
+export {
+  ENDPOINT_NAMES,
+  ENDPOINT_PATHS,
+  JOURNAL_ENDPOINTS,
+  type Endpoint,
+  type JournalEndpoint,
+} from './schema/endpoints.js'
 export type { ListOrder } from './api/api-context.js'
 export type { MockClock } from './api/create-mock-clock.js'
 export type { Dataset, DatasetCollections } from './data/dataset.js'

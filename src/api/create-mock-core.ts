@@ -4,6 +4,7 @@ import { createDataset, type Dataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
 import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import { ASSET_ENDPOINT } from '../schema/endpoints.js'
 import type { FixtureDocument } from '../schema/fixture.js'
 import {
   scenarioSchema,
@@ -225,7 +226,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     if (origin !== undefined && request.origin !== origin) return undefined
     if (request.path.startsWith(ASSET_PATH_PREFIX)) {
       const response = serveAsset(signer, request)
-      response.endpoint ??= 'asset'
+      response.endpoint ??= ASSET_ENDPOINT
       return response
     }
     if (isApiPath(request.path, prefix)) {

@@ -1,10 +1,4 @@
-import type { ScenarioEndpoint } from '../schema/scenario.js'
-
-/**
- * The four endpoints of the spec (section 4), by operation ID: the one list
- * in `SCENARIO_ENDPOINTS`, which scenarios and journal filters read too.
- */
-export type Endpoint = ScenarioEndpoint
+import type { Endpoint } from '../schema/endpoints.js'
 
 /**
  * An endpoint and its path parameters, still percent-encoded.
@@ -13,16 +7,6 @@ export interface RouteMatch {
   endpoint: Endpoint
   projectUnique?: string
   variationUnique?: string
-}
-
-/**
- * The endpoints as a person writes them, for messages.
- */
-export const ENDPOINT_PATHS: Record<Endpoint, string> = {
-  listProjects: '/projects',
-  getProject: '/projects/{project_unique}',
-  listContents: '/projects/{project_unique}/contents',
-  getContent: '/projects/{project_unique}/contents/{variation_unique}',
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ENDPOINT_NAMES } from './endpoints.js'
 
 /**
  * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`,
@@ -20,12 +21,7 @@ export const SCENARIO_PRESETS = [
  * @example
  * mock.scenarios.add('slow', { match: { endpoint: SCENARIO_ENDPOINTS[3] } })
  */
-export const SCENARIO_ENDPOINTS = [
-  'listProjects',
-  'getProject',
-  'listContents',
-  'getContent',
-] as const
+export const SCENARIO_ENDPOINTS = ENDPOINT_NAMES
 
 const positiveMs = z.number().positive().max(600_000)
 

@@ -1,5 +1,5 @@
 import type { JournalFilter } from '../../api/traffic/create-request-journal.js'
-import { SCENARIO_ENDPOINTS } from '../../schema/scenario.js'
+import { JOURNAL_ENDPOINTS } from '../../schema/endpoints.js'
 import { ControlInputError } from './control-input-error.js'
 
 /** The filters `GET /__mock/requests` reads from its query string. */
@@ -11,9 +11,6 @@ const JOURNAL_FILTERS = [
   'method',
   'path',
 ] as const
-
-/** The endpoint names the journal records; `asset` for asset URLs. */
-const JOURNAL_ENDPOINTS: readonly string[] = [...SCENARIO_ENDPOINTS, 'asset']
 
 /**
  * Reads the journal filters of `GET /__mock/requests`; each may be given once.
@@ -47,7 +44,7 @@ export function readJournalFilter(query: URLSearchParams): JournalFilter {
     if (value === '') fail('a value')
     switch (name as (typeof JOURNAL_FILTERS)[number]) {
       case 'endpoint':
-        if (!JOURNAL_ENDPOINTS.includes(value)) {
+        if (!(JOURNAL_ENDPOINTS as readonly string[]).includes(value)) {
           fail(`one of ${JOURNAL_ENDPOINTS.join(', ')}`)
         }
         filter.endpoint = value
