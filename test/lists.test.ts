@@ -1,4 +1,3 @@
-import type { ContentApiMockOptions } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from './support/load-fixture.js'
 import {
@@ -12,9 +11,6 @@ import {
 
 const server = useMswServer()
 
-const useSmallDataset = (options: ContentApiMockOptions = {}) =>
-  serveSmallDataset(server, options)
-
 const idsOf = (body: any, field: string): string[] =>
   body.data.map((item: any) => item[field])
 
@@ -27,7 +23,7 @@ async function listProjects() {
 }
 
 it('lists a content created, updated or deleted through mock.db after the list was read', async () => {
-  const mock = useSmallDataset()
+  const mock = serveSmallDataset(server)
   await mock.ready
   expect(await listContents('p1')).toMatchObject({ meta: { total: 2 } })
 
@@ -63,7 +59,7 @@ it('lists a content created, updated or deleted through mock.db after the list w
 })
 
 it('lists a project created, updated or deleted through mock.db after the list was read', async () => {
-  const mock = useSmallDataset()
+  const mock = serveSmallDataset(server)
   await mock.ready
   expect(await listProjects()).toMatchObject({ meta: { total: 3 } })
 
@@ -117,7 +113,7 @@ function loadFixtureWithTies() {
 }
 
 it('lists projects created at the same instant by ID, newest first', async () => {
-  useSmallDataset({ fixtures: loadFixtureWithTies() })
+  serveSmallDataset(server, { fixtures: loadFixtureWithTies() })
   expect(idsOf(await listProjects(), 'project_unique')).toEqual([
     'p2',
     'p0',
@@ -128,7 +124,7 @@ it('lists projects created at the same instant by ID, newest first', async () =>
 })
 
 it('lists projects created at the same instant by ID, oldest first', async () => {
-  useSmallDataset({
+  serveSmallDataset(server, {
     fixtures: loadFixtureWithTies(),
     listOrder: 'oldest-first',
   })
@@ -142,7 +138,7 @@ it('lists projects created at the same instant by ID, oldest first', async () =>
 })
 
 it('lists contents created at the same instant by ID, newest first', async () => {
-  useSmallDataset({ fixtures: loadFixtureWithTies() })
+  serveSmallDataset(server, { fixtures: loadFixtureWithTies() })
   expect(idsOf(await listContents('p1'), 'variation_unique')).toEqual([
     'v2',
     'v0',
@@ -152,7 +148,7 @@ it('lists contents created at the same instant by ID, newest first', async () =>
 })
 
 it('lists contents created at the same instant by ID, oldest first', async () => {
-  useSmallDataset({
+  serveSmallDataset(server, {
     fixtures: loadFixtureWithTies(),
     listOrder: 'oldest-first',
   })
