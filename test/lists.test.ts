@@ -22,20 +22,25 @@ async function listProjects() {
   return (await callApi('/projects', { key: 'k_a' })).body
 }
 
+/** Project p1 and content v1 of small.json, fresh, to copy into new records. */
+function loadP1AndV1() {
+  const { projects, contents } = loadFixture('small.json')
+  return {
+    p1: projects.find((p: any) => p.project_unique === 'p1'),
+    v1: contents.find((c: any) => c.variation_unique === 'v1'),
+  }
+}
+
 it('lists a content created, updated or deleted through mock.db after the list was read', async () => {
   const mock = serveSmallDataset(server)
   await mock.ready
   expect(await listContents('p1')).toMatchObject({ meta: { total: 2 } })
 
   await mock.db.contents.create({
+    ...loadP1AndV1().v1,
     variation_unique: 'v9',
-    project_unique: 'p1',
-    mode: 'moviemode',
-    title: 'Fresh',
-    progress: { step_process: 1, is_complete: false },
     created_at: '2024-06-01T00:00:00Z',
     content: { movie_unique: 'm9' },
-    publish: [],
   })
   let body = await listContents('p1')
   expect(idsOf(body, 'variation_unique')).toEqual(['v9', 'v2', 'v1'])
@@ -64,12 +69,9 @@ it('lists a project created, updated or deleted through mock.db after the list w
   expect(await listProjects()).toMatchObject({ meta: { total: 3 } })
 
   await mock.db.projects.create({
+    ...loadP1AndV1().p1,
     project_unique: 'p9',
-    project_name: 'Fresh',
-    description: '',
     created_at: '2024-06-01T00:00:00Z',
-    is_readonly: false,
-    account: 'acct_a',
   })
   let body = await listProjects()
   expect(idsOf(body, 'project_unique')).toEqual(['p9', 'p2', 'p1', 'p4'])
@@ -99,8 +101,7 @@ it('lists a project created, updated or deleted through mock.db after the list w
  */
 function loadFixtureWithTies() {
   const fixtures = loadFixture('small.json')
-  const p1 = fixtures.projects.find((p: any) => p.project_unique === 'p1')
-  const v1 = fixtures.contents.find((c: any) => c.variation_unique === 'v1')
+  const { p1, v1 } = loadP1AndV1()
   for (const id of ['5', '0']) {
     fixtures.projects.push({ ...p1, project_unique: `p${id}` })
     fixtures.contents.push({
