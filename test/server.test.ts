@@ -416,18 +416,26 @@ it('reports each answered request with its key label, never the key', async () =
 })
 
 it('finishes in-flight requests on close and then refuses new connections', async () => {
+  // The handler tells when the request has reached it and holds the answer
+  // until the server is closing, so the request is in flight for certain.
+  let arrived!: () => void
+  const hasArrived = new Promise<void>((resolve) => (arrived = resolve))
+  let release!: () => void
+  const isReleased = new Promise<void>((resolve) => (release = resolve))
   const server = await startServer({
     fixtures: loadFixture('small.json'),
     handlers: [
       http.get('*/slow', async () => {
-        await new Promise((resolve) => setTimeout(resolve, 150))
+        arrived()
+        await isReleased
         return HttpResponse.json({ done: true })
       }),
     ],
   })
   const inFlight = fetch(`${server.url}/slow`)
-  await new Promise((resolve) => setTimeout(resolve, 30))
+  await hasArrived
   const closed = server.close()
+  release()
   const response = await inFlight
   expect(await response.json()).toEqual({ done: true })
   await closed

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
@@ -9,13 +8,34 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { findChromium } from '../support/find-chromium.js'
 import type { PageReport } from './page/main.js'
 
 // The handlers in a real browser: test/browser/page/ is bundled with the built
 // package, served on 127.0.0.1 (a secure context, as Service Workers need) and
-// opened in Debian's Chromium, which runs `setupWorker` and reports back.
+// opened in Chromium, which runs `setupWorker` and reports back.
+//
+// Without a Chromium the suite is skipped with one line saying so, unless
+// REQUIRE_BROWSER is set (as .ci/run does): then that is a failure, so the
+// suite cannot silently stop running in CI.
 
-const CHROMIUM_PATH = '/usr/bin/chromium'
+const REQUIRE_BROWSER = !['', '0', 'false'].includes(
+  process.env.REQUIRE_BROWSER ?? '',
+)
+const search = findChromium()
+if (!search.found) {
+  if (REQUIRE_BROWSER) {
+    throw new Error(
+      `REQUIRE_BROWSER is set, but the browser suite cannot run: ${search.reason}. Set CHROMIUM_PATH=/path/to/chrome or install Chromium (on Debian: apt-get install chromium), or unset REQUIRE_BROWSER to skip the suite.`,
+    )
+  }
+  console.log(
+    `browser suite skipped: ${search.reason}. Set CHROMIUM_PATH=/path/to/chrome or install Chromium to run it.`,
+  )
+}
+const chromiumPath = search.found ? search.path : undefined
+const itInBrowser = it.skipIf(chromiumPath === undefined)
+
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -49,11 +69,7 @@ let browser: Browser | undefined
 let report: PageReport
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}: the browser tests run the handlers with setupWorker in Debian's Chromium. Install it with "apt-get install chromium" (as root), then run "npm test" again.`,
-    )
-  }
+  if (chromiumPath === undefined) return
   outDir = await mkdtemp(join(tmpdir(), 'content-api-mock-page-'))
   await build({
     configFile: false,
@@ -80,7 +96,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo
 
   browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: chromiumPath,
     args: CHROMIUM_ARGS,
   })
   const page = await browser.newPage()
@@ -108,75 +124,106 @@ afterAll(async () => {
   if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
 })
 
-it('answers the page through the mockServiceWorker.js Service Worker', () => {
-  expect(report.controller).toMatch(
-    /^http:\/\/127\.0\.0\.1:\d+\/mockServiceWorker\.js$/,
-  )
-})
+itInBrowser(
+  'answers the page through the mockServiceWorker.js Service Worker',
+  () => {
+    expect(report.controller).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/mockServiceWorker\.js$/,
+    )
+  },
+)
 
-it('lists the projects of demo-key-alpha with fetch in the browser', () => {
-  const { status, contentType, body } = report.projects
-  expect(status).toBe(200)
-  expect(contentType).toBe('application/json; charset=utf-8')
-  expect(body.data.length).toBeGreaterThan(0)
-  expect(body.meta.total).toBe(body.data.length)
-})
+itInBrowser(
+  'lists the projects of demo-key-alpha with fetch in the browser',
+  () => {
+    const { status, contentType, body } = report.projects
+    expect(status).toBe(200)
+    expect(contentType).toBe('application/json; charset=utf-8')
+    expect(body.data.length).toBeGreaterThan(0)
+    expect(body.meta.total).toBe(body.data.length)
+  },
+)
 
-it('returns a content detail with signed download and thumbnail URLs', () => {
-  const { status, body } = report.contentDetail
-  expect(status).toBe(200)
-  expect(body.data.variation_unique).toBe(
-    report.contents.body.data[0].variation_unique,
-  )
-  expect(body.data.content.download_url).toMatch(
-    /^https:\/\/api\.example\.com\/.+signature=/,
-  )
-  expect(body.data.content.thumbnail_url).toMatch(
-    /^https:\/\/api\.example\.com\/.+signature=/,
-  )
-})
+itInBrowser(
+  'returns a content detail with signed download and thumbnail URLs',
+  () => {
+    const { status, body } = report.contentDetail
+    expect(status).toBe(200)
+    expect(body.data.variation_unique).toBe(
+      report.contents.body.data[0].variation_unique,
+    )
+    expect(body.data.content.download_url).toMatch(
+      /^https:\/\/api\.example\.com\/.+signature=/,
+    )
+    expect(body.data.content.thumbnail_url).toMatch(
+      /^https:\/\/api\.example\.com\/.+signature=/,
+    )
+  },
+)
 
-it('serves the thumbnail_url as a JPEG image', () => {
+itInBrowser('serves the thumbnail_url as a JPEG image', () => {
   const { status, contentType, firstBytes } = report.thumbnail
   expect(status).toBe(200)
   expect(contentType).toBe('image/jpeg')
   expect(firstBytes.slice(0, 3)).toEqual(JPEG_MAGIC)
 })
 
-it('answers 401 unauthorized to a request without a key', () => {
+itInBrowser('answers 401 unauthorized to a request without a key', () => {
   const { status, body } = report.withoutKey
   expect(status).toBe(401)
   expect(body.error.code).toBe('unauthorized')
 })
 
-it('answers 422 to a project id that is not valid percent-encoding (/projects/%zz)', () => {
-  const { status, body } = report.malformedProjectId
-  expect(status).toBe(422)
-  expect(body.error.code).toBe('invalid_parameter')
-})
+itInBrowser(
+  'answers 422 to a project id that is not valid percent-encoding (/projects/%zz)',
+  () => {
+    const { status, body } = report.malformedProjectId
+    expect(status).toBe(422)
+    expect(body.error.code).toBe('invalid_parameter')
+  },
+)
 
-it('answers a rate-limited scenario with 429 and Retry-After in the browser', () => {
-  const { status, retryAfter, body } = report.rateLimited
-  expect(status).toBe(429)
-  expect(retryAfter).toBe('30')
-  expect(body.error.code).toBe('rate_limited')
-})
+itInBrowser(
+  'answers a rate-limited scenario with 429 and Retry-After in the browser',
+  () => {
+    const { status, retryAfter, body } = report.rateLimited
+    expect(status).toBe(429)
+    expect(retryAfter).toBe('30')
+    expect(body.error.code).toBe('rate_limited')
+  },
+)
 
-it('makes fetch reject under a network-error scenario in the browser', () => {
-  expect(report.networkError).toEqual({ rejected: true, name: 'TypeError' })
-})
+itInBrowser(
+  'makes fetch reject under a network-error scenario in the browser',
+  () => {
+    expect(report.networkError).toEqual({ rejected: true, name: 'TypeError' })
+  },
+)
 
-it('plays the H.264/AAC sample video from download_url in a <video>', () => {
-  const { video } = report
-  expect(video, JSON.stringify(video)).toMatchObject({
-    canPlayType: 'probably',
-    event: 'loadeddata',
-    error: null,
-  })
-  expect(video.width).toBeGreaterThan(0)
-  expect(video.duration).toBeGreaterThan(0)
-  expect(video.playedTo).toBeGreaterThan(0)
-})
+itInBrowser(
+  'plays the H.264/AAC sample video from download_url in a <video>',
+  (ctx) => {
+    const { video } = report
+    // @note Playwright's own Chromium builds have no H.264/AAC decoder. The
+    // browser says so through canPlayType, which depends on the browser alone,
+    // not on the mock: that gap skips this check only, unless REQUIRE_BROWSER
+    // is set (CI, with Debian's chromium, which has the decoders).
+    if (video.canPlayType === '' && !REQUIRE_BROWSER) {
+      console.log(
+        `browser video check skipped: ${chromiumPath} cannot play H.264/AAC (its canPlayType answers ""; Playwright's own Chromium builds have no H.264). Set CHROMIUM_PATH to a Chromium with H.264, e.g. Debian's chromium or Google Chrome, to run it.`,
+      )
+      ctx.skip()
+    }
+    expect(video, JSON.stringify(video)).toMatchObject({
+      canPlayType: 'probably',
+      event: 'loadeddata',
+      error: null,
+    })
+    expect(video.width).toBeGreaterThan(0)
+    expect(video.duration).toBeGreaterThan(0)
+    expect(video.playedTo).toBeGreaterThan(0)
+  },
+)
 
 /**
  * Serves the files of `root` on a random port of 127.0.0.1.
