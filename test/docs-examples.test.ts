@@ -94,7 +94,7 @@ it.concurrent('type-checks the TypeScript examples of the docs', async () => {
     },
   )
   expect(status, errors).toBe(0)
-})
+}, 90_000)
 
 it.concurrent(
   'runs the test and script examples of the docs as vitest suites',
@@ -135,4 +135,5 @@ it.concurrent(
       `${outcomes.join('\n')}\n\n${output}`,
     ).toEqual([])
   },
+  90_000,
 )

@@ -32,7 +32,7 @@ interface Server {
   shownPort: number
   /** The port it listens on. */
   port: number
-  /** How much of each stream earlier `output` blocks (and the banner) showed. */
+  /** How much of each stream the banner and earlier `output` blocks showed. */
   seen: { stdout: number; stderr: number }
 }
 
@@ -95,7 +95,14 @@ export async function runPageExamples(
             via: command.via,
             shownPort,
             port: cli.outcome.port,
-            seen: { stdout: cli.stdout().length, stderr: cli.stderr().length },
+            // Output blocks show what came after the banner, and on the other
+            // stream everything: npm's own lines before a JSON log too.
+            seen: {
+              stdout:
+                cli.outcome.bannerOn === 'stdout' ? cli.stdout().length : 0,
+              stderr:
+                cli.outcome.bannerOn === 'stderr' ? cli.stderr().length : 0,
+            },
           }
           continue
         }

@@ -56,8 +56,13 @@ export function readCliCommand(words: readonly string[]): CliCommand {
 export interface StartedCli {
   stdout(): string
   stderr(): string
-  /** The port it listens on, if it printed its banner; else its exit code. */
-  outcome: { port: number } | { exitCode: number | null }
+  /**
+   * The port it listens on and the stream it printed its banner on (stderr
+   * with `--log json`); else, when it ended instead, its exit code.
+   */
+  outcome:
+    | { port: number; bannerOn: 'stdout' | 'stderr' }
+    | { exitCode: number | null }
   /** Stops it as Ctrl+C does (SIGINT to its process group); resolves with its exit code. */
   stop(): Promise<number | null>
 }
@@ -110,15 +115,13 @@ export async function startCli(
     })
   }
 
-  const banner = new Promise<{ port: number } | undefined>((resolve) => {
+  const banner = new Promise<StartedCli['outcome']>((resolve) => {
     check = () => {
-      const text = BANNER_END.test(output.stdout)
-        ? output.stdout
-        : BANNER_END.test(output.stderr)
-          ? output.stderr
-          : undefined
-      if (text !== undefined)
-        resolve({ port: Number(BANNER_PORT.exec(text)?.[1]) })
+      for (const stream of ['stdout', 'stderr'] as const) {
+        if (!BANNER_END.test(output[stream])) continue
+        const port = Number(BANNER_PORT.exec(output[stream])?.[1])
+        resolve({ port, bannerOn: stream })
+      }
     }
   })
   let timer: NodeJS.Timeout | undefined
@@ -140,7 +143,7 @@ export async function startCli(
   return {
     stdout: () => output.stdout,
     stderr: () => output.stderr,
-    outcome: outcome ?? { exitCode: null },
+    outcome,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return exited
       kill(child, 'SIGINT')
