@@ -1,37 +1,39 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
-import { createTerminal, type Terminal } from './create-terminal.js'
+import { createTerminal } from './create-terminal.js'
 import {
   describeMismatch,
   hideTimings,
   matchesOutput,
   tidyOutput,
 } from './match-output.js'
+import { placeCliArguments } from './place-cli-arguments.js'
 import { ROOT, type CodeBlock } from './read-code-blocks.js'
+import {
+  readSessionSteps,
+  readTranscriptSteps,
+  type ExampleStep,
+} from './read-example-steps.js'
 import {
   CLI_LINE,
   readCliCommand,
   startCli,
-  type CliCommand,
   type StartedCli,
 } from './start-cli.js'
 
-/** The working folder transcripts show, whatever folder the test runs in. */
+/** The working folder the docs show, whatever folder the test runs in. */
 export const SHOWN_FOLDER = '/home/me/app'
-/** The port the docs show when they name none. */
-const DEFAULT_PORT = 4010
 /** How long a server may take to print what an `output` block shows. */
 const OUTPUT_TIMEOUT_MS = 10_000
 
+/** A port the command listened on, and the one the docs show instead. */
+type PortShown = [actual: number, shown: number]
+
 interface Server {
   cli: StartedCli
-  via: CliCommand['via']
-  /** The port the docs wrote, e.g. 4010. */
-  shownPort: number
-  /** The port it listens on. */
-  port: number
+  port: PortShown
   /** How much of each stream the banner and earlier `output` blocks showed. */
   seen: { stdout: number; stderr: number }
 }
@@ -40,7 +42,8 @@ interface Server {
  * Runs the examples of one page as a reader would, top to bottom, in a fresh
  * folder inside the repository: writes its `file` blocks, runs its `session`
  * and `transcript` blocks in one bash, and compares each shown output with
- * what the programs printed. Throws at the first difference, naming the block.
+ * what the programs printed. Throws at the first difference, naming where.
+ * Every server it starts is stopped before it returns.
  * @example
  * await runPageExamples(readCodeBlocks('docs/cli.md'))
  */
@@ -52,60 +55,55 @@ export async function runPageExamples(
   const terminal = createTerminal(folder)
   let server: Server | undefined
 
-  /** The output as the docs show it: their port and folder. */
-  const asShown = (text: string, ports: Array<[number, number]>) => {
-    let result = text.split(folder).join(SHOWN_FOLDER)
-    for (const [actual, shown] of ports) {
-      result = result.replace(new RegExp(`\\b${actual}\\b`, 'g'), String(shown))
-    }
-    return result
-  }
-  const serverPorts = (): Array<[number, number]> =>
-    server === undefined ? [] : [[server.port, server.shownPort]]
+  /** Output as the docs show it: their ports and folder. */
+  const asShown = (text: string, ports: readonly PortShown[]) =>
+    ports.reduce(
+      (result, [actual, shown]) =>
+        result.replace(new RegExp(`\\b${actual}\\b`, 'g'), String(shown)),
+      text.split(folder).join(SHOWN_FOLDER),
+    )
 
   async function stopServer(): Promise<void> {
-    if (server === undefined) return
-    const { cli, via } = server
+    const stopping = server
     server = undefined
-    const code = await cli.stop()
-    // npm reports the signal its script got; the command itself exits with 0.
-    if (via === 'node' && code !== 0) {
-      throw new Error(
-        `content-api-mock exited with ${code} when stopped with Ctrl+C (SIGINT).\nstderr:\n${cli.stderr()}`,
-      )
-    }
+    await stopping?.cli.stop()
   }
 
-  /** The words of a line, as bash splits and expands them. */
-  async function wordsOf(line: string): Promise<string[]> {
-    const { output } = await terminal.run(`printf '%s\\0' ${line}`)
-    return output.split('\0').slice(0, -1)
+  /** Starts the command of a `npx content-api-mock …` line of the docs. */
+  async function start(
+    line: string,
+    options: Parameters<typeof placeCliArguments>[1],
+  ) {
+    // The words as bash splits and expands them: quotes, "$ADMIN_TOKEN".
+    const words = (await terminal.run(`printf '%s\\0' ${line}`)).output
+      .split('\0')
+      .slice(0, -1)
+    const command = readCliCommand(words)
+    const { args, shownPort } = placeCliArguments(command.args, options)
+    return { cli: await startCli({ ...command, args }, folder), shownPort }
   }
 
   async function runSession(block: CodeBlock): Promise<void> {
     for (const step of readSessionSteps(block)) {
-      if (CLI_LINE.test(step.command)) {
-        const command = readCliCommand(await wordsOf(step.command))
-        const { args, shownPort } = onFreePort(command.args)
-        await stopServer()
-        const cli = await startCli({ ...command, args }, folder)
-        if ('port' in cli.outcome) {
-          server = {
-            cli,
-            via: command.via,
-            shownPort,
-            port: cli.outcome.port,
-            // Output blocks show what came after the banner, and on the other
-            // stream everything: npm's own lines before a JSON log too.
-            seen: {
-              stdout:
-                cli.outcome.bannerOn === 'stdout' ? cli.stdout().length : 0,
-              stderr:
-                cli.outcome.bannerOn === 'stderr' ? cli.stderr().length : 0,
-            },
-          }
-          continue
+      if (!CLI_LINE.test(step.command)) {
+        let command = step.command
+        const ports = server === undefined ? [] : [server.port]
+        for (const [actual, shown] of ports) {
+          command = command.replace(
+            new RegExp(`\\b(?:127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'),
+            `127.0.0.1:${actual}`,
+          )
         }
+        const { output, status } = await terminal.run(command)
+        check(step, asShown(output, ports), status)
+        continue
+      }
+      // A new server replaces the page's running one, as after Ctrl+C.
+      await stopServer()
+      const { cli, shownPort } = await start(step.command, {
+        keepNamedPort: false,
+      })
+      if (!('port' in cli.outcome)) {
         check(
           step,
           asShown(cli.stdout() + cli.stderr(), []),
@@ -113,62 +111,46 @@ export async function runPageExamples(
         )
         continue
       }
-      let command = step.command
-      if (server !== undefined) {
-        for (const host of ['127.0.0.1', 'localhost']) {
-          command = command.replaceAll(
-            `${host}:${server.shownPort}`,
-            `127.0.0.1:${server.port}`,
-          )
-        }
+      server = {
+        cli,
+        port: [cli.outcome.port, shownPort],
+        // Output blocks show what came after the banner, and on the other
+        // stream everything: npm's own lines before a JSON log too.
+        seen: {
+          stdout: cli.outcome.bannerOn === 'stdout' ? cli.stdout().length : 0,
+          stderr: cli.outcome.bannerOn === 'stderr' ? cli.stderr().length : 0,
+        },
       }
-      const { output, status } = await terminal.run(command)
-      check(step, asShown(output, serverPorts()), status)
     }
   }
 
   async function runTranscript(block: CodeBlock): Promise<void> {
-    const busyPort = block.attributes.busy
-    const holder = busyPort === undefined ? undefined : await holdFreePort()
+    const shownBusy = block.attributes.busy
+    const holder = shownBusy === undefined ? undefined : await holdFreePort()
     try {
       for (const step of readTranscriptSteps(block)) {
-        let output: string
-        if (CLI_LINE.test(step.command)) {
-          const command = readCliCommand(await wordsOf(step.command))
-          const args = onPortForTranscript(
-            command.args,
-            busyPort === undefined || holder === undefined
+        if (!CLI_LINE.test(step.command)) {
+          const { output, status } = await terminal.run(step.command)
+          check(step, asShown(output, []), status)
+          continue
+        }
+        const ports: PortShown[] =
+          holder === undefined ? [] : [[holder.port, Number(shownBusy)]]
+        const { cli, shownPort } = await start(step.command, {
+          keepNamedPort: true,
+          busy:
+            holder === undefined
               ? undefined
-              : [Number(busyPort), holder.port],
-          )
-          const cli = await startCli({ ...command, args }, folder)
-          const ports: Array<[number, number]> =
-            holder === undefined ? [] : [[holder.port, Number(busyPort)]]
-          if ('port' in cli.outcome) {
-            output = cli.stdout() + cli.stderr()
-            ports.push([cli.outcome.port, shownPortOf(command.args)])
-            const code = await cli.stop()
-            if (code !== 0) {
-              throw new Error(
-                `${step.where}: content-api-mock exited with ${code} when stopped.\nstderr:\n${cli.stderr()}`,
-              )
-            }
-          } else {
-            output = cli.stdout() + cli.stderr()
-          }
-          output = asShown(output, ports)
-        } else {
-          output = asShown((await terminal.run(step.command)).output, [])
+              : { shown: Number(shownBusy), held: holder.port },
+        })
+        // A server shows its banner, then is stopped; a command runs to its end.
+        const output = cli.stdout() + cli.stderr()
+        if ('port' in cli.outcome) {
+          ports.push([cli.outcome.port, shownPort])
+          await cli.stop()
         }
-        if (!matchesOutput(step.expected.join('\n'), output)) {
-          throw new Error(
-            describeMismatch(
-              `${step.where} (${step.command})`,
-              step.expected.join('\n'),
-              output,
-            ),
-          )
-        }
+        const status = 'exitCode' in cli.outcome ? cli.outcome.exitCode : 0
+        check(step, asShown(output, ports), status)
       }
     } finally {
       holder?.close()
@@ -177,17 +159,17 @@ export async function runPageExamples(
 
   async function checkServerOutput(block: CodeBlock): Promise<void> {
     const stream = block.args[0] as 'stdout' | 'stderr'
-    if (server === undefined) {
+    const current = server
+    if (current === undefined) {
       throw new Error(
         `${block.where}: no server of this page is running to have printed this ${stream}.`,
       )
     }
-    const current = server
     const printed = () =>
-      asShown(current.cli[stream]().slice(current.seen[stream]), serverPorts())
+      asShown(current.cli[stream]().slice(current.seen[stream]), [current.port])
     const expected = hideTimings(block.code)
     const deadline = Date.now() + OUTPUT_TIMEOUT_MS
-    // The server prints when it is done with a request or a file: wait for it.
+    // The server prints once it is done with a request or a file: wait for it.
     while (!matchesOutput(expected, hideTimings(printed()))) {
       if (Date.now() > deadline) {
         throw new Error(
@@ -223,137 +205,23 @@ export async function runPageExamples(
   }
 }
 
-interface Step {
-  command: string
-  /** The output the docs show for it; undefined in a session that shows none. */
-  expected: string[] | undefined
-  where: string
-}
-
 /**
- * The commands of a session and the output shown for each: comment lines
- * right after a command (no blank line between) are its output; a comment
- * after a blank line describes what follows. A line ending in `\`, `|`, `&&`
- * or `||` goes on in the next.
+ * Throws unless the output is what the docs show for the step; a step that
+ * shows none must exit with 0.
  */
-export function readSessionSteps(block: CodeBlock): Step[] {
-  const lines = block.code.split('\n')
-  const steps: Step[] = []
-  let last: Step | undefined
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!
-    if (line.trim() === '') {
-      last = undefined
-    } else if (line.startsWith('#')) {
-      if (last !== undefined)
-        (last.expected ??= []).push(line.replace(/^# ?/, ''))
-    } else {
-      const where = `${block.file}:${block.line + 1 + index}`
-      let command = line
-      while (/(\\|\||&&)\s*$/.test(lines[index]!) && index + 1 < lines.length) {
-        command += `\n${lines[++index]}`
-      }
-      last = { command, expected: undefined, where }
-      steps.push(last)
-    }
-  }
-  return steps
-}
-
-/**
- * The `$ ` commands of a transcript, each with the lines up to the next one.
- */
-export function readTranscriptSteps(
-  block: CodeBlock,
-): Array<Step & { expected: string[] }> {
-  const steps: Array<Step & { expected: string[] }> = []
-  block.code.split('\n').forEach((line, index) => {
-    if (line.startsWith('$ ')) {
-      steps.push({
-        command: line.slice(2),
-        expected: [],
-        where: `${block.file}:${block.line + 1 + index}`,
-      })
-    } else {
-      steps.at(-1)?.expected.push(line)
-    }
-  })
-  return steps
-}
-
-function check(step: Step, output: string, status: number | null): void {
-  if (step.expected !== undefined) {
-    if (!matchesOutput(step.expected.join('\n'), output)) {
-      throw new Error(
-        describeMismatch(
-          `${step.where} (${step.command})`,
-          step.expected.join('\n'),
-          output,
-        ),
-      )
-    }
-  } else if (status !== 0) {
+function check(step: ExampleStep, output: string, status: number | null): void {
+  if (step.expected === undefined) {
+    if (status === 0) return
     throw new Error(
       `${step.where}: "${step.command}" exited with ${status}. Its output:\n${tidyOutput(output)}`,
     )
   }
-}
-
-const PORT_FLAGS = ['--port', '-p']
-
-function shownPortOf(args: readonly string[]): number {
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index]!
-    if (PORT_FLAGS.includes(arg)) return Number(args[index + 1])
-    if (arg.startsWith('--port=')) return Number(arg.slice('--port='.length))
+  const expected = step.expected.join('\n')
+  if (!matchesOutput(expected, output)) {
+    throw new Error(
+      describeMismatch(`${step.where} (${step.command})`, expected, output),
+    )
   }
-  return DEFAULT_PORT
-}
-
-function withoutPort(args: readonly string[]): string[] {
-  return args.filter(
-    (arg, index) =>
-      !PORT_FLAGS.includes(arg) &&
-      !PORT_FLAGS.includes(args[index - 1] ?? '') &&
-      !arg.startsWith('--port='),
-  )
-}
-
-/** Loopback only: a demo on every interface is shown, not done. */
-function onLoopback(args: readonly string[]): string[] {
-  return args.map((arg, index) =>
-    arg === '0.0.0.0' && args[index - 1] === '--host' ? '127.0.0.1' : arg,
-  )
-}
-
-/** A server of a session listens on a free port, whatever the docs wrote. */
-function onFreePort(args: readonly string[]): {
-  args: string[]
-  shownPort: number
-} {
-  return {
-    args: [...onLoopback(withoutPort(args)), '--port', '0'],
-    shownPort: shownPortOf(args),
-  }
-}
-
-/**
- * A transcript keeps a port it names (`--port 70000` is the example of a bad
- * one), except the busy one, which becomes the port the test holds; without a
- * port, it gets a free one.
- */
-function onPortForTranscript(
-  args: readonly string[],
-  busy: [shown: number, held: number] | undefined,
-): string[] {
-  const named = args.some(
-    (arg) => PORT_FLAGS.includes(arg) || arg.startsWith('--port='),
-  )
-  if (!named) return [...onLoopback(args), '--port', '0']
-  if (busy !== undefined && shownPortOf(args) === busy[0]) {
-    return [...onLoopback(withoutPort(args)), '--port', String(busy[1])]
-  }
-  return onLoopback(args)
 }
 
 /** Listens on a free loopback port, as "another program" on it. */

@@ -63,8 +63,11 @@ export interface StartedCli {
   outcome:
     | { port: number; bannerOn: 'stdout' | 'stderr' }
     | { exitCode: number | null }
-  /** Stops it as Ctrl+C does (SIGINT to its process group); resolves with its exit code. */
-  stop(): Promise<number | null>
+  /**
+   * Stops it as Ctrl+C does (SIGINT to its process group).
+   * @throws when `dist/cli/main.js` then exits with another code than 0.
+   */
+  stop(): Promise<void>
 }
 
 const running = new Set<ChildProcess>()
@@ -145,13 +148,16 @@ export async function startCli(
     stderr: () => output.stderr,
     outcome,
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return exited
-      kill(child, 'SIGINT')
+      if (child.exitCode === null && child.signalCode === null) {
+        kill(child, 'SIGINT')
+      }
       const forced = setTimeout(() => kill(child, 'SIGKILL'), STOP_TIMEOUT_MS)
-      try {
-        return await exited
-      } finally {
-        clearTimeout(forced)
+      const code = await exited.finally(() => clearTimeout(forced))
+      // npm answers Ctrl+C with the signal's code; the command itself with 0.
+      if (command.via === 'node' && code !== 0) {
+        throw new Error(
+          `content-api-mock ${command.args.join(' ')} exited with ${code} when stopped with Ctrl+C (SIGINT), not 0.\nstderr:\n${output.stderr}`,
+        )
       }
     },
   }
