@@ -24,7 +24,9 @@ const examples = DOC_FILES.flatMap(readCodeBlocks).filter(
     block.kind === 'script' ||
     block.kind === 'browser',
 )
-const folder = mkdtempSync(join(ROOT, 'test', '.tmp-docs-examples-'))
+// @note Inside the repository, so that the examples resolve vitest, msw and
+// the package itself from it; outside test/, which `npm run typecheck` reads.
+const folder = mkdtempSync(join(ROOT, '.tmp-docs-examples-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 /** The file a block is written to, and the test file that runs it, if any. */
@@ -49,7 +51,7 @@ for (const block of examples) {
 writeFileSync(
   join(folder, 'tsconfig.json'),
   JSON.stringify({
-    extends: '../../tsconfig.json',
+    extends: '../tsconfig.json',
     include: ['*.ts'],
     exclude: ['*.run.doc.ts'],
   }),
@@ -77,24 +79,28 @@ async function runNode(args: string[]) {
   }
 }
 
-it.concurrent('type-checks the TypeScript examples of the docs', async () => {
-  const { status, output } = await runNode([
-    join(ROOT, 'node_modules/typescript/bin/tsc'),
-    '-p',
-    join(folder, 'tsconfig.json'),
-  ])
-  // Each error named where it is in the docs: `README.md:41:3`.
-  const errors = output.replace(
-    /^\S*?([^/\s]+\.ts)\((\d+),(\d+)\)/gm,
-    (text, name: string, line: string, column: string) => {
-      const block = files.get(name)
-      return block === undefined
-        ? text
-        : `${block.file}:${block.line + Number(line)}:${column}`
-    },
-  )
-  expect(status, errors).toBe(0)
-}, 90_000)
+it.concurrent(
+  'type-checks the TypeScript examples of the docs',
+  async () => {
+    const { status, output } = await runNode([
+      join(ROOT, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(folder, 'tsconfig.json'),
+    ])
+    // Each error named where it is in the docs: `README.md:41:3`.
+    const errors = output.replace(
+      /^\S*?([^/\s]+\.ts)\((\d+),(\d+)\)/gm,
+      (text, name: string, line: string, column: string) => {
+        const block = files.get(name)
+        return block === undefined
+          ? text
+          : `${block.file}:${block.line + Number(line)}:${column}`
+      },
+    )
+    expect(status, errors).toBe(0)
+  },
+  90_000,
+)
 
 it.concurrent(
   'runs the test and script examples of the docs as vitest suites',
