@@ -6,7 +6,7 @@ import { expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-/** The README's JSON-log example, as a user types it in a clone. */
+/** The JSON-log example of docs/cli.md, as a user types it in a clone. */
 const JSON_LOG_COMMAND = 'npm start --silent -- --log json'
 
 it('keeps stdout to JSON lines under the README JSON-log example', async () => {
