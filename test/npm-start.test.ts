@@ -9,9 +9,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** The JSON-log example of docs/cli.md, as a user types it in a clone. */
 const JSON_LOG_COMMAND = 'npm start --silent -- --log json'
 
-it('keeps stdout to JSON lines under the README JSON-log example', async () => {
+it('keeps stdout to JSON lines under the JSON-log example, prestart included', async () => {
   expect(
-    readFileSync(new URL('../README.md', import.meta.url), 'utf8'),
+    readFileSync(new URL('../docs/cli.md', import.meta.url), 'utf8'),
   ).toContain(JSON_LOG_COMMAND)
   const [command, ...args] = JSON_LOG_COMMAND.split(' ')
   // @note Its own process group, so that SIGINT reaches npm and the server
