@@ -80,15 +80,18 @@ export type {
 
 /* Resources and envelopes of the API */
 export {
-  MOVIEMODE,
   projectListItemSchema,
   projectDetailSchema,
   contentListItemSchema,
   contentDetailSchema,
-  moviemodeContentSchema,
   progressSchema,
   publishResultSchema,
 } from './schema/resources.js'
+export {
+  MOVIEMODE,
+  moviemodeContentSchema,
+  type MoviemodeContent,
+} from './schema/moviemode-content.js'
 export {
   ERROR_CODES,
   listMetaSchema,
@@ -104,7 +107,6 @@ export type {
   ProjectDetail,
   ContentListItem,
   ContentDetail,
-  MoviemodeContent,
   Progress,
   PublishResult,
 } from './schema/resources.js'

@@ -125,6 +125,17 @@ it('round-trips the generated dataset too', async () => {
   expect(JSON.stringify(again.exportFixtures())).toBe(exported)
 })
 
+it('serves the content of a mode without a known shape as written, even a mode named like an Object property', async () => {
+  const fixtures = loadFixture('small.json')
+  fixtures.contents[2].mode = 'constructor'
+  const mock = createContentApiMock({ fixtures })
+  server.use(...mock.handlers)
+
+  const detail = await callApi('/projects/p2/contents/v3', { key: 'k_a' })
+  expect(detail.body.data.mode).toBe('constructor')
+  expect(detail.body.data.content).toEqual(fixtures.contents[2].content)
+})
+
 it('keeps the serving data when load() gets an invalid document', async () => {
   const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
   server.use(...mock.handlers)

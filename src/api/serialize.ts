@@ -1,4 +1,4 @@
-import { MOVIEMODE } from '../schema/resources.js'
+import { MOVIEMODE } from '../schema/moviemode-content.js'
 import type { FixtureContent, FixtureProject } from '../schema/fixture.js'
 
 /**

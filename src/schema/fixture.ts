@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { MOVIEMODE, progressSchema, publishResultSchema } from './resources.js'
+import {
+  checkStoredContentBody,
+  hasReadableContentBody,
+} from './content-modes.js'
+import { progressSchema, publishResultSchema } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
 
 /**
@@ -63,18 +67,9 @@ export const fixtureProjectSchema = z
   .meta({ id: 'FixtureProject' })
 
 /**
- * The stored `content` of a `moviemode` content. The asset URLs are not
- * stored: they are issued on every request.
- * @example
- * fixtureMoviemodeBodySchema.parse({ movie_unique: 'm1' })
- */
-export const fixtureMoviemodeBodySchema = z
-  .strictObject({ movie_unique: publicIdSchema })
-  .meta({ id: 'FixtureMoviemodeBody' })
-
-/**
- * A content of a project. For `mode: "moviemode"` the `content` object is
- * `{ movie_unique }`; for any other mode it is returned as written.
+ * A content of a project. For a mode of `CONTENT_MODES` (`moviemode`) the
+ * `content` object is that mode's stored body (`{ movie_unique }`); for any
+ * other mode it is any object, returned as written.
  * @example
  * fixtureContentSchema.parse({
  *   variation_unique: 'v1', project_unique: 'p1', mode: 'moviemode', title: 'Teaser',
@@ -93,18 +88,7 @@ export const fixtureContentSchema = z
     content: z.record(z.string(), z.unknown()),
     publish: z.array(publishResultSchema),
   })
-  .superRefine((record, context) => {
-    if (record.mode !== MOVIEMODE) return
-    const body = fixtureMoviemodeBodySchema.safeParse(record.content)
-    if (body.success) return
-    for (const issue of body.error.issues) {
-      context.addIssue({
-        code: 'custom',
-        path: ['content', ...issue.path],
-        message: `${issue.message} (mode "${MOVIEMODE}" takes content: { "movie_unique": "<id>" })`,
-      })
-    }
-  })
+  .superRefine(checkStoredContentBody, { when: hasReadableContentBody })
   .meta({ id: 'FixtureContent' })
 
 /**
