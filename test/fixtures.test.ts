@@ -33,15 +33,17 @@ it('names every bad path of an invalid fixture document at once', () => {
   const error = captureError(() => createContentApiMock({ fixtures }))
   expect(error).toBeInstanceOf(FixtureError)
   const paths = (error as FixtureError).issues.map((issue) => issue.path)
-  expect(paths).toEqual(
-    expect.arrayContaining([
-      'accounts[0].nmae',
-      'projects[2].created_at',
-      'contents[0].content.movie_unique',
-      'contents[2].title',
-      'extra',
-    ]),
-  )
+  expect(paths).toEqual([
+    'accounts[0].nmae',
+    'api_keys[1].account',
+    'projects[1].shared_with[1]',
+    'projects[2].created_at',
+    'contents[0].content.movie_unique',
+    'contents[1].variation_unique',
+    'contents[2].title',
+    'contents[3].project_unique',
+    'extra',
+  ])
   expect((error as FixtureError).message).toMatch(/nothing was loaded/)
 })
 
