@@ -127,6 +127,22 @@ it('round-trips the generated dataset too', async () => {
   expect(JSON.stringify(again.exportFixtures())).toBe(exported)
 })
 
+it('exports a document that shares nothing with the data it was read from', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  await mock.ready
+  const exported = mock.exportFixtures()
+  exported.contents[2]!.content.body = 'changed'
+  exported.contents[0]!.progress.step_process = 99
+  exported.projects[1]!.shared_with!.push('acct_c')
+
+  const blog = await callApi('/projects/p2/contents/v3', { key: 'k_a' })
+  expect(blog.body.data.content.body).toBe('Tip one: keep it short.')
+  const movie = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
+  expect(movie.body.data.progress.step_process).toBe(5)
+  expect((await callApi('/projects/p2', { key: 'k_c' })).status).toBe(404)
+})
+
 it('serves the content of a mode without a known shape as written, even a mode named like an Object property', async () => {
   const fixtures = loadFixture('small.json')
   fixtures.contents[2].mode = 'constructor'
