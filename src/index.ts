@@ -64,6 +64,7 @@ export { parseFixtureDocument } from './data/parse-fixture-document.js'
 export { FixtureError, type FixtureIssue } from './data/fixture-error.js'
 export {
   FIXTURE_VERSION,
+  FIXTURE_SCHEMA_PATH,
   fixtureDocumentSchema,
   fixtureAccountSchema,
   fixtureApiKeySchema,

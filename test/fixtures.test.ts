@@ -1,4 +1,5 @@
 import {
+  FIXTURE_SCHEMA_PATH,
   FixtureError,
   createContentApiMock,
   parseFixtureDocument,
@@ -109,8 +110,10 @@ it('round-trips load, export and load exactly', async () => {
   const mock = createContentApiMock({ fixtures })
   await mock.ready
   const exported = mock.exportFixtures()
-  const { $schema, ...withoutSchema } = fixtures
-  expect(exported).toEqual(withoutSchema)
+  // The same document, key for key and in the same order, but for `$schema`.
+  expect(JSON.stringify(exported)).toBe(
+    JSON.stringify({ ...fixtures, $schema: FIXTURE_SCHEMA_PATH }),
+  )
   const again = createContentApiMock({
     fixtures: JSON.parse(JSON.stringify(exported)),
   })
@@ -125,6 +128,25 @@ it('round-trips the generated dataset too', async () => {
   const again = createContentApiMock({ fixtures: JSON.parse(exported) })
   await again.ready
   expect(JSON.stringify(again.exportFixtures())).toBe(exported)
+})
+
+it('exports $schema first, pointing at the JSON Schema of the installed package', async () => {
+  const mock = createContentApiMock({ seed: 3 })
+  await mock.ready
+  const exported = mock.exportFixtures()
+
+  expect(FIXTURE_SCHEMA_PATH).toBe(
+    './node_modules/content-api-mock/fixtures/fixture.schema.json',
+  )
+  expect(Object.keys(exported)).toEqual([
+    '$schema',
+    'version',
+    'accounts',
+    'api_keys',
+    'projects',
+    'contents',
+  ])
+  expect(exported.$schema).toBe(FIXTURE_SCHEMA_PATH)
 })
 
 it('exports a document that shares nothing with the data it was read from', async () => {

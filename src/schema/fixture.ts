@@ -13,6 +13,20 @@ import { publicIdSchema, timestampSchema } from './primitives.js'
  */
 export const FIXTURE_VERSION = 1
 
+/**
+ * The `$schema` of an exported fixture document: where the fixture JSON
+ * Schema is found from a file saved at the root of a project that has this
+ * package installed, so editors complete and check the file.
+ * @note A relative path, not a URL: the schema ships with the package
+ * (`content-api-mock/fixtures/fixture.schema.json`) and is not served from
+ * any host. A file saved elsewhere may point its `$schema` anywhere; loading
+ * ignores the value.
+ * @example
+ * mock.exportFixtures().$schema // './node_modules/content-api-mock/fixtures/fixture.schema.json'
+ */
+export const FIXTURE_SCHEMA_PATH =
+  './node_modules/content-api-mock/fixtures/fixture.schema.json'
+
 const nonEmpty = z.string().min(1, 'expected a non-empty string')
 
 /**
