@@ -119,7 +119,7 @@ export function serializeContentDetail(
     const key = template.issued[i]!
     if (issued[key] === undefined) {
       throw new Error(
-        `Failed to serialize content "${content.variation_unique}": the served body of mode "${content.mode}" needs "${key}", which it neither stores nor is issued. Issue it in serializeContentDetail (src/api/serialize.ts).`,
+        `Failed to serialize content "${content.variation_unique}": the served body of mode "${content.mode}" needs "${key}", which is neither stored nor issued. Issue it in serializeContentDetail (src/api/serialize.ts).`,
       )
     }
     json += JSON.stringify(issued[key]) + parts[i + 1]
