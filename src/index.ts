@@ -64,6 +64,7 @@ export { parseFixtureDocument } from './data/parse-fixture-document.js'
 export { FixtureError, type FixtureIssue } from './data/fixture-error.js'
 export {
   FIXTURE_VERSION,
+  FIXTURE_SCHEMA_PATH,
   fixtureDocumentSchema,
   fixtureAccountSchema,
   fixtureApiKeySchema,
@@ -80,15 +81,18 @@ export type {
 
 /* Resources and envelopes of the API */
 export {
-  MOVIEMODE,
   projectListItemSchema,
   projectDetailSchema,
   contentListItemSchema,
   contentDetailSchema,
-  moviemodeContentSchema,
   progressSchema,
   publishResultSchema,
 } from './schema/resources.js'
+export {
+  MOVIEMODE,
+  moviemodeContentSchema,
+  type MoviemodeContent,
+} from './schema/moviemode-content.js'
 export {
   ERROR_CODES,
   listMetaSchema,
@@ -104,7 +108,6 @@ export type {
   ProjectDetail,
   ContentListItem,
   ContentDetail,
-  MoviemodeContent,
   Progress,
   PublishResult,
 } from './schema/resources.js'

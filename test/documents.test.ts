@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import formatsPlugin from 'ajv-formats'
+import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { expectResponseToMatchOpenApi } from './support/openapi-validator.js'
 
@@ -269,6 +270,16 @@ it('accepts a valid fixture document against fixture.schema.json', () => {
   const validate = createAjv({ strict: true }).compile(fixtureJsonSchema)
 
   expect(validate(validFixture), JSON.stringify(validate.errors)).toBe(true)
+})
+
+it('accepts an exported document, $schema included, against fixture.schema.json', async () => {
+  const validate = createAjv({ strict: true }).compile(fixtureJsonSchema)
+  const mock = createContentApiMock({ seed: 5 })
+  await mock.ready
+  const exported = mock.exportFixtures()
+
+  expect(exported.$schema).toMatch(/fixture\.schema\.json$/)
+  expect(validate(exported), JSON.stringify(validate.errors)).toBe(true)
 })
 
 it('rejects a fixture document with an unknown key', () => {

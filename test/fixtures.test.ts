@@ -1,4 +1,5 @@
 import {
+  FIXTURE_SCHEMA_PATH,
   FixtureError,
   createContentApiMock,
   parseFixtureDocument,
@@ -33,15 +34,17 @@ it('names every bad path of an invalid fixture document at once', () => {
   const error = captureError(() => createContentApiMock({ fixtures }))
   expect(error).toBeInstanceOf(FixtureError)
   const paths = (error as FixtureError).issues.map((issue) => issue.path)
-  expect(paths).toEqual(
-    expect.arrayContaining([
-      'accounts[0].nmae',
-      'projects[2].created_at',
-      'contents[0].content.movie_unique',
-      'contents[2].title',
-      'extra',
-    ]),
-  )
+  expect(paths).toEqual([
+    'accounts[0].nmae',
+    'api_keys[1].account',
+    'projects[1].shared_with[1]',
+    'projects[2].created_at',
+    'contents[0].content.movie_unique',
+    'contents[1].variation_unique',
+    'contents[2].title',
+    'contents[3].project_unique',
+    'extra',
+  ])
   expect((error as FixtureError).message).toMatch(/nothing was loaded/)
 })
 
@@ -107,8 +110,10 @@ it('round-trips load, export and load exactly', async () => {
   const mock = createContentApiMock({ fixtures })
   await mock.ready
   const exported = mock.exportFixtures()
-  const { $schema, ...withoutSchema } = fixtures
-  expect(exported).toEqual(withoutSchema)
+  // The same document, key for key and in the same order, but for `$schema`.
+  expect(JSON.stringify(exported)).toBe(
+    JSON.stringify({ ...fixtures, $schema: FIXTURE_SCHEMA_PATH }),
+  )
   const again = createContentApiMock({
     fixtures: JSON.parse(JSON.stringify(exported)),
   })
@@ -123,6 +128,52 @@ it('round-trips the generated dataset too', async () => {
   const again = createContentApiMock({ fixtures: JSON.parse(exported) })
   await again.ready
   expect(JSON.stringify(again.exportFixtures())).toBe(exported)
+})
+
+it('exports $schema first, pointing at the JSON Schema of the installed package', async () => {
+  const mock = createContentApiMock({ seed: 3 })
+  await mock.ready
+  const exported = mock.exportFixtures()
+
+  expect(FIXTURE_SCHEMA_PATH).toBe(
+    './node_modules/content-api-mock/fixtures/fixture.schema.json',
+  )
+  expect(Object.keys(exported)).toEqual([
+    '$schema',
+    'version',
+    'accounts',
+    'api_keys',
+    'projects',
+    'contents',
+  ])
+  expect(exported.$schema).toBe(FIXTURE_SCHEMA_PATH)
+})
+
+it('exports a document that shares nothing with the data it was read from', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  await mock.ready
+  const exported = mock.exportFixtures()
+  exported.contents[2]!.content.body = 'changed'
+  exported.contents[0]!.progress.step_process = 99
+  exported.projects[1]!.shared_with!.push('acct_c')
+
+  const blog = await callApi('/projects/p2/contents/v3', { key: 'k_a' })
+  expect(blog.body.data.content.body).toBe('Tip one: keep it short.')
+  const movie = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
+  expect(movie.body.data.progress.step_process).toBe(5)
+  expect((await callApi('/projects/p2', { key: 'k_c' })).status).toBe(404)
+})
+
+it('serves the content of a mode without a known shape as written, even a mode named like an Object property', async () => {
+  const fixtures = loadFixture('small.json')
+  fixtures.contents[2].mode = 'constructor'
+  const mock = createContentApiMock({ fixtures })
+  server.use(...mock.handlers)
+
+  const detail = await callApi('/projects/p2/contents/v3', { key: 'k_a' })
+  expect(detail.body.data.mode).toBe('constructor')
+  expect(detail.body.data.content).toEqual(fixtures.contents[2].content)
 })
 
 it('keeps the serving data when load() gets an invalid document', async () => {

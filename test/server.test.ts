@@ -249,7 +249,7 @@ it('answers an invalid fixture document with 400 naming every bad path and chang
   expect(body.error.code).toBe('invalid_fixture')
   expect(
     body.error.issues.map((issue: { path: string }) => issue.path),
-  ).toEqual(['projects[0].created_at'])
+  ).toEqual(['projects[0].created_at', 'contents[3].project_unique'])
   const notJson = await fetch(`${server.adminUrl}/fixtures`, {
     method: 'PUT',
     body: '{oops',

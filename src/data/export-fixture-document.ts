@@ -1,76 +1,33 @@
+import { createPicker } from '../schema/create-picker.js'
 import {
+  FIXTURE_SCHEMA_PATH,
   FIXTURE_VERSION,
-  type FixtureApiKey,
-  type FixtureContent,
+  fixtureDocumentSchema,
   type FixtureDocument,
-  type FixtureProject,
 } from '../schema/fixture.js'
 import type { DatasetCollections } from './dataset.js'
 
+// The fields of each record come from the fixture schemas, in their order.
+const pickDocument = createPicker(fixtureDocumentSchema)
+
 /**
- * Writes a dataset back as a fixture document, version 1, in collection order
- * and with keys in the order of the format, so that loading the export and
- * exporting again gives the same document.
+ * Writes a dataset back as a fixture document, version 1: `$schema` first
+ * (`FIXTURE_SCHEMA_PATH`), then the records in collection order, each with
+ * the keys of the format in the format's order, so that loading the export
+ * and exporting again gives the same document. The document shares nothing
+ * with the dataset: changing it changes no record.
  * @example
- * const json = JSON.stringify(exportFixtureDocument(mock.db), null, 2)
+ * const json = `${JSON.stringify(exportFixtureDocument(mock.db), null, 2)}\n`
  */
 export function exportFixtureDocument(
   dataset: DatasetCollections,
 ): FixtureDocument {
-  return {
+  return pickDocument({
+    $schema: FIXTURE_SCHEMA_PATH,
     version: FIXTURE_VERSION,
-    accounts: dataset.accounts.all().map((a) => ({ id: a.id, name: a.name })),
-    api_keys: dataset.apiKeys.all().map(exportApiKey),
-    projects: dataset.projects.all().map(exportProject),
-    contents: dataset.contents.all().map(exportContent),
-  }
-}
-
-function exportApiKey(apiKey: FixtureApiKey): FixtureApiKey {
-  return withoutUndefined({
-    key: apiKey.key,
-    account: apiKey.account,
-    expires_at: apiKey.expires_at,
-    revoked: apiKey.revoked,
+    accounts: dataset.accounts.all(),
+    api_keys: dataset.apiKeys.all(),
+    projects: dataset.projects.all(),
+    contents: dataset.contents.all(),
   })
-}
-
-function exportProject(project: FixtureProject): FixtureProject {
-  return withoutUndefined({
-    project_unique: project.project_unique,
-    project_name: project.project_name,
-    description: project.description,
-    created_at: project.created_at,
-    is_readonly: project.is_readonly,
-    account: project.account,
-    shared_with: project.shared_with && [...project.shared_with],
-  })
-}
-
-function exportContent(content: FixtureContent): FixtureContent {
-  return {
-    variation_unique: content.variation_unique,
-    project_unique: content.project_unique,
-    mode: content.mode,
-    title: content.title,
-    progress: {
-      step_process: content.progress.step_process,
-      is_complete: content.progress.is_complete,
-    },
-    created_at: content.created_at,
-    content: structuredClone(content.content),
-    publish: content.publish.map((result) => ({
-      platform: result.platform,
-      status: result.status,
-      post_url: result.post_url,
-      posted_at: result.posted_at,
-    })),
-  }
-}
-
-function withoutUndefined<Value extends object>(value: Value): Value {
-  for (const key of Object.keys(value) as (keyof Value)[]) {
-    if (value[key] === undefined) delete value[key]
-  }
-  return value
 }

@@ -8,8 +8,19 @@ export interface FixtureIssue {
 }
 
 /**
+ * A problem found in a fixture document, with its path as segments
+ * (`['contents', 3, 'project_unique']`) so problems can be sorted before the
+ * path is formatted for people.
+ */
+export interface LocatedFixtureIssue {
+  path: readonly PropertyKey[]
+  message: string
+}
+
+/**
  * Thrown when a fixture document cannot be loaded. It names every problem at
- * once, so one edit can fix them all; nothing of the document is loaded.
+ * once (shape, references and duplicate IDs together, in document order), so
+ * one edit can fix them all; nothing of the document is loaded.
  * @example
  * try {
  *   createContentApiMock({ fixtures })

@@ -1,20 +1,40 @@
-import type { z } from 'zod'
+import { z } from 'zod'
+import { describeExpectation } from '../schema/describe-expectation.js'
 import {
+  fixtureContentSchema,
   fixtureDocumentSchema,
   type FixtureDocument,
 } from '../schema/fixture.js'
+import { objectKeysAt } from '../schema/object-keys-at.js'
+import { findContentModeIssues } from './find-content-mode-issues.js'
+import { findReferenceIssues } from './find-reference-issues.js'
 import {
   FixtureError,
   formatIssuePath,
-  type FixtureIssue,
+  type LocatedFixtureIssue,
 } from './fixture-error.js'
+import { toFixtureIssues } from './to-fixture-issues.js'
+
+/**
+ * The fixture document without the mode rule of `content`, which
+ * `findContentModeIssues` checks on the raw input instead.
+ * @note zod skips a record's refinements once a number check in it failed,
+ * so the rule inside the schema would go unreported in such a record.
+ */
+const documentShapeSchema = fixtureDocumentSchema.extend({
+  contents: z.array(z.strictObject(fixtureContentSchema.shape)),
+})
 
 /**
  * Validates anything parsed from JSON as a fixture document, version 1: its
- * shape first, then what a schema cannot see (duplicate IDs, references to
- * accounts or projects that do not exist).
- * @throws {FixtureError} naming every bad path, e.g.
- * `contents[3].project_unique: no such project "p9"`.
+ * shape, the shape of each `content` by its mode, and what a schema cannot
+ * see (duplicate IDs, references to accounts or projects that do not exist),
+ * all in one load: each check reads whatever parts of the document are
+ * well-formed enough to read.
+ * @throws {FixtureError} naming every problem at once, in document order
+ * (see `sortInDocumentOrder`), e.g.
+ * `accounts[0].nmae: unknown key; …` then
+ * `contents[3].project_unique: no such project "p9"; …`.
  * @example
  * const document = parseFixtureDocument(JSON.parse(await readFile(path, 'utf8')))
  */
@@ -22,116 +42,67 @@ export function parseFixtureDocument(
   input: unknown,
   source?: string,
 ): FixtureDocument {
-  const result = fixtureDocumentSchema.safeParse(input)
-  if (!result.success) {
-    throw new FixtureError(result.error.issues.flatMap(toFixtureIssues), source)
-  }
-  const issues = findReferenceIssues(result.data)
-  if (issues.length > 0) {
-    throw new FixtureError(issues, source)
+  const result = documentShapeSchema.safeParse(input, {
+    // @note Without `reportInput`, zod 4 leaves `issue.input` undefined, and
+    // a value of the wrong type could not be told from a missing one.
+    reportInput: true,
+    error: describeExpectation,
+  })
+  const issues = [
+    ...(result.error?.issues.flatMap((issue) => toFixtureIssues(issue)) ?? []),
+    ...findContentModeIssues(input),
+    ...findReferenceIssues(input),
+  ]
+  if (!result.success || issues.length > 0) {
+    throw new FixtureError(
+      sortInDocumentOrder(issues).map((issue) => ({
+        path: formatIssuePath(issue.path),
+        message: issue.message,
+      })),
+      source,
+    )
   }
   return result.data
 }
 
-function toFixtureIssues(issue: z.core.$ZodIssue): FixtureIssue[] {
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      path: formatIssuePath([...issue.path, key]),
-      message: 'unknown key; remove it or check its spelling',
-    }))
-  }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return [
-      {
-        path: formatIssuePath(issue.path),
-        message: `missing; expected ${issue.expected}`,
-      },
-    ]
-  }
-  return [{ path: formatIssuePath(issue.path), message: issue.message }]
+/**
+ * Sorts problems the way a person reads the document, path segment by
+ * segment: the document itself first; then the keys of an object in the
+ * order of the format (`$schema`, `version`, `accounts`, `api_keys`,
+ * `projects`, `contents`; within a record, its fields in schema order), and
+ * unknown keys after the known ones, by name; array items by index; a path
+ * before the paths inside it. Problems at the same path keep their order:
+ * shape before references.
+ */
+function sortInDocumentOrder(
+  issues: readonly LocatedFixtureIssue[],
+): LocatedFixtureIssue[] {
+  const ranked = issues.map((issue) => ({ issue, rank: rankPath(issue.path) }))
+  ranked.sort((a, b) => compareRanks(a.rank, b.rank))
+  return ranked.map(({ issue }) => issue)
 }
 
-function findReferenceIssues(document: FixtureDocument): FixtureIssue[] {
-  const issues: FixtureIssue[] = []
-  const accounts = collectIds(
-    document.accounts,
-    'accounts',
-    'id',
-    (a) => a.id,
-    issues,
-  )
-  collectIds(document.api_keys, 'api_keys', 'key', (k) => k.key, issues)
-  const projects = collectIds(
-    document.projects,
-    'projects',
-    'project_unique',
-    (p) => p.project_unique,
-    issues,
-  )
-  collectIds(
-    document.contents,
-    'contents',
-    'variation_unique',
-    (c) => c.variation_unique,
-    issues,
-  )
+type SegmentRank = readonly [position: number, name: string]
 
-  const noSuchAccount = (id: string) =>
-    `no such account "${id}"; add it to "accounts" or use one of its IDs`
-  document.api_keys.forEach((apiKey, i) => {
-    if (!accounts.has(apiKey.account)) {
-      issues.push({
-        path: `api_keys[${i}].account`,
-        message: noSuchAccount(apiKey.account),
-      })
-    }
+function rankPath(path: readonly PropertyKey[]): SegmentRank[] {
+  return path.map((segment, i): SegmentRank => {
+    if (typeof segment === 'number') return [segment, '']
+    const name = String(segment)
+    const known = objectKeysAt(fixtureDocumentSchema, path.slice(0, i))
+    const position = known?.indexOf(name) ?? -1
+    return position === -1 ? [Infinity, name] : [position, '']
   })
-  document.projects.forEach((project, i) => {
-    if (!accounts.has(project.account)) {
-      issues.push({
-        path: `projects[${i}].account`,
-        message: noSuchAccount(project.account),
-      })
-    }
-    project.shared_with?.forEach((viewer, j) => {
-      if (!accounts.has(viewer)) {
-        issues.push({
-          path: `projects[${i}].shared_with[${j}]`,
-          message: noSuchAccount(viewer),
-        })
-      }
-    })
-  })
-  document.contents.forEach((content, i) => {
-    if (!projects.has(content.project_unique)) {
-      issues.push({
-        path: `contents[${i}].project_unique`,
-        message: `no such project "${content.project_unique}"; add it to "projects" or use one of its project_unique values`,
-      })
-    }
-  })
-  return issues
 }
 
-function collectIds<Item>(
-  items: readonly Item[],
-  list: string,
-  field: string,
-  idOf: (item: Item) => string,
-  issues: FixtureIssue[],
-): Set<string> {
-  const firstIndex = new Map<string, number>()
-  items.forEach((item, i) => {
-    const id = idOf(item)
-    const first = firstIndex.get(id)
-    if (first === undefined) {
-      firstIndex.set(id, i)
-    } else {
-      issues.push({
-        path: `${list}[${i}].${field}`,
-        message: `duplicate "${id}", already used by ${list}[${first}]; IDs must be unique`,
-      })
-    }
-  })
-  return new Set(firstIndex.keys())
+function compareRanks(
+  a: readonly SegmentRank[],
+  b: readonly SegmentRank[],
+): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [positionA, nameA] = a[i]!
+    const [positionB, nameB] = b[i]!
+    if (positionA !== positionB) return positionA < positionB ? -1 : 1
+    if (nameA !== nameB) return nameA < nameB ? -1 : 1
+  }
+  return a.length - b.length
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import {
-  fixtureContentSchema,
-  fixtureDocumentSchema,
-  fixtureMoviemodeBodySchema,
-} from './fixture.js'
-import { MOVIEMODE } from './resources.js'
+  CONTENT_MODES,
+  contentModeSchemaIds,
+  createContentModeConditions,
+} from './content-modes.js'
+import { fixtureContentSchema, fixtureDocumentSchema } from './fixture.js'
 
 /**
  * The `$id` of the fixture document's JSON Schema. A URN, so it names the
@@ -20,36 +20,40 @@ export const FIXTURE_JSON_SCHEMA_ID = 'urn:content-api-mock:fixture:v1'
  * schema.$id // 'urn:content-api-mock:fixture:v1'
  */
 export function createFixtureJsonSchema(): Record<string, unknown> {
-  // A wrapper of the document and the moviemode body emits both as `$defs`:
-  // the body is reached only from the refinement, which zod cannot convert.
+  // A wrapper of the document and the stored bodies of CONTENT_MODES emits
+  // them all as `$defs`: the bodies are reached only from the refinement,
+  // which zod cannot convert.
   const wrapper = z.object({
     document: fixtureDocumentSchema,
-    moviemodeBody: fixtureMoviemodeBodySchema,
+    ...Object.fromEntries(
+      Object.values(CONTENT_MODES).map((shapes, index) => [
+        `storedBody${index}`,
+        shapes.stored,
+      ]),
+    ),
   })
   const generated = z.toJSONSchema(wrapper, {
     target: 'draft-2020-12',
     io: 'input',
     unrepresentable: 'throw',
     override: ({ zodSchema, jsonSchema }) => {
-      // @note `fixtureContentSchema` checks the moviemode body in a
-      // `superRefine`, which JSON Schema cannot see. The same rule, spelled
+      // @note `fixtureContentSchema` checks the body of each mode in a
+      // `superRefine`, which JSON Schema cannot see. The same table, spelled
       // as `if`/`then`, lets editors flag it too.
       if (zodSchema === fixtureContentSchema) {
-        jsonSchema.if = {
-          properties: { mode: { const: MOVIEMODE } },
-          required: ['mode'],
-        }
-        jsonSchema.then = {
-          properties: { content: { $ref: '#/$defs/FixtureMoviemodeBody' } },
-        }
+        jsonSchema.allOf = createContentModeConditions('stored')
       }
     },
   })
   const { FixtureDocument: document, ...defs } = (generated.$defs ??
     {}) as Record<string, Record<string, unknown>>
-  if (!document || !('FixtureMoviemodeBody' in defs)) {
+  const missing = [
+    ...(document ? [] : ['FixtureDocument']),
+    ...contentModeSchemaIds('stored').filter((id) => !(id in defs)),
+  ]
+  if (!document || missing.length > 0) {
     throw new Error(
-      'Failed to create the fixture JSON Schema: "FixtureDocument" or "FixtureMoviemodeBody" is missing. Keep their `.meta({ id })` in src/schema/fixture.ts.',
+      `Failed to create the fixture JSON Schema: ${missing.map((id) => `"${id}"`).join(', ')} missing from its $defs. Keep the \`.meta({ id })\` of fixtureDocumentSchema and of each stored body of CONTENT_MODES in src/schema/.`,
     )
   }
   return {

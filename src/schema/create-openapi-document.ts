@@ -7,7 +7,11 @@ import {
   projectListResponseSchema,
 } from './envelopes.js'
 import { publicIdSchema } from './primitives.js'
-import { contentDetailSchema, MOVIEMODE } from './resources.js'
+import {
+  contentModeSchemaIds,
+  createContentModeConditions,
+} from './content-modes.js'
+import { contentDetailSchema } from './resources.js'
 
 type JsonObject = Record<string, unknown>
 
@@ -192,24 +196,19 @@ function createComponentSchemas(): Record<string, JsonObject> {
     io: 'output',
     unrepresentable: 'throw',
     override: ({ zodSchema, jsonSchema }) => {
-      // @note The zod union of `content` lets a moviemode body fall through
-      // to the free-form branch. The spec ties the shape to `mode`, so the
-      // document says so.
+      // @note The zod union of `content` lets a body of a known mode fall
+      // through to the free-form branch. The spec ties the shape to `mode`,
+      // so the document says so, from the same table as the fixture schema.
       if (zodSchema === contentDetailSchema) {
-        jsonSchema.if = {
-          properties: { mode: { const: MOVIEMODE } },
-          required: ['mode'],
-        }
-        jsonSchema.then = {
-          properties: { content: { $ref: '#/$defs/MoviemodeContent' } },
-        }
+        jsonSchema.allOf = createContentModeConditions('served')
       }
     },
   })
   const defs = (generated.$defs ?? {}) as Record<string, JsonObject>
-  if (!('MoviemodeContent' in defs)) {
+  const missing = contentModeSchemaIds('served').find((id) => !(id in defs))
+  if (missing !== undefined) {
     throw new Error(
-      'Failed to create the OpenAPI document: the "MoviemodeContent" schema is missing. Keep `.meta({ id: "MoviemodeContent" })` on moviemodeContentSchema in src/schema/resources.ts.',
+      `Failed to create the OpenAPI document: the "${missing}" schema is missing. Keep the \`.meta({ id })\` of each served body of CONTENT_MODES in src/schema/.`,
     )
   }
   return rewriteRefs(defs, '#/$defs/', SCHEMAS_POINTER) as Record<

@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { MOVIEMODE, progressSchema, publishResultSchema } from './resources.js'
+import {
+  checkStoredContentBody,
+  hasReadableContentBody,
+} from './content-modes.js'
+import { progressSchema, publishResultSchema } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
 
 /**
@@ -8,6 +12,20 @@ import { publicIdSchema, timestampSchema } from './primitives.js'
  * const document = { version: FIXTURE_VERSION, accounts: [], api_keys: [], projects: [], contents: [] }
  */
 export const FIXTURE_VERSION = 1
+
+/**
+ * The `$schema` of an exported fixture document: where the fixture JSON
+ * Schema is found from a file saved at the root of a project that has this
+ * package installed, so editors complete and check the file.
+ * @note A relative path, not a URL: the schema ships with the package
+ * (`content-api-mock/fixtures/fixture.schema.json`) and is not served from
+ * any host. A file saved elsewhere may point its `$schema` anywhere; loading
+ * ignores the value.
+ * @example
+ * mock.exportFixtures().$schema // './node_modules/content-api-mock/fixtures/fixture.schema.json'
+ */
+export const FIXTURE_SCHEMA_PATH =
+  './node_modules/content-api-mock/fixtures/fixture.schema.json'
 
 const nonEmpty = z.string().min(1, 'expected a non-empty string')
 
@@ -63,18 +81,9 @@ export const fixtureProjectSchema = z
   .meta({ id: 'FixtureProject' })
 
 /**
- * The stored `content` of a `moviemode` content. The asset URLs are not
- * stored: they are issued on every request.
- * @example
- * fixtureMoviemodeBodySchema.parse({ movie_unique: 'm1' })
- */
-export const fixtureMoviemodeBodySchema = z
-  .strictObject({ movie_unique: publicIdSchema })
-  .meta({ id: 'FixtureMoviemodeBody' })
-
-/**
- * A content of a project. For `mode: "moviemode"` the `content` object is
- * `{ movie_unique }`; for any other mode it is returned as written.
+ * A content of a project. For a mode of `CONTENT_MODES` (`moviemode`) the
+ * `content` object is that mode's stored body (`{ movie_unique }`); for any
+ * other mode it is any object, returned as written.
  * @example
  * fixtureContentSchema.parse({
  *   variation_unique: 'v1', project_unique: 'p1', mode: 'moviemode', title: 'Teaser',
@@ -93,18 +102,7 @@ export const fixtureContentSchema = z
     content: z.record(z.string(), z.unknown()),
     publish: z.array(publishResultSchema),
   })
-  .superRefine((record, context) => {
-    if (record.mode !== MOVIEMODE) return
-    const body = fixtureMoviemodeBodySchema.safeParse(record.content)
-    if (body.success) return
-    for (const issue of body.error.issues) {
-      context.addIssue({
-        code: 'custom',
-        path: ['content', ...issue.path],
-        message: `${issue.message} (mode "${MOVIEMODE}" takes content: { "movie_unique": "<id>" })`,
-      })
-    }
-  })
+  .superRefine(checkStoredContentBody, { when: hasReadableContentBody })
   .meta({ id: 'FixtureContent' })
 
 /**

@@ -1,12 +1,6 @@
 import { z } from 'zod'
+import { CONTENT_MODES, type ServedContentSchema } from './content-modes.js'
 import { publicIdSchema, timestampSchema, urlSchema } from './primitives.js'
-
-/**
- * The one generation mode whose `content` shape the spec shows.
- * @example
- * if (content.mode === MOVIEMODE) play(content.content.download_url)
- */
-export const MOVIEMODE = 'moviemode'
 
 /**
  * Spec 2.1: a project as it appears in the project list.
@@ -78,29 +72,16 @@ export const contentListItemSchema = z
     description: 'Content (list item), spec 2.3.',
   })
 
-/**
- * Spec 2.4: the `content` object of a `moviemode` content, with asset URLs
- * issued for this one request.
- * @example
- * const { download_url } = moviemodeContentSchema.parse(body.data.content)
- */
-export const moviemodeContentSchema = z
-  .object({
-    movie_unique: publicIdSchema,
-    download_url: urlSchema,
-    thumbnail_url: urlSchema,
-  })
-  .meta({
-    id: 'MoviemodeContent',
-    description:
-      'Content body of mode "moviemode"; the URLs are issued per request.',
-  })
+const otherModeContentSchema = z.record(z.string(), z.unknown()).meta({
+  description: 'Content body of another mode (shape not shown by the spec).',
+})
 
 /**
  * Spec 2.4: a content as returned by
- * `GET /projects/{project_unique}/contents/{variation_unique}`. For modes
- * other than `moviemode` the spec shows no `content` shape: the mock returns
- * the fixture's object as it is.
+ * `GET /projects/{project_unique}/contents/{variation_unique}`. Its `content`
+ * is the served body of its mode in `CONTENT_MODES` (`moviemode`); for other
+ * modes the spec shows no shape, and the mock returns the fixture's object as
+ * it is. `content` is the last field.
  * @example
  * contentDetailSchema.parse(body.data).publish.length
  */
@@ -108,12 +89,9 @@ export const contentDetailSchema = contentListItemSchema
   .extend({
     publish: z.array(publishResultSchema),
     content: z.union([
-      moviemodeContentSchema,
-      z.record(z.string(), z.unknown()).meta({
-        description:
-          'Content body of another mode (shape not shown by the spec).',
-      }),
-    ]),
+      ...Object.values(CONTENT_MODES).map((shapes) => shapes.served),
+      otherModeContentSchema,
+    ] as [ServedContentSchema, typeof otherModeContentSchema]),
   })
   .meta({ id: 'ContentDetail', description: 'Content (detail), spec 2.4.' })
 
@@ -122,5 +100,4 @@ export type ProjectDetail = z.infer<typeof projectDetailSchema>
 export type Progress = z.infer<typeof progressSchema>
 export type PublishResult = z.infer<typeof publishResultSchema>
 export type ContentListItem = z.infer<typeof contentListItemSchema>
-export type MoviemodeContent = z.infer<typeof moviemodeContentSchema>
 export type ContentDetail = z.infer<typeof contentDetailSchema>

@@ -1,5 +1,5 @@
 import type { FixtureContent } from '../../schema/fixture.js'
-import { MOVIEMODE } from '../../schema/resources.js'
+import { MOVIEMODE } from '../../schema/moviemode-content.js'
 import type { SeedProject } from './create-project.js'
 import { createPublishResults } from './create-publish-results.js'
 import { createTitle } from './create-title.js'

@@ -24,8 +24,12 @@ export function createFixtureRoutes(mock: MockCore): Router {
     })
   })
 
+  // @note Pretty-printed with a final newline, unlike the API's bodies: the
+  // export is meant to be saved, edited and committed as it is.
   router.get('/fixtures', (_request, response) => {
-    response.json(mock.exportFixtures())
+    response
+      .type('json')
+      .send(`${JSON.stringify(mock.exportFixtures(), null, 2)}\n`)
   })
 
   router.put(

@@ -1,0 +1,107 @@
+import type { LocatedFixtureIssue } from './fixture-error.js'
+import { isJsonRecord as isRecord } from './is-json-record.js'
+
+type JsonRecord = Record<string, unknown>
+
+/**
+ * Finds what a schema cannot see in a fixture document: duplicate IDs, and
+ * references to accounts or projects that do not exist. It reads the raw
+ * input, so it runs beside the shape check and a load reports both at once;
+ * it reads only what is well-formed enough to read and never throws.
+ * @note A list is a reference target only when every one of its records has
+ * a readable ID (a non-empty string): when one ID is missing or of the wrong
+ * type, a reference may mean that record, and the shape check already names
+ * it. References that are not non-empty strings are the shape check's too.
+ * @example
+ * findReferenceIssues(JSON.parse(text)) // [{ path: ['contents', 3, 'project_unique'], message: 'no such project "p9"; …' }]
+ */
+export function findReferenceIssues(input: unknown): LocatedFixtureIssue[] {
+  if (!isRecord(input)) return []
+  const issues: LocatedFixtureIssue[] = []
+  const accounts = collectIds(input, 'accounts', 'id', issues)
+  collectIds(input, 'api_keys', 'key', issues)
+  const projects = collectIds(input, 'projects', 'project_unique', issues)
+  collectIds(input, 'contents', 'variation_unique', issues)
+
+  const checkAccount = (value: unknown, path: PropertyKey[]) => {
+    if (isDangling(value, accounts)) {
+      issues.push({
+        path,
+        message: `no such account "${value}"; add it to "accounts" or use one of its IDs`,
+      })
+    }
+  }
+  forEachRecord(input.api_keys, (apiKey, i) => {
+    checkAccount(apiKey.account, ['api_keys', i, 'account'])
+  })
+  forEachRecord(input.projects, (project, i) => {
+    checkAccount(project.account, ['projects', i, 'account'])
+    if (!Array.isArray(project.shared_with)) return
+    project.shared_with.forEach((viewer: unknown, j) => {
+      checkAccount(viewer, ['projects', i, 'shared_with', j])
+    })
+  })
+  forEachRecord(input.contents, (content, i) => {
+    if (isDangling(content.project_unique, projects)) {
+      issues.push({
+        path: ['contents', i, 'project_unique'],
+        message: `no such project "${content.project_unique}"; add it to "projects" or use one of its project_unique values`,
+      })
+    }
+  })
+  return issues
+}
+
+/**
+ * The IDs of a list, reporting each duplicate; `undefined` when the list is
+ * not an array or one of its IDs cannot be read.
+ */
+function collectIds(
+  document: JsonRecord,
+  list: string,
+  field: string,
+  issues: LocatedFixtureIssue[],
+): Set<string> | undefined {
+  const items = document[list]
+  if (!Array.isArray(items)) return undefined
+  const firstIndex = new Map<string, number>()
+  let isComplete = true
+  items.forEach((item: unknown, i) => {
+    const id = isRecord(item) ? item[field] : undefined
+    if (!isId(id)) {
+      isComplete = false
+      return
+    }
+    const first = firstIndex.get(id)
+    if (first === undefined) {
+      firstIndex.set(id, i)
+    } else {
+      issues.push({
+        path: [list, i, field],
+        message: `duplicate "${id}", already used by ${list}[${first}]; IDs must be unique`,
+      })
+    }
+  })
+  return isComplete ? new Set(firstIndex.keys()) : undefined
+}
+
+function isDangling(
+  value: unknown,
+  ids: Set<string> | undefined,
+): value is string {
+  return ids !== undefined && isId(value) && !ids.has(value)
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === 'string' && value !== ''
+}
+
+function forEachRecord(
+  items: unknown,
+  visit: (item: JsonRecord, index: number) => void,
+): void {
+  if (!Array.isArray(items)) return
+  items.forEach((item: unknown, i) => {
+    if (isRecord(item)) visit(item, i)
+  })
+}

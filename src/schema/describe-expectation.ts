@@ -1,0 +1,138 @@
+import type { z } from 'zod'
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  record: 'an object',
+  null: 'null',
+  undefined: 'nothing',
+  nonoptional: 'a value',
+}
+
+const SIZE_UNITS: Record<string, string> = {
+  string: 'characters',
+  array: 'items',
+  set: 'items',
+  map: 'entries',
+  file: 'bytes',
+}
+
+const FORMAT_NAMES: Record<string, string> = {
+  datetime: 'an ISO 8601 timestamp',
+  date: 'an ISO 8601 date',
+  time: 'an ISO 8601 time',
+  url: 'a URL',
+  email: 'an email address',
+  uuid: 'a UUID',
+}
+
+/**
+ * A zod error map that says what a schema expected, as a phrase starting with
+ * "expected": `expected a boolean`, `expected at least 0`, `expected 1`.
+ * The messages written on the package's own schemas follow the same form
+ * (`expected an ISO 8601 UTC timestamp …`), so a reader of the issues can add
+ * what was found: `expected a boolean, found the string "no"`.
+ * @note It says nothing of the input: an error map runs for every issue,
+ * while the input is only reported when the parse asks for it
+ * (`reportInput: true`), and whoever asked is the one who words it.
+ * @example
+ * schema.safeParse(input, { reportInput: true, error: describeExpectation })
+ */
+export function describeExpectation(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${TYPE_NAMES[issue.expected] ?? `a value of type ${issue.expected}`}`
+    case 'too_small':
+    case 'too_big':
+      return `expected ${describeBound(issue)}`
+    case 'invalid_format':
+      return `expected ${describeFormat(issue)}`
+    case 'not_multiple_of':
+      return `expected a multiple of ${issue.divisor}`
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `expected ${formatPrimitive(issue.values[0])}`
+        : `expected one of ${issue.values.map(formatPrimitive).join(', ')}`
+    case 'unrecognized_keys':
+      return `expected no keys other than the known ones`
+    case 'invalid_union':
+      return `expected ${describeAlternatives(issue.errors)}`
+    case 'invalid_key':
+      return `expected valid ${issue.origin} keys`
+    case 'invalid_element':
+      return `expected valid ${issue.origin} elements`
+    case 'custom':
+      return 'expected a valid value'
+  }
+}
+
+function describeBound(
+  issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig>,
+): string {
+  const isMinimum = issue.code === 'too_small'
+  const bound = isMinimum ? issue.minimum : issue.maximum
+  if (isMinimum && issue.origin === 'string' && bound === 1 && !issue.exact) {
+    return 'a non-empty string'
+  }
+  // Like zod's own messages: a bound is exclusive unless `inclusive` is set.
+  const word = issue.exact
+    ? 'exactly'
+    : isMinimum
+      ? issue.inclusive
+        ? 'at least'
+        : 'more than'
+      : issue.inclusive
+        ? 'at most'
+        : 'less than'
+  const unit = SIZE_UNITS[issue.origin]
+  return unit === undefined ? `${word} ${bound}` : `${word} ${bound} ${unit}`
+}
+
+/**
+ * `a string or a number` when every branch of a union failed at its root
+ * with one expectation; otherwise the branches differ deeper down, and no
+ * one of them is the answer.
+ */
+function describeAlternatives(
+  branches: readonly (readonly z.core.$ZodIssue[])[],
+): string {
+  const expected = branches.map((issues) =>
+    issues.length === 1 && issues[0]?.path.length === 0
+      ? issues[0].message.replace(/^expected /, '')
+      : undefined,
+  )
+  return expected.length > 0 && expected.every((phrase) => phrase !== undefined)
+    ? [...new Set(expected)].join(' or ')
+    : 'a value of one of the allowed forms'
+}
+
+function describeFormat(issue: {
+  format: string
+  pattern?: string
+  prefix?: string
+  suffix?: string
+  includes?: string
+}): string {
+  switch (issue.format) {
+    case 'regex':
+      return `a string matching ${issue.pattern}`
+    case 'starts_with':
+      return `a string starting with ${JSON.stringify(issue.prefix)}`
+    case 'ends_with':
+      return `a string ending with ${JSON.stringify(issue.suffix)}`
+    case 'includes':
+      return `a string containing ${JSON.stringify(issue.includes)}`
+    default:
+      return (
+        FORMAT_NAMES[issue.format] ?? `a string in the ${issue.format} format`
+      )
+  }
+}
+
+function formatPrimitive(value: unknown): string {
+  return typeof value === 'bigint' ? `${value}` : String(JSON.stringify(value))
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { publicIdSchema, urlSchema } from './primitives.js'
+
+/**
+ * The one generation mode whose `content` shape the spec shows.
+ * @example
+ * if (content.mode === MOVIEMODE) play(content.content.download_url)
+ */
+export const MOVIEMODE = 'moviemode'
+
+/**
+ * The stored `content` of a `moviemode` content, as a fixture document holds
+ * it. The asset URLs are not stored: they are issued on every request.
+ * @example
+ * fixtureMoviemodeBodySchema.parse({ movie_unique: 'm1' })
+ */
+export const fixtureMoviemodeBodySchema = z
+  .strictObject({ movie_unique: publicIdSchema })
+  .meta({ id: 'FixtureMoviemodeBody' })
+
+/**
+ * Spec 2.4: the `content` object of a `moviemode` content as the API serves
+ * it: the stored body plus asset URLs issued for this one request.
+ * @example
+ * const { download_url } = moviemodeContentSchema.parse(body.data.content)
+ */
+export const moviemodeContentSchema = z
+  .object({
+    ...fixtureMoviemodeBodySchema.shape,
+    download_url: urlSchema,
+    thumbnail_url: urlSchema,
+  })
+  .meta({
+    id: 'MoviemodeContent',
+    description:
+      'Content body of mode "moviemode"; the URLs are issued per request.',
+  })
+
+export type MoviemodeContent = z.infer<typeof moviemodeContentSchema>
