@@ -6,7 +6,7 @@ import express, {
 } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { writeJsonError } from '../write-json-error.js'
-import { ControlInputError } from './control-input-error.js'
+import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
