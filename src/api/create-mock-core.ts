@@ -175,7 +175,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     },
   })
   if (options.fixtures !== undefined && options.apiKey !== undefined) {
-    throw new OptionsError(
+    throw OptionsError.for(
       OPTIONS_SUBJECT,
       [
         {

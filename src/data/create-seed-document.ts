@@ -113,7 +113,7 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
 
   const holders = projects.filter((project) => project.role !== 'empty')
   if (contentCount > 0 && holders.length === 0) {
-    throw new OptionsError('createSeedDocument options', [
+    throw OptionsError.for('createSeedDocument options', [
       {
         path: 'projects',
         message: `${contentCount} contents need a project to hold them, got ${projectCount} projects; pass projects: 1 or more`,

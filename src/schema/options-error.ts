@@ -26,17 +26,30 @@ export class OptionsError extends TypeError {
   readonly code = 'INVALID_OPTIONS'
   readonly issues: readonly OptionIssue[]
 
+  constructor(message: string, issues: readonly OptionIssue[]) {
+    super(message)
+    this.issues = issues
+  }
+
   /**
+   * An error whose message names every issue on one line.
    * @param subject what was invalid, e.g. `content-api-mock options`.
    * @param hint a sentence on where to read more or how to fix it.
+   * @example
+   * throw OptionsError.for('content-api-mock options', [{ path: 'seed', message: 'expected a whole number' }])
+   * // Invalid content-api-mock options: "seed": expected a whole number.
    */
-  constructor(subject: string, issues: readonly OptionIssue[], hint?: string) {
+  static for(
+    subject: string,
+    issues: readonly OptionIssue[],
+    hint?: string,
+  ): OptionsError {
     const problems = issues.map((issue) =>
       issue.path === '' ? issue.message : `"${issue.path}": ${issue.message}`,
     )
-    super(
+    return new OptionsError(
       `Invalid ${subject}: ${problems.join('; ')}.${hint === undefined ? '' : ` ${hint}`}`,
+      issues,
     )
-    this.issues = issues
   }
 }

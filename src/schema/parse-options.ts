@@ -36,7 +36,7 @@ export function parseOptions<Schema extends z.ZodType>(
   const issues = result.error.issues.flatMap((issue) =>
     toOptionIssues(schema, issue, context),
   )
-  throw new OptionsError(context.subject, issues, context.hint)
+  throw OptionsError.for(context.subject, issues, context.hint)
 }
 
 function toOptionIssues(

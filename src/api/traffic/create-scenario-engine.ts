@@ -107,15 +107,10 @@ export function parseScenario(
   if (typeof input === 'string') {
     if (!(SCENARIO_PRESETS as readonly string[]).includes(input)) {
       const match = findCloseMatch(input, SCENARIO_PRESETS)
+      const problem = `unknown scenario preset ${JSON.stringify(input)}${match === undefined ? '' : ` (did you mean "${match}"?)`}`
       throw new OptionsError(
-        'scenario',
-        [
-          {
-            path: '',
-            message: `unknown preset ${JSON.stringify(input)}${match === undefined ? '' : `; did you mean "${match}"?`}`,
-          },
-        ],
-        `Use one of: ${SCENARIO_PRESETS.join(', ')}.`,
+        `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Use one of: ${SCENARIO_PRESETS.join(', ')}.`,
+        [{ path: '', message: problem }],
       )
     }
     candidate = {

@@ -46,11 +46,9 @@ function readScenario(item: unknown): Scenario {
   ) {
     const { preset, ...changes } = item as Record<string, unknown>
     if (typeof preset !== 'string') {
-      throw new OptionsError('scenario', [
-        {
-          path: 'preset',
-          message: `expected a preset name (${SCENARIO_PRESETS.join(', ')}), got ${JSON.stringify(preset)}`,
-        },
+      const problem = `expected a preset name (${SCENARIO_PRESETS.join(', ')}), got ${JSON.stringify(preset)}`
+      throw new OptionsError(`Invalid scenario: preset: ${problem}.`, [
+        { path: 'preset', message: problem },
       ])
     }
     return parseScenario(preset, changes as Partial<Scenario>)
