@@ -116,7 +116,7 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
     throw OptionsError.for('createSeedDocument options', [
       {
         path: 'projects',
-        message: `${contentCount} contents need a project to hold them, got ${projectCount} projects; pass projects: 1 or more`,
+        message: `${contentCount === 1 ? '1 content needs a project to hold it' : `${contentCount} contents need a project to hold them`}, got ${projectCount}; pass projects: 1 or more`,
       },
     ])
   }

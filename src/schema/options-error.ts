@@ -47,8 +47,10 @@ export class OptionsError extends TypeError {
     const problems = issues.map((issue) =>
       issue.path === '' ? issue.message : `"${issue.path}": ${issue.message}`,
     )
+    const text = problems.join('; ')
+    const end = /[.?]$/.test(text) ? '' : '.'
     return new OptionsError(
-      `Invalid ${subject}: ${problems.join('; ')}.${hint === undefined ? '' : ` ${hint}`}`,
+      `Invalid ${subject}: ${text}${end}${hint === undefined ? '' : ` ${hint}`}`,
       issues,
     )
   }

@@ -63,8 +63,9 @@ function toOptionIssues(
       }
     })
   }
+  // @note A custom issue words its own message, the value included.
   const given =
-    'input' in issue && issue.input !== undefined && isShown(issue.input)
+    issue.code !== 'custom' && 'input' in issue && isShown(issue.input)
       ? `, got ${JSON.stringify(issue.input)}`
       : ''
   return [{ path: path.join('.'), message: `${issue.message}${given}` }]
