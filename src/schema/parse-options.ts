@@ -11,6 +11,11 @@ export interface ParseOptionsContext {
   /** A sentence appended to the message: where to read more. */
   hint?: string
   /**
+   * The word for the input as a whole, to label its own problems with, e.g.
+   * `scenario` for "a scenario needs an effect".
+   */
+  root?: string
+  /**
    * Unknown keys that are known elsewhere, and where they belong, e.g.
    * `{ projects: 'put it under "size": { projects }' }`.
    */
@@ -68,7 +73,12 @@ function toOptionIssues(
     issue.code !== 'custom' && 'input' in issue && isShown(issue.input)
       ? `, got ${JSON.stringify(issue.input)}`
       : ''
-  return [{ path: path.join('.'), message: `${issue.message}${given}` }]
+  const message = `${issue.message}${given}`
+  return [
+    path.length === 0 && context.root !== undefined
+      ? { path: '', message: `${context.root}: ${message}` }
+      : { path: path.join('.'), message },
+  ]
 }
 
 /** Whether a value is short enough to echo in a one-line message. */

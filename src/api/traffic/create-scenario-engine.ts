@@ -127,6 +127,7 @@ export function parseScenario(
   }
   return parseOptions(scenarioSchema, candidate, {
     subject: 'scenario',
+    root: 'scenario',
     hint: SCENARIO_HINT,
   })
 }
