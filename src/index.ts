@@ -17,6 +17,7 @@ export {
 } from './schema/endpoints.js'
 export type { ListOrder } from './api/api-context.js'
 export type { MockClock } from './api/create-mock-clock.js'
+export { OptionsError, type OptionIssue } from './schema/options-error.js'
 export type { Dataset, DatasetCollections } from './data/dataset.js'
 
 /* Traffic shaping: rate limits, forced outcomes, the request journal */
@@ -95,6 +96,7 @@ export {
 } from './schema/moviemode-content.js'
 export {
   ERROR_CODES,
+  CONTROL_ERROR_CODES,
   listMetaSchema,
   errorEnvelopeSchema,
   projectListResponseSchema,
@@ -113,6 +115,7 @@ export type {
 } from './schema/resources.js'
 export type {
   ErrorCode,
+  ControlErrorCode,
   ListMeta,
   ErrorEnvelope,
   ProjectListResponse,

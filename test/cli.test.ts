@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
+import { OPTION_RULES } from '../src/schema/option-rules.js'
+import { SERVER_OPTION_RULES } from '../src/server/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -137,6 +139,30 @@ it('prints the help and exits 0', async () => {
     expect(stdout).toContain(flag)
   }
   expect(stderr).toBe('')
+})
+
+it('prints each default in the help from the option rules, and that --seed goes with --fixtures', async () => {
+  const { stdout } = await runCli(['--help'])
+  // One entry per option: its first line and the indented lines after it.
+  const entries = stdout
+    .split(/\n(?= {2}-)/)
+    .map((entry) => entry.replace(/\s+/g, ' ').trim())
+  const help = entries.join(' ')
+  const defaults: Array<[string, string | number]> = [
+    ['--host <address>', SERVER_OPTION_RULES.host.default],
+    ['-p, --port <number>', SERVER_OPTION_RULES.port.default],
+    ['--seed <number>', OPTION_RULES.seed.default],
+    ['--projects <number>', OPTION_RULES.projects.default],
+    ['--contents <number>', OPTION_RULES.contents.default],
+    ['--api-key <key>', OPTION_RULES.apiKey.default],
+    ['--asset-ttl <seconds>', OPTION_RULES.assetTtl.default],
+    ['--journal-size <number>', OPTION_RULES.journalSize.default],
+  ]
+  for (const [flag, value] of defaults) {
+    const entry = entries.find((text) => text.startsWith(`${flag} `))
+    expect(entry, flag).toMatch(new RegExp(`\\(default: ${value}\\)$`))
+  }
+  expect(help).toContain('with --fixtures, of the draws only (default: 1)')
 })
 
 it('prints the version from package.json and exits 0', async () => {
@@ -370,6 +396,23 @@ const badInputs: Array<{
     name: '--watch without --fixtures',
     args: () => ['--watch'],
     line: /--watch reloads the file given with --fixtures/,
+  },
+  {
+    name: 'an --api-key that is the value of another demo key',
+    args: () => ['--api-key', 'demo-key-beta'],
+    line: /--api-key <key>' argument 'demo-key-beta' is invalid\. "demo-key-beta" is already the key of the second account \(acct_beta\) in the demo dataset; pick another value, or leave --api-key out to use demo-key-alpha\./,
+  },
+  {
+    name: '--projects with --fixtures',
+    args: () => [
+      '--fixtures',
+      'test/fixtures/small.json',
+      '--seed',
+      '7',
+      '--projects',
+      '5',
+    ],
+    line: /--projects shapes the generated dataset and cannot be combined with --fixtures, which serves the file as written\. Remove one or the other \(--seed may stay: with --fixtures it seeds the random traffic draws only\)\./,
   },
   {
     name: 'a handlers file without handlers',

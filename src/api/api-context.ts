@@ -1,3 +1,4 @@
+import type { OPTION_RULES } from '../schema/option-rules.js'
 import type { Dataset } from '../data/dataset.js'
 import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
 import type { AssetSigner } from './asset-signer.js'
@@ -7,7 +8,7 @@ import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
  * The order of list items: by `created_at`, newest or oldest first, ties
  * broken by ID. The spec does not show an order.
  */
-export type ListOrder = 'newest-first' | 'oldest-first'
+export type ListOrder = (typeof OPTION_RULES.listOrder.choices)[number]
 
 /**
  * Who is asking: the API key a request authenticated with and its account.

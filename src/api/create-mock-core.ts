@@ -5,7 +5,15 @@ import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
 import { parseFixtureDocument } from '../data/parse-fixture-document.js'
 import { ASSET_ENDPOINT } from '../schema/endpoints.js'
+import { mainApiKeySchema } from '../data/main-api-key-schema.js'
 import type { FixtureDocument } from '../schema/fixture.js'
+import {
+  choiceOptionSchema,
+  integerOptionSchema,
+  OPTION_RULES,
+} from '../schema/option-rules.js'
+import { OptionsError } from '../schema/options-error.js'
+import { parseOptions } from '../schema/parse-options.js'
 import {
   scenarioSchema,
   rateLimitSchema,
@@ -45,7 +53,7 @@ export const DEFAULT_API_PREFIX = '/public-api/v1'
  * @example
  * createContentApiMock({ assetTtl: DEFAULT_ASSET_TTL_SECONDS * 4 })
  */
-export const DEFAULT_ASSET_TTL_SECONDS = 900
+export const DEFAULT_ASSET_TTL_SECONDS = OPTION_RULES.assetTtl.default
 
 /**
  * Options shared by every way of running the mock.
@@ -122,53 +130,61 @@ export interface MockCore {
 }
 
 const optionsSchema = z.strictObject({
-  seed: z.int().min(0).optional(),
+  seed: integerOptionSchema(OPTION_RULES.seed).optional(),
   size: z
     .strictObject({
-      projects: z.int().min(4).max(100_000).optional(),
-      contents: z.int().min(0).max(10_000_000).optional(),
+      projects: integerOptionSchema(OPTION_RULES.projects).optional(),
+      contents: integerOptionSchema(OPTION_RULES.contents).optional(),
     })
     .optional(),
   fixtures: z.unknown().optional(),
-  apiKey: z
-    .string()
-    .regex(/^[\x21-\x7e]+$/, 'expected visible ASCII characters without spaces')
-    .optional(),
+  apiKey: mainApiKeySchema.optional(),
   baseUrl: z.url({ protocol: /^https?$/ }).optional(),
-  assetTtl: z.int().min(1).optional(),
+  assetTtl: integerOptionSchema(OPTION_RULES.assetTtl).optional(),
   assetSecret: z.string().min(1).optional(),
-  listOrder: z.enum(['newest-first', 'oldest-first']).optional(),
+  listOrder: choiceOptionSchema(OPTION_RULES.listOrder).optional(),
   now: z.function().optional(),
   rateLimit: rateLimitSchema.optional(),
   scenarios: z
     .array(z.union([z.enum(SCENARIO_PRESETS), scenarioSchema]))
     .optional(),
-  journalSize: z.int().min(1).max(10_000_000).optional(),
+  journalSize: integerOptionSchema(OPTION_RULES.journalSize).optional(),
   strict: z.boolean().optional(),
 })
+
+const OPTIONS_SUBJECT = 'content-api-mock options'
+const OPTIONS_HINT = "See the README's options table."
 
 /**
  * Creates the core of a mock: validates the options and the dataset at once
  * (throwing before anything is served), then loads the data.
  * @throws {FixtureError} when `fixtures` is not a valid fixture document.
+ * @throws {OptionsError} naming every unknown or invalid option.
  * @example
  * const core = createMockCore({ seed: 7 })
  * await core.ready
  * core.handle({ method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects', query: '', headers })
  */
 export function createMockCore(options: MockOptions = {}): MockCore {
-  const parsed = optionsSchema.safeParse(options)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'options'}: ${issue.message}`,
-    )
-    throw new TypeError(
-      `Invalid content-api-mock options: ${problems.join('; ')}. See the README's options table.`,
-    )
-  }
+  parseOptions(optionsSchema, options, {
+    subject: OPTIONS_SUBJECT,
+    hint: OPTIONS_HINT,
+    elsewhere: {
+      projects: 'put it under "size", e.g. size: { projects: 12 }',
+      contents: 'put it under "size", e.g. size: { contents: 200 }',
+    },
+  })
   if (options.fixtures !== undefined && options.apiKey !== undefined) {
-    throw new TypeError(
-      'Invalid content-api-mock options: "apiKey" sets the main key of the generated dataset and cannot be combined with "fixtures". Put the key into the fixture document\'s "api_keys" instead.',
+    throw OptionsError.for(
+      OPTIONS_SUBJECT,
+      [
+        {
+          path: 'apiKey',
+          message:
+            'sets the main key of the generated dataset and cannot be combined with "fixtures"; put the key into the fixture document\'s "api_keys" instead',
+        },
+      ],
+      OPTIONS_HINT,
     )
   }
   const { origin, prefix } = parseBaseUrl(options.baseUrl)
@@ -195,6 +211,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     seed: options.seed ?? DEFAULT_SEED,
     now,
     labelOf,
+    prefix,
   })
   const journal = createRequestJournal(
     options.journalSize ?? DEFAULT_JOURNAL_SIZE,
@@ -205,7 +222,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     prefix,
     signer,
     now,
-    listOrder: options.listOrder ?? 'newest-first',
+    listOrder: options.listOrder ?? OPTION_RULES.listOrder.default,
     scenarios,
     strict: options.strict ?? false,
   }

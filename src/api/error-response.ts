@@ -1,16 +1,17 @@
-import type { ErrorCode } from '../schema/envelopes.js'
+import type { ControlErrorCode, ErrorCode } from '../schema/envelopes.js'
 import { createJsonResponse } from './json-response.js'
 import type { ApiResponse } from './types.js'
 
 /**
  * Builds an error response with the spec's envelope,
- * `{ "error": { "code", "message" } }`.
+ * `{ "error": { "code", "message" } }`. The code is one of `ERROR_CODES`, or
+ * of `CONTROL_ERROR_CODES` for the control API: every code sent is listed.
  * @example
  * createErrorResponse(404, 'not_found', 'No project "p9" is visible to this API key.')
  */
 export function createErrorResponse(
   status: number,
-  code: ErrorCode | (string & {}),
+  code: ErrorCode | ControlErrorCode,
   message: string,
   headers?: Record<string, string>,
 ): ApiResponse {

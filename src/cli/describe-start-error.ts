@@ -1,4 +1,5 @@
 import { FixtureError } from '../data/fixture-error.js'
+import { OptionsError } from '../schema/options-error.js'
 import { CliError } from './cli-error.js'
 
 const HOST_HINT =
@@ -15,7 +16,13 @@ export function describeStartError(
   error: unknown,
   where: { host: string; port: number },
 ): string | undefined {
-  if (error instanceof CliError || error instanceof FixtureError) {
+  // @note The CLI checks every flag before it starts the server, so an
+  // `OptionsError` means a check the CLI lacks: still the user's to fix.
+  if (
+    error instanceof CliError ||
+    error instanceof FixtureError ||
+    error instanceof OptionsError
+  ) {
     return error.message
   }
   const { code, syscall, message } = error as NodeJS.ErrnoException
@@ -34,12 +41,6 @@ export function describeStartError(
   }
   if (syscall === 'getaddrinfo') {
     return `Cannot listen on ${host}: no such host name (${code}). ${HOST_HINT}`
-  }
-  if (
-    error instanceof TypeError &&
-    message.startsWith('Invalid content-api-mock options')
-  ) {
-    return message
   }
   return undefined
 }

@@ -5,13 +5,23 @@ import {
   Option,
 } from 'commander'
 import type { ListOrder } from '../api/api-context.js'
-import { DEFAULT_HOST, DEFAULT_PORT } from '../server/defaults.js'
+import { mainApiKeySchema } from '../data/main-api-key-schema.js'
 import {
+  describeIntegerRule,
+  OPTION_RULES,
+  TOKEN_EXPECTED,
+  TOKEN_PATTERN,
+  type IntegerOptionRule,
+} from '../schema/option-rules.js'
+import {
+  RATE_LIMIT_ALGORITHMS,
+  RATE_LIMIT_HEADER_STYLES,
   SCENARIO_PRESETS,
   type Latency,
   type RateLimit,
   type ScenarioPreset,
 } from '../schema/scenario.js'
+import { SERVER_OPTION_RULES } from '../server/defaults.js'
 import { CliError } from './cli-error.js'
 import {
   collectScenario,
@@ -49,8 +59,8 @@ export interface CliOptions {
   watch: boolean
   log: LogFormat
   rateLimit?: RateLimit
-  rateLimitAlgorithm?: 'fixed-window' | 'token-bucket'
-  rateLimitHeaders?: 'ratelimit' | 'x-ratelimit'
+  rateLimitAlgorithm?: (typeof RATE_LIMIT_ALGORITHMS)[number]
+  rateLimitHeaders?: (typeof RATE_LIMIT_HEADER_STYLES)[number]
   latency?: Latency
   failRate?: number
   scenario?: ScenarioPreset[]
@@ -109,6 +119,7 @@ export function parseArguments(
 }
 
 function createProgram(version: string): Command {
+  const { host, port } = SERVER_OPTION_RULES
   return new Command(CLI_NAME)
     .description(
       'Serves a mock of the Content Project Read API on a local port: seeded demo data or your fixture file, real asset URLs, CORS and a control API under /__mock.',
@@ -118,37 +129,28 @@ function createProgram(version: string): Command {
     .exitOverride()
     .allowExcessArguments(false)
     .addOption(
-      new Option('--host <address>', 'interface to listen on')
-        .default(DEFAULT_HOST, DEFAULT_HOST)
+      new Option('--host <address>', host.summary)
+        .default(host.default, host.default)
         .argParser(parseNonEmpty('an address such as 127.0.0.1 or 0.0.0.0')),
     )
     .addOption(
-      new Option('-p, --port <number>', 'port to listen on; 0 picks a free one')
-        .default(DEFAULT_PORT)
-        .argParser(parseInteger(0, 65_535)),
+      new Option('-p, --port <number>', port.summary)
+        .default(port.default)
+        .argParser(parseInteger(port)),
     )
     .addOption(
-      new Option(
+      integerOption(
         '--seed <number>',
-        'seed of the generated dataset; the same seed gives the same data (default: 1)',
-      ).argParser(parseInteger(0, Number.MAX_SAFE_INTEGER)),
+        OPTION_RULES.seed,
+        '; with --fixtures, of the draws only',
+      ),
     )
-    .addOption(
-      new Option(
-        '--projects <number>',
-        'projects in the generated dataset (default: 8)',
-      ).argParser(parseInteger(4, 100_000)),
-    )
-    .addOption(
-      new Option(
-        '--contents <number>',
-        'contents in the generated dataset (default: 40)',
-      ).argParser(parseInteger(0, 10_000_000)),
-    )
+    .addOption(integerOption('--projects <number>', OPTION_RULES.projects))
+    .addOption(integerOption('--contents <number>', OPTION_RULES.contents))
     .addOption(
       new Option(
         '--api-key <key>',
-        'main API key of the generated dataset (default: demo-key-alpha)',
+        `${OPTION_RULES.apiKey.summary}${describeDefault(OPTION_RULES.apiKey.default)}`,
       ).argParser(parseApiKey),
     )
     .addOption(
@@ -163,16 +165,11 @@ function createProgram(version: string): Command {
         'reload the --fixtures file whenever it changes',
       ),
     )
+    .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
     .addOption(
-      new Option(
-        '--asset-ttl <seconds>',
-        'lifetime of issued asset URLs (default: 900)',
-      ).argParser(parseInteger(1, 2_147_483_647)),
-    )
-    .addOption(
-      new Option('--list-order <order>', 'order of list items by created_at')
-        .choices(['newest-first', 'oldest-first'])
-        .default('newest-first'),
+      new Option('--list-order <order>', OPTION_RULES.listOrder.summary)
+        .choices(OPTION_RULES.listOrder.choices)
+        .default(OPTION_RULES.listOrder.default),
     )
     .addOption(
       new Option(
@@ -184,7 +181,7 @@ function createProgram(version: string): Command {
       new Option(
         '--admin-token <token>',
         'require "Authorization: Bearer <token>" on the control API under /__mock (default: open)',
-      ).argParser(parseNonEmpty('a token')),
+      ).argParser(parseToken),
     )
     .addOption(
       new Option(
@@ -203,16 +200,16 @@ function createProgram(version: string): Command {
         '--rate-limit-algorithm <algorithm>',
         'how --rate-limit counts',
       )
-        .choices(['fixed-window', 'token-bucket'])
-        .default('fixed-window'),
+        .choices(RATE_LIMIT_ALGORITHMS)
+        .default(RATE_LIMIT_ALGORITHMS[0]),
     )
     .addOption(
       new Option(
         '--rate-limit-headers <style>',
         'RateLimit-* (seconds to reset) or X-RateLimit-* (epoch seconds) headers',
       )
-        .choices(['ratelimit', 'x-ratelimit'])
-        .default('ratelimit'),
+        .choices(RATE_LIMIT_HEADER_STYLES)
+        .default(RATE_LIMIT_HEADER_STYLES[0]),
     )
     .addOption(
       new Option(
@@ -223,7 +220,7 @@ function createProgram(version: string): Command {
     .addOption(
       new Option(
         '--fail-rate <share>',
-        'answer this share of API requests with 500, from 0 to 1 (seeded by --seed)',
+        'answer this share of API requests with 500, from 0 to 1 (drawn from --seed, also with --fixtures)',
       ).argParser(parseFailRate),
     )
     .addOption(
@@ -236,10 +233,11 @@ function createProgram(version: string): Command {
       new Option('--strict', 'ignore the X-Mock-Scenario request header'),
     )
     .addOption(
-      new Option(
+      integerOption(
         '--journal-size <number>',
-        'requests kept by the journal at /__mock/requests (default: 1000)',
-      ).argParser(parseInteger(1, 10_000_000)),
+        OPTION_RULES.journalSize,
+        ' at /__mock/requests',
+      ),
     )
     .addOption(
       new Option(
@@ -253,9 +251,10 @@ function createProgram(version: string): Command {
       'after',
       `
 Examples:
-  $ ${CLI_NAME}                                   demo data on http://127.0.0.1:4010
+  $ ${CLI_NAME}                                   demo data on http://127.0.0.1:${port.default}
   $ ${CLI_NAME} --seed 7 --contents 500 --port 8080
   $ ${CLI_NAME} --fixtures fixtures.json --watch
+  $ ${CLI_NAME} --fixtures fixtures.json --seed 7 --fail-rate 0.05
   $ ${CLI_NAME} --port 0 --log json               a free port, JSON request log
   $ ${CLI_NAME} --rate-limit 3/1m --latency 50-200 --fail-rate 0.05
 
@@ -264,18 +263,39 @@ fixture file, handlers file or a port in use (nothing is served).`,
     )
 }
 
-function parseInteger(min: number, max: number) {
-  const expected =
-    max === Number.MAX_SAFE_INTEGER
-      ? `Expected a whole number, ${min} or more.`
-      : `Expected a whole number from ${min} to ${max}.`
+/**
+ * The default of a flag that stays undefined when not given, in its help:
+ * commander shows the defaults of only those flags it sets itself.
+ */
+function describeDefault(value: string | number): string {
+  return ` (default: ${value})`
+}
+
+/**
+ * A flag of an integer option: its help (summary and default) and its
+ * parser (bounds) come from the option's rule. The value stays undefined
+ * when the flag is not given, so that combinations can be checked.
+ */
+function integerOption(
+  flags: string,
+  rule: IntegerOptionRule,
+  note = '',
+): Option {
+  return new Option(
+    flags,
+    `${rule.summary}${note}${describeDefault(rule.default)}`,
+  ).argParser(parseInteger(rule))
+}
+
+function parseInteger(rule: IntegerOptionRule) {
+  const expected = `Expected ${describeIntegerRule(rule)}.`
   return (value: string): number => {
     const number = Number(value)
     if (
       !/^\d+$/.test(value) ||
       !Number.isSafeInteger(number) ||
-      number < min ||
-      number > max
+      number < rule.min ||
+      number > rule.max
     ) {
       throw new InvalidArgumentError(expected)
     }
@@ -292,10 +312,19 @@ function parseNonEmpty(expected: string) {
   }
 }
 
+function parseToken(value: string): string {
+  if (!TOKEN_PATTERN.test(value)) {
+    throw new InvalidArgumentError(`Expected ${TOKEN_EXPECTED}.`)
+  }
+  return value
+}
+
 function parseApiKey(value: string): string {
-  if (!/^[\x21-\x7e]+$/.test(value)) {
+  const result = mainApiKeySchema.safeParse(value)
+  if (!result.success) {
+    const problem = result.error.issues[0]?.message ?? 'invalid'
     throw new InvalidArgumentError(
-      'Expected visible ASCII characters without spaces, as an HTTP header carries them.',
+      `${problem.charAt(0).toUpperCase()}${problem.slice(1)}, or leave --api-key out to use ${OPTION_RULES.apiKey.default}.`,
     )
   }
   return value
@@ -339,12 +368,12 @@ function checkCombinations(options: CliOptions): void {
         '--api-key sets the main key of the generated dataset and cannot be combined with --fixtures. Put the key into the fixture file\'s "api_keys" instead.',
       )
     }
-    const generatorFlags = (['seed', 'projects', 'contents'] as const)
+    const generatorFlags = (['projects', 'contents'] as const)
       .filter((name) => options[name] !== undefined)
       .map((name) => `--${name}`)
     if (generatorFlags.length > 0) {
       throw new CliError(
-        `${generatorFlags.join(' and ')} shape${generatorFlags.length === 1 ? 's' : ''} the generated dataset and cannot be combined with --fixtures, which serves the file as written. Remove one or the other.`,
+        `${generatorFlags.join(' and ')} shape${generatorFlags.length === 1 ? 's' : ''} the generated dataset and cannot be combined with --fixtures, which serves the file as written. Remove one or the other (--seed may stay: with --fixtures it seeds the random traffic draws only).`,
       )
     }
   } else if (options.watch) {

@@ -1,6 +1,12 @@
 import { InvalidArgumentError } from 'commander'
-import type { Latency, RateLimit } from '../schema/scenario.js'
-import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
+import { findCloseMatch } from '../schema/find-close-match.js'
+import {
+  MAX_LATENCY_MS,
+  SCENARIO_PRESETS,
+  type Latency,
+  type RateLimit,
+  type ScenarioPreset,
+} from '../schema/scenario.js'
 
 /**
  * Reads `--rate-limit COUNT/WINDOW`, e.g. `60/1m`, `3/10s`, `1000/1h`.
@@ -32,9 +38,9 @@ export function parseLatency(value: string): Latency {
   const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim())
   const min = Number(match?.[1])
   const max = match?.[2] === undefined ? min : Number(match[2])
-  if (match === null || max < min || max > 600_000) {
+  if (match === null || max < min || max > MAX_LATENCY_MS) {
     throw new InvalidArgumentError(
-      'Expected milliseconds, one number (200) or a range (50-200), at most 600000.',
+      `Expected milliseconds, one number (200) or a range (50-200), at most ${MAX_LATENCY_MS}.`,
     )
   }
   return match[2] === undefined ? min : { min, max }
@@ -70,8 +76,9 @@ export function collectScenario(
   previous: ScenarioPreset[] | undefined,
 ): ScenarioPreset[] {
   if (!(SCENARIO_PRESETS as readonly string[]).includes(value)) {
+    const match = findCloseMatch(value, SCENARIO_PRESETS)
     throw new InvalidArgumentError(
-      `Expected one of: ${SCENARIO_PRESETS.join(', ')}.`,
+      `Expected one of: ${SCENARIO_PRESETS.join(', ')}.${match === undefined ? '' : ` Did you mean ${match}?`}`,
     )
   }
   return [...(previous ?? []), value as ScenarioPreset]

@@ -12,7 +12,10 @@ import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import { parseArguments, type CliOptions } from './parse-arguments.js'
 import { readPackageVersion } from './read-package-version.js'
-import { watchFixtureFile } from './watch-fixture-file.js'
+import {
+  watchFixtureFile,
+  type FixtureFileWatcher,
+} from './watch-fixture-file.js'
 
 /**
  * Runs the `content-api-mock` command: parses the arguments, starts the
@@ -121,10 +124,19 @@ export async function runCli(
 
     // @note Watching starts before the banner is printed: whoever waits for
     // the banner may edit the file at once, and that edit must not be missed.
-    const watcher =
-      options.watch && options.fixtures !== undefined
-        ? watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
-        : undefined
+    let watcher: FixtureFileWatcher | undefined
+    try {
+      watcher =
+        options.watch && options.fixtures !== undefined
+          ? watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
+          : undefined
+    } catch (error) {
+      await server.close()
+      log.error(
+        `Cannot watch ${options.fixtures} for changes: ${(error as Error).message}. Leave out --watch to serve the file without reloading it.`,
+      )
+      return USAGE_EXIT_CODE
+    }
 
     const index = server.mock.db.index
     bannerStream.write(
@@ -230,5 +242,9 @@ function describeTraffic(options: CliOptions): string[] {
   }
   for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
   if (options.strict) parts.push('X-Mock-Scenario ignored (--strict)')
+  // @note With generated data the Data row names the seed already.
+  if (options.fixtures !== undefined && options.seed !== undefined) {
+    parts.push(`random draws from seed ${options.seed}`)
+  }
   return parts
 }

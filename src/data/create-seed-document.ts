@@ -1,16 +1,19 @@
+import { z } from 'zod'
 import { Faker, base, en } from '@faker-js/faker'
 import type {
   FixtureApiKey,
   FixtureContent,
   FixtureDocument,
 } from '../schema/fixture.js'
+import { integerOptionSchema, OPTION_RULES } from '../schema/option-rules.js'
+import { OptionsError } from '../schema/options-error.js'
+import { parseOptions } from '../schema/parse-options.js'
 import {
   BETA_API_KEY,
-  DEFAULT_API_KEY,
-  DEFAULT_SEED,
   EXPIRED_API_KEY,
   REVOKED_API_KEY,
 } from './default-keys.js'
+import { mainApiKeySchema } from './main-api-key-schema.js'
 import { createCatalog } from './seed/create-catalog.js'
 import {
   createContent,
@@ -48,8 +51,20 @@ export interface SeedOptions {
  */
 export const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
-const DEFAULT_PROJECT_COUNT = 8
-const DEFAULT_CONTENT_COUNT = 40
+// @note Any number of projects from 0: tests of edge cases want few. The
+// mock asks for 4 or more, so that every documented role is there.
+const seedOptionsSchema = z.strictObject({
+  seed: integerOptionSchema(OPTION_RULES.seed).optional(),
+  projects: integerOptionSchema(OPTION_RULES.projects, 0).optional(),
+  contents: integerOptionSchema(OPTION_RULES.contents).optional(),
+  apiKey: mainApiKeySchema.optional(),
+  referenceDate: z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), {
+      error: `expected an ISO 8601 timestamp such as "${DEFAULT_REFERENCE_DATE}"`,
+    })
+    .optional(),
+})
 
 /**
  * Creates a deterministic demo dataset as a fixture document (version 1):
@@ -60,38 +75,22 @@ const DEFAULT_CONTENT_COUNT = 40
  * @example
  * const document = createSeedDocument({ seed: 1, contents: 100 })
  * document.api_keys[0].key // 'demo-key-alpha'
+ * @throws {OptionsError} naming every unknown or invalid option.
  * @see DEFAULT_API_KEY
  */
 export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
-  const seed = options.seed ?? DEFAULT_SEED
-  const projectCount = options.projects ?? DEFAULT_PROJECT_COUNT
-  const contentCount = options.contents ?? DEFAULT_CONTENT_COUNT
-  const apiKey = options.apiKey ?? DEFAULT_API_KEY
-  const referenceDate = options.referenceDate ?? DEFAULT_REFERENCE_DATE
-
-  if (!Number.isSafeInteger(seed)) {
-    throw new RangeError(
-      `Failed to create the seed document: "seed" must be an integer, got ${String(seed)}. Pass a whole number such as 1.`,
-    )
-  }
-  assertCount('projects', projectCount)
-  assertCount('contents', contentCount)
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
-    throw new TypeError(
-      `Failed to create the seed document: "apiKey" must be visible ASCII characters without spaces, got ${JSON.stringify(apiKey)}.`,
-    )
-  }
-  if ([BETA_API_KEY, EXPIRED_API_KEY, REVOKED_API_KEY].includes(apiKey)) {
-    throw new TypeError(
-      `Failed to create the seed document: "apiKey" ${JSON.stringify(apiKey)} is already the value of another demo key. Choose a different value.`,
-    )
-  }
+  const parsed = parseOptions(seedOptionsSchema, options, {
+    subject: 'createSeedDocument options',
+    elsewhere: {
+      size: 'pass "projects" and "contents" at the top level, e.g. createSeedDocument({ contents: 200 })',
+    },
+  })
+  const seed = parsed.seed ?? OPTION_RULES.seed.default
+  const projectCount = parsed.projects ?? OPTION_RULES.projects.default
+  const contentCount = parsed.contents ?? OPTION_RULES.contents.default
+  const apiKey = parsed.apiKey ?? OPTION_RULES.apiKey.default
+  const referenceDate = parsed.referenceDate ?? DEFAULT_REFERENCE_DATE
   const now = Date.parse(referenceDate)
-  if (Number.isNaN(now)) {
-    throw new TypeError(
-      `Failed to create the seed document: "referenceDate" must be an ISO 8601 timestamp, got ${JSON.stringify(referenceDate)}. Pass one such as "${DEFAULT_REFERENCE_DATE}".`,
-    )
-  }
 
   const context: SeedContext = {
     faker: new Faker({
@@ -114,9 +113,12 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
 
   const holders = projects.filter((project) => project.role !== 'empty')
   if (contentCount > 0 && holders.length === 0) {
-    throw new RangeError(
-      `Failed to create the seed document: ${contentCount} contents need a project to hold them, but "projects" is ${projectCount}. Pass projects: 1 or more.`,
-    )
+    throw OptionsError.for('createSeedDocument options', [
+      {
+        path: 'projects',
+        message: `${contentCount === 1 ? '1 content needs a project to hold it' : `${contentCount} contents need a project to hold them`}, got ${projectCount}; pass projects: 1 or more`,
+      },
+    ])
   }
   const cumulativeWeights: number[] = []
   let totalWeight = 0
@@ -151,13 +153,5 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
     api_keys: apiKeys,
     projects: projects.map((project) => project.record),
     contents,
-  }
-}
-
-function assertCount(name: string, value: number): void {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(
-      `Failed to create the seed document: "${name}" must be a non-negative integer, got ${String(value)}.`,
-    )
   }
 }

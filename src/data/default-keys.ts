@@ -1,9 +1,11 @@
+import { OPTION_RULES } from '../schema/option-rules.js'
+
 /**
  * The main demo API key: account `acct_alpha`, never expires.
  * @example
  * fetch(url, { headers: { Authorization: `Bearer ${DEFAULT_API_KEY}` } })
  */
-export const DEFAULT_API_KEY = 'demo-key-alpha'
+export const DEFAULT_API_KEY = OPTION_RULES.apiKey.default
 
 /**
  * The demo API key of the second account, `acct_beta`.
@@ -31,4 +33,4 @@ export const REVOKED_API_KEY = 'demo-key-revoked'
  * @example
  * createSeedDocument({ seed: DEFAULT_SEED })
  */
-export const DEFAULT_SEED = 1
+export const DEFAULT_SEED = OPTION_RULES.seed.default

@@ -7,7 +7,9 @@ import {
 } from './resources.js'
 
 /**
- * Every `error.code` the mock answers with.
+ * Every `error.code` the API and its asset URLs answer with, including the
+ * server's answers to requests it cannot parse (`bad_request`,
+ * `headers_too_large`).
  * @note The spec does not show the set of codes; these are the mock's choice
  * (see the README's assumptions list).
  * @example
@@ -23,14 +25,34 @@ export const ERROR_CODES = [
   'asset_url_invalid',
   'asset_url_expired',
   'range_not_satisfiable',
-  // Forced by scenarios, which may answer any 4xx or 5xx status:
   'bad_request',
+  'headers_too_large',
+  // Forced by scenarios, which may answer any 4xx or 5xx status:
   'forbidden',
   'conflict',
   'bad_gateway',
   'service_unavailable',
   'gateway_timeout',
   'unknown_scenario',
+] as const
+
+/**
+ * Every `error.code` the control API under `/__mock` answers with, those it
+ * shares with the API included. A mock feature, not part of the spec.
+ * @example
+ * expect(CONTROL_ERROR_CODES).toContain(body.error.code)
+ */
+export const CONTROL_ERROR_CODES = [
+  'unauthorized',
+  'not_found',
+  'method_not_allowed',
+  'internal_error',
+  'invalid_json',
+  'payload_too_large',
+  'invalid_fixture',
+  'invalid_scenario',
+  'invalid_filter',
+  'invalid_clock',
 ] as const
 
 /**
@@ -105,6 +127,7 @@ export const contentDetailResponseSchema = dataEnvelope(
 )
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
+export type ControlErrorCode = (typeof CONTROL_ERROR_CODES)[number]
 export type ListMeta = z.infer<typeof listMetaSchema>
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>

@@ -23,7 +23,28 @@ export const SCENARIO_PRESETS = [
  */
 export const SCENARIO_ENDPOINTS = ENDPOINT_NAMES
 
-const positiveMs = z.number().positive().max(600_000)
+/**
+ * The longest latency a scenario may force, in milliseconds (10 minutes).
+ * @example
+ * mock.scenarios.add({ latency: MAX_LATENCY_MS })
+ */
+export const MAX_LATENCY_MS = 600_000
+
+/**
+ * How a rate limit may count; the first is the default.
+ * @example
+ * mock.scenarios.add({ rateLimit: { limit: 5, window: '1s', algorithm: RATE_LIMIT_ALGORITHMS[1] } })
+ */
+export const RATE_LIMIT_ALGORITHMS = ['fixed-window', 'token-bucket'] as const
+
+/**
+ * Which rate-limit headers a rate limit sends; the first is the default.
+ * @example
+ * mock.scenarios.add({ rateLimit: { limit: 5, window: '1s', headers: RATE_LIMIT_HEADER_STYLES[1] } })
+ */
+export const RATE_LIMIT_HEADER_STYLES = ['ratelimit', 'x-ratelimit'] as const
+
+const positiveMs = z.number().positive().max(MAX_LATENCY_MS)
 
 /**
  * A forced latency: a fixed number of milliseconds, a uniform range, or a
@@ -32,7 +53,7 @@ const positiveMs = z.number().positive().max(600_000)
  * latencySchema.parse({ min: 50, max: 200 })
  */
 export const latencySchema = z.union([
-  z.number().min(0).max(600_000),
+  z.number().min(0).max(MAX_LATENCY_MS),
   z
     .strictObject({ min: z.number().min(0), max: positiveMs })
     .refine((range) => range.min <= range.max, {
@@ -61,9 +82,9 @@ export const rateLimitSchema = z.strictObject({
         'expected a count with a unit: "500ms", "30s", "1m", "2h"',
       ),
   ]),
-  algorithm: z.enum(['fixed-window', 'token-bucket']).optional(),
+  algorithm: z.enum(RATE_LIMIT_ALGORITHMS).optional(),
   perEndpoint: z.boolean().optional(),
-  headers: z.enum(['ratelimit', 'x-ratelimit']).optional(),
+  headers: z.enum(RATE_LIMIT_HEADER_STYLES).optional(),
 })
 
 /**
@@ -88,8 +109,9 @@ export const scenarioSchema = z
         /** An API key as clients send it. */
         key: z.string().min(1).optional(),
         /**
-         * A path and everything below it, segment-wise:
-         * `/public-api/v1/projects/p1` covers `…/p1/contents`, not `…/p10`.
+         * A path and everything below it, segment-wise, relative to the API
+         * prefix or in full: `/projects/p1` and `/public-api/v1/projects/p1`
+         * both cover `…/p1/contents`, not `…/p10`.
          */
         path: z.string().startsWith('/').optional(),
       })

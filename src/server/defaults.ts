@@ -1,16 +1,43 @@
-// @note Kept free of imports, so the CLI can print its help without loading
-// the server.
+// @note Kept free of runtime imports, so the CLI can print its help without
+// loading the server.
+import type {
+  IntegerOptionRule,
+  TokenOptionRule,
+} from '../schema/option-rules.js'
+
+/**
+ * The one home of the server's own options, in the form of `OPTION_RULES`:
+ * the defaults below, the CLI's `--host` and `--port` and their help are
+ * derived from it.
+ * @example
+ * SERVER_OPTION_RULES.port.max // 65535
+ */
+export const SERVER_OPTION_RULES = {
+  host: {
+    default: '127.0.0.1',
+    summary: 'interface to listen on',
+  },
+  port: {
+    min: 0,
+    max: 65_535,
+    default: 4010,
+    summary: 'port to listen on; 0 picks a free one',
+  },
+} as const satisfies {
+  host: Pick<TokenOptionRule, 'default' | 'summary'>
+  port: IntegerOptionRule
+}
 
 /**
  * The port the server listens on unless told otherwise.
  * @example
  * fetch(`http://127.0.0.1:${DEFAULT_PORT}/__mock/health`)
  */
-export const DEFAULT_PORT = 4010
+export const DEFAULT_PORT = SERVER_OPTION_RULES.port.default
 
 /**
  * The interface the server listens on unless told otherwise: loopback only.
  * @example
  * createContentApiServer({ host: DEFAULT_HOST, port: 0 })
  */
-export const DEFAULT_HOST = '127.0.0.1'
+export const DEFAULT_HOST = SERVER_OPTION_RULES.host.default

@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream'
+import { createErrorResponse } from '../api/error-response.js'
 
 /**
  * Answers a request Node could not parse (broken request line, headers over
@@ -16,25 +17,23 @@ export function handleClientError(
     return
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  const status = tooLarge ? 431 : 400
-  const body = JSON.stringify({
-    error: tooLarge
-      ? {
-          code: 'headers_too_large',
-          message:
-            'The request headers are larger than the server accepts (16 KiB). Send fewer or shorter headers.',
-        }
-      : {
-          code: 'bad_request',
-          message:
-            'The request could not be parsed as HTTP/1.1. Check the request line, the method and the headers.',
-        },
-  })
+  const { status, headers, body } = tooLarge
+    ? createErrorResponse(
+        431,
+        'headers_too_large',
+        'The request headers are larger than the server accepts (16 KiB). Send fewer or shorter headers.',
+      )
+    : createErrorResponse(
+        400,
+        'bad_request',
+        'The request could not be parsed as HTTP/1.1. Check the request line, the method and the headers.',
+      )
+  const text = String(body)
   socket.end(
     `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      'content-type: application/json; charset=utf-8\r\n' +
-      `content-length: ${Buffer.byteLength(body)}\r\n` +
+      `content-type: ${headers['content-type']}\r\n` +
+      `content-length: ${Buffer.byteLength(text)}\r\n` +
       'connection: close\r\n\r\n' +
-      body,
+      text,
   )
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { createErrorResponse } from '../api/error-response.js'
+import type { ControlErrorCode, ErrorCode } from '../schema/envelopes.js'
 import { writeApiResponse } from './write-api-response.js'
 
 /**
@@ -10,7 +11,7 @@ import { writeApiResponse } from './write-api-response.js'
 export function writeJsonError(
   response: ServerResponse,
   status: number,
-  code: string,
+  code: ErrorCode | ControlErrorCode,
   message: string,
   headers?: Record<string, string>,
 ): void {

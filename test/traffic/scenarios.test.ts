@@ -1,5 +1,6 @@
 import {
   createContentApiMock,
+  OptionsError,
   SCENARIO_PRESET_DEFINITIONS,
   SCENARIO_PRESETS,
   type Scenario,
@@ -116,6 +117,35 @@ it('narrows a scenario to a path and the paths below it, segment by segment', as
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
   expect((await callApi('/projects/p4', { key: 'k_a' })).status).toBe(200)
   expect((await callApi('/projects/p10', { key: 'k_a' })).status).toBe(404)
+})
+
+it('reads a path without the API prefix as relative to it, as the endpoint table writes it', async () => {
+  const mock = serveSmallDataset(server)
+  mock.scenarios.add({ status: 503, match: { path: '/projects/p1' } })
+  expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(503)
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).status).toBe(
+    503,
+  )
+  expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
+  expect((await callApi('/projects/p4', { key: 'k_a' })).status).toBe(200)
+  expect(mock.scenarios.list()[0]?.match).toEqual({ path: '/projects/p1' })
+})
+
+it('reads paths against the prefix of a baseUrl, and a path above the prefix as written', async () => {
+  const baseUrl = 'https://api.example.com/v2'
+  const mock = serveSmallDataset(server, { baseUrl })
+  mock.scenarios.add({ status: 500, times: 1, match: { path: '/projects' } })
+  mock.scenarios.add({ status: 502, times: 1, match: { path: '/v2/projects' } })
+  mock.scenarios.add({ status: 504, times: 1, match: { path: '/' } })
+  const statuses = []
+  for (let index = 0; index < 4; index++) {
+    const response = await fetch(`${baseUrl}/projects`, {
+      headers: { authorization: 'Bearer k_a' },
+    })
+    statuses.push(response.status)
+  }
+  expect(statuses).toEqual([500, 502, 504, 200])
+  expect(mock.scenarios.list()).toEqual([])
 })
 
 it('forces 401 with the error envelope and WWW-Authenticate', async () => {
@@ -262,30 +292,32 @@ it('lets a change override a part of a preset', async () => {
   expect(elapsed).toBeGreaterThanOrEqual(18)
 })
 
-it('rejects an invalid scenario with a TypeError naming the problem', () => {
+it('rejects an invalid scenario with an OptionsError naming the problem', () => {
   const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
   const invalid: Array<[unknown, RegExp]> = [
     ['nope', /Unknown scenario preset "nope"/],
     [{}, /needs an effect/],
-    [{ status: 200 }, /status:/],
-    [{ status: 500, times: 0 }, /times:/],
-    [{ status: 500, probability: 2 }, /probability:/],
+    [{ status: 200 }, /"status":/],
+    [{ status: 500, times: 0 }, /"times":/],
+    [{ status: 500, probability: 2 }, /"probability":/],
     [{ latency: { min: 50, max: 10 } }, /min <= max/],
     [{ status: 500, networkError: true }, /not both/],
-    [{ rateLimit: { limit: 1, window: '1m' }, times: 2 }, /times:/],
-    [{ rateLimit: { limit: 1, window: 'soon' } }, /rateLimit\.window:/],
-    [{ status: 500, match: { endpoint: 'nope' } }, /match\.endpoint/],
-    [{ status: 500, match: { path: 'projects' } }, /match\.path/],
-    [{ status: 500, colour: 'red' }, /colour/],
+    [{ rateLimit: { limit: 1, window: '1m' }, times: 2 }, /"times":/],
+    [{ rateLimit: { limit: 1, window: 'soon' } }, /"rateLimit\.window":/],
+    [{ status: 500, match: { endpoint: 'nope' } }, /"match\.endpoint"/],
+    [{ status: 500, match: { path: 'projects' } }, /"match\.path"/],
+    [{ status: 500, colour: 'red' }, /"colour": unknown option/],
+    [{ statsu: 500 }, /"statsu": unknown option; did you mean "status"\?/],
+    ['flakey', /Unknown scenario preset "flakey" \(did you mean "flaky"\?\)/],
   ]
   for (const [scenario, problem] of invalid) {
-    expect(() => mock.scenarios.add(scenario as Scenario)).toThrow(TypeError)
+    expect(() => mock.scenarios.add(scenario as Scenario)).toThrow(OptionsError)
     expect(() => mock.scenarios.add(scenario as Scenario)).toThrow(problem)
   }
   expect(mock.scenarios.list()).toEqual([])
   expect(() =>
     createContentApiMock({ scenarios: [{ status: 200 } as Scenario] }),
-  ).toThrow(/Invalid content-api-mock options: scenarios\.0/)
+  ).toThrow(/Invalid content-api-mock options: "scenarios\.0/)
 })
 
 it('lists, removes and clears scenarios', async () => {
@@ -410,7 +442,7 @@ it('rejects effects next to a rate limit, which would be silently ignored', () =
   const mock = serveSmallDataset(server)
   expect(() =>
     mock.scenarios.add({ rateLimit: { limit: 1, window: '1m' }, latency: 300 }),
-  ).toThrow(/latency: a rate-limit scenario counts every matching request/)
+  ).toThrow(/"latency": a rate-limit scenario counts every matching request/)
   expect(() =>
     mock.scenarios.add({
       rateLimit: { limit: 1, window: '1m' },

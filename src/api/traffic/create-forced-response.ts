@@ -1,7 +1,8 @@
+import type { ErrorCode } from '../../schema/envelopes.js'
 import { createErrorResponse } from '../error-response.js'
 import type { ApiResponse } from '../types.js'
 
-const OUTCOMES: Record<number, [code: string, message: string]> = {
+const OUTCOMES: Record<number, [code: ErrorCode, message: string]> = {
   400: ['bad_request', 'The request was rejected by a forced scenario (400).'],
   401: ['unauthorized', 'The API key was rejected by a forced scenario (401).'],
   403: ['forbidden', 'The request was refused by a forced scenario (403).'],
@@ -45,7 +46,7 @@ export function createForcedResponse(
   message?: string,
   retryAfterSeconds?: number,
 ): ApiResponse {
-  const [code, defaultMessage] = OUTCOMES[status] ?? [
+  const [code, defaultMessage]: [ErrorCode, string] = OUTCOMES[status] ?? [
     status >= 500 ? 'internal_error' : 'bad_request',
     `The request was answered ${status} by a forced scenario.`,
   ]

@@ -1,4 +1,8 @@
-import type { RateLimit } from '../../schema/scenario.js'
+import {
+  RATE_LIMIT_ALGORITHMS,
+  RATE_LIMIT_HEADER_STYLES,
+  type RateLimit,
+} from '../../schema/scenario.js'
 import { parseDuration } from './parse-duration.js'
 
 /**
@@ -61,8 +65,8 @@ export function createRateLimiter(
     )
   }
   const windowMs = parseDuration(options.window, 'rate-limit window')
-  const algorithm = options.algorithm ?? 'fixed-window'
-  const style = options.headers ?? 'ratelimit'
+  const algorithm = options.algorithm ?? RATE_LIMIT_ALGORITHMS[0]
+  const style = options.headers ?? RATE_LIMIT_HEADER_STYLES[0]
   const perEndpoint = options.perEndpoint ?? false
   const buckets = new Map<string, Bucket>()
 

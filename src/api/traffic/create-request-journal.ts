@@ -1,3 +1,5 @@
+import { OPTION_RULES } from '../../schema/option-rules.js'
+
 /**
  * One request the mock answered. Never holds an API key: `keyLabel` is the
  * log-safe label of the key (e.g. `acct_alpha#1`).
@@ -70,7 +72,7 @@ export interface RequestJournal {
  * @example
  * createContentApiMock({ journalSize: DEFAULT_JOURNAL_SIZE * 10 })
  */
-export const DEFAULT_JOURNAL_SIZE = 1000
+export const DEFAULT_JOURNAL_SIZE = OPTION_RULES.journalSize.default
 
 /**
  * Creates a request journal of the given capacity. `labelOf` maps an API key

@@ -4,6 +4,9 @@ import {
   type Scenario,
   type ScenarioPreset,
 } from '../../schema/scenario.js'
+import { findCloseMatch } from '../../schema/find-close-match.js'
+import { OptionsError } from '../../schema/options-error.js'
+import { parseOptions } from '../../schema/parse-options.js'
 import type { ApiResponse } from '../types.js'
 import { computeLatency } from './compute-latency.js'
 import { createForcedResponse } from './create-forced-response.js'
@@ -83,12 +86,16 @@ interface Entry {
   random: () => number
   limiter?: RateLimiter
   endpoints?: ReadonlySet<string>
+  /** `match.path` in full, the API prefix included. */
+  path?: string
 }
+
+const SCENARIO_HINT = `A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see the README's scenarios section.`
 
 /**
  * Parses a scenario or preset name as the library, the CLI and the control
  * API accept it.
- * @throws {TypeError} naming every problem and the accepted forms.
+ * @throws {OptionsError} naming every problem and the accepted forms.
  * @example
  * parseScenario('flaky', { probability: 0.5 })
  */
@@ -99,8 +106,11 @@ export function parseScenario(
   let candidate: unknown = input
   if (typeof input === 'string') {
     if (!(SCENARIO_PRESETS as readonly string[]).includes(input)) {
-      throw new TypeError(
-        `Unknown scenario preset "${input}". Use one of: ${SCENARIO_PRESETS.join(', ')}.`,
+      const match = findCloseMatch(input, SCENARIO_PRESETS)
+      const problem = `unknown scenario preset ${JSON.stringify(input)}${match === undefined ? '' : ` (did you mean "${match}"?)`}`
+      throw new OptionsError(
+        `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Use one of: ${SCENARIO_PRESETS.join(', ')}.`,
+        [{ path: '', message: problem }],
       )
     }
     candidate = {
@@ -115,30 +125,27 @@ export function parseScenario(
   ) {
     candidate = { ...input, ...changes }
   }
-  const result = scenarioSchema.safeParse(candidate)
-  if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join('.') || 'scenario'}: ${issue.message}`,
-    )
-    throw new TypeError(
-      `Invalid scenario: ${problems.join('; ')}. A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see the README's scenarios section.`,
-    )
-  }
-  return result.data
+  return parseOptions(scenarioSchema, candidate, {
+    subject: 'scenario',
+    root: 'scenario',
+    hint: SCENARIO_HINT,
+  })
 }
 
 /**
  * Creates the scenario engine of one mock instance. `seed` makes every
  * probability and latency draw replayable; `labelOf` maps an API key in a
- * `match` to its log-safe label, so no key is kept.
+ * `match` to its log-safe label, so no key is kept; `prefix` is the API
+ * prefix that a `match.path` may leave out.
  * @example
- * const engine = createScenarioEngine({ seed: 1, now: clock.now, labelOf })
+ * const engine = createScenarioEngine({ seed: 1, now: clock.now, labelOf, prefix: '/public-api/v1' })
  * engine.add('flaky')
  */
 export function createScenarioEngine(options: {
   seed: number
   now: () => number
   labelOf: (key: string) => string | undefined
+  prefix: string
 }): ScenarioEngine {
   let entries: Entry[] = []
   // IDs stay unique for the engine's life; the random streams restart with
@@ -172,7 +179,25 @@ export function createScenarioEngine(options: {
         endpoint === undefined
           ? undefined
           : new Set(typeof endpoint === 'string' ? [endpoint] : endpoint),
+      path:
+        scenario.match?.path === undefined
+          ? undefined
+          : toFullPath(scenario.match.path),
     }
+  }
+
+  /**
+   * A `match.path` with the API prefix: `/projects/p1` and
+   * `/public-api/v1/projects/p1` are one path.
+   * @note Unambiguous, because the engine only sees requests under the
+   * prefix: a path that is neither under the prefix nor above it (as `/` is)
+   * could never match as written.
+   */
+  function toFullPath(path: string): string {
+    const { prefix } = options
+    return isUnderPath(path, prefix) || isUnderPath(prefix, path)
+      ? path
+      : `${prefix}${path}`
   }
 
   function describe(entry: Entry): ActiveScenario {
@@ -203,7 +228,7 @@ export function createScenarioEngine(options: {
       const label = options.labelOf(match.key)
       if (label === undefined || label !== request.keyLabel) return false
     }
-    return match.path === undefined || isUnderPath(request.path, match.path)
+    return entry.path === undefined || isUnderPath(request.path, entry.path)
   }
 
   /**

@@ -6,10 +6,11 @@ import express, {
 } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { writeJsonError } from '../write-json-error.js'
-import { ControlInputError } from './control-input-error.js'
+import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
+import { createMethodNotAllowedHandler } from './create-method-not-allowed-handler.js'
 import { createScenarioRoutes } from './create-scenario-routes.js'
 
 /**
@@ -24,7 +25,8 @@ import { createScenarioRoutes } from './create-scenario-routes.js'
  *
  * Every `DELETE` answers 204 without a body; bad input answers 400 with a
  * code (`invalid_json`, `invalid_scenario`, `invalid_filter`,
- * `invalid_clock`) and a message naming the problem.
+ * `invalid_clock`) and a message naming the problem; a method a path does
+ * not have answers 405 with `Allow`. `CONTROL_ERROR_CODES` lists every code.
  * @example
  * app.use('/__mock', createControlRouter(mock, { adminToken: 'secret' }))
  */
@@ -52,6 +54,7 @@ export function createControlRouter(
   router.use(createScenarioRoutes(mock))
   router.use(createJournalRoutes(mock))
   router.use(createClockRoutes(mock))
+  router.use(createMethodNotAllowedHandler(router))
 
   // @note The route groups are plain routers without handlers of their own
   // for errors, so a `ControlInputError` thrown in any of them lands here.

@@ -1,6 +1,7 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
+import type { ControlErrorCode } from '../../schema/envelopes.js'
 
 /**
  * The largest fixture document `PUT /__mock/fixtures` accepts.
@@ -42,7 +43,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
         if (!(error instanceof FixtureError)) throw error
         response.status(400).json({
           error: {
-            code: 'invalid_fixture',
+            code: 'invalid_fixture' satisfies ControlErrorCode,
             message: error.message,
             issues: error.issues,
           },

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
-import { readJournalFilter } from './read-journal-filter.js'
+import { readJournalFilter } from '../../api/traffic/read-journal-filter.js'
 
 /**
  * The request journal's control routes: `GET`, `DELETE /requests`.

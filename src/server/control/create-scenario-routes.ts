@@ -1,10 +1,8 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
-import { SCENARIO_PRESETS } from '../../schema/scenario.js'
+import { readScenarios } from '../../api/traffic/read-scenarios.js'
 import { writeJsonError } from '../write-json-error.js'
-import { ControlInputError } from './control-input-error.js'
 import { readJsonBody } from './read-json-body.js'
-import { readScenario } from './read-scenario.js'
 
 /**
  * The scenario control routes: `GET`, `POST`, `DELETE /scenarios` and
@@ -25,29 +23,7 @@ export function createScenarioRoutes(mock: MockCore): Router {
       'a scenario, a preset such as {"preset": "flaky"}, or an array of them',
     ),
     (request, response) => {
-      const body: unknown = request.body
-      const isArray = Array.isArray(body)
-      const items: unknown[] = isArray ? body : [body]
-      if (body === undefined || items.length === 0) {
-        throw new ControlInputError(
-          'invalid_scenario',
-          `Expected a scenario in the body: an object such as {"status": 500, "times": 1}, a preset such as {"preset": "flaky", "probability": 0.5}, or a non-empty array of them. Presets: ${SCENARIO_PRESETS.join(', ')}.`,
-        )
-      }
-      // @note All are parsed before any is added: an array is all or nothing.
-      const scenarios = items.map((item, index) => {
-        try {
-          return readScenario(item)
-        } catch (error) {
-          if (!(error instanceof TypeError)) throw error
-          throw new ControlInputError(
-            'invalid_scenario',
-            isArray
-              ? `Item ${index} of the array: ${error.message} Nothing was added.`
-              : error.message,
-          )
-        }
-      })
+      const scenarios = readScenarios(request.body)
       const added = scenarios.map((scenario) => mock.scenarios.add(scenario))
       response.status(201).json({ data: added })
     },

@@ -1,4 +1,4 @@
-import { parseDuration } from '../../api/traffic/parse-duration.js'
+import { parseDuration } from './parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
 
 /**

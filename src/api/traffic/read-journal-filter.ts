@@ -1,4 +1,4 @@
-import type { JournalFilter } from '../../api/traffic/create-request-journal.js'
+import type { JournalFilter } from './create-request-journal.js'
 import { JOURNAL_ENDPOINTS } from '../../schema/endpoints.js'
 import { ControlInputError } from './control-input-error.js'
 

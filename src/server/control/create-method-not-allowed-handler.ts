@@ -1,0 +1,90 @@
+import type { RequestHandler, Router } from 'express'
+import { writeJsonError } from '../write-json-error.js'
+
+/** What this file reads of express's router: its layers and their routes. */
+interface RouterLayer {
+  route?: { path: unknown; stack: ReadonlyArray<{ method?: string }> }
+  handle: unknown
+}
+
+interface KnownPath {
+  segments: readonly string[]
+  methods: readonly string[]
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
+
+/**
+ * The end of a router: a request to a path that one of its routes (or its
+ * nested routers' routes) has, with a method none of them answers, is
+ * answered 405 with `Allow` and a hint; any other request goes on to the
+ * 404 after it. `Allow` is read from the routes themselves, so it cannot
+ * drift from them.
+ * @note It reads express's `router.stack`, the same list `app._router`
+ * tools print; the control routes use plain paths and `:name` parameters.
+ * @example
+ * router.use(createMethodNotAllowedHandler(router))
+ */
+export function createMethodNotAllowedHandler(router: Router): RequestHandler {
+  const known = collectPaths(router.stack as unknown as RouterLayer[])
+  return (request, response, next) => {
+    // @note As express matches routes: a trailing slash and case ignored.
+    const segments = request.path
+      .replace(/(.)\/$/, '$1')
+      .toLowerCase()
+      .split('/')
+    const methods = known
+      .filter((path) => matches(path.segments, segments))
+      .flatMap((path) => path.methods)
+    if (methods.length === 0) return next()
+    const allowed = [...new Set(methods)]
+    const path = `${request.baseUrl}${request.path}`
+    const bodyMethods = allowed.filter((method) => BODY_METHODS.has(method))
+    const hint =
+      allowed.length === 1
+        ? ` Use ${allowed[0]}.`
+        : BODY_METHODS.has(request.method) && bodyMethods.length === 1
+          ? ` Use ${bodyMethods[0]} to send a body here.`
+          : ''
+    writeJsonError(
+      response,
+      405,
+      'method_not_allowed',
+      `${request.method} is not allowed on ${path}, which answers ${formatList(allowed)}.${hint}`,
+      { allow: allowed.join(', ') },
+    )
+  }
+}
+
+function collectPaths(stack: readonly RouterLayer[]): KnownPath[] {
+  return stack.flatMap((layer): KnownPath[] => {
+    const nested = (layer.handle as { stack?: unknown }).stack
+    if (Array.isArray(nested)) return collectPaths(nested as RouterLayer[])
+    const route = layer.route
+    if (route === undefined || typeof route.path !== 'string') return []
+    const methods = route.stack.flatMap((handler) =>
+      handler.method === undefined ? [] : [handler.method.toUpperCase()],
+    )
+    // express answers HEAD with the GET route.
+    if (methods.includes('GET')) methods.push('HEAD')
+    return [{ segments: route.path.toLowerCase().split('/'), methods }]
+  })
+}
+
+function matches(
+  pattern: readonly string[],
+  segments: readonly string[],
+): boolean {
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, index) =>
+      part.startsWith(':') ? segments[index] !== '' : part === segments[index],
+    )
+  )
+}
+
+function formatList(items: readonly string[]): string {
+  return items.length === 1
+    ? `${items[0]} only`
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}

@@ -1,0 +1,279 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo, type Server } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fc from 'fast-check'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { CliIo } from '../src/cli/create-process-io.js'
+import { runCli } from '../src/cli/run-cli.js'
+import { loadFixture } from './support/load-fixture.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const PREFIX = 'content-api-mock: '
+
+// @note Inside the repository, so that the handler modules written here
+// resolve `msw` from its node_modules.
+let tmp: string
+let busy: Server
+let busyPort: string
+const files: Record<string, string> = {}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(ROOT, 'test', '.tmp-inputs-'))
+  const write = (name: string, content: string) => {
+    const path = join(tmp, name)
+    writeFileSync(path, content)
+    return path
+  }
+  const invalid = loadFixture('small.json')
+  invalid.contents[0].project_unique = 'p9'
+  files.fixtures = join(ROOT, 'test/fixtures/small.json')
+  files.invalidFixtures = write('invalid.json', JSON.stringify(invalid))
+  files.notJson = write('broken.json', '{ "version": 1,')
+  files.empty = write('empty.json', '')
+  files.missing = join(tmp, 'missing.json')
+  files.directory = join(tmp, 'folder')
+  mkdirSync(files.directory)
+  files.handlers = write(
+    'handlers.mjs',
+    "import { http, HttpResponse } from 'msw'\nexport const handlers = [http.get('*/hello', () => HttpResponse.json({ hello: true }))]\n",
+  )
+  files.throwingHandlers = write(
+    'throwing.mjs',
+    "throw new Error('broken on purpose')\n",
+  )
+  files.noHandlers = write('none.mjs', 'export const other = 1\n')
+  files.badHandlers = write('bad.mjs', 'export default [1, null]\n')
+
+  busy = createServer()
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
+  busyPort = String((busy.address() as AddressInfo).port)
+})
+
+afterAll(() => {
+  busy.close()
+  rmSync(tmp, { recursive: true, force: true })
+})
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs the CLI in this process with stand-in streams. `onBanner` is called
+ * with the banner once a server has started; the run ends when `stop` sends
+ * the stop signal, as Ctrl+C does.
+ */
+function launch(
+  args: readonly string[],
+  onBanner: (banner: string, stop: () => void) => void,
+): Promise<Run> {
+  let stdout = ''
+  let stderr = ''
+  let stopListener: ((signal: NodeJS.Signals) => void) | undefined
+  let started = false
+  const stop = () => queueMicrotask(() => stopListener?.('SIGTERM'))
+  const checkBanner = () => {
+    if (!started && /Press Ctrl\+C to stop\./.test(stdout + stderr)) {
+      started = true
+      onBanner(stdout + stderr, stop)
+    }
+  }
+  const io: CliIo = {
+    stdout: {
+      write(text: string) {
+        stdout += text
+        checkBanner()
+      },
+    },
+    stderr: {
+      write(text: string) {
+        stderr += text
+        checkBanner()
+      },
+    },
+    env: { NO_COLOR: '1' },
+    onStopSignal(listener) {
+      stopListener = listener
+      return () => {
+        stopListener = undefined
+      }
+    },
+    exit(code) {
+      throw new Error(`The CLI tried to end the process with ${code}.`)
+    },
+  }
+  return runCli(args, io).then((code) => ({ code, stdout, stderr }))
+}
+
+/** Runs the CLI in this process; a server that starts is stopped at once. */
+function runInProcess(args: readonly string[]): Promise<Run> {
+  return launch(args, (_banner, stop) => stop())
+}
+
+/**
+ * One flag with a value a user may type: a right one, a wrong one that
+ * only the mock can tell (it passes the flag's own parser: a clash, a file,
+ * a port in use), or a wrong one the parser catches. The first two are
+ * drawn most, so that many runs start a server and the late checks are hit.
+ */
+function flag(
+  name: string,
+  right: readonly string[],
+  {
+    late = [],
+    early = [],
+  }: { late?: readonly string[]; early?: readonly string[] } = {},
+): fc.Arbitrary<string[]> {
+  const choices = [
+    { arbitrary: fc.constantFrom(...right), weight: 3 },
+    ...(late.length > 0
+      ? [{ arbitrary: fc.constantFrom(...late), weight: 2 }]
+      : []),
+    ...(early.length > 0
+      ? [{ arbitrary: fc.constantFrom(...early), weight: 1 }]
+      : []),
+  ]
+  return fc.oneof(...choices).map((text) => [name, text])
+}
+
+/** Every flag, and a few mistakes that are no flag at all. */
+function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
+  return [
+    flag('--port', ['0'], {
+      late: [busyPort, '80'],
+      early: ['70000', '-1', '4.5', 'x'],
+    }),
+    flag('--host', ['127.0.0.1', 'localhost'], {
+      late: ['no-such-host.invalid', '192.0.2.1', ' '],
+      early: [''],
+    }),
+    flag('--seed', ['7', '0'], {
+      early: ['1.5', '-3', '9007199254740993', 'seven'],
+    }),
+    flag('--projects', ['4', '5'], { early: ['3', '100001', 'many'] }),
+    flag('--contents', ['3', '0'], { early: ['-1', '10000001'] }),
+    flag('--api-key', ['my-key', 'demo-key-alpha'], {
+      late: ['demo-key-beta', 'demo-key-expired', 'demo-key-revoked'],
+      early: ['has space', 'clé', ''],
+    }),
+    flag('--fixtures', [files.fixtures!], {
+      late: [
+        files.invalidFixtures!,
+        files.notJson!,
+        files.empty!,
+        files.missing!,
+        files.directory!,
+      ],
+      early: [''],
+    }),
+    fc.constant(['--watch']),
+    flag('--asset-ttl', ['60', '1'], { early: ['0', '2147483648'] }),
+    flag('--list-order', ['oldest-first'], { early: ['sideways'] }),
+    flag(
+      '--cors-origin',
+      ['*', 'http://localhost:3000', 'http://a.test,http://b.test'],
+      { early: ['localhost:3000', 'http://a.test/path', ','] },
+    ),
+    flag('--admin-token', ['s3cret'], { early: ['', 'has space'] }),
+    flag('--handlers', [files.handlers!], {
+      late: [
+        files.throwingHandlers!,
+        files.noHandlers!,
+        files.badHandlers!,
+        files.missing!,
+        files.directory!,
+      ],
+    }),
+    flag('--rate-limit', ['60/1m', '3/10s'], {
+      late: ['99999999999999999999/1h', '1/999999h'],
+      early: ['0/1m', '60', '1/0s'],
+    }),
+    flag('--rate-limit-algorithm', ['token-bucket'], { early: ['leaky'] }),
+    flag('--rate-limit-headers', ['x-ratelimit'], { early: ['none'] }),
+    flag('--latency', ['0', '50-200', '600000'], {
+      early: ['200-50', '600001', 'fast'],
+    }),
+    flag('--fail-rate', ['0.5', '0', '1'], {
+      early: ['1.5', '-0.1', 'NaN', ''],
+    }),
+    flag('--scenario', ['flaky', 'slow', 'rate-limited'], {
+      early: ['chaos', 'flakey'],
+    }),
+    fc.constant(['--strict']),
+    flag('--journal-size', ['10'], { early: ['0', '10000001'] }),
+    flag('--log', ['off', 'json', 'pretty'], { early: ['verbose'] }),
+    fc.constantFrom(['--prot', '4011'], ['extra'], ['-x']),
+  ]
+}
+
+it('answers every combination of flags with exit 0, or exit 2 and one line; never "please report it"', async () => {
+  const codes: number[] = []
+  await fc.assert(
+    fc.asyncProperty(
+      fc
+        .array(fc.oneof(...flagArbitraries()), { maxLength: 5 })
+        .map((flags) => flags.flat()),
+      async (args) => {
+        const run = await runInProcess(args)
+        codes.push(run.code)
+        const context = `content-api-mock ${args.join(' ')}\nexit ${run.code}\nstderr:\n${run.stderr}`
+        expect([0, 2], context).toContain(run.code)
+        expect(run.stderr, context).not.toMatch(/please report|\n\s+at /)
+        const lines = run.stderr.trimEnd().split('\n')
+        if (run.code === 2) {
+          expect(run.stdout, context).toBe('')
+          expect(lines[0]!.startsWith(PREFIX), context).toBe(true)
+          // A FixtureError adds one indented line per problem.
+          for (const line of lines.slice(1)) {
+            expect(line, context).toMatch(/^ {2}\S/)
+          }
+        } else {
+          expect(run.stderr, context).toContain(`${PREFIX}stopped\n`)
+        }
+      },
+    ),
+    { numRuns: 300 },
+  )
+  // @note Guards the property itself: a generator that only made mistakes
+  // would never start a server and would prove little.
+  expect(codes.filter((code) => code === 0).length).toBeGreaterThan(40)
+}, 60_000)
+
+/** The statuses of 24 requests to a CLI started with these flags. */
+async function statusesWith(args: readonly string[]) {
+  const statuses: number[] = []
+  let banner = ''
+  const run = await launch(
+    ['--port', '0', '--log', 'off', ...args],
+    (text, stop) => {
+      banner = text
+      const apiUrl = /API +(\S+)/.exec(text)![1]
+      void (async () => {
+        for (let index = 0; index < 24; index++) {
+          const response = await fetch(`${apiUrl}/projects`, {
+            headers: { authorization: 'Bearer k_a' },
+          })
+          statuses.push(response.status)
+        }
+      })().finally(stop)
+    },
+  )
+  expect(run.code).toBe(0)
+  return { statuses, banner }
+}
+
+it('seeds the --fail-rate draws with --seed when --fixtures is given', async () => {
+  const flags = ['--fixtures', files.fixtures!, '--fail-rate', '0.5']
+  const seven = await statusesWith([...flags, '--seed', '7'])
+  const sevenAgain = await statusesWith([...flags, '--seed', '7'])
+  const eight = await statusesWith([...flags, '--seed', '8'])
+  expect(seven.statuses).toEqual(sevenAgain.statuses)
+  expect(seven.statuses).not.toEqual(eight.statuses)
+  expect(new Set(seven.statuses)).toEqual(new Set([200, 500]))
+  expect(seven.banner).toMatch(
+    /Traffic +500 on 50% of requests; random draws from seed 7/,
+  )
+})
