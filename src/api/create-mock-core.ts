@@ -153,7 +153,8 @@ const optionsSchema = z.strictObject({
 })
 
 const OPTIONS_SUBJECT = 'content-api-mock options'
-const OPTIONS_HINT = "See the README's options table."
+const OPTIONS_HINT =
+  'Every option is described in docs/options.md of the content-api-mock package.'
 
 /**
  * Creates the core of a mock: validates the options and the dataset at once

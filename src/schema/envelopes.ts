@@ -11,7 +11,7 @@ import {
  * server's answers to requests it cannot parse (`bad_request`,
  * `headers_too_large`).
  * @note The spec does not show the set of codes; these are the mock's choice
- * (see the README's assumptions list).
+ * (see the "not shown" list of the README).
  * @example
  * expect(ERROR_CODES).toContain(body.error.code)
  */

@@ -90,7 +90,7 @@ interface Entry {
   path?: string
 }
 
-const SCENARIO_HINT = `A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see the README's scenarios section.`
+const SCENARIO_HINT = `A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see docs/traffic-shaping.md of the content-api-mock package.`
 
 /**
  * Parses a scenario or preset name as the library, the CLI and the control
