@@ -6,6 +6,7 @@ import {
   projectDetailResponseSchema,
   projectListResponseSchema,
 } from './envelopes.js'
+import { ENDPOINT_NAMES, ENDPOINT_PATHS, type Endpoint } from './endpoints.js'
 import { publicIdSchema } from './primitives.js'
 import {
   contentModeSchemaIds,
@@ -62,6 +63,54 @@ const ROOT_SCHEMAS = [
 ]
 
 /**
+ * What the document says of each endpoint; its path and operation ID come
+ * from `ENDPOINT_PATHS`, so they cannot differ from what the mock serves.
+ */
+const OPERATIONS: Record<
+  Endpoint,
+  {
+    tag: string
+    summary: string
+    description: string
+    success: z.ZodType
+    successDescription: string
+  }
+> = {
+  listProjects: {
+    tag: 'Projects',
+    summary: 'List projects',
+    description:
+      'Returns the projects accessible to the owner of the API key, plus `meta.total`.',
+    success: projectListResponseSchema,
+    successDescription: 'Array of Project (list item), plus `meta.total`.',
+  },
+  getProject: {
+    tag: 'Projects',
+    summary: 'Get a project',
+    description:
+      'Returns one project (detail). A project that does not exist, or one the key owner may not access, yields 404.',
+    success: projectDetailResponseSchema,
+    successDescription: 'One Project (detail).',
+  },
+  listContents: {
+    tag: 'Contents',
+    summary: 'List the contents of a project',
+    description:
+      'Returns one combined list of all content kinds (post, blog, image, video) generated in the project, plus `meta.total`.',
+    success: contentListResponseSchema,
+    successDescription: 'Array of Content (list item), plus `meta.total`.',
+  },
+  getContent: {
+    tag: 'Contents',
+    summary: 'Get a content',
+    description:
+      'Returns the generated body/assets and the publish results; the shape of `content` depends on `mode`. Asset addresses (`download_url`, `thumbnail_url`) are issued per request; a client must not assume they stay valid.',
+    success: contentDetailResponseSchema,
+    successDescription: 'One Content (detail).',
+  },
+}
+
+/**
  * Creates the OpenAPI 3.1 document of the four GET endpoints, with every
  * schema generated from the package's zod schemas.
  * @example
@@ -81,14 +130,34 @@ export function createOpenApiDocument(
     }
     return id
   }
-  const projectUnique = createPathParameter(
-    'project_unique',
-    'Public ID of the project.',
-  )
-  const variationUnique = createPathParameter(
-    'variation_unique',
-    'Public ID of the content.',
-  )
+  const pathParameters: Record<string, JsonObject> = {
+    project_unique: createPathParameter(
+      'project_unique',
+      'Public ID of the project.',
+    ),
+    variation_unique: createPathParameter(
+      'variation_unique',
+      'Public ID of the content.',
+    ),
+  }
+  const paths: Record<string, OpenApiPathItem> = {}
+  for (const endpoint of ENDPOINT_NAMES) {
+    const path = ENDPOINT_PATHS[endpoint]
+    const { success, ...operation } = OPERATIONS[endpoint]
+    const parameters = Array.from(
+      path.matchAll(/\{(\w+)\}/g),
+      ([, name]) => pathParameters[name!]!,
+    )
+    paths[path] = {
+      ...(parameters.length > 0 && { parameters }),
+      get: createOperation({
+        ...operation,
+        operationId: endpoint,
+        success: idOf(success),
+        hasParameters: parameters.length > 0,
+      }),
+    }
+  }
 
   return {
     openapi: '3.1.0',
@@ -107,61 +176,7 @@ export function createOpenApiDocument(
       },
       { name: 'Contents', description: 'Content generated inside a project.' },
     ],
-    paths: {
-      '/projects': {
-        get: createOperation({
-          operationId: 'listProjects',
-          tag: 'Projects',
-          summary: 'List projects',
-          description:
-            'Returns the projects accessible to the owner of the API key, plus `meta.total`.',
-          success: idOf(projectListResponseSchema),
-          successDescription:
-            'Array of Project (list item), plus `meta.total`.',
-          hasParameters: false,
-        }),
-      },
-      '/projects/{project_unique}': {
-        parameters: [projectUnique],
-        get: createOperation({
-          operationId: 'getProject',
-          tag: 'Projects',
-          summary: 'Get a project',
-          description:
-            'Returns one project (detail). A project that does not exist, or one the key owner may not access, yields 404.',
-          success: idOf(projectDetailResponseSchema),
-          successDescription: 'One Project (detail).',
-          hasParameters: true,
-        }),
-      },
-      '/projects/{project_unique}/contents': {
-        parameters: [projectUnique],
-        get: createOperation({
-          operationId: 'listContents',
-          tag: 'Contents',
-          summary: 'List the contents of a project',
-          description:
-            'Returns one combined list of all content kinds (post, blog, image, video) generated in the project, plus `meta.total`.',
-          success: idOf(contentListResponseSchema),
-          successDescription:
-            'Array of Content (list item), plus `meta.total`.',
-          hasParameters: true,
-        }),
-      },
-      '/projects/{project_unique}/contents/{variation_unique}': {
-        parameters: [projectUnique, variationUnique],
-        get: createOperation({
-          operationId: 'getContent',
-          tag: 'Contents',
-          summary: 'Get a content',
-          description:
-            'Returns the generated body/assets and the publish results; the shape of `content` depends on `mode`. Asset addresses (`download_url`, `thumbnail_url`) are issued per request; a client must not assume they stay valid.',
-          success: idOf(contentDetailResponseSchema),
-          successDescription: 'One Content (detail).',
-          hasParameters: true,
-        }),
-      },
-    },
+    paths,
     components: {
       schemas,
       responses: createErrorResponses(idOf(errorEnvelopeSchema)),
