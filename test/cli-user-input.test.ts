@@ -203,6 +203,8 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
       early: ['chaos', 'flakey'],
     }),
     fc.constant(['--strict']),
+    fc.constant(['--live']),
+    flag('--speed', ['60', '0.5', '1'], { early: ['0', 'fast', '10001', ''] }),
     flag('--journal-size', ['10'], { early: ['0', '10000001'] }),
     flag('--log', ['off', 'json', 'pretty'], { early: ['verbose'] }),
     fc.constantFrom(['--prot', '4011'], ['extra'], ['-x']),

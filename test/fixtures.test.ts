@@ -155,7 +155,7 @@ it('exports a document that shares nothing with the data it was read from', asyn
   await mock.ready
   const exported = mock.exportFixtures()
   exported.contents[2]!.content.body = 'changed'
-  exported.contents[0]!.progress.step_process = 99
+  exported.contents[0]!.progress!.step_process = 99
   exported.projects[1]!.shared_with!.push('acct_c')
 
   const blog = await callApi('/projects/p2/contents/v3', { key: 'k_a' })

@@ -80,16 +80,16 @@ function expectRealisticRecords(
     expect(createdAt).toBeGreaterThan(Date.parse(project!.created_at))
     expect(createdAt).toBeLessThan(now)
 
-    const { step_process, is_complete } = content.progress
+    const { step_process, is_complete } = content.progress!
     expect(step_process).toBeGreaterThanOrEqual(1)
     expect(step_process).toBeLessThanOrEqual(TOTAL_STEPS)
     expect(is_complete).toBe(step_process === TOTAL_STEPS)
     if (!is_complete) expect(content.publish).toEqual([])
 
-    const platforms = content.publish.map((result) => result.platform)
+    const platforms = content.publish!.map((result) => result.platform)
     expect(new Set(platforms).size).toBe(platforms.length)
     expect(platforms.length).toBeLessThanOrEqual(4)
-    for (const result of content.publish) {
+    for (const result of content.publish!) {
       expect(result.status).toBe('success')
       expect(result.post_url).toMatch(POST_URL_PATTERNS[result.platform]!)
       expectTimestamp(result.posted_at)
@@ -240,14 +240,14 @@ it('gives alpha exactly one project without contents', () => {
 
 it('mixes complete and in-progress contents with and without publish results', () => {
   const { contents } = createSeedDocument()
-  const complete = contents.filter((content) => content.progress.is_complete)
+  const complete = contents.filter((content) => content.progress!.is_complete)
   expect(complete.length).toBeGreaterThan(0)
   expect(complete.length).toBeLessThan(contents.length)
-  expect(complete.some((content) => content.publish.length === 0)).toBe(true)
-  expect(complete.some((content) => content.publish.length >= 2)).toBe(true)
+  expect(complete.some((content) => content.publish!.length === 0)).toBe(true)
+  expect(complete.some((content) => content.publish!.length >= 2)).toBe(true)
   const platforms = new Set(
     contents.flatMap((content) =>
-      content.publish.map((result) => result.platform),
+      content.publish!.map((result) => result.platform),
     ),
   )
   expect([...platforms].sort()).toEqual([

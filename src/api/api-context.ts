@@ -1,5 +1,6 @@
 import type { OPTION_RULES } from '../schema/option-rules.js'
 import type { Dataset } from '../data/dataset.js'
+import type { LiveStream } from '../data/seed/create-live-stream.js'
 import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
 import type { AssetSigner } from './asset-signer.js'
 import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
@@ -25,6 +26,8 @@ export interface Caller {
 export interface ApiContext {
   /** The dataset currently served; it is swapped whole on reset or load. */
   dataset(): Dataset
+  /** The live stream of the generated dataset (`live: true`), while it is served. */
+  liveStream(): LiveStream | undefined
   /** The path prefix of the API, e.g. `/public-api/v1`, without trailing slash. */
   prefix: string
   signer: AssetSigner

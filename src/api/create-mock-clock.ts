@@ -14,8 +14,9 @@ export interface MockClock {
 }
 
 /**
- * Creates a clock over a time source. The default source reads `Date.now()`
- * on every call, so vitest's fake timers move it too.
+ * Creates a clock over a time source, running `speed` times as fast as it
+ * (from the time of creation on). The default source reads `Date.now()` on
+ * every call, so vitest's fake timers move it too.
  * @example
  * const clock = createMockClock()
  * clock.set('2025-01-01T00:00:00Z')
@@ -24,7 +25,9 @@ export interface MockClock {
  */
 export function createMockClock(
   source: () => number = () => Date.now(),
+  speed = 1,
 ): MockClock {
+  if (speed !== 1) source = runFaster(source, speed)
   let stoppedAt: number | undefined
   let offset = 0
   return {
@@ -52,4 +55,14 @@ export function createMockClock(
       offset = 0
     },
   }
+}
+
+/**
+ * A source that starts where `source` is now and runs `speed` times as fast.
+ * @note Counted from the clock's creation, so sped-up replicas agree only
+ * when started together; at speed 1 every replica reads the same time.
+ */
+function runFaster(source: () => number, speed: number): () => number {
+  const start = source()
+  return () => start + (source() - start) * speed
 }

@@ -1,5 +1,9 @@
 import { z } from 'zod'
-import { createSeedDocument } from '../data/create-seed-document.js'
+import {
+  createSeedDocument,
+  createSeedStream,
+} from '../data/create-seed-document.js'
+import type { LiveStream } from '../data/seed/create-live-stream.js'
 import { createDataset, type Dataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
@@ -10,6 +14,7 @@ import type { FixtureDocument } from '../schema/fixture.js'
 import {
   choiceOptionSchema,
   integerOptionSchema,
+  numberOptionSchema,
   OPTION_RULES,
 } from '../schema/option-rules.js'
 import { OptionsError } from '../schema/options-error.js'
@@ -95,6 +100,18 @@ export interface MockOptions {
   journalSize?: number
   /** Ignore the `X-Mock-Scenario` request header (default `false`). */
   strict?: boolean
+  /**
+   * Generated contents keep generating (default `false`): in every project
+   * that holds contents, a new one starts every few minutes, steps through
+   * its progress and gets published, as a function of the seed and the clock
+   * alone. Not with `fixtures`: give their contents a `timeline` instead.
+   */
+  live?: boolean
+  /**
+   * How much faster than its time source the mock clock runs (default 1;
+   * 60: an hour a minute). Counted from the mock's creation.
+   */
+  speed?: number
 }
 
 /**
@@ -150,6 +167,8 @@ const optionsSchema = z.strictObject({
     .optional(),
   journalSize: integerOptionSchema(OPTION_RULES.journalSize).optional(),
   strict: z.boolean().optional(),
+  live: z.boolean().optional(),
+  speed: numberOptionSchema(OPTION_RULES.speed).optional(),
 })
 
 const OPTIONS_SUBJECT = 'content-api-mock options'
@@ -175,6 +194,19 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       contents: 'put it under "size", e.g. size: { contents: 200 }',
     },
   })
+  if (options.fixtures !== undefined && options.live === true) {
+    throw OptionsError.for(
+      OPTIONS_SUBJECT,
+      [
+        {
+          path: 'live',
+          message:
+            'makes the generated dataset live and cannot be combined with "fixtures"; give the fixture\'s contents a "timeline" to make them generate over time',
+        },
+      ],
+      OPTIONS_HINT,
+    )
+  }
   if (options.fixtures !== undefined && options.apiKey !== undefined) {
     throw OptionsError.for(
       OPTIONS_SUBJECT,
@@ -189,7 +221,10 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     )
   }
   const { origin, prefix } = parseBaseUrl(options.baseUrl)
-  const clock = createMockClock(options.now ?? (() => Date.now()))
+  const clock = createMockClock(
+    options.now ?? (() => Date.now()),
+    options.speed ?? OPTION_RULES.speed.default,
+  )
   const now = clock.now
   const initialDocument: FixtureDocument =
     options.fixtures !== undefined
@@ -199,9 +234,18 @@ export function createMockCore(options: MockOptions = {}): MockCore {
           projects: options.size?.projects,
           contents: options.size?.contents,
           apiKey: options.apiKey,
+          live: options.live,
         })
+  const initialStream =
+    options.live === true
+      ? createSeedStream({
+          seed: options.seed,
+          projects: options.size?.projects,
+        })
+      : undefined
 
   let dataset = createDataset(viewersOf)
+  let liveStream: LiveStream | undefined
   const signer = createAssetSigner({
     secret: options.assetSecret,
     ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
@@ -220,6 +264,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   )
   const context: ApiContext = {
     dataset: () => dataset,
+    liveStream: () => liveStream,
     prefix,
     signer,
     now,
@@ -236,8 +281,13 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
   addInitialScenarios()
 
-  async function serve(document: FixtureDocument): Promise<void> {
-    dataset = await loadFixtureDocument(document, viewersOf)
+  async function serve(
+    document: FixtureDocument,
+    stream?: LiveStream,
+  ): Promise<void> {
+    const next = await loadFixtureDocument(document, viewersOf)
+    dataset = next
+    liveStream = stream
   }
 
   function answer(request: ApiRequest): ApiResponse | undefined {
@@ -253,7 +303,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     return undefined
   }
 
-  const ready = serve(initialDocument)
+  const ready = serve(initialDocument, initialStream)
 
   return {
     ready,
@@ -285,10 +335,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
       addInitialScenarios()
       clock.reset()
       journal.clear()
-      await serve(initialDocument)
+      await serve(initialDocument, initialStream)
     },
     load: async (document) => serve(parseFixtureDocument(document)),
-    exportFixtures: () => exportFixtureDocument(dataset),
+    exportFixtures: () =>
+      exportFixtureDocument(dataset, liveStream?.allAt(now()) ?? []),
     clock,
     scenarios,
     requests: journal,

@@ -1,40 +1,108 @@
 import type { ListOrder } from './api-context.js'
 
+/**
+ * An item of a list at one instant: shown (as `item`, which may be a view
+ * computed for that instant) or not, and the span `[from, until)` of epoch
+ * milliseconds in which that stays so.
+ */
+export type ListItemAt<Served> =
+  | { visible: true; content: Served; from: number; until: number }
+  | { visible: false; from: number; until: number }
+
+/**
+ * How a list changes with time: its items' state at `now`, and items that
+ * are not stored but come from a source that is a function of time (the
+ * live stream), with the span in which that set of items stays the same.
+ */
+export interface ListAtTime<Item, Served> {
+  now: number
+  resolve(item: Item, now: number): ListItemAt<Served>
+  extra?: {
+    /** What the body is cached by when the list has no stored items. */
+    key: object
+    items: ReadonlyMap<string, Item>
+    from: number
+    until: number
+  }
+}
+
 interface CachedBody {
   version: number
   order: ListOrder
   body: string
+  from: number
+  until: number
 }
 
 const bodies = new WeakMap<object, CachedBody>()
+const EMPTY_LIST = '{"data":[],"meta":{"total":0}}'
 
 /**
  * The JSON body of a list response, `{"data":[…],"meta":{"total":n}}`,
- * sorted by `created_at` in the given order with ties broken by ID.
+ * sorted by `created_at` in the given order with ties broken by ID. With
+ * `at`, each item is shown as it stands at `at.now` (and hidden when it is
+ * not there yet), and the items of `at.extra` join the list.
  * @note The body is cached per source map and rebuilt only after the dataset
- * changed (its index `version` moved on), so a list costs one lookup.
+ * changed (its index `version` moved on) or the clock left the span in which
+ * every item stays as it is, so a list costs one lookup between changes, also
+ * while contents generate.
  * @example
  * createListBody(index.contentsByProject.get(id), index.version, 'newest-first', serializeContentListItem)
  */
-export function createListBody<Item extends { created_at: string }>(
+export function createListBody<Item extends { created_at: string }, Served>(
   items: ReadonlyMap<string, Item> | undefined,
   version: number,
   order: ListOrder,
-  serialize: (item: Item) => string,
+  serialize: (item: Served) => string,
+  at?: ListAtTime<Item, Served>,
 ): string {
-  if (items === undefined || items.size === 0) {
-    return '{"data":[],"meta":{"total":0}}'
+  const extra = at?.extra
+  const key = items ?? extra?.key
+  if (key === undefined) return EMPTY_LIST
+  if (items?.size === 0 && (extra === undefined || extra.items.size === 0)) {
+    return EMPTY_LIST
   }
-  const cachedBody = bodies.get(items)
-  if (cachedBody?.version === version && cachedBody.order === order) {
+  const now = at?.now ?? 0
+  const cachedBody = bodies.get(key)
+  if (
+    cachedBody?.version === version &&
+    cachedBody.order === order &&
+    cachedBody.from <= now &&
+    now < cachedBody.until
+  ) {
     return cachedBody.body
   }
+
+  let from = extra?.from ?? -Infinity
+  let until = extra?.until ?? Infinity
+  const entries: Array<{ id: string; item: Served; time: number }> = []
+  const add = (id: string, item: Item) => {
+    if (at === undefined) {
+      entries.push({
+        id,
+        item: item as unknown as Served,
+        time: Date.parse(item.created_at),
+      })
+      return
+    }
+    const state = at.resolve(item, now)
+    from = Math.max(from, state.from)
+    until = Math.min(until, state.until)
+    if (state.visible) {
+      entries.push({
+        id,
+        item: state.content,
+        time: Date.parse(item.created_at),
+      })
+    }
+  }
+  items?.forEach((item, id) => add(id, item))
+  extra?.items.forEach((item, id) => {
+    // @note A stored record wins over the stream's record of the same ID.
+    if (items?.has(id) !== true) add(id, item)
+  })
+
   const direction = order === 'newest-first' ? -1 : 1
-  const entries = Array.from(items, ([id, item]) => ({
-    id,
-    item,
-    time: Date.parse(item.created_at),
-  }))
   entries.sort(
     (a, b) =>
       (a.time - b.time) * direction || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
@@ -44,6 +112,6 @@ export function createListBody<Item extends { created_at: string }>(
     data += data === '' ? serialize(item) : `,${serialize(item)}`
   }
   const body = `{"data":[${data}],"meta":{"total":${entries.length}}}`
-  bodies.set(items, { version, order, body })
+  bodies.set(key, { version, order, body, from, until })
   return body
 }

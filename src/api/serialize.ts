@@ -1,8 +1,9 @@
 import type { z } from 'zod'
 import { CONTENT_MODES } from '../schema/content-modes.js'
 import { createPicker } from '../schema/create-picker.js'
-import type { FixtureContent, FixtureProject } from '../schema/fixture.js'
+import type { FixtureProject } from '../schema/fixture.js'
 import { MOVIEMODE } from '../schema/moviemode-content.js'
+import type { ServedContent } from './content-at.js'
 import {
   contentDetailSchema,
   contentListItemSchema,
@@ -16,8 +17,8 @@ import {
  */
 const projectListItems = new WeakMap<FixtureProject, string>()
 const projectDetails = new WeakMap<FixtureProject, string>()
-const contentListItems = new WeakMap<FixtureContent, string>()
-const contentDetails = new WeakMap<FixtureContent, DetailTemplate>()
+const contentListItems = new WeakMap<ServedContent, string>()
+const contentDetails = new WeakMap<ServedContent, DetailTemplate>()
 
 /**
  * A content detail as cached: JSON fragments, between which the fields of
@@ -82,7 +83,7 @@ export function serializeProjectDetail(project: FixtureProject): string {
  * @example
  * `[${contents.map(serializeContentListItem).join(',')}]`
  */
-export function serializeContentListItem(content: FixtureContent): string {
+export function serializeContentListItem(content: ServedContent): string {
   return cached(contentListItems, content, () =>
     JSON.stringify(pickContentListItem(content)),
   )
@@ -97,7 +98,7 @@ export function serializeContentListItem(content: FixtureContent): string {
  * serializeContentDetail(content, (movieUnique) => signer.issueUrls(origin, movieUnique))
  */
 export function serializeContentDetail(
-  content: FixtureContent,
+  content: ServedContent,
   issueUrls: (movieUnique: string) => {
     download_url: string
     thumbnail_url: string
@@ -127,7 +128,7 @@ export function serializeContentDetail(
   return json
 }
 
-function createDetailTemplate(content: FixtureContent): DetailTemplate {
+function createDetailTemplate(content: ServedContent): DetailTemplate {
   const head = JSON.stringify(pickContentDetailHead(content)).slice(0, -1)
   const served = servedBodies.get(content.mode)
   if (served === undefined) {

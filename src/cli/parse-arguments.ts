@@ -66,6 +66,8 @@ export interface CliOptions {
   scenario?: ScenarioPreset[]
   strict: boolean
   journalSize?: number
+  live: boolean
+  speed?: number
 }
 
 /**
@@ -113,6 +115,7 @@ export function parseArguments(
     ...values,
     watch: values.watch === true,
     strict: values.strict === true,
+    live: values.live === true,
   }
   checkCombinations(options)
   return { action: 'run', options }
@@ -164,6 +167,13 @@ function createProgram(version: string): Command {
         '-w, --watch',
         'reload the --fixtures file whenever it changes',
       ),
+    )
+    .addOption(new Option('--live', OPTION_RULES.live.summary))
+    .addOption(
+      new Option(
+        '--speed <factor>',
+        `${OPTION_RULES.speed.summary}${describeDefault(OPTION_RULES.speed.default)}`,
+      ).argParser(parseSpeed),
     )
     .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
     .addOption(
@@ -253,6 +263,7 @@ function createProgram(version: string): Command {
 Examples:
   $ ${CLI_NAME}                                   demo data on http://127.0.0.1:${port.default}
   $ ${CLI_NAME} --seed 7 --contents 500 --port 8080
+  $ ${CLI_NAME} --live --seed 7 --speed 10         a demo whose contents keep generating
   $ ${CLI_NAME} --fixtures fixtures.json --watch
   $ ${CLI_NAME} --fixtures fixtures.json --seed 7 --fail-rate 0.05
   $ ${CLI_NAME} --port 0 --log json               a free port, JSON request log
@@ -301,6 +312,17 @@ function parseInteger(rule: IntegerOptionRule) {
     }
     return number
   }
+}
+
+function parseSpeed(value: string): number {
+  const { min, max } = OPTION_RULES.speed
+  const speed = Number(value)
+  if (value.trim() === '' || !(speed >= min && speed <= max)) {
+    throw new InvalidArgumentError(
+      `Expected a number from ${min} to ${max}, such as 60 for an hour of mock time a minute.`,
+    )
+  }
+  return speed
 }
 
 function parseNonEmpty(expected: string) {
@@ -363,6 +385,11 @@ function isOrigin(value: string): boolean {
 
 function checkCombinations(options: CliOptions): void {
   if (options.fixtures !== undefined) {
+    if (options.live) {
+      throw new CliError(
+        '--live makes the generated dataset generate over time and cannot be combined with --fixtures. Give the fixture file\'s contents a "timeline" instead, or remove one of the two.',
+      )
+    }
     if (options.apiKey !== undefined) {
       throw new CliError(
         '--api-key sets the main key of the generated dataset and cannot be combined with --fixtures. Put the key into the fixture file\'s "api_keys" instead.',

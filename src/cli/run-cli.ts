@@ -113,6 +113,8 @@ export async function runCli(
         adminToken: options.adminToken,
         handlers,
         onRequest,
+        live: options.live,
+        speed: options.speed,
         ...toTrafficOptions(options),
       })
     } catch (error) {
@@ -148,7 +150,7 @@ export async function runCli(
           adminUrl: server.adminUrl,
           dataSource:
             options.fixtures ??
-            `generated from seed ${options.seed ?? DEFAULT_SEED}`,
+            `generated from seed ${options.seed ?? DEFAULT_SEED}${options.live ? ', live (new contents keep starting in every project)' : ''}`,
           projects: index.projectsById.size,
           contents: index.contentsById.size,
           keys: describeApiKeys(index, Date.now()),
@@ -242,6 +244,9 @@ function describeTraffic(options: CliOptions): string[] {
   }
   for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
   if (options.strict) parts.push('X-Mock-Scenario ignored (--strict)')
+  if (options.speed !== undefined && options.speed !== 1) {
+    parts.push(`mock clock at ${options.speed}x real time`)
+  }
   // @note With generated data the Data row names the seed already.
   if (options.fixtures !== undefined && options.seed !== undefined) {
     parts.push(`random draws from seed ${options.seed}`)

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { Faker, base, en } from '@faker-js/faker'
 import type {
   FixtureApiKey,
   FixtureContent,
@@ -14,15 +13,19 @@ import {
   REVOKED_API_KEY,
 } from './default-keys.js'
 import { mainApiKeySchema } from './main-api-key-schema.js'
-import { createCatalog } from './seed/create-catalog.js'
 import {
   createContent,
   type ContentDistribution,
 } from './seed/create-content.js'
-import { createProject, type SeedProject } from './seed/create-project.js'
-import { createRecordRandomizer, splitSeed } from './seed/record-randomizer.js'
+import { createSeedProjects } from './seed/create-project.js'
 import { ALPHA_ACCOUNT, BETA_ACCOUNT } from './seed/seed-accounts.js'
-import { DAY, type SeedContext } from './seed/seed-context.js'
+import {
+  createSeedContext,
+  DAY,
+  MINUTE,
+  toTimestamp,
+} from './seed/seed-context.js'
+import { createLiveStream, type LiveStream } from './seed/create-live-stream.js'
 
 /**
  * Options of `createSeedDocument`. Every option has a default, so the same
@@ -41,6 +44,12 @@ export interface SeedOptions {
   apiKey?: string
   /** The "now" of the dataset: every timestamp lies before it. Default `DEFAULT_REFERENCE_DATE`. */
   referenceDate?: string
+  /**
+   * The dataset of a live mock (`live: true`): the contents still in progress
+   * get timelines that finished minutes after they started, so none stays
+   * stuck while the live stream (`createSeedStream`) runs. Default `false`.
+   */
+  live?: boolean
 }
 
 /**
@@ -64,6 +73,7 @@ const seedOptionsSchema = z.strictObject({
       error: `expected an ISO 8601 timestamp such as "${DEFAULT_REFERENCE_DATE}"`,
     })
     .optional(),
+  live: z.boolean().optional(),
 })
 
 /**
@@ -92,24 +102,8 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
   const referenceDate = parsed.referenceDate ?? DEFAULT_REFERENCE_DATE
   const now = Date.parse(referenceDate)
 
-  const context: SeedContext = {
-    faker: new Faker({
-      locale: [en, base],
-      randomizer: createRecordRandomizer(),
-    }),
-    seedWords: splitSeed(seed),
-    now: Math.floor(now / 1000),
-    year: new Date(now).getUTCFullYear(),
-  }
-  // No record uses faker's date helpers; pinning their "now" anyway keeps a
-  // future field from reading the clock.
-  context.faker.setDefaultRefDate(new Date(now))
-  const catalog = createCatalog(context)
-
-  const projects: SeedProject[] = []
-  for (let index = 0; index < projectCount; index++) {
-    projects.push(createProject(context, catalog, index))
-  }
+  const context = createSeedContext(seed, now)
+  const projects = createSeedProjects(context, projectCount)
 
   const holders = projects.filter((project) => project.role !== 'empty')
   if (contentCount > 0 && holders.length === 0) {
@@ -134,7 +128,8 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
 
   const contents: FixtureContent[] = new Array(contentCount)
   for (let index = 0; index < contentCount; index++) {
-    contents[index] = createContent(context, distribution, index)
+    const content = createContent(context, distribution, index)
+    contents[index] = parsed.live ? finishInTheLiveWay(content) : content
   }
 
   const expiredAt = new Date((context.now - 30 * DAY) * 1000).toISOString()
@@ -153,5 +148,46 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
     api_keys: apiKeys,
     projects: projects.map((project) => project.record),
     contents,
+  }
+}
+
+/**
+ * The live stream of the dataset `createSeedDocument(options)` makes: in each
+ * of its projects that holds contents, new contents keep starting and
+ * generating as a function of the seed and the clock (see `createLiveStream`).
+ * @example
+ * const stream = createSeedStream({ seed: 7 })
+ * stream.allAt(Date.now()).length // about 60 per project
+ */
+export function createSeedStream(
+  options: Pick<SeedOptions, 'seed' | 'projects'> = {},
+): LiveStream {
+  const seed = options.seed ?? OPTION_RULES.seed.default
+  const context = createSeedContext(seed, Date.parse(DEFAULT_REFERENCE_DATE))
+  const projects = createSeedProjects(
+    context,
+    options.projects ?? OPTION_RULES.projects.default,
+  )
+  return createLiveStream(context, projects)
+}
+
+/**
+ * A content of the pinned history as a live dataset shows it: one still in
+ * progress gets a timeline whose steps ended two minutes apart after it
+ * started (so it reads as finished, without publish results, at any time
+ * after that), the rest stays as it is.
+ */
+function finishInTheLiveWay(content: FixtureContent): FixtureContent {
+  if (content.progress?.is_complete !== false) return content
+  const start = Date.parse(content.created_at) / 1000
+  const { progress: _progress, publish: _publish, ...rest } = content
+  return {
+    ...rest,
+    timeline: {
+      step_ends: [1, 2, 3, 4, 5].map((step) =>
+        toTimestamp(start + step * 2 * MINUTE),
+      ),
+      publish: [],
+    },
   }
 }

@@ -3,6 +3,7 @@ import {
   FIXTURE_SCHEMA_PATH,
   FIXTURE_VERSION,
   fixtureDocumentSchema,
+  type FixtureContent,
   type FixtureDocument,
 } from '../schema/fixture.js'
 import type { DatasetCollections } from './dataset.js'
@@ -15,19 +16,29 @@ const pickDocument = createPicker(fixtureDocumentSchema)
  * (`FIXTURE_SCHEMA_PATH`), then the records in collection order, each with
  * the keys of the format in the format's order, so that loading the export
  * and exporting again gives the same document. The document shares nothing
- * with the dataset: changing it changes no record.
+ * with the dataset: changing it changes no record. `extraContents` (the
+ * live stream's contents of the moment) follow the stored ones, unless a
+ * stored content has the same ID.
  * @example
  * const json = `${JSON.stringify(exportFixtureDocument(mock.db), null, 2)}\n`
  */
 export function exportFixtureDocument(
   dataset: DatasetCollections,
+  extraContents: readonly FixtureContent[] = [],
 ): FixtureDocument {
+  const contents: FixtureContent[] = dataset.contents.all()
+  if (extraContents.length > 0) {
+    const stored = new Set(contents.map((content) => content.variation_unique))
+    for (const content of extraContents) {
+      if (!stored.has(content.variation_unique)) contents.push(content)
+    }
+  }
   return pickDocument({
     $schema: FIXTURE_SCHEMA_PATH,
     version: FIXTURE_VERSION,
     accounts: dataset.accounts.all(),
     api_keys: dataset.apiKeys.all(),
     projects: dataset.projects.all(),
-    contents: dataset.contents.all(),
+    contents,
   })
 }

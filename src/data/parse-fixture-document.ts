@@ -8,6 +8,7 @@ import {
 import { objectKeysAt } from '../schema/object-keys-at.js'
 import { findContentModeIssues } from './find-content-mode-issues.js'
 import { findReferenceIssues } from './find-reference-issues.js'
+import { findTimelineIssues } from './find-timeline-issues.js'
 import {
   FixtureError,
   formatIssuePath,
@@ -51,6 +52,7 @@ export function parseFixtureDocument(
   const issues = [
     ...(result.error?.issues.flatMap((issue) => toFixtureIssues(issue)) ?? []),
     ...findContentModeIssues(input),
+    ...findTimelineIssues(input),
     ...findReferenceIssues(input),
   ]
   if (!result.success || issues.length > 0) {

@@ -5,6 +5,7 @@ import {
   createContentModeConditions,
 } from './content-modes.js'
 import { fixtureContentSchema, fixtureDocumentSchema } from './fixture.js'
+import { createTimelineCondition } from './timeline.js'
 
 /**
  * The `$id` of the fixture document's JSON Schema. A URN, so it names the
@@ -37,11 +38,14 @@ export function createFixtureJsonSchema(): Record<string, unknown> {
     io: 'input',
     unrepresentable: 'throw',
     override: ({ zodSchema, jsonSchema }) => {
-      // @note `fixtureContentSchema` checks the body of each mode in a
-      // `superRefine`, which JSON Schema cannot see. The same table, spelled
-      // as `if`/`then`, lets editors flag it too.
+      // @note `fixtureContentSchema` checks the body of each mode and the
+      // timeline rule in refinements, which JSON Schema cannot see. The same
+      // rules, spelled as `if`/`then`, let editors flag them too.
       if (zodSchema === fixtureContentSchema) {
-        jsonSchema.allOf = createContentModeConditions('stored')
+        jsonSchema.allOf = [
+          ...createContentModeConditions('stored'),
+          createTimelineCondition(),
+        ]
       }
     },
   })

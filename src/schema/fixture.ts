@@ -5,6 +5,7 @@ import {
 } from './content-modes.js'
 import { progressSchema, publishResultSchema } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
+import { findTimelineIssues, fixtureTimelineSchema } from './timeline.js'
 
 /**
  * The version of the fixture document format this package reads and writes.
@@ -83,7 +84,9 @@ export const fixtureProjectSchema = z
 /**
  * A content of a project. For a mode of `CONTENT_MODES` (`moviemode`) the
  * `content` object is that mode's stored body (`{ movie_unique }`); for any
- * other mode it is any object, returned as written.
+ * other mode it is any object, returned as written. `progress` and `publish`
+ * are fixed, or, with a `timeline`, computed from it and the mock clock at
+ * every answer (then the record has neither).
  * @example
  * fixtureContentSchema.parse({
  *   variation_unique: 'v1', project_unique: 'p1', mode: 'moviemode', title: 'Teaser',
@@ -97,12 +100,18 @@ export const fixtureContentSchema = z
     project_unique: publicIdSchema,
     mode: nonEmpty,
     title: z.string(),
-    progress: progressSchema,
+    progress: progressSchema.optional(),
     created_at: timestampSchema,
     content: z.record(z.string(), z.unknown()),
-    publish: z.array(publishResultSchema),
+    publish: z.array(publishResultSchema).optional(),
+    timeline: fixtureTimelineSchema.optional(),
   })
   .superRefine(checkStoredContentBody, { when: hasReadableContentBody })
+  .superRefine((record, context) => {
+    for (const issue of findTimelineIssues(record)) {
+      context.addIssue({ code: 'custom', ...issue })
+    }
+  })
   .meta({ id: 'FixtureContent' })
 
 /**

@@ -12,6 +12,16 @@ export interface IntegerOptionRule {
 }
 
 /**
+ * An option that takes a number, not only whole ones, within bounds.
+ */
+export interface NumberOptionRule {
+  readonly min: number
+  readonly max: number
+  readonly default: number
+  readonly summary: string
+}
+
+/**
  * An option that takes one of a few words.
  */
 export interface ChoiceOptionRule<Choice extends string = string> {
@@ -95,6 +105,18 @@ export const OPTION_RULES = {
     default: 1000,
     summary: 'requests kept by the request journal',
   },
+  live: {
+    default: false,
+    summary:
+      'generated contents keep generating: new ones start every few minutes, step through their progress and get published, as a function of the seed and the clock',
+  },
+  speed: {
+    min: 0.01,
+    max: 10_000,
+    default: 1,
+    summary:
+      'how much faster than real time the mock clock runs (60: an hour a minute)',
+  },
 } as const satisfies {
   seed: IntegerOptionRule
   projects: IntegerOptionRule
@@ -103,6 +125,8 @@ export const OPTION_RULES = {
   assetTtl: IntegerOptionRule
   listOrder: ChoiceOptionRule
   journalSize: IntegerOptionRule
+  live: { readonly default: boolean; readonly summary: string }
+  speed: NumberOptionRule
 }
 
 /**
@@ -130,6 +154,16 @@ export function integerOptionSchema(
 ): z.ZodNumber {
   const error = `expected ${describeIntegerRule({ min, max: rule.max })}`
   return z.int({ error }).min(min, { error }).max(rule.max, { error })
+}
+
+/**
+ * The zod schema of a number option.
+ * @example
+ * numberOptionSchema(OPTION_RULES.speed).parse(60)
+ */
+export function numberOptionSchema(rule: NumberOptionRule): z.ZodNumber {
+  const error = `expected a number from ${rule.min} to ${rule.max}`
+  return z.number({ error }).min(rule.min, { error }).max(rule.max, { error })
 }
 
 /**

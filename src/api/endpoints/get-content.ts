@@ -1,4 +1,5 @@
 import type { ApiContext, Caller } from '../api-context.js'
+import { contentAt } from '../content-at.js'
 import { createErrorResponse } from '../error-response.js'
 import { createJsonResponse } from '../json-response.js'
 import { serializeContentDetail } from '../serialize.js'
@@ -21,18 +22,25 @@ export function getContent(
 ): ApiResponse {
   const project = findVisibleProject(context, caller, projectUnique)
   if ('status' in project) return project
-  const content = context
-    .dataset()
-    .index.contentsByProject.get(project.project_unique)
-    ?.get(variationUnique)
-  if (content === undefined) {
+  const now = context.now()
+  const record =
+    context
+      .dataset()
+      .index.contentsByProject.get(project.project_unique)
+      ?.get(variationUnique) ??
+    context
+      .liveStream()
+      ?.windowAt(project.project_unique, now)
+      ?.items.get(variationUnique)
+  const state = record && contentAt(record, now)
+  if (state?.visible !== true) {
     return createErrorResponse(
       404,
       'not_found',
       `No content "${variationUnique}" in project "${projectUnique}" is visible to this API key. Check both IDs, or list the project's contents with GET /projects/${projectUnique}/contents.`,
     )
   }
-  const body = serializeContentDetail(content, (movieUnique) =>
+  const body = serializeContentDetail(state.content, (movieUnique) =>
     context.signer.issueUrls(request.origin, movieUnique),
   )
   return createJsonResponse(200, `{"data":${body}}`)

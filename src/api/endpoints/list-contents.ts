@@ -1,4 +1,5 @@
 import type { ApiContext, Caller } from '../api-context.js'
+import { contentAt } from '../content-at.js'
 import { createJsonResponse } from '../json-response.js'
 import { createListBody } from '../list-body.js'
 import { serializeContentListItem } from '../serialize.js'
@@ -7,7 +8,8 @@ import { findVisibleProject } from '../visibility.js'
 
 /**
  * `GET /projects/{project_unique}/contents`: every content of a project the
- * caller may see, all modes in one list (spec 4, rule 2).
+ * caller may see, all modes in one list (spec 4, rule 2), as each stands on
+ * the mock clock (`contentAt`), with the live stream's when one runs.
  * @example
  * listContents(context, caller, 'p1')
  */
@@ -19,6 +21,7 @@ export function listContents(
   const project = findVisibleProject(context, caller, projectUnique)
   if ('status' in project) return project
   const index = context.dataset().index
+  const now = context.now()
   return createJsonResponse(
     200,
     createListBody(
@@ -26,6 +29,11 @@ export function listContents(
       index.version,
       context.listOrder,
       serializeContentListItem,
+      {
+        now,
+        resolve: contentAt,
+        extra: context.liveStream()?.windowAt(project.project_unique, now),
+      },
     ),
   )
 }

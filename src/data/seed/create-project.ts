@@ -1,5 +1,5 @@
 import type { FixtureProject } from '../../schema/fixture.js'
-import type { Catalog } from './create-catalog.js'
+import { createCatalog, type Catalog } from './create-catalog.js'
 import { createPublicId, RECORD_KIND, reseed } from './record-randomizer.js'
 import {
   ALPHA_ACCOUNT,
@@ -104,4 +104,21 @@ export function createProject(
 
 function pickInTurn<Item>(items: readonly Item[], index: number): Item {
   return items[index % items.length]!
+}
+
+/**
+ * The first `count` projects of a seed, in order.
+ * @example
+ * const projects = createSeedProjects(createSeedContext(1, Date.now()), 8)
+ */
+export function createSeedProjects(
+  context: SeedContext,
+  count: number,
+): SeedProject[] {
+  const catalog = createCatalog(context)
+  const projects: SeedProject[] = []
+  for (let index = 0; index < count; index++) {
+    projects.push(createProject(context, catalog, index))
+  }
+  return projects
 }

@@ -9,9 +9,14 @@ export const RECORD_KIND = {
   content: 2,
   publish: 3,
   catalog: 4,
+  liveSchedule: 5,
+  liveContent: 6,
+  livePublish: 7,
   projectId: 101,
   variationId: 102,
   movieId: 103,
+  /** Live content IDs of project p: kind `liveIds + 2p` (variation), `+ 1` (movie). */
+  liveIds: 1000,
 } as const
 
 /** A faker over `createRecordRandomizer`, and the seed its streams derive from. */

@@ -1,4 +1,9 @@
-import type { RecordRandomSource } from './record-randomizer.js'
+import { Faker, base, en } from '@faker-js/faker'
+import {
+  createRecordRandomizer,
+  splitSeed,
+  type RecordRandomSource,
+} from './record-randomizer.js'
 
 /** What every record builder of one `createSeedDocument` run shares. */
 export interface SeedContext extends RecordRandomSource {
@@ -17,4 +22,26 @@ export const DAY = 24 * HOUR
 /** Seconds since the epoch as an ISO 8601 timestamp. */
 export function toTimestamp(seconds: number): string {
   return new Date(seconds * 1000).toISOString()
+}
+
+/**
+ * The context every record of one seed is built in: a faker over the
+ * per-record randomizer, the seed's words, and the dataset's "now".
+ * @example
+ * const context = createSeedContext(1, Date.parse('2026-01-15T12:00:00Z'))
+ */
+export function createSeedContext(seed: number, nowMs: number): SeedContext {
+  const context: SeedContext = {
+    faker: new Faker({
+      locale: [en, base],
+      randomizer: createRecordRandomizer(),
+    }),
+    seedWords: splitSeed(seed),
+    now: Math.floor(nowMs / 1000),
+    year: new Date(nowMs).getUTCFullYear(),
+  }
+  // No record uses faker's date helpers; pinning their "now" anyway keeps a
+  // future field from reading the clock.
+  context.faker.setDefaultRefDate(new Date(nowMs))
+  return context
 }

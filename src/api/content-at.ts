@@ -1,0 +1,145 @@
+import type { FixtureContent } from '../schema/fixture.js'
+import type { Progress, PublishResult } from '../schema/resources.js'
+import {
+  PENDING_PUBLISH_STATUS,
+  type FixtureTimeline,
+} from '../schema/timeline.js'
+
+/**
+ * A content as it is served at one instant: `progress` and `publish` fixed,
+ * whether the record holds them or its timeline computed them.
+ */
+export type ServedContent = FixtureContent & {
+  progress: Progress
+  publish: PublishResult[]
+}
+
+/**
+ * A content at one instant, and the span of time in which it stays so:
+ * `[from, until)` in epoch milliseconds.
+ */
+export type ContentState =
+  | { visible: true; content: ServedContent; from: number; until: number }
+  | { visible: false; from: number; until: number }
+
+/** The times of a timeline, parsed once per record. */
+interface ParsedTimeline {
+  createdAt: number
+  stepEnds: number[]
+  publish: Array<{ requestedAt: number; settledAt: number }>
+}
+
+const ALWAYS = { from: -Infinity, until: Infinity }
+const parsedTimelines = new WeakMap<FixtureContent, ParsedTimeline>()
+/**
+ * @note One object per state of a record, so the serializer's caches (keyed
+ * by object) hold one JSON per state, not one per request.
+ */
+const statesByRecord = new WeakMap<FixtureContent, Map<string, ServedContent>>()
+
+/**
+ * What a content looks like at `now` (epoch milliseconds): the rule of
+ * time-driven generation. A content without a timeline is always there, as
+ * stored. A content with one is not there before its `created_at`; then its
+ * `progress` is step 1, step i + 2 from `step_ends[i]`, and complete at the
+ * last step from the last entry on; each publish result appears at
+ * `requested_at` as `pending` (posted at `requested_at`) and takes its
+ * status at `settled_at` (posted at `settled_at`).
+ * @note A pure function of the record and the clock: no timer runs, so the
+ * same data and clock give the same answer in every adapter and replica.
+ * @example
+ * const state = contentAt(record, context.now())
+ * if (state.visible) serializeContentListItem(state.content)
+ */
+export function contentAt(content: FixtureContent, now: number): ContentState {
+  const { timeline } = content
+  if (timeline === undefined) {
+    return { visible: true, content: content as ServedContent, ...ALWAYS }
+  }
+  const parsed = parseTimeline(content, timeline)
+  if (now < parsed.createdAt) {
+    return { visible: false, from: -Infinity, until: parsed.createdAt }
+  }
+  let from = parsed.createdAt
+  let until = Infinity
+  const passed = (time: number): boolean => {
+    if (time <= now) {
+      from = Math.max(from, time)
+      return true
+    }
+    until = Math.min(until, time)
+    return false
+  }
+
+  let stepsDone = 0
+  for (const end of parsed.stepEnds) if (passed(end)) stepsDone++
+  let key = String(stepsDone)
+  const phases = parsed.publish.map(({ requestedAt, settledAt }) => {
+    const phase = !passed(requestedAt) ? 0 : !passed(settledAt) ? 1 : 2
+    key += phase
+    return phase
+  })
+
+  let states = statesByRecord.get(content)
+  if (states === undefined) {
+    states = new Map()
+    statesByRecord.set(content, states)
+  }
+  let served = states.get(key)
+  if (served === undefined) {
+    served = createServedContent(content, timeline, stepsDone, phases)
+    states.set(key, served)
+  }
+  return { visible: true, content: served, from, until }
+}
+
+function createServedContent(
+  content: FixtureContent,
+  timeline: FixtureTimeline,
+  stepsDone: number,
+  phases: readonly number[],
+): ServedContent {
+  const steps = timeline.step_ends.length
+  const publish: PublishResult[] = []
+  ;(timeline.publish ?? []).forEach((result, i) => {
+    const phase = phases[i]
+    if (phase === 0) return
+    publish.push({
+      platform: result.platform,
+      status: phase === 1 ? PENDING_PUBLISH_STATUS : result.status,
+      post_url: result.post_url,
+      posted_at:
+        phase === 1 ? result.requested_at : (result.settled_at as string),
+    })
+  })
+  return Object.freeze({
+    ...content,
+    progress: {
+      step_process: Math.min(stepsDone + 1, steps),
+      is_complete: stepsDone === steps,
+    },
+    publish,
+  })
+}
+
+function parseTimeline(
+  content: FixtureContent,
+  timeline: FixtureTimeline,
+): ParsedTimeline {
+  let parsed = parsedTimelines.get(content)
+  if (parsed === undefined) {
+    parsed = {
+      createdAt: Date.parse(content.created_at),
+      stepEnds: timeline.step_ends.map((time) => Date.parse(time)),
+      publish: (timeline.publish ?? []).map((result) => ({
+        requestedAt: Date.parse(result.requested_at),
+        settledAt:
+          result.settled_at === undefined
+            ? Infinity
+            : Date.parse(result.settled_at),
+      })),
+    }
+    parsedTimelines.set(content, parsed)
+  }
+  return parsed
+}

@@ -1,0 +1,238 @@
+import type { FixtureContent } from '../../schema/fixture.js'
+import { MOVIEMODE } from '../../schema/moviemode-content.js'
+import type { FixtureTimelinePublish } from '../../schema/timeline.js'
+import type { SeedProject } from './create-project.js'
+import { createTitle } from './create-title.js'
+import { PLATFORMS, createPostUrl } from './platforms.js'
+import { createPublicId, RECORD_KIND, reseed } from './record-randomizer.js'
+import { toTimestamp, type SeedContext } from './seed-context.js'
+
+/**
+ * Where every live schedule is counted from, in seconds since the epoch: a
+ * fixed instant, so the stream depends on the seed and the clock alone, never
+ * on when a process started.
+ */
+export const LIVE_EPOCH = Date.UTC(2026, 0, 1) / 1000
+
+/** A new live content starts in each project every this many seconds, on average. */
+export const LIVE_CADENCE_SECONDS = 180
+
+/** How long a live content stays in its project's list, in seconds. */
+export const LIVE_RETENTION_SECONDS = 3 * 60 * 60
+
+/** Share of the live publish results that settle as `failed`; the rest `success`. */
+export const LIVE_FAILED_SHARE = 0.15
+
+/** Steps each live content passes, 50 to 90 seconds each. */
+const LIVE_STEPS = 5
+const STEP_SECONDS = { min: 50, max: 90 }
+/**
+ * How far a start may lie after the beginning of its cadence slot.
+ * @note Starts are then 120 to 240 seconds apart, and generating takes at
+ * least 250, so every project always has a content in progress.
+ */
+const JITTER_SECONDS = 60
+const LIVE_PUBLISH_COUNT_WEIGHTS = [
+  { weight: 10, value: 0 },
+  { weight: 35, value: 1 },
+  { weight: 35, value: 2 },
+  { weight: 20, value: 3 },
+]
+
+/**
+ * The contents of one project's stream alive at an instant, by ID, and the
+ * span `[from, until)` (epoch milliseconds) in which that set stays the same.
+ * The same set is the same map object.
+ */
+export interface LiveWindow {
+  key: object
+  items: ReadonlyMap<string, FixtureContent>
+  from: number
+  until: number
+}
+
+/**
+ * The live stream of a generated dataset: in every project that holds
+ * contents, a new content starts every few minutes, generates over a few
+ * minutes and is published a little later, and leaves the list three hours
+ * after it started. A pure function of the seed and the clock.
+ */
+export interface LiveStream {
+  /** The stream's contents of a project alive at `now`; none for other projects. */
+  windowAt(projectUnique: string, now: number): LiveWindow | undefined
+  /** Every project's stream contents alive at `now`, oldest first per project. */
+  allAt(now: number): FixtureContent[]
+}
+
+interface ProjectStream {
+  project: SeedProject
+  /** The project's position among the dataset's projects. */
+  position: number
+  /** Seconds after `LIVE_EPOCH` at which its first slot starts. */
+  phase: number
+  records: Map<number, FixtureContent>
+  window?: { low: number; high: number; value: LiveWindow }
+}
+
+/**
+ * Creates the live stream of the projects of a generated dataset.
+ * @example
+ * const stream = createLiveStream(context, projects)
+ * stream.windowAt(projects[0].record.project_unique, Date.now())?.items.size // about 60
+ */
+export function createLiveStream(
+  context: SeedContext,
+  projects: readonly SeedProject[],
+): LiveStream {
+  const streams = new Map<string, ProjectStream>()
+  projects.forEach((project, position) => {
+    if (project.role === 'empty') return
+    reseed(context, RECORD_KIND.liveSchedule, position)
+    streams.set(project.record.project_unique, {
+      project,
+      position,
+      phase: context.faker.number.int(LIVE_CADENCE_SECONDS - 1),
+      records: new Map(),
+    })
+  })
+
+  function startOf(stream: ProjectStream, slot: number): number {
+    reseed(context, RECORD_KIND.liveSchedule, slotIndex(stream, slot))
+    return (
+      LIVE_EPOCH +
+      stream.phase +
+      slot * LIVE_CADENCE_SECONDS +
+      context.faker.number.int(JITTER_SECONDS)
+    )
+  }
+
+  function windowAt(stream: ProjectStream, nowMs: number): LiveWindow {
+    const now = Math.floor(nowMs / 1000)
+    const slotOf = (time: number) =>
+      Math.floor((time - LIVE_EPOCH - stream.phase) / LIVE_CADENCE_SECONDS)
+    let high = slotOf(now)
+    if (startOf(stream, high) > now) high--
+    const oldest = now - LIVE_RETENTION_SECONDS
+    let low = slotOf(oldest)
+    if (startOf(stream, low) <= oldest) low++
+
+    const cached = stream.window
+    if (cached?.low === low && cached.high === high) return cached.value
+    const items = new Map<string, FixtureContent>()
+    for (let slot = low; slot <= high; slot++) {
+      const record = recordOf(stream, slot)
+      items.set(record.variation_unique, record)
+    }
+    // Records outside the window are kept only while the window is near.
+    for (const slot of stream.records.keys()) {
+      if (slot < low - 2 * (high - low + 1) || slot > high + (high - low + 1)) {
+        stream.records.delete(slot)
+      }
+    }
+    const value: LiveWindow = {
+      key: {},
+      items,
+      from:
+        1000 *
+        Math.max(
+          startOf(stream, high),
+          startOf(stream, low - 1) + LIVE_RETENTION_SECONDS,
+        ),
+      until:
+        1000 *
+        Math.min(
+          startOf(stream, high + 1),
+          startOf(stream, low) + LIVE_RETENTION_SECONDS,
+        ),
+    }
+    stream.window = { low, high, value }
+    return value
+  }
+
+  function recordOf(stream: ProjectStream, slot: number): FixtureContent {
+    let record = stream.records.get(slot)
+    if (record === undefined) {
+      record = createLiveContent(context, stream, slot, startOf(stream, slot))
+      stream.records.set(slot, record)
+    }
+    return record
+  }
+
+  return {
+    windowAt(projectUnique, now) {
+      const stream = streams.get(projectUnique)
+      return stream && windowAt(stream, now)
+    },
+    allAt(now) {
+      return [...streams.values()].flatMap((stream) =>
+        [...windowAt(stream, now).items.values()].reverse(),
+      )
+    },
+  }
+}
+
+/**
+ * One index per (project, slot), for the record's random streams: the
+ * project's position in the high word, the slot in the low one.
+ */
+function slotIndex(stream: ProjectStream, slot: number): number {
+  return stream.position * 4294967296 + (slot >>> 0)
+}
+
+function createLiveContent(
+  context: SeedContext,
+  stream: ProjectStream,
+  slot: number,
+  start: number,
+): FixtureContent {
+  const { faker } = context
+  const { project } = stream
+  const index = slotIndex(stream, slot)
+  const idKind = RECORD_KIND.liveIds + 2 * stream.position
+  const variationUnique = createPublicId(context, 'var_', idKind, slot >>> 0)
+  const movieUnique = createPublicId(context, 'mov_', idKind + 1, slot >>> 0)
+
+  reseed(context, RECORD_KIND.liveContent, index)
+  const title = createTitle(context, project.product)
+  const stepEnds: number[] = []
+  let time = start
+  for (let step = 0; step < LIVE_STEPS; step++) {
+    time += faker.number.int(STEP_SECONDS)
+    stepEnds.push(time)
+  }
+
+  reseed(context, RECORD_KIND.livePublish, index)
+  const count = faker.helpers.weightedArrayElement(LIVE_PUBLISH_COUNT_WEIGHTS)
+  const publish: FixtureTimelinePublish[] = faker.helpers
+    .arrayElements(PLATFORMS, count)
+    .map((platform) => {
+      const requested = time + faker.number.int({ min: 5, max: 40 })
+      const settled = requested + faker.number.int({ min: 20, max: 120 })
+      return {
+        platform,
+        post_url: createPostUrl(faker, platform, project.owner, title),
+        requested_at: toTimestamp(requested),
+        settled_at: toTimestamp(settled),
+        status: faker.datatype.boolean({ probability: 1 - LIVE_FAILED_SHARE })
+          ? 'success'
+          : 'failed',
+      }
+    })
+    .sort((left, right) =>
+      left.requested_at < right.requested_at
+        ? -1
+        : left.requested_at > right.requested_at
+          ? 1
+          : 0,
+    )
+
+  return Object.freeze({
+    variation_unique: variationUnique,
+    project_unique: project.record.project_unique,
+    mode: MOVIEMODE,
+    title,
+    created_at: toTimestamp(start),
+    content: { movie_unique: movieUnique },
+    timeline: { step_ends: stepEnds.map(toTimestamp), publish },
+  })
+}
