@@ -1,7 +1,8 @@
 /**
  * A JSON merge patch (RFC 7396) of a value of type `T`: any of its fields,
  * objects merged field by field, `null` for an optional field to remove it,
- * arrays and other values replacing the field.
+ * arrays and other values replacing the field; anything for a field of
+ * unknown type (inside a free-form `content`).
  * @example
  * const patch: MergePatch<FixtureProject> = { shared_with: null, description: 'Archived' }
  */
@@ -9,9 +10,10 @@ export type MergePatch<T> = T extends readonly unknown[]
   ? T
   : T extends object
     ? {
-        [K in keyof T]?:
-          | MergePatch<NonNullable<T[K]>>
-          | (undefined extends T[K] ? null : never)
+        [K in keyof T]?: unknown extends T[K]
+          ? unknown
+          : | MergePatch<NonNullable<T[K]>>
+            | (undefined extends T[K] ? null : never)
       }
     : T
 

@@ -85,7 +85,7 @@ export function createRecordRoutes(
   router.get(`${base}/:id`, (request, response) => {
     const record = records.get(idOf(request))
     if (record === undefined) {
-      writeNotFound(request, response)
+      writeNotFound(request, response, idOf(request))
       return
     }
     response.json({ data: record })
@@ -107,11 +107,15 @@ export function createRecordRoutes(
     response.status(204).end()
   })
 
-  function writeNotFound(request: Request, response: Response): void {
+  function writeNotFound(
+    request: Request,
+    response: Response,
+    id: string,
+  ): void {
     const which =
       name === 'apiKeys'
         ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
-        : JSON.stringify(idOf(request))
+        : JSON.stringify(id)
     writeJsonError(
       response,
       404,
@@ -130,7 +134,7 @@ export function createRecordRoutes(
       if (error instanceof InvalidRecordError) {
         writeFixtureError(response, error)
       } else if (error instanceof RecordNotFoundError) {
-        writeNotFound(request, response)
+        writeNotFound(request, response, error.id)
       } else if (error instanceof RecordInUseError) {
         writeJsonError(
           response,
