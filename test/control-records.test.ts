@@ -204,7 +204,7 @@ it('answers 409 for a project that has contents, and deletes them with cascade=t
   expect(refused.body.error).toEqual({
     code: 'conflict',
     message:
-      'Cannot delete project "p1": 2 contents (v1, v2) through "project_unique" still refer to it. Delete or change them first, or send DELETE /__mock/projects/p1?cascade=true, which also deletes the records that belong to it and removes it from the others.',
+      'Cannot delete project "p1": 2 contents (v1, v2) through "project_unique" still refer to it. Delete or change the records that refer to it first, or send DELETE /__mock/projects/p1?cascade=true, which also deletes the records that belong to it and removes it from the others.',
   })
   expect(
     (await send(`${server.adminUrl}/projects?account=acct_a`, 'GET')).body.meta

@@ -145,7 +145,7 @@ function createRecordController<Name extends RecordKindName>(
             name,
             id,
             dependents,
-            `Cannot delete ${describeRecord(kind, id, data)}: ${describeDependents(dependents)} still refer to it. Delete or change them first, or delete with { cascade: true }, which also deletes the records that belong to it and removes it from the others.`,
+            `Cannot delete ${describeRecord(kind, id, data)}: ${describeDependents(dependents)}. Delete or change the records that refer to it first, or delete with { cascade: true }, which also deletes the records that belong to it and removes it from the others.`,
           )
         }
         for (const { kind: owner, record: doomed } of plan.deletions) {

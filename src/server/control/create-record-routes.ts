@@ -140,7 +140,7 @@ export function createRecordRoutes(
           response,
           409,
           'conflict',
-          `Cannot delete ${kind.noun} ${JSON.stringify(error.id)}: ${describeDependents(error.dependents)} still refer to it. Delete or change them first, or send DELETE ${pathOf(request, error.id)}?cascade=true, which also deletes the records that belong to it and removes it from the others.`,
+          `Cannot delete ${kind.noun} ${JSON.stringify(error.id)}: ${describeDependents(error.dependents)}. Delete or change the records that refer to it first, or send DELETE ${pathOf(request, error.id)}?cascade=true, which also deletes the records that belong to it and removes it from the others.`,
         )
       } else if (error instanceof URIError) {
         // express could not percent-decode the ID in the path.
