@@ -127,7 +127,8 @@ function createRecordController<Name extends RecordKindName>(
           )
         }
         await collectionOf(data, kind).update(current, {
-          data: (draft: JsonRecord) => replaceFields(draft, next as JsonRecord),
+          data: (draft: JsonRecord) =>
+            replaceFields(draft, current, next as JsonRecord),
         })
         return pick(find(data, id)!)
       })
@@ -232,14 +233,21 @@ function collectionOf(data: Dataset, kind: RecordKind): AnyCollection {
 
 /**
  * Makes a draft of `@msw/data`'s `update` hold exactly the fields of `next`,
- * writing only those that differ, so the index hears of each change once.
+ * writing only those that differ from `current`, the record drafted, so the
+ * index hears of each change once.
+ * @note Compared on `current`, not on the draft: reading a draft deeply
+ * goes through its proxies, and cost more than the rest of a patch.
  */
-function replaceFields(draft: JsonRecord, next: JsonRecord): void {
-  for (const key of Object.keys(draft)) {
+function replaceFields(
+  draft: JsonRecord,
+  current: JsonRecord,
+  next: JsonRecord,
+): void {
+  for (const key of Object.keys(current)) {
     if (!Object.hasOwn(next, key)) delete draft[key]
   }
   for (const key of Object.keys(next)) {
-    if (JSON.stringify(draft[key]) !== JSON.stringify(next[key])) {
+    if (JSON.stringify(current[key]) !== JSON.stringify(next[key])) {
       draft[key] = next[key]
     }
   }
