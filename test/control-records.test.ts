@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { loadFixture } from './support/load-fixture.js'
 import { startServer } from './support/server.js'
+import { newContent } from './support/new-content.js'
 
 const KEY = { authorization: 'Bearer k_a' }
 
@@ -33,16 +34,7 @@ async function send(
   }
 }
 
-const NEW_CONTENT = {
-  variation_unique: 'v9',
-  project_unique: 'p1',
-  mode: 'moviemode',
-  title: 'Behind the scenes',
-  progress: { step_process: 1, is_complete: false },
-  created_at: '2024-03-09T10:00:00Z',
-  content: { movie_unique: 'm9' },
-  publish: [],
-}
+const NEW_CONTENT = newContent()
 
 it('patches a content with a merge patch, and the API answers with the change', async () => {
   await using server = await startSmall()

@@ -11,6 +11,7 @@ import {
   serveSmallDataset,
   useMswServer,
 } from './support/api-client.js'
+import { newContent } from './support/new-content.js'
 
 const server = useMswServer()
 
@@ -23,16 +24,7 @@ async function captureRejection(promise: Promise<unknown>): Promise<any> {
   throw new Error('expected the promise to reject')
 }
 
-const NEW_CONTENT: FixtureContent = {
-  variation_unique: 'v9',
-  project_unique: 'p1',
-  mode: 'moviemode',
-  title: 'Behind the scenes',
-  progress: { step_process: 1, is_complete: false },
-  created_at: '2024-03-09T10:00:00Z',
-  content: { movie_unique: 'm9' },
-  publish: [],
-}
+const NEW_CONTENT = newContent()
 
 it('patches one content and the API answers with the change at once', async () => {
   const mock = serveSmallDataset(server)
