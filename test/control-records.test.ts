@@ -132,7 +132,9 @@ it('answers 400 invalid_fixture naming both bad paths of a patch, and changes no
   expect(refused.body.error.message).toMatch(
     /^Failed to patch content "v2": 4 problems found, nothing was changed\./,
   )
-  expect(await send(`${server.adminUrl}/contents/v2`, 'GET')).toEqual(before)
+  expect((await send(`${server.adminUrl}/contents/v2`, 'GET')).body).toEqual(
+    before.body,
+  )
 })
 
 it('answers 400 for a patch that would break a reference', async () => {

@@ -248,20 +248,23 @@ it('refuses a new record with a used ID, a missing field and a dangling referenc
   expect(mock.contents.list()).toHaveLength(4)
 })
 
-it('keeps the records it returns apart from the dataset', async () => {
+it('keeps the records it takes and returns apart from the dataset', async () => {
   const mock = serveSmallDataset(server)
   await mock.ready
-  const record = { ...NEW_CONTENT, publish: [] as FixtureContent['publish'] }
+  const record = {
+    ...NEW_CONTENT,
+    mode: 'blogmode',
+    content: { sections: [{ heading: 'Intro' }] },
+  }
   const created = await mock.contents.create(record)
-  record.publish.push({
-    platform: 'x',
-    status: 'success',
-    post_url: 'https://x.com/a/status/1',
-    posted_at: '2024-03-10T10:00:00Z',
-  })
-  created.title = 'changed'
+  record.content.sections[0]!.heading = 'changed by the caller'
+  ;(created.content.sections as any)[0].heading = 'changed in the answer'
   mock.contents.get('v9')!.progress.step_process = 4
-  expect(mock.contents.get('v9')).toEqual(NEW_CONTENT)
+  expect(mock.contents.get('v9')).toEqual({
+    ...NEW_CONTENT,
+    mode: 'blogmode',
+    content: { sections: [{ heading: 'Intro' }] },
+  })
 })
 
 it('lists records in dataset order, filtered by plain fields', async () => {

@@ -103,9 +103,9 @@ function createRecordController<Name extends RecordKindName>(
             `create ${/^[aeiou]/i.test(kind.noun) ? 'an' : 'a'} ${kind.noun}`,
           )
         }
-        return pick(
-          await collectionOf(data, kind).create(structuredClone(record)),
-        )
+        // @note The collection copies what it is given (and the records
+        // returned are copies), so the caller's object stays the caller's.
+        return pick(await collectionOf(data, kind).create(record))
       })
     },
 
