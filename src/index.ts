@@ -83,6 +83,7 @@ export type {
 /* One record at a time: mock.contents, mock.projects, mock.apiKeys, mock.accounts */
 export { InvalidRecordError } from './data/records/invalid-record-error.js'
 export { RecordNotFoundError } from './data/records/record-not-found-error.js'
+export { ComputedRecordError } from './data/records/computed-record-error.js'
 export {
   RecordInUseError,
   type RecordDependents,

@@ -336,3 +336,50 @@ it('keeps record changes out of the request journal', async () => {
   expect(journal.body.meta.total).toBe(1)
   expect(journal.body.data[0].path).toBe('/public-api/v1/projects')
 })
+
+it('patches a content of live data over HTTP and answers 409 to its DELETE', async () => {
+  await using server = await startServer({ seed: 7, live: true })
+  server.mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
+  const projects = await send(`${server.apiUrl}/projects`, 'GET', undefined, {
+    authorization: 'Bearer demo-key-alpha',
+  })
+  const visible = new Set(
+    projects.body.data.map((item: any) => item.project_unique),
+  )
+  const listed = await send(`${server.adminUrl}/contents`, 'GET')
+  const stored = new Set(
+    server.mock.db.contents.all().map((content) => content.variation_unique),
+  )
+  const live = listed.body.data.filter(
+    (content: any) =>
+      !stored.has(content.variation_unique) &&
+      visible.has(content.project_unique),
+  )
+  expect(live.length).toBeGreaterThan(1)
+  const project = live[0].project_unique
+  const id = live[0].variation_unique
+
+  const patched = await send(`${server.adminUrl}/contents/${id}`, 'PATCH', {
+    timeline: null,
+    progress: { step_process: 2, is_complete: false },
+    publish: [],
+  })
+  expect(patched.status).toBe(200)
+  const detail = await send(
+    `${server.apiUrl}/projects/${project}/contents/${id}`,
+    'GET',
+    undefined,
+    { authorization: 'Bearer demo-key-alpha' },
+  )
+  expect(detail.body.data.progress).toEqual({
+    step_process: 2,
+    is_complete: false,
+  })
+
+  const refused = await send(
+    `${server.adminUrl}/contents/${live[1].variation_unique}`,
+    'DELETE',
+  )
+  expect(refused.status).toBe(409)
+  expect(refused.body.error.code).toBe('conflict')
+})

@@ -1,4 +1,6 @@
 import {
+  ComputedRecordError,
+  createContentApiMock,
   FixtureError,
   InvalidRecordError,
   RecordInUseError,
@@ -391,3 +393,62 @@ it('changes the dataset served now, and reset brings the initial one back', asyn
     (await callApi('/projects/p1/contents/v1', { key: 'k_a' })).body.data.title,
   ).toBe('After reset')
 })
+
+it('reads and patches a content of live data, which it stores in its place, and refuses to delete one', async () => {
+  const mock = createContentApiMock({ seed: 7, live: true })
+  await mock.ready
+  mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
+  const stored = new Set(mock.db.contents.all().map((c) => c.variation_unique))
+  const visible = new Set(
+    JSON.parse(
+      String(mock.handle(apiGet('/projects', 'demo-key-alpha'))?.body),
+    ).data.map((project: { project_unique: string }) => project.project_unique),
+  )
+  const [live, other] = mock.contents
+    .list()
+    .filter(
+      (content) =>
+        !stored.has(content.variation_unique) &&
+        content.timeline !== undefined &&
+        visible.has(content.project_unique),
+    )
+  expect(live).toBeDefined()
+  expect(mock.contents.get(live!.variation_unique)).toEqual(live)
+
+  const patched = await mock.contents.patch(live!.variation_unique, {
+    timeline: null,
+    title: 'Patched live content',
+    progress: { step_process: 5, is_complete: true },
+    publish: [],
+  })
+  expect(patched).not.toHaveProperty('timeline')
+  const path = `/projects/${live!.project_unique}/contents/${live!.variation_unique}`
+  const detail = JSON.parse(
+    String(mock.handle(apiGet(path, 'demo-key-alpha'))?.body),
+  )
+  expect(detail.data).toMatchObject({
+    title: 'Patched live content',
+    progress: { step_process: 5, is_complete: true },
+  })
+  expect(
+    mock.contents
+      .list({ variation_unique: live!.variation_unique })
+      .map((content) => content.title),
+  ).toEqual(['Patched live content'])
+
+  const error = await captureRejection(
+    mock.contents.delete(other!.variation_unique),
+  )
+  expect(error).toBeInstanceOf(ComputedRecordError)
+  expect(error.message).toMatch(/computed from the clock by the live stream/)
+})
+
+function apiGet(path: string, key: string) {
+  return {
+    method: 'GET',
+    origin: 'http://localhost',
+    path: `/public-api/v1${path}`,
+    query: '',
+    headers: new Headers({ authorization: `Bearer ${key}` }),
+  }
+}

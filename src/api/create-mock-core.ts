@@ -320,7 +320,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
 
   const ready = serve(initialDocument, initialStream)
-  const records = createRecordControllers(() => dataset, ready)
+  const records = createRecordControllers(
+    () => dataset,
+    ready,
+    () => liveStream?.allAt(now()) ?? [],
+  )
 
   return {
     ready,

@@ -4,6 +4,8 @@ import { createPicker } from '../../schema/create-picker.js'
 import { applyMergePatch } from '../apply-merge-patch.js'
 import type { Dataset } from '../dataset.js'
 import { isJsonRecord } from '../is-json-record.js'
+import type { FixtureContent } from '../../schema/fixture.js'
+import { ComputedRecordError } from './computed-record-error.js'
 import { describeDependents } from './describe-dependents.js'
 import { findRecordIssues } from './find-record-issues.js'
 import { InvalidRecordError } from './invalid-record-error.js'
@@ -53,26 +55,53 @@ type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 export function createRecordControllers(
   dataset: () => Dataset,
   loaded: Promise<unknown> = Promise.resolve(),
+  computedContents: () => readonly FixtureContent[] = () => [],
 ): RecordControllers {
   const serial = createSerial(loaded)
+  const none = () => []
   return {
-    accounts: createRecordController('accounts', dataset, serial),
-    apiKeys: createRecordController('apiKeys', dataset, serial),
-    projects: createRecordController('projects', dataset, serial),
-    contents: createRecordController('contents', dataset, serial),
+    accounts: createRecordController('accounts', dataset, serial, none),
+    apiKeys: createRecordController('apiKeys', dataset, serial, none),
+    projects: createRecordController('projects', dataset, serial, none),
+    contents: createRecordController(
+      'contents',
+      dataset,
+      serial,
+      computedContents,
+    ),
   }
 }
 
+/**
+ * @param computed The records of this kind that are not stored but
+ * computed at this instant (the live stream's contents). They are read like
+ * the stored ones, unless one of those has the same ID; a patch stores the
+ * patched copy, which takes the computed record's place.
+ */
 function createRecordController<Name extends RecordKindName>(
   name: Name,
   dataset: () => Dataset,
   serial: Serial,
+  computed: () => readonly object[],
 ): RecordController<RecordTypes[Name]> {
   type Stored = RecordTypes[Name]
   const kind = RECORD_KINDS[name]
   const pick = createPicker(kind.schema) as (record: object) => Stored
-  const find = (data: Dataset, id: string) =>
+  const stored = (data: Dataset, id: string) =>
     kind.byId(data.index).get(id) as JsonRecord | undefined
+  const computedOf = (id: string) =>
+    (computed() as JsonRecord[]).find((record) => record[kind.idField] === id)
+  const find = (data: Dataset, id: string) => stored(data, id) ?? computedOf(id)
+  const all = (data: Dataset): JsonRecord[] => {
+    const records: JsonRecord[] = collectionOf(data, kind).all()
+    const extra = computed() as JsonRecord[]
+    if (extra.length === 0) return records
+    const index = kind.byId(data.index)
+    return [
+      ...records,
+      ...extra.filter((record) => !index.has(record[kind.idField] as string)),
+    ]
+  }
   const notFound = (data: Dataset, id: string, verb: string) =>
     new RecordNotFoundError(
       name,
@@ -83,7 +112,7 @@ function createRecordController<Name extends RecordKindName>(
   return {
     list(filter) {
       const matches = compileFilter(kind, filter)
-      return collectionOf(dataset(), kind).all().filter(matches).map(pick)
+      return all(dataset()).filter(matches).map(pick)
     },
 
     get(id) {
@@ -126,6 +155,10 @@ function createRecordController<Name extends RecordKindName>(
             `patch ${describeRecord(kind, id, data)}`,
           )
         }
+        if (stored(data, id) === undefined) {
+          // A computed record: the patched copy is stored in its place.
+          return pick(await collectionOf(data, kind).create(next))
+        }
         await collectionOf(data, kind).update(current, {
           data: (draft: JsonRecord) =>
             replaceFields(draft, current, next as JsonRecord),
@@ -137,8 +170,15 @@ function createRecordController<Name extends RecordKindName>(
     delete(id, options: DeleteRecordOptions = {}) {
       return serial(async () => {
         const data = dataset()
-        const record = find(data, id)
-        if (record === undefined) throw notFound(data, id, 'delete')
+        const record = stored(data, id)
+        if (record === undefined) {
+          if (computedOf(id) === undefined) throw notFound(data, id, 'delete')
+          throw new ComputedRecordError(
+            name,
+            id,
+            `Cannot delete ${describeRecord(kind, id, data)}: it is not stored but computed from the clock by the live stream (live: true), so it would come back. Patch it instead: a patch stores the changed ${kind.noun} in its place.`,
+          )
+        }
         const plan: DeletionPlan = { deletions: [], detachments: [] }
         const dependents = planDeletion(data, kind, record, plan)
         if (dependents.length > 0 && options.cascade !== true) {

@@ -55,7 +55,10 @@ export interface DeleteRecordOptions {
  * Reads are synchronous; changes are asynchronous, like the collections of
  * `mock.db`, and run one after another in the order they were called. Every
  * change is validated first, as a fixture document is, and is made whole or
- * not at all; the API's answers follow at once.
+ * not at all; the API's answers follow at once. The contents of live data
+ * (`live: true`) are computed, not stored: they are listed and read as they
+ * are at the clock's time, and a patch stores the changed content in their
+ * place.
  * @example
  * await mock.contents.patch('v1', { progress: { step_process: 5, is_complete: true } })
  * mock.contents.list({ project_unique: 'p1' }).length // 2
@@ -87,6 +90,8 @@ export interface RecordController<Record> {
    * @throws {RecordNotFoundError} when there is no such record.
    * @throws {RecordInUseError} when other records still refer to it and
    * `cascade` is not set.
+   * @throws {ComputedRecordError} for a content of live data, which the
+   * clock would bring back.
    */
   delete(id: string, options?: DeleteRecordOptions): Promise<void>
 }

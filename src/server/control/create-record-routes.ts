@@ -7,6 +7,7 @@ import express, {
 import type { MockCore } from '../../api/create-mock-core.js'
 import { readDeleteOptions } from '../../api/records/read-delete-options.js'
 import { readRecordFilter } from '../../api/records/read-record-filter.js'
+import { ComputedRecordError } from '../../data/records/computed-record-error.js'
 import { describeDependents } from '../../data/records/describe-dependents.js'
 import { InvalidRecordError } from '../../data/records/invalid-record-error.js'
 import type { RecordController } from '../../data/records/record-controller.js'
@@ -142,6 +143,8 @@ export function createRecordRoutes(
           'conflict',
           `Cannot delete ${kind.noun} ${JSON.stringify(error.id)}: ${describeDependents(error.dependents)}. Delete or change the records that refer to it first, or send DELETE ${pathOf(request, error.id)}?cascade=true, which also deletes the records that belong to it and removes it from the others.`,
         )
+      } else if (error instanceof ComputedRecordError) {
+        writeJsonError(response, 409, 'conflict', error.message)
       } else if (error instanceof URIError) {
         // express could not percent-decode the ID in the path.
         writeJsonError(
