@@ -261,7 +261,7 @@ it('keeps the records it takes and returns apart from the dataset', async () => 
   const created = await mock.contents.create(record)
   record.content.sections[0]!.heading = 'changed by the caller'
   ;(created.content.sections as any)[0].heading = 'changed in the answer'
-  mock.contents.get('v9')!.progress.step_process = 4
+  mock.contents.get('v9')!.progress!.step_process = 4
   expect(mock.contents.get('v9')).toEqual({
     ...NEW_CONTENT,
     mode: 'blogmode',
