@@ -80,6 +80,22 @@ export type {
   FixtureContent,
 } from './schema/fixture.js'
 
+/* One record at a time: mock.contents, mock.projects, mock.apiKeys, mock.accounts */
+export { InvalidRecordError } from './data/records/invalid-record-error.js'
+export { RecordNotFoundError } from './data/records/record-not-found-error.js'
+export { ComputedRecordError } from './data/records/computed-record-error.js'
+export {
+  RecordInUseError,
+  type RecordDependents,
+} from './data/records/record-in-use-error.js'
+export type {
+  RecordController,
+  RecordFilter,
+  MergePatch,
+  DeleteRecordOptions,
+} from './data/records/record-controller.js'
+export type { RecordKindName } from './data/records/record-kinds.js'
+
 /* Resources and envelopes of the API */
 export {
   projectListItemSchema,

@@ -13,6 +13,14 @@ const CONTROL_PATHS: Record<string, string> = {
   '/scenarios/scn_1': 'DELETE',
   '/requests': 'GET, HEAD, DELETE',
   '/clock': 'GET, HEAD, POST, DELETE',
+  '/contents': 'GET, HEAD, POST',
+  '/contents/v1': 'GET, HEAD, PATCH, DELETE',
+  '/projects': 'GET, HEAD, POST',
+  '/projects/p1': 'GET, HEAD, PATCH, DELETE',
+  '/api-keys': 'GET, HEAD, POST',
+  '/api-keys/k%2Fa': 'GET, HEAD, PATCH, DELETE',
+  '/accounts': 'GET, HEAD, POST',
+  '/accounts/acct_a': 'GET, HEAD, PATCH, DELETE',
 }
 
 it('answers 405 with Allow and a hint for every method a control path lacks', async () => {
@@ -44,6 +52,19 @@ it('points a POST to the fixtures at PUT, which replaces the dataset', async () 
   expect(response.headers.get('allow')).toBe('GET, HEAD, PUT')
   expect((await response.json()).error.message).toBe(
     'POST is not allowed on /__mock/fixtures, which answers GET, HEAD and PUT. Use PUT to send a body here.',
+  )
+})
+
+it('points a PUT to one record at PATCH, which takes a merge patch', async () => {
+  await using server = await startServer()
+  const response = await fetch(`${server.adminUrl}/contents/v1`, {
+    method: 'PUT',
+    body: '{}',
+  })
+  expect(response.status).toBe(405)
+  expect(response.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE')
+  expect((await response.json()).error.message).toBe(
+    'PUT is not allowed on /__mock/contents/v1, which answers GET, HEAD, PATCH and DELETE. Use PATCH to send a body here.',
   )
 })
 

@@ -120,6 +120,8 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     await codeOf(control('/scenarios', 'POST', '{}')),
     await codeOf(control('/requests?colour=red')),
     await codeOf(control('/clock', 'POST', '{"set": "soon"}')),
+    await codeOf(control('/projects/p1?cascade=maybe', 'DELETE')),
+    await codeOf(control('/projects/p1', 'DELETE')),
   ]
 
   for (const code of apiCodes) expect(ERROR_CODES).toContain(code)

@@ -8,9 +8,17 @@ import { createDataset, type Dataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
 import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import { createRecordControllers } from '../data/records/create-record-controllers.js'
+import type { RecordController } from '../data/records/record-controller.js'
 import { ASSET_ENDPOINT } from '../schema/endpoints.js'
 import { mainApiKeySchema } from '../data/main-api-key-schema.js'
-import type { FixtureDocument } from '../schema/fixture.js'
+import type {
+  FixtureAccount,
+  FixtureApiKey,
+  FixtureContent,
+  FixtureDocument,
+  FixtureProject,
+} from '../schema/fixture.js'
 import {
   choiceOptionSchema,
   integerOptionSchema,
@@ -144,6 +152,14 @@ export interface MockCore {
   readonly scenarios: ScenarioController
   /** The journal of answered requests: list, count, clear. */
   readonly requests: Omit<RequestJournal, 'record'>
+  /** The contents, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly contents: RecordController<FixtureContent>
+  /** The projects, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly projects: RecordController<FixtureProject>
+  /** The API keys, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly apiKeys: RecordController<FixtureApiKey>
+  /** The accounts, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly accounts: RecordController<FixtureAccount>
 }
 
 const optionsSchema = z.strictObject({
@@ -304,6 +320,11 @@ export function createMockCore(options: MockOptions = {}): MockCore {
   }
 
   const ready = serve(initialDocument, initialStream)
+  const records = createRecordControllers(
+    () => dataset,
+    ready,
+    () => liveStream?.allAt(now()) ?? [],
+  )
 
   return {
     ready,
@@ -343,6 +364,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     clock,
     scenarios,
     requests: journal,
+    ...records,
   }
 }
 

@@ -43,6 +43,37 @@ export function parseFixtureDocument(
   input: unknown,
   source?: string,
 ): FixtureDocument {
+  const { data, issues } = inspectFixtureDocument(input)
+  if (data === undefined) {
+    throw new FixtureError(
+      issues.map((issue) => ({
+        path: formatIssuePath(issue.path),
+        message: issue.message,
+      })),
+      source,
+    )
+  }
+  return data
+}
+
+/**
+ * The problems `parseFixtureDocument` would name, located and in document
+ * order, without throwing: for checks that word paths their own way, such as
+ * those of one record (`mock.contents.patch()`), which validate a document
+ * holding only that record.
+ * @example
+ * findFixtureDocumentIssues({ contents: [record] }).filter((issue) => issue.path[0] === 'contents')
+ */
+export function findFixtureDocumentIssues(
+  input: unknown,
+): LocatedFixtureIssue[] {
+  return inspectFixtureDocument(input).issues
+}
+
+function inspectFixtureDocument(input: unknown): {
+  data: FixtureDocument | undefined
+  issues: LocatedFixtureIssue[]
+} {
   const result = documentShapeSchema.safeParse(input, {
     // @note Without `reportInput`, zod 4 leaves `issue.input` undefined, and
     // a value of the wrong type could not be told from a missing one.
@@ -55,16 +86,10 @@ export function parseFixtureDocument(
     ...findTimelineIssues(input),
     ...findReferenceIssues(input),
   ]
-  if (!result.success || issues.length > 0) {
-    throw new FixtureError(
-      sortInDocumentOrder(issues).map((issue) => ({
-        path: formatIssuePath(issue.path),
-        message: issue.message,
-      })),
-      source,
-    )
+  return {
+    data: result.success && issues.length === 0 ? result.data : undefined,
+    issues: sortInDocumentOrder(issues),
   }
-  return result.data
 }
 
 /**
@@ -75,8 +100,10 @@ export function parseFixtureDocument(
  * unknown keys after the known ones, by name; array items by index; a path
  * before the paths inside it. Problems at the same path keep their order:
  * shape before references.
+ * @example
+ * sortInDocumentOrder([...shapeIssues, ...referenceIssues])
  */
-function sortInDocumentOrder(
+export function sortInDocumentOrder(
   issues: readonly LocatedFixtureIssue[],
 ): LocatedFixtureIssue[] {
   const ranked = issues.map((issue) => ({ issue, rank: rankPath(issue.path) }))

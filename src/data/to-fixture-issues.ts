@@ -88,7 +88,13 @@ function readContentBodyIssue(issue: z.core.$ZodIssue):
   }
 }
 
-function describeUnknownKey(
+/**
+ * The message of an unknown key, with the candidate it is most likely a slip
+ * of: `unknown key; remove it or check its spelling (did you mean "title"?)`.
+ * @example
+ * describeUnknownKey('titel', ['title', 'mode'])
+ */
+export function describeUnknownKey(
   key: string,
   candidates: readonly string[],
 ): string {

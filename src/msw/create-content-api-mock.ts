@@ -58,5 +58,9 @@ export function createContentApiMock(
     clock: core.clock,
     scenarios: core.scenarios,
     requests: core.requests,
+    contents: core.contents,
+    projects: core.projects,
+    apiKeys: core.apiKeys,
+    accounts: core.accounts,
   }
 }

@@ -53,6 +53,8 @@ export const CONTROL_ERROR_CODES = [
   'invalid_scenario',
   'invalid_filter',
   'invalid_clock',
+  'invalid_parameter',
+  'conflict',
 ] as const
 
 /**

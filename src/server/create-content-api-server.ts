@@ -22,6 +22,7 @@ import type { ApiResponse } from '../api/types.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
+import { redactControlPath } from './control/redact-control-path.js'
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
@@ -30,7 +31,10 @@ export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
  */
 export interface RequestLogEntry {
   method: string
-  /** The request target as sent: path and query. */
+  /**
+   * The request target as sent: path and query; the API key in a control
+   * path (`/__mock/api-keys/<key>`) shows as its label.
+   */
   path: string
   status: number
   durationMs: number
@@ -107,7 +111,7 @@ export async function createContentApiServer(
   let origin = `http://${host}:${port}`
   const corsOptions: CorsOptions = {
     origin: corsOrigin ?? '*',
-    methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
+    methods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: [
       'Authorization',
       'Content-Type',
@@ -205,7 +209,9 @@ export async function createContentApiServer(
   ): void {
     if (onRequest === undefined) return
     // Read now: express rewrites `request.url` inside mounted routers.
-    const target = request.url ?? '/'
+    const target = redactControlPath(request.url ?? '/', (key) =>
+      mock.db.index.keyLabels.get(key),
+    )
     response.once('finish', () => {
       // Set by express's asset route; absent for everything else.
       const endpoint = (response as { locals?: { endpoint?: string } }).locals

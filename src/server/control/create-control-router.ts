@@ -7,10 +7,12 @@ import express, {
 import type { MockCore } from '../../api/create-mock-core.js'
 import { writeJsonError } from '../write-json-error.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
+import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
 import { createMethodNotAllowedHandler } from './create-method-not-allowed-handler.js'
+import { createRecordRoutes, RECORD_ROUTES } from './create-record-routes.js'
 import { createScenarioRoutes } from './create-scenario-routes.js'
 
 /**
@@ -22,11 +24,15 @@ import { createScenarioRoutes } from './create-scenario-routes.js'
  * - `GET`, `POST`, `DELETE /scenarios`; `DELETE /scenarios/:id`.
  * - `GET`, `DELETE /requests`: the request journal, with query filters.
  * - `GET`, `POST`, `DELETE /clock`: read, set or advance, back to real time.
+ * - `GET`, `POST /contents`; `GET`, `PATCH`, `DELETE /contents/:id`: one
+ *   record at a time, and the same for `/projects`, `/api-keys`, `/accounts`.
  *
  * Every `DELETE` answers 204 without a body; bad input answers 400 with a
- * code (`invalid_json`, `invalid_scenario`, `invalid_filter`,
- * `invalid_clock`) and a message naming the problem; a method a path does
- * not have answers 405 with `Allow`. `CONTROL_ERROR_CODES` lists every code.
+ * code (`invalid_json`, `invalid_fixture`, `invalid_scenario`,
+ * `invalid_filter`, `invalid_clock`, `invalid_parameter`) and a message
+ * naming the problem; an unknown record answers 404, a record still referred
+ * to 409 `conflict`; a method a path does not have answers 405 with `Allow`.
+ * `CONTROL_ERROR_CODES` lists every code.
  * @example
  * app.use('/__mock', createControlRouter(mock, { adminToken: 'secret' }))
  */
@@ -54,6 +60,9 @@ export function createControlRouter(
   router.use(createScenarioRoutes(mock))
   router.use(createJournalRoutes(mock))
   router.use(createClockRoutes(mock))
+  for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {
+    router.use(createRecordRoutes(mock, name))
+  }
   router.use(createMethodNotAllowedHandler(router))
 
   // @note The route groups are plain routers without handlers of their own

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
-import type { ControlErrorCode } from '../../schema/envelopes.js'
+import { writeFixtureError } from './write-fixture-error.js'
 
 /**
  * The largest fixture document `PUT /__mock/fixtures` accepts.
@@ -41,13 +41,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
         await mock.load(request.body)
       } catch (error) {
         if (!(error instanceof FixtureError)) throw error
-        response.status(400).json({
-          error: {
-            code: 'invalid_fixture' satisfies ControlErrorCode,
-            message: error.message,
-            issues: error.issues,
-          },
-        })
+        writeFixtureError(response, error)
         return
       }
       response.json({

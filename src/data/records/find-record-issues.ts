@@ -1,0 +1,164 @@
+import { describeExpectation } from '../../schema/describe-expectation.js'
+import type { DatasetIndex } from '../dataset-index.js'
+import {
+  formatIssuePath,
+  type FixtureIssue,
+  type LocatedFixtureIssue,
+} from '../fixture-error.js'
+import { isJsonRecord } from '../is-json-record.js'
+import {
+  findFixtureDocumentIssues,
+  sortInDocumentOrder,
+} from '../parse-fixture-document.js'
+import { objectKeysAt } from '../../schema/object-keys-at.js'
+import { describeUnknownKey, toFixtureIssues } from '../to-fixture-issues.js'
+import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
+
+/**
+ * Validates one record of a kind as a fixture document would validate it
+ * among its list (the same checks, the same words), then what a document of
+ * one record cannot show: that the records it refers to exist in the
+ * dataset, that a new record's ID is free, and that a patch keeps the ID.
+ * @note The shape is checked through `findFixtureDocumentIssues` on a
+ * document that holds only this record, so every rule of the fixture format
+ * (the schemas of src/schema/fixture.ts and the passes of
+ * `parseFixtureDocument`) applies to a record too, without a list here.
+ * @returns every problem, in record order, with paths relative to the record
+ * (`progress.step_process`; `(record)` for the record itself).
+ * @example
+ * findRecordIssues(RECORD_KINDS.contents, dataset.index, record, { creating: true })
+ */
+export function findRecordIssues(
+  kind: RecordKind,
+  index: DatasetIndex,
+  candidate: unknown,
+  options: { creating: true } | { creating: false; id: string; patch: unknown },
+): FixtureIssue[] {
+  const issues: LocatedFixtureIssue[] = []
+  let record = candidate
+  if (!options.creating && isJsonRecord(candidate)) {
+    const next = candidate[kind.idField]
+    if (next !== options.id) {
+      issues.push({
+        path: [kind.idField],
+        message: `cannot be changed by a patch (${next === undefined ? 'the patch removes it' : `found ${JSON.stringify(next)}`}); to change the ID, create the ${kind.noun} under the new ID and delete this one`,
+      })
+      // The rest is checked as if the ID had been left alone.
+      record = { ...candidate, [kind.idField]: options.id }
+    }
+  }
+
+  const inList = (path: readonly PropertyKey[]) => [kind.list, 0, ...path]
+  const shapeIssues = findFixtureDocumentIssues({ [kind.list]: [record] })
+    .filter(({ path }) => path[0] === kind.list && path[1] === 0)
+    .map((issue) => ({ ...issue, path: issue.path.slice(2) }))
+  issues.push(
+    ...(options.creating
+      ? shapeIssues
+      : suggestKeysOfPatch(kind, shapeIssues, options.patch)),
+  )
+  if (isJsonRecord(record)) {
+    issues.push(...findDanglingReferences(kind, index, record))
+    const id = record[kind.idField]
+    if (
+      options.creating &&
+      typeof id === 'string' &&
+      kind.byId(index).has(id)
+    ) {
+      issues.push({
+        path: [kind.idField],
+        message: `already used by another ${kind.noun}; IDs are unique, so choose another ${kind.idField} or patch the ${kind.noun} that has it`,
+      })
+    }
+  }
+  if (issues.length === 0) issues.push(...findSchemaIssues(kind, record))
+
+  return sortInDocumentOrder(
+    issues.map((issue) => ({ ...issue, path: inList(issue.path) })),
+  ).map(({ path, message }) => ({
+    path: path.length === 2 ? '(record)' : formatIssuePath(path.slice(2)),
+    message,
+  }))
+}
+
+/**
+ * Words the unknown keys of a patched record for the patch: a misspelt key
+ * is most likely a slip of a field the patch meant to change, which the
+ * record already has, so the fields the patch itself does not set are the
+ * candidates of "did you mean" (those the record has are not, in a
+ * document).
+ */
+function suggestKeysOfPatch(
+  kind: RecordKind,
+  issues: readonly LocatedFixtureIssue[],
+  patch: unknown,
+): LocatedFixtureIssue[] {
+  return issues.map((issue) => {
+    const parent = issue.path.slice(0, -1)
+    const key = issue.path.at(-1)
+    const known = objectKeysAt(kind.schema, parent)
+    if (typeof key !== 'string' || known === undefined || known.includes(key)) {
+      return issue
+    }
+    const patched = valueAt(patch, parent)
+    const free = known.filter(
+      (field) => !(isJsonRecord(patched) && Object.hasOwn(patched, field)),
+    )
+    return { ...issue, message: describeUnknownKey(key, free) }
+  })
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value
+  for (const segment of path) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<PropertyKey, unknown>)[segment]
+  }
+  return current
+}
+
+function findDanglingReferences(
+  kind: RecordKind,
+  index: DatasetIndex,
+  record: Record<string, unknown>,
+): LocatedFixtureIssue[] {
+  const issues: LocatedFixtureIssue[] = []
+  for (const { field, target, many } of kind.references) {
+    const targetKind = RECORD_KINDS[target]
+    const known = targetKind.byId(index)
+    const check = (value: unknown, path: PropertyKey[]) => {
+      if (typeof value !== 'string' || value === '' || known.has(value)) return
+      issues.push({
+        path,
+        message: `no such ${targetKind.noun} ${JSON.stringify(value)}; create it first, or use the ${targetKind.idField} of one that exists`,
+      })
+    }
+    const value = record[field]
+    if (!many) check(value, [field])
+    else if (Array.isArray(value)) {
+      value.forEach((item: unknown, i) => check(item, [field, i]))
+    }
+  }
+  return issues
+}
+
+/**
+ * The record's own schema, as the collection applies it on create and
+ * update: a last guard, should a rule of the schema reach no pass of the
+ * document check, since a collection that refuses an update has already
+ * told the dataset's index about it.
+ */
+function findSchemaIssues(
+  kind: RecordKind,
+  record: unknown,
+): LocatedFixtureIssue[] {
+  const result = kind.schema.safeParse(record, {
+    reportInput: true,
+    error: describeExpectation,
+  })
+  return (
+    result.error?.issues.flatMap((issue) =>
+      toFixtureIssues(issue, issue.path, kind.schema),
+    ) ?? []
+  )
+}

@@ -1,0 +1,39 @@
+import { unwrapSchema } from '../../schema/unwrap-schema.js'
+import type { RecordKind } from './record-kinds.js'
+
+/**
+ * The type of a field a record list can be filtered by.
+ */
+export type RecordFilterType = 'string' | 'number' | 'boolean'
+
+const FILTER_TYPES = new Set<string>(['string', 'number', 'boolean'])
+const fieldsByKind = new WeakMap<
+  RecordKind,
+  ReadonlyMap<string, RecordFilterType>
+>()
+
+/**
+ * The fields of a kind's records that `list()` and `GET /__mock/<kind>` can
+ * filter by: those whose schema is a string, a number or a boolean, in
+ * schema order, with their types.
+ * @example
+ * [...recordFilterFields(RECORD_KINDS.projects).keys()]
+ * // ['project_unique', 'project_name', 'description', 'created_at', 'is_readonly', 'account']
+ */
+export function recordFilterFields(
+  kind: RecordKind,
+): ReadonlyMap<string, RecordFilterType> {
+  let fields = fieldsByKind.get(kind)
+  if (fields === undefined) {
+    fields = new Map(
+      Object.entries(kind.schema.shape).flatMap(([field, schema]) => {
+        const type = unwrapSchema(schema).inner._zod.def.type
+        return FILTER_TYPES.has(type)
+          ? [[field, type as RecordFilterType] as const]
+          : []
+      }),
+    )
+    fieldsByKind.set(kind, fields)
+  }
+  return fields
+}

@@ -1,0 +1,163 @@
+import express, {
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { readDeleteOptions } from '../../api/records/read-delete-options.js'
+import { readRecordFilter } from '../../api/records/read-record-filter.js'
+import { ComputedRecordError } from '../../data/records/computed-record-error.js'
+import { describeDependents } from '../../data/records/describe-dependents.js'
+import { InvalidRecordError } from '../../data/records/invalid-record-error.js'
+import type { RecordController } from '../../data/records/record-controller.js'
+import { RecordInUseError } from '../../data/records/record-in-use-error.js'
+import {
+  RECORD_KINDS,
+  type RecordKindName,
+} from '../../data/records/record-kinds.js'
+import { RecordNotFoundError } from '../../data/records/record-not-found-error.js'
+import { writeJsonError } from '../write-json-error.js'
+import { readJsonBody } from './read-json-body.js'
+import { writeFixtureError } from './write-fixture-error.js'
+
+/**
+ * The path segment of each kind of record under `/__mock`.
+ * @example
+ * `/__mock/${RECORD_ROUTES.apiKeys}/${encodeURIComponent(key)}`
+ */
+export const RECORD_ROUTES: Readonly<Record<RecordKindName, string>> = {
+  contents: 'contents',
+  projects: 'projects',
+  apiKeys: 'api-keys',
+  accounts: 'accounts',
+}
+
+/**
+ * The control routes of one kind of record, over the mock's record
+ * controller (`mock.contents`, …), e.g. for contents:
+ * `GET /contents` (filters in the query), `POST /contents`,
+ * `GET`, `PATCH` (a JSON merge patch), `DELETE /contents/:id`
+ * (`?cascade=true`). Bodies and answers are records in the fixture format,
+ * as `{ "data": … }`.
+ * @example
+ * router.use(createRecordRoutes(mock, 'contents'))
+ */
+export function createRecordRoutes(
+  mock: MockCore,
+  name: RecordKindName,
+): Router {
+  const kind = RECORD_KINDS[name]
+  const records = mock[name] as RecordController<Record<string, unknown>>
+  const base = `/${RECORD_ROUTES[name]}`
+  const router = express.Router()
+  const queryOf = (request: Request) =>
+    new URL(request.originalUrl, 'http://localhost').searchParams
+  const pathOf = (request: Request, id: string) =>
+    `${request.baseUrl}${base}/${encodeURIComponent(id)}`
+  // @note Decoded by express: `%2F` in the path is "/" in the ID.
+  const idOf = (request: Request) => String(request.params.id)
+  const example = `{"${kind.idField}": …}`
+
+  router.get(base, (request, response) => {
+    const filter = readRecordFilter(
+      kind,
+      queryOf(request),
+      `GET ${request.baseUrl}${base}`,
+    )
+    const data = records.list(filter)
+    response.json({ data, meta: { total: data.length } })
+  })
+
+  router.post(
+    base,
+    readJsonBody(
+      `${kind.noun === 'API key' ? 'an' : 'a'} ${kind.noun} in the fixture format, such as ${example}`,
+    ),
+    async (request, response) => {
+      const record = await records.create(request.body)
+      response
+        .status(201)
+        .location(pathOf(request, String(record[kind.idField])))
+        .json({ data: record })
+    },
+  )
+
+  router.get(`${base}/:id`, (request, response) => {
+    const record = records.get(idOf(request))
+    if (record === undefined) {
+      writeNotFound(request, response, idOf(request))
+      return
+    }
+    response.json({ data: record })
+  })
+
+  router.patch(
+    `${base}/:id`,
+    readJsonBody(
+      'a JSON merge patch (RFC 7396) such as {"<field>": <new value>, "<optional field>": null}',
+    ),
+    async (request, response) => {
+      const record = await records.patch(idOf(request), request.body)
+      response.json({ data: record })
+    },
+  )
+
+  router.delete(`${base}/:id`, async (request, response) => {
+    await records.delete(idOf(request), readDeleteOptions(queryOf(request)))
+    response.status(204).end()
+  })
+
+  function writeNotFound(
+    request: Request,
+    response: Response,
+    id: string,
+  ): void {
+    const which =
+      name === 'apiKeys'
+        ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
+        : JSON.stringify(id)
+    writeJsonError(
+      response,
+      404,
+      'not_found',
+      `No ${kind.noun} ${which}. GET ${request.baseUrl}${base} lists the ${kind.plural} there are.`,
+    )
+  }
+
+  router.use(
+    (
+      error: unknown,
+      request: Request,
+      response: Response,
+      next: NextFunction,
+    ) => {
+      if (error instanceof InvalidRecordError) {
+        writeFixtureError(response, error)
+      } else if (error instanceof RecordNotFoundError) {
+        writeNotFound(request, response, error.id)
+      } else if (error instanceof RecordInUseError) {
+        writeJsonError(
+          response,
+          409,
+          'conflict',
+          `Cannot delete ${kind.noun} ${JSON.stringify(error.id)}: ${describeDependents(error.dependents)}. Delete or change the records that refer to it first, or send DELETE ${pathOf(request, error.id)}?cascade=true, which also deletes the records that belong to it and removes it from the others.`,
+        )
+      } else if (error instanceof ComputedRecordError) {
+        writeJsonError(response, 409, 'conflict', error.message)
+      } else if (error instanceof URIError) {
+        // express could not percent-decode the ID in the path.
+        writeJsonError(
+          response,
+          400,
+          'invalid_parameter',
+          `The ${kind.idField} in the path ${request.baseUrl}${request.path} is not validly percent-encoded. Encode it as encodeURIComponent does, e.g. "%25" for "%".`,
+        )
+      } else {
+        next(error)
+      }
+    },
+  )
+
+  return router
+}
