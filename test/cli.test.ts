@@ -121,6 +121,19 @@ async function startCli(args: string[], env?: Record<string, string>) {
   return { ...cli, url: url!, apiUrl: `${url}/public-api/v1` }
 }
 
+/** Expects exit 2 with one line on stderr that matches `line`, and no output. */
+function expectUsageError(
+  run: { code: number | null; stdout: string; stderr: string },
+  line: RegExp,
+): void {
+  expect(run.code, run.stderr).toBe(2)
+  expect(run.stdout).toBe('')
+  const lines = run.stderr.trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]!.startsWith(PREFIX)).toBe(true)
+  expect(lines[0]).toMatch(line)
+}
+
 function get(url: string, key?: string) {
   return fetch(url, {
     headers: key === undefined ? {} : { authorization: `Bearer ${key}` },
@@ -437,17 +450,7 @@ const badInputs: Array<{
 it.each(badInputs)(
   'exits 2 with one line naming $name, serving nothing',
   async ({ args, line }) => {
-    const { code, stdout, stderr } = await runCli([
-      ...(await args()),
-      '--port',
-      '0',
-    ])
-    expect(code).toBe(2)
-    expect(stdout).toBe('')
-    const lines = stderr.trimEnd().split('\n')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]!.startsWith(PREFIX)).toBe(true)
-    expect(lines[0]).toMatch(line)
+    expectUsageError(await runCli([...(await args()), '--port', '0']), line)
   },
 )
 
@@ -820,13 +823,7 @@ const badEnvironments: Array<{ env: Record<string, string>; line: RegExp }> = [
 it.each(badEnvironments)(
   'exits 2 with one line naming the environment variable in $env',
   async ({ env, line }) => {
-    const { code, stdout, stderr } = await runCli([], env)
-    expect(code).toBe(2)
-    expect(stdout).toBe('')
-    const lines = stderr.trimEnd().split('\n')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]!.startsWith(PREFIX)).toBe(true)
-    expect(lines[0]).toMatch(line)
+    expectUsageError(await runCli([], env), line)
   },
 )
 
@@ -861,14 +858,11 @@ it('exits 2 with one line for a --public-url that cannot work', async () => {
     ],
   ]
   for (const [value, line] of cases) {
-    const { code, stdout, stderr } = await runCli(['--public-url', value])
-    expect(code, value).toBe(2)
-    expect(stdout).toBe('')
-    expect(stderr).toMatch(
-      new RegExp(
-        `^${PREFIX}Option '--public-url <url>' argument '[^\\n]+' is invalid\\. [^\\n]+\\n$`,
-      ),
+    const run = await runCli(['--public-url', value])
+    expectUsageError(
+      run,
+      /^\S+ Option '--public-url <url>' argument '.+' is invalid\./,
     )
-    expect(stderr, value).toMatch(line)
+    expect(run.stderr, value).toMatch(line)
   }
 })
