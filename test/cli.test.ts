@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
+import { readEnvironmentDefaults } from '../src/cli/read-environment-defaults.js'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../src/server/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
@@ -800,6 +801,22 @@ it('listens on PORT and HOST from the environment, and --port and --host win ove
   expect((await get(`http://127.0.0.1:${flagPort}/__mock/health`)).status).toBe(
     200,
   )
+})
+
+it('reads an empty PORT or HOST as unset, and neither when the flags are given', () => {
+  const none = { host: false, port: false }
+  expect(readEnvironmentDefaults(none, { PORT: '', HOST: '' })).toEqual({
+    environment: [],
+  })
+  expect(
+    readEnvironmentDefaults(none, { PORT: '8080', HOST: '0.0.0.0' }),
+  ).toEqual({ host: '0.0.0.0', port: 8080, environment: ['HOST', 'PORT'] })
+  expect(
+    readEnvironmentDefaults(
+      { host: true, port: true },
+      { PORT: 'x', HOST: ' ' },
+    ),
+  ).toEqual({ environment: [] })
 })
 
 const badEnvironments: Array<{ env: Record<string, string>; line: RegExp }> = [
