@@ -7,11 +7,11 @@ export interface ParsedHost {
    * A lower-cased name or IPv4 address, or an IPv6 address in brackets, as a
    * URL's `hostname` holds it: `example.com`, `127.0.0.1`, `[::1]`.
    */
-  hostname: string
+  readonly hostname: string
   /** The port, when the value names one (1–65535). */
-  port?: number
+  readonly port?: number
   /** `hostname` and `:port` when there is one: ready to follow `https://`. */
-  host: string
+  readonly host: string
 }
 
 // @note Stricter than RFC 3986's reg-name, which also allows sub-delims
@@ -39,6 +39,17 @@ export function parseHostHeader(
   value: string | undefined,
 ): ParsedHost | undefined {
   if (value === undefined) return undefined
+  // @note A client sends the same Host on every request, and the URL parser
+  // below costs about as much as the rest of a content detail's answer.
+  if (value === last.value) return last.parsed
+  const parsed = parse(value)
+  last = { value, parsed }
+  return parsed
+}
+
+let last: { value?: string; parsed?: ParsedHost } = {}
+
+function parse(value: string): ParsedHost | undefined {
   const match = HOST_PATTERN.exec(value)
   if (match === null) return undefined
   const name = match[1]!
@@ -55,9 +66,9 @@ export function parseHostHeader(
   // them (`1.2.0.3`, `127.0.0.1`): a name is taken only when it is already in
   // that canonical form. IPv6 addresses take their canonical form.
   if (!name.startsWith('[') && hostname !== name.toLowerCase()) return undefined
-  return {
+  return Object.freeze({
     hostname,
     ...(port !== undefined && { port }),
     host: port === undefined ? hostname : `${hostname}:${port}`,
-  }
+  })
 }
