@@ -299,7 +299,8 @@ Examples:
   $ ${CLI_NAME} --host 0.0.0.0 --public-url https://demo.example.com
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
-fixture file, handlers file or a port in use (nothing is served).`,
+PORT or HOST variable, fixture file, handlers file or a port in use (nothing
+is served).`,
     )
 }
 
