@@ -20,7 +20,10 @@ import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
 import type { ApiResponse, HeaderLookup } from '../api/types.js'
 import { parseProxyOptions } from './parse-proxy-options.js'
-import { resolveRequestOrigin } from './resolve-request-origin.js'
+import {
+  resolveRequestOrigin,
+  type OriginSettings,
+} from './resolve-request-origin.js'
 import { stripBasePath } from './strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
@@ -142,8 +145,13 @@ export async function createContentApiServer(
     maxAge: 600,
   }
   const applyCors = cors(corsOptions)
+  const originSettings: OriginSettings = {
+    publicUrl: proxy.publicUrl,
+    trustProxy: proxy.trustProxy,
+    listening: origin,
+  }
   const originOf = (headers: HeaderLookup) =>
-    resolveRequestOrigin(headers, { ...proxy, listening: origin })
+    resolveRequestOrigin(headers, originSettings)
   const app = createExpressApp(mock, { originOf, adminToken })
   const userHandlers =
     handlers !== undefined && handlers.length > 0 ? handlers : undefined
@@ -289,6 +297,7 @@ export async function createContentApiServer(
   })
   const address = server.address() as AddressInfo
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  originSettings.listening = origin
 
   return {
     url: origin,

@@ -5,8 +5,8 @@ import type { ApiRequest, HeaderLookup } from '../api/types.js'
  * Describes a Node request the way the API's behaviour functions read it,
  * without building a Fetch `Request` (the fast path's main saving).
  * `originOf` gives the origin of the request's links from its headers.
- * @note The origin is worked out only when read (by the content detail, for
- * its asset URLs), so no other request pays for reading the headers.
+ * @note Worked out at once, not in a getter when read: a getter made every
+ * request description cost about 1 µs more than the origin itself.
  * @example
  * const response = mock.handle(toApiRequest(req, () => 'http://127.0.0.1:4010'))
  */
@@ -19,9 +19,7 @@ export function toApiRequest(
   const headers = new NodeHeaders(request)
   return {
     method: request.method ?? 'GET',
-    get origin() {
-      return originOf(headers)
-    },
+    origin: originOf(headers),
     path: queryStart === -1 ? url : url.slice(0, queryStart),
     query: queryStart === -1 ? '' : url.slice(queryStart + 1),
     headers,
