@@ -7,8 +7,8 @@ import { parseHostHeader, type ParsedHost } from './parse-host-header.js'
  * server reports them; each absent when no header gives a usable value.
  */
 export interface ForwardedOrigin {
-  proto?: 'http' | 'https'
-  host?: ParsedHost
+  readonly proto?: 'http' | 'https'
+  readonly host?: ParsedHost
 }
 
 /**
@@ -27,17 +27,31 @@ export interface ForwardedOrigin {
  * // { proto: 'https', host: { hostname: 'demo.example.com', host: 'demo.example.com' } }
  */
 export function readForwardedHeaders(headers: HeaderLookup): ForwardedOrigin {
-  const forwarded = readForwarded(headers.get('forwarded') ?? undefined)
-  const proto =
-    toProto(forwarded?.proto) ??
-    toProto(firstOf(headers.get('x-forwarded-proto')))
+  const forwarded = headers.get('forwarded') ?? undefined
+  const proto = headers.get('x-forwarded-proto') ?? undefined
+  const host = headers.get('x-forwarded-host') ?? undefined
+  // @note A proxy sends the same headers for every request of a client;
+  // parsing them costs more than the rest of resolving an origin.
+  const key = `${forwarded}\n${proto}\n${host}`
+  if (key !== last.key) last = { key, read: read(forwarded, proto, host) }
+  return last.read
+}
+
+let last: { key?: string; read: ForwardedOrigin } = { read: {} }
+
+function read(
+  forwardedValue: string | undefined,
+  protoValue: string | undefined,
+  hostValue: string | undefined,
+): ForwardedOrigin {
+  const forwarded = readForwarded(forwardedValue)
+  const result: { proto?: 'http' | 'https'; host?: ParsedHost } = {}
+  const proto = toProto(forwarded?.proto) ?? toProto(firstOf(protoValue))
+  if (proto !== undefined) result.proto = proto
   const host =
-    parseHostHeader(forwarded?.host) ??
-    parseHostHeader(firstOf(headers.get('x-forwarded-host')))
-  return {
-    ...(proto !== undefined && { proto }),
-    ...(host !== undefined && { host }),
-  }
+    parseHostHeader(forwarded?.host) ?? parseHostHeader(firstOf(hostValue))
+  if (host !== undefined) result.host = host
+  return Object.freeze(result)
 }
 
 /** The first element of a `Forwarded` header, or `undefined` if malformed. */
@@ -52,8 +66,8 @@ function readForwarded(
   }
 }
 
-function firstOf(value: string | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined
+function firstOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
   const comma = value.indexOf(',')
   return (comma === -1 ? value : value.slice(0, comma)).trim()
 }
