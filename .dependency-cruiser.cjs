@@ -80,7 +80,7 @@ module.exports = {
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: {
-        path: 'node_modules/(express|cors|commander|@types/node)/|node_modules/msw/lib/(node|native)/',
+        path: 'node_modules/(express|cors|commander|forwarded-parse|@types/node)/|node_modules/msw/lib/(node|native)/',
       },
     },
     {

@@ -69,6 +69,7 @@ interface Run {
 function launch(
   args: readonly string[],
   onBanner: (banner: string, stop: () => void) => void,
+  env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<Run> {
   let stdout = ''
   let stderr = ''
@@ -94,7 +95,7 @@ function launch(
         checkBanner()
       },
     },
-    env: { NO_COLOR: '1' },
+    env: { NO_COLOR: '1', ...env },
     onStopSignal(listener) {
       stopListener = listener
       return () => {
@@ -109,8 +110,11 @@ function launch(
 }
 
 /** Runs the CLI in this process; a server that starts is stopped at once. */
-function runInProcess(args: readonly string[]): Promise<Run> {
-  return launch(args, (_banner, stop) => stop())
+function runInProcess(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<Run> {
+  return launch(args, (_banner, stop) => stop(), env)
 }
 
 /**
@@ -150,6 +154,22 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
       late: ['no-such-host.invalid', '192.0.2.1', ' '],
       early: [''],
     }),
+    flag(
+      '--public-url',
+      ['https://demo.example.com', 'http://localhost:8080/mock/'],
+      {
+        early: [
+          'demo.example.com',
+          'ftp://demo.example.com',
+          'https://user:pw@demo.example.com',
+          'https://demo.example.com/?q=1',
+          'https://demo.example.com/#top',
+          'https://demo.example.com/__mock',
+          '',
+        ],
+      },
+    ),
+    fc.constant(['--trust-proxy']),
     flag('--seed', ['7', '0'], {
       early: ['1.5', '-3', '9007199254740993', 'seven'],
     }),
@@ -211,17 +231,48 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
   ]
 }
 
-it('answers every combination of flags with exit 0, or exit 2 and one line; never "please report it"', async () => {
+/**
+ * A value of an environment variable the CLI reads, as `flag` draws a flag's:
+ * mostly unset or right, sometimes wrong.
+ */
+function variable(
+  right: readonly string[],
+  wrong: readonly string[],
+): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 4 },
+    { arbitrary: fc.constantFrom(...right), weight: 2 },
+    { arbitrary: fc.constantFrom(...wrong), weight: 1 },
+  )
+}
+
+/** The environment a hosting platform, or a user's shell, may set. */
+function environmentArbitrary() {
+  return fc.record({
+    PORT: variable(['0', ''], [busyPort, '70000', '-1', '4.5', 'http']),
+    HOST: variable(
+      ['127.0.0.1', 'localhost', ''],
+      ['no-such-host.invalid', '192.0.2.1', ' '],
+    ),
+  })
+}
+
+it('answers every combination of flags and environment with exit 0, or exit 2 and one line; never "please report it"', async () => {
   const codes: number[] = []
   await fc.assert(
     fc.asyncProperty(
       fc
         .array(fc.oneof(...flagArbitraries()), { maxLength: 5 })
         .map((flags) => flags.flat()),
-      async (args) => {
-        const run = await runInProcess(args)
+      environmentArbitrary(),
+      async (args, env) => {
+        const run = await runInProcess(args, env)
         codes.push(run.code)
-        const context = `content-api-mock ${args.join(' ')}\nexit ${run.code}\nstderr:\n${run.stderr}`
+        const variables = Object.entries(env)
+          .filter(([, value]) => value !== undefined)
+          .map(([name, value]) => `${name}=${JSON.stringify(value)} `)
+          .join('')
+        const context = `${variables}content-api-mock ${args.join(' ')}\nexit ${run.code}\nstderr:\n${run.stderr}`
         expect([0, 2], context).toContain(run.code)
         expect(run.stderr, context).not.toMatch(/please report|\n\s+at /)
         const lines = run.stderr.trimEnd().split('\n')

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
+import { readEnvironmentDefaults } from '../src/cli/read-environment-defaults.js'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../src/server/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
@@ -50,7 +51,14 @@ function spawnCli(
 ): CliProcess {
   const child = spawn(process.execPath, [MAIN, ...args], {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '', ...env },
+    // Where to listen comes from the flags unless a test sets these.
+    env: {
+      ...process.env,
+      NO_COLOR: '',
+      PORT: undefined,
+      HOST: undefined,
+      ...env,
+    },
   })
   running.add(child)
   const output = { stdout: '', stderr: '' }
@@ -97,8 +105,8 @@ function spawnCli(
 }
 
 /** Runs the CLI to its end. */
-async function runCli(args: string[]) {
-  const cli = spawnCli(args)
+async function runCli(args: string[], env?: Record<string, string>) {
+  const cli = spawnCli(args, env)
   const code = await cli.exited
   return { code, stdout: cli.stdout(), stderr: cli.stderr() }
 }
@@ -112,6 +120,19 @@ async function startCli(args: string[], env?: Record<string, string>) {
     /API +(http:\/\/127\.0\.0\.1:\d+)\/public-api\/v1\n[\s\S]*Press Ctrl\+C to stop\./,
   )
   return { ...cli, url: url!, apiUrl: `${url}/public-api/v1` }
+}
+
+/** Expects exit 2 with one line on stderr that matches `line`, and no output. */
+function expectUsageError(
+  run: { code: number | null; stdout: string; stderr: string },
+  line: RegExp,
+): void {
+  expect(run.code, run.stderr).toBe(2)
+  expect(run.stdout).toBe('')
+  const lines = run.stderr.trimEnd().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]!.startsWith(PREFIX)).toBe(true)
+  expect(lines[0]).toMatch(line)
 }
 
 function get(url: string, key?: string) {
@@ -148,9 +169,10 @@ it('prints each default in the help from the option rules, and that --seed goes 
     .split(/\n(?= {2}-)/)
     .map((entry) => entry.replace(/\s+/g, ' ').trim())
   const help = entries.join(' ')
+  const { host, port } = SERVER_OPTION_RULES
   const defaults: Array<[string, string | number]> = [
-    ['--host <address>', SERVER_OPTION_RULES.host.default],
-    ['-p, --port <number>', SERVER_OPTION_RULES.port.default],
+    ['--host <address>', `$${host.env}, else ${host.default}`],
+    ['-p, --port <number>', `$${port.env}, else ${port.default}`],
     ['--seed <number>', OPTION_RULES.seed.default],
     ['--projects <number>', OPTION_RULES.projects.default],
     ['--contents <number>', OPTION_RULES.contents.default],
@@ -160,7 +182,9 @@ it('prints each default in the help from the option rules, and that --seed goes 
   ]
   for (const [flag, value] of defaults) {
     const entry = entries.find((text) => text.startsWith(`${flag} `))
-    expect(entry, flag).toMatch(new RegExp(`\\(default: ${value}\\)$`))
+    expect(entry, flag).toMatch(
+      new RegExp(`\\(default: ${String(value).replace(/[$.]/g, '\\$&')}\\)$`),
+    )
   }
   expect(help).toContain('with --fixtures, of the draws only (default: 1)')
 })
@@ -427,17 +451,7 @@ const badInputs: Array<{
 it.each(badInputs)(
   'exits 2 with one line naming $name, serving nothing',
   async ({ args, line }) => {
-    const { code, stdout, stderr } = await runCli([
-      ...(await args()),
-      '--port',
-      '0',
-    ])
-    expect(code).toBe(2)
-    expect(stdout).toBe('')
-    const lines = stderr.trimEnd().split('\n')
-    expect(lines).toHaveLength(1)
-    expect(lines[0]!.startsWith(PREFIX)).toBe(true)
-    expect(lines[0]).toMatch(line)
+    expectUsageError(await runCli([...(await args()), '--port', '0']), line)
   },
 )
 
@@ -682,4 +696,190 @@ it('shows the traffic flags in the banner', async () => {
   expect(cli.stdout()).toMatch(
     /Traffic +3 requests per 1m per key \(fixed-window, RateLimit-\* headers\); 50-200 ms latency; 500 on 5% of requests/,
   )
+})
+
+const SMALL = 'test/fixtures/small.json'
+
+/** The asset URL of content v1 of small.json, asked for with these headers. */
+async function downloadUrl(apiUrl: string, headers: Record<string, string>) {
+  const detail = await fetch(`${apiUrl}/projects/p1/contents/v1`, {
+    headers: { authorization: 'Bearer k_a', ...headers },
+  })
+  return (await detail.json()).data.content.download_url as string
+}
+
+it('prints the --public-url in every link of the banner beside the listening address, and issues links on it', async () => {
+  const cli = spawnCli([
+    ...['--port', '0', '--fixtures', SMALL],
+    ...['--public-url', 'https://demo.example.com/mock/'],
+  ])
+  const [, url] = await cli.waitFor(
+    'stdout',
+    /Listening +(http:\/\/127\.0\.0\.1:\d+)\n[\s\S]*Press Ctrl\+C to stop\./,
+  )
+  const banner = cli.stdout()
+  const base = 'https://demo.example.com/mock'
+  expect(banner).toMatch(
+    /\n {2}API +https:\/\/demo\.example\.com\/mock\/public-api\/v1\n {2}Listening +http:\/\/127\.0\.0\.1:\d+\n {2}Proxy +links use --public-url; forwarded headers are not read\n/,
+  )
+  expect(banner).toContain(`Admin     ${base}/__mock (open`)
+  expect(banner).toContain(`OpenAPI   ${base}/openapi.json`)
+  expect(banner).toContain(
+    `curl -H "Authorization: Bearer k_a" ${base}/public-api/v1/projects`,
+  )
+  expect(banner.split(`${url}`).length).toBe(2)
+
+  expect(
+    await downloadUrl(`${url}/public-api/v1`, {
+      'x-forwarded-host': 'other.example',
+    }),
+  ).toMatch(/^https:\/\/demo\.example\.com\/mock\/__assets\/m1\/video\.mp4\?/)
+  const openapi = await (await fetch(`${url}/mock/openapi.json`)).json()
+  expect(openapi.servers).toEqual([{ url: `${base}/public-api/v1` }])
+})
+
+it('builds asset URLs from forwarded headers with --trust-proxy, and says so in the banner; without it they change nothing', async () => {
+  const forwarded = {
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'demo.example.com',
+  }
+  const trusting = await startCli(['--trust-proxy', '--fixtures', SMALL])
+  expect(trusting.stdout()).toMatch(
+    /\n {2}Proxy +asset URLs follow Forwarded and X-Forwarded-Proto\/-Host \(--trust-proxy\)\n/,
+  )
+  expect(await downloadUrl(trusting.apiUrl, forwarded)).toMatch(
+    /^https:\/\/demo\.example\.com\/__assets\/m1\//,
+  )
+
+  const plain = await startCli(['--fixtures', SMALL])
+  expect(plain.stdout()).not.toMatch(/Proxy|Listening/)
+  expect(await downloadUrl(plain.apiUrl, forwarded)).toMatch(
+    new RegExp(`^${plain.url}/__assets/m1/`),
+  )
+
+  const both = spawnCli([
+    ...['--port', '0', '--trust-proxy'],
+    ...['--public-url', 'https://demo.example.com'],
+  ])
+  await both.waitFor(
+    'stdout',
+    /\n {2}Proxy +links use --public-url, which wins over --trust-proxy: forwarded headers are not read\n/,
+  )
+})
+
+/** A port that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+it('listens on PORT and HOST from the environment, and --port and --host win over them', async () => {
+  const port = await freePort()
+  const fromEnvironment = spawnCli(['--log', 'off'], {
+    PORT: String(port),
+    HOST: '127.0.0.2',
+  })
+  await fromEnvironment.waitFor(
+    'stdout',
+    new RegExp(`API +http://127\\.0\\.0\\.2:${port}/public-api/v1\\n`),
+  )
+  expect((await get(`http://127.0.0.2:${port}/__mock/health`)).status).toBe(200)
+
+  // A flag wins, and the variable it replaces is not even read.
+  const fromFlags = spawnCli(
+    ['--port', '0', '--host', '127.0.0.1', '--log', 'off'],
+    { PORT: 'not-a-port', HOST: ' ' },
+  )
+  const [, flagPort] = await fromFlags.waitFor(
+    'stdout',
+    /API +http:\/\/127\.0\.0\.1:(\d+)\/public-api\/v1\n[\s\S]*Press Ctrl\+C/,
+  )
+  expect(Number(flagPort)).not.toBe(0)
+  expect((await get(`http://127.0.0.1:${flagPort}/__mock/health`)).status).toBe(
+    200,
+  )
+})
+
+it('reads an empty PORT or HOST as unset, and neither when the flags are given', () => {
+  const none = { host: false, port: false }
+  expect(readEnvironmentDefaults(none, { PORT: '', HOST: '' })).toEqual({
+    environment: [],
+  })
+  expect(
+    readEnvironmentDefaults(none, { PORT: '8080', HOST: '0.0.0.0' }),
+  ).toEqual({ host: '0.0.0.0', port: 8080, environment: ['HOST', 'PORT'] })
+  expect(
+    readEnvironmentDefaults(
+      { host: true, port: true },
+      { PORT: 'x', HOST: ' ' },
+    ),
+  ).toEqual({ environment: [] })
+})
+
+const badEnvironments: Array<{ env: Record<string, string>; line: RegExp }> = [
+  {
+    env: { PORT: 'abc' },
+    line: /The environment variable PORT is "abc"; expected a port, a whole number from 0 to 65535\. Fix or unset PORT, or pass --port, which wins over it\./,
+  },
+  { env: { PORT: '70000' }, line: /PORT is "70000"; expected a port/ },
+  { env: { PORT: '-1' }, line: /PORT is "-1"; expected a port/ },
+  { env: { PORT: '80.5' }, line: /PORT is "80\.5"; expected a port/ },
+  {
+    env: { HOST: '  ' },
+    line: /The environment variable HOST is " {2}"; expected an address to listen on such as 127\.0\.0\.1 or 0\.0\.0\.0\. Fix or unset HOST, or pass --host, which wins over it\./,
+  },
+  {
+    env: { HOST: 'no-such-host.invalid', PORT: '0' },
+    line: /Cannot listen on no-such-host\.invalid: no such host name \(\w+\)\. .* \(The environment variable HOST set it: fix or unset HOST\.\)$/,
+  },
+]
+
+it.each(badEnvironments)(
+  'exits 2 with one line naming the environment variable in $env',
+  async ({ env, line }) => {
+    expectUsageError(await runCli([], env), line)
+  },
+)
+
+it('exits 2 naming PORT when the port it sets is in use', async () => {
+  const blocker = createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = blocker.address() as AddressInfo
+    const { code, stderr } = await runCli([], { PORT: String(port) })
+    expect(code).toBe(2)
+    expect(stderr).toBe(
+      `${PREFIX}Port ${port} on 127.0.0.1 is already in use. Stop the other process or pass --port <free port> (0 picks one). (The environment variable PORT set it: fix or unset PORT.)\n`,
+    )
+  } finally {
+    blocker.close()
+  }
+})
+
+it('exits 2 with one line for a --public-url that cannot work', async () => {
+  const cases: Array<[string, RegExp]> = [
+    [
+      'demo.example.com',
+      /Expected an absolute http or https URL, such as https:\/\/demo\.example\.com or https:\/\/example\.com\/mock\./,
+    ],
+    ['ftp://demo.example.com', /Expected an http or https URL, .* not ftp:\./],
+    ['https://user:pw@demo.example.com', /It carries credentials/],
+    ['https://demo.example.com/?x=1', /It has a query/],
+    ['https://demo.example.com/#top', /It has a fragment/],
+    [
+      'https://demo.example.com/__mock',
+      /Its path \/__mock starts like a path the mock answers itself/,
+    ],
+  ]
+  for (const [value, line] of cases) {
+    const run = await runCli(['--public-url', value])
+    expectUsageError(
+      run,
+      /^\S+ Option '--public-url <url>' argument '.+' is invalid\./,
+    )
+    expect(run.stderr, value).toMatch(line)
+  }
 })

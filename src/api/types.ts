@@ -13,7 +13,12 @@ export interface HeaderLookup {
 export interface ApiRequest {
   /** Upper-case HTTP method, e.g. `GET`. */
   method: string
-  /** Scheme, host and port the request came to, e.g. `http://127.0.0.1:4010`. */
+  /**
+   * Scheme, host and port the request came to, e.g. `http://127.0.0.1:4010`:
+   * the base of the asset URLs issued. Behind a proxy that mounts the server
+   * under a path, the server's public URL with that path, e.g.
+   * `https://example.com/mock`.
+   */
   origin: string
   /** The raw (still percent-encoded) path, without query or fragment. */
   path: string

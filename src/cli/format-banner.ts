@@ -13,10 +13,17 @@ export const BANNER_MAX_KEYS = 12
  */
 export interface BannerInfo {
   version: string
-  /** The server's actual URLs (with the port it got for `--port 0`). */
+  /**
+   * The server's URLs as links show them: with the port it got for
+   * `--port 0`, or on the `--public-url`.
+   */
   url: string
   apiUrl: string
   adminUrl: string
+  /** Where the server listens, when the links show a `--public-url` instead. */
+  listeningUrl?: string
+  /** Whether `--trust-proxy` was given. */
+  trustProxy?: boolean
   /** Where the data comes from, e.g. `generated from seed 1` or `fixtures.json`. */
   dataSource: string
   projects: number
@@ -49,6 +56,11 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
     '',
   )
   row('API', styles.url(info.apiUrl))
+  if (info.listeningUrl !== undefined) {
+    row('Listening', styles.url(info.listeningUrl))
+  }
+  const proxy = describeProxy(info)
+  if (proxy !== undefined) row('Proxy', proxy)
   row(
     'Data',
     `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
@@ -137,6 +149,18 @@ function describeKey(key: ApiKeySummary, styles: Styles): string {
   const until =
     key.expiresAt === undefined ? '' : styles.dim(` until ${key.expiresAt}`)
   return `${styles.good('active')}${until}  ${sees}`
+}
+
+function describeProxy(info: BannerInfo): string | undefined {
+  if (info.listeningUrl !== undefined) {
+    return info.trustProxy === true
+      ? 'links use --public-url, which wins over --trust-proxy: forwarded headers are not read'
+      : 'links use --public-url; forwarded headers are not read'
+  }
+  if (info.trustProxy === true) {
+    return 'asset URLs follow Forwarded and X-Forwarded-Proto/-Host (--trust-proxy)'
+  }
+  return undefined
 }
 
 function describeLog(log: LogFormat): string {

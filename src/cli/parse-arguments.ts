@@ -22,7 +22,10 @@ import {
   type ScenarioPreset,
 } from '../schema/scenario.js'
 import { SERVER_OPTION_RULES } from '../server/defaults.js'
+import { parsePublicUrl } from '../server/parse-public-url.js'
 import { CliError } from './cli-error.js'
+import { parseWholeNumber } from './parse-whole-number.js'
+import { readEnvironmentDefaults } from './read-environment-defaults.js'
 import {
   collectScenario,
   parseFailRate,
@@ -45,6 +48,10 @@ export type LogFormat = 'pretty' | 'json' | 'off'
 export interface CliOptions {
   host: string
   port: number
+  /** Environment variables the host or port came from, e.g. `['PORT']`. */
+  environment: string[]
+  publicUrl?: string
+  trustProxy: boolean
   seed?: number
   fixtures?: string
   apiKey?: string
@@ -79,7 +86,8 @@ export type ParsedArguments =
 
 /**
  * Parses the command-line arguments (without `node` and the script) with
- * commander, which prints `--help` and `--version` through `writeOut`.
+ * commander, which prints `--help` and `--version` through `writeOut`. The
+ * host and port not given as flags come from `env` (`HOST`, `PORT`) if set.
  * @throws {CliError} for an unknown flag, a missing or invalid value, or
  * flags that cannot go together, with a message that names the flag.
  * @example
@@ -90,6 +98,7 @@ export function parseArguments(
   args: readonly string[],
   writeOut: (text: string) => void,
   version: string,
+  env: Readonly<Record<string, string | undefined>> = {},
 ): ParsedArguments {
   const program = createProgram(version)
   program.configureOutput({
@@ -111,11 +120,18 @@ export function parseArguments(
     throw error
   }
   const values = program.opts<CliOptions>()
+  const fromFlags = (name: string) =>
+    program.getOptionValueSource(name) === 'cli'
   const options: CliOptions = {
     ...values,
     watch: values.watch === true,
     strict: values.strict === true,
     live: values.live === true,
+    trustProxy: values.trustProxy === true,
+    ...readEnvironmentDefaults(
+      { host: fromFlags('host'), port: fromFlags('port') },
+      env,
+    ),
   }
   checkCombinations(options)
   return { action: 'run', options }
@@ -133,13 +149,25 @@ function createProgram(version: string): Command {
     .allowExcessArguments(false)
     .addOption(
       new Option('--host <address>', host.summary)
-        .default(host.default, host.default)
+        .default(host.default, `$${host.env}, else ${host.default}`)
         .argParser(parseNonEmpty('an address such as 127.0.0.1 or 0.0.0.0')),
     )
     .addOption(
       new Option('-p, --port <number>', port.summary)
-        .default(port.default)
+        .default(port.default, `$${port.env}, else ${port.default}`)
         .argParser(parseInteger(port)),
+    )
+    .addOption(
+      new Option(
+        '--public-url <url>',
+        'the URL clients reach the mock at through a proxy or platform, e.g. https://demo.example.com; links and asset URLs use it',
+      ).argParser(parsePublicUrlFlag),
+    )
+    .addOption(
+      new Option(
+        '--trust-proxy',
+        "build asset URLs from a reverse proxy's Forwarded and X-Forwarded-Proto/-Host headers (default: ignored)",
+      ),
     )
     .addOption(
       integerOption(
@@ -268,9 +296,11 @@ Examples:
   $ ${CLI_NAME} --fixtures fixtures.json --seed 7 --fail-rate 0.05
   $ ${CLI_NAME} --port 0 --log json               a free port, JSON request log
   $ ${CLI_NAME} --rate-limit 3/1m --latency 50-200 --fail-rate 0.05
+  $ ${CLI_NAME} --host 0.0.0.0 --public-url https://demo.example.com
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
-fixture file, handlers file or a port in use (nothing is served).`,
+PORT or HOST variable, fixture file, handlers file or a port in use (nothing
+is served).`,
     )
 }
 
@@ -301,15 +331,8 @@ function integerOption(
 function parseInteger(rule: IntegerOptionRule) {
   const expected = `Expected ${describeIntegerRule(rule)}.`
   return (value: string): number => {
-    const number = Number(value)
-    if (
-      !/^\d+$/.test(value) ||
-      !Number.isSafeInteger(number) ||
-      number < rule.min ||
-      number > rule.max
-    ) {
-      throw new InvalidArgumentError(expected)
-    }
+    const number = parseWholeNumber(value, rule)
+    if (number === undefined) throw new InvalidArgumentError(expected)
     return number
   }
 }
@@ -323,6 +346,16 @@ function parseSpeed(value: string): number {
     )
   }
   return speed
+}
+
+function parsePublicUrlFlag(value: string): string {
+  const result = parsePublicUrl(value)
+  if (!result.ok) {
+    throw new InvalidArgumentError(
+      `${result.problem.charAt(0).toUpperCase()}${result.problem.slice(1)}.`,
+    )
+  }
+  return result.url
 }
 
 function parseNonEmpty(expected: string) {

@@ -41,6 +41,7 @@ export async function runCli(
       args,
       (text) => io.stdout.write(text),
       version,
+      io.env,
     )
     if (parsed.action === 'exit') return parsed.exitCode
     options = parsed.options
@@ -111,6 +112,8 @@ export async function runCli(
           ? '*'
           : options.corsOrigin,
         adminToken: options.adminToken,
+        publicUrl: options.publicUrl,
+        trustProxy: options.trustProxy,
         handlers,
         onRequest,
         live: options.live,
@@ -141,13 +144,16 @@ export async function runCli(
     }
 
     const index = server.mock.db.index
+    const links = server.publicUrl ?? server.url
     bannerStream.write(
       formatBanner(
         {
           version,
-          url: server.url,
-          apiUrl: server.apiUrl,
-          adminUrl: server.adminUrl,
+          url: links,
+          apiUrl: `${links}${server.mock.prefix}`,
+          adminUrl: `${links}/__mock`,
+          listeningUrl: server.publicUrl === undefined ? undefined : server.url,
+          trustProxy: options.trustProxy,
           dataSource:
             options.fixtures ??
             `generated from seed ${options.seed ?? DEFAULT_SEED}${options.live ? ', live (new contents keep starting in every project)' : ''}`,

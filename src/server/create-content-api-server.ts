@@ -18,7 +18,13 @@ import { handleClientError } from './handle-client-error.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
 import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
-import type { ApiResponse } from '../api/types.js'
+import type { ApiResponse, HeaderLookup } from '../api/types.js'
+import { parseProxyOptions } from './parse-proxy-options.js'
+import {
+  resolveRequestOrigin,
+  type OriginSettings,
+} from './resolve-request-origin.js'
+import { stripBasePath } from './strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
@@ -60,6 +66,18 @@ export interface ContentApiServerOptions extends Omit<MockOptions, 'baseUrl'> {
   adminToken?: string
   /** Called once per answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void
+  /**
+   * The URL clients reach the server at through a proxy or hosting platform,
+   * e.g. `https://demo.example.com` or `https://example.com/mock`: asset URLs
+   * and the OpenAPI document's server start with it (default: the origin
+   * each request came to). Wins over `trustProxy`.
+   */
+  publicUrl?: string
+  /**
+   * Build asset URLs from the `Forwarded` and `X-Forwarded-Proto`/`-Host`
+   * headers of a reverse proxy (default `false`: they are ignored).
+   */
+  trustProxy?: boolean
 }
 
 /**
@@ -72,6 +90,8 @@ export interface ContentApiServer {
   readonly apiUrl: string
   /** The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`. */
   readonly adminUrl: string
+  /** The `publicUrl` option without a trailing slash, when given. */
+  readonly publicUrl: string | undefined
   /** The mock behind it: its data, `reset()`, `load()`, `exportFixtures()`. */
   readonly mock: MockCore
   /** Stops accepting connections and resolves when in-flight requests are done. */
@@ -103,8 +123,11 @@ export async function createContentApiServer(
     corsOrigin,
     adminToken,
     onRequest,
+    publicUrl,
+    trustProxy,
     ...mockOptions
   } = options
+  const proxy = parseProxyOptions({ publicUrl, trustProxy })
   const mock = createMockCore(mockOptions)
   await mock.ready
 
@@ -122,10 +145,14 @@ export async function createContentApiServer(
     maxAge: 600,
   }
   const applyCors = cors(corsOptions)
-  const app = createExpressApp(mock, {
-    origin: () => origin,
-    adminToken,
-  })
+  const originSettings: OriginSettings = {
+    publicUrl: proxy.publicUrl,
+    trustProxy: proxy.trustProxy,
+    listening: origin,
+  }
+  const originOf = (headers: HeaderLookup) =>
+    resolveRequestOrigin(headers, originSettings)
+  const app = createExpressApp(mock, { originOf, adminToken })
   const userHandlers =
     handlers !== undefined && handlers.length > 0 ? handlers : undefined
   const prefix = mock.prefix
@@ -140,7 +167,7 @@ export async function createContentApiServer(
     response: ServerResponse,
     started: number,
   ): void {
-    const answer = mock.handle(toApiRequest(request, origin))
+    const answer = mock.handle(toApiRequest(request, originOf))
     if (answer === undefined) {
       app(request, response)
       return
@@ -250,6 +277,9 @@ export async function createContentApiServer(
 
   const server = createServer((request, response) => {
     const started = performance.now()
+    if (proxy.basePath !== '') {
+      request.url = stripBasePath(request.url ?? '/', proxy.basePath)
+    }
     // @note CORS comes first, for every path: the API, assets, the control
     // API and the user's own handlers alike. `cors` answers preflights itself.
     if (request.method === 'OPTIONS')
@@ -267,11 +297,13 @@ export async function createContentApiServer(
   })
   const address = server.address() as AddressInfo
   origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
+  originSettings.listening = origin
 
   return {
     url: origin,
     apiUrl: `${origin}${prefix}`,
     adminUrl: `${origin}/__mock`,
+    publicUrl: proxy.publicUrl,
     mock,
     close() {
       return new Promise<void>((resolve, reject) => {

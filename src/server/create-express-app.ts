@@ -6,6 +6,7 @@ import express, {
 } from 'express'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
+import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createControlRouter } from './control/create-control-router.js'
 import { toApiRequest } from './to-api-request.js'
@@ -15,21 +16,24 @@ import { writeJsonError } from './write-json-error.js'
 /**
  * Everything the server answers around the API itself: the asset URLs, the
  * control API, `/openapi.json`, and JSON 404s and 500s.
+ * `originOf` gives the origin of a request's links from its headers.
  * @example
- * const app = createExpressApp(mock, { origin: () => 'http://127.0.0.1:4010' })
+ * const app = createExpressApp(mock, { originOf: () => 'http://127.0.0.1:4010' })
  */
 export function createExpressApp(
   mock: MockCore,
-  options: { origin: () => string; adminToken?: string },
+  options: {
+    originOf: (headers: HeaderLookup) => string
+    adminToken?: string
+  },
 ): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
 
-  app.get('/openapi.json', (_request, response) => {
-    response.json(
-      createOpenApiDocument({ serverUrl: `${options.origin()}${mock.prefix}` }),
-    )
+  app.get('/openapi.json', (request, response) => {
+    const serverUrl = `${options.originOf(request)}${mock.prefix}`
+    response.json(createOpenApiDocument({ serverUrl }))
   })
 
   app.use(
@@ -47,7 +51,7 @@ export function createExpressApp(
   }
 
   app.all(`${ASSET_PATH_PREFIX}*path`, (request, response) => {
-    const answer = mock.handle(toApiRequest(request, options.origin()))
+    const answer = mock.handle(toApiRequest(request, options.originOf))
     if (answer === undefined) return notFound(request, response)
     // For the request log, which reads it when the response is finished.
     response.locals.endpoint = answer.endpoint

@@ -4,23 +4,25 @@ import type { ApiRequest, HeaderLookup } from '../api/types.js'
 /**
  * Describes a Node request the way the API's behaviour functions read it,
  * without building a Fetch `Request` (the fast path's main saving).
+ * `originOf` gives the origin of the request's links from its headers.
+ * @note Worked out at once, not in a getter when read: a getter made every
+ * request description cost about 1 µs more than the origin itself.
  * @example
- * const response = mock.handle(toApiRequest(req, 'http://127.0.0.1:4010'))
+ * const response = mock.handle(toApiRequest(req, () => 'http://127.0.0.1:4010'))
  */
 export function toApiRequest(
   request: IncomingMessage,
-  fallbackOrigin: string,
+  originOf: (headers: HeaderLookup) => string,
 ): ApiRequest {
   const url = request.url ?? '/'
   const queryStart = url.indexOf('?')
-  const host = request.headers.host
+  const headers = new NodeHeaders(request)
   return {
     method: request.method ?? 'GET',
-    origin:
-      host === undefined || host === '' ? fallbackOrigin : `http://${host}`,
+    origin: originOf(headers),
     path: queryStart === -1 ? url : url.slice(0, queryStart),
     query: queryStart === -1 ? '' : url.slice(queryStart + 1),
-    headers: new NodeHeaders(request),
+    headers,
   }
 }
 

@@ -8,6 +8,11 @@ const START_TIMEOUT_MS = 30_000
 const STOP_TIMEOUT_MS = 10_000
 const BANNER_END = /Press Ctrl\+C to stop\.\n/
 const BANNER_PORT = /API +http:\/\/[^\s/]+:(\d+)\//
+// With --public-url, the API line shows that URL and this one the server's.
+const LISTENING_PORT = /Listening +http:\/\/[^\s/]+:(\d+)\n/
+// The docs' commands say where to listen; a HOST or PORT of the test's own
+// environment must not move them.
+const ENV = { ...process.env, HOST: undefined, PORT: undefined }
 
 /**
  * A line of the docs that runs the command: `npx content-api-mock …`,
@@ -95,10 +100,11 @@ export async function startCli(
             '--',
             ...command.args,
           ],
-          { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+          { cwd, env: ENV, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
         )
       : spawn(process.execPath, [MAIN, ...command.args], {
           cwd,
+          env: ENV,
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
         })
@@ -122,7 +128,10 @@ export async function startCli(
     check = () => {
       for (const stream of ['stdout', 'stderr'] as const) {
         if (!BANNER_END.test(output[stream])) continue
-        const port = Number(BANNER_PORT.exec(output[stream])?.[1])
+        const port = Number(
+          (LISTENING_PORT.exec(output[stream]) ??
+            BANNER_PORT.exec(output[stream]))?.[1],
+        )
         resolve({ port, bannerOn: stream })
       }
     }

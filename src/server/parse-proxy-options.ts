@@ -1,0 +1,59 @@
+import { OptionsError, type OptionIssue } from '../schema/options-error.js'
+import { parsePublicUrl } from './parse-public-url.js'
+
+/**
+ * The proxy options of the server, checked: the public URL as links use it,
+ * its path, and whether forwarded headers are read.
+ */
+export interface ProxySettings {
+  /** Origin and path without a trailing slash; absent without `publicUrl`. */
+  publicUrl?: string
+  /** The public URL's path, e.g. `/mock`; empty when it has none. */
+  basePath: string
+  trustProxy: boolean
+}
+
+/**
+ * Checks the server's `publicUrl` and `trustProxy` options.
+ * @throws {OptionsError} naming each bad one.
+ * @example
+ * parseProxyOptions({ publicUrl: 'https://example.com/mock/' })
+ * // { publicUrl: 'https://example.com/mock', basePath: '/mock', trustProxy: false }
+ */
+export function parseProxyOptions(options: {
+  publicUrl?: unknown
+  trustProxy?: unknown
+}): ProxySettings {
+  const issues: OptionIssue[] = []
+  let settings: ProxySettings = { basePath: '', trustProxy: false }
+  if (options.publicUrl !== undefined) {
+    const result =
+      typeof options.publicUrl === 'string'
+        ? parsePublicUrl(options.publicUrl)
+        : { ok: false as const, problem: 'expected a URL as a string' }
+    if (result.ok) {
+      settings = {
+        ...settings,
+        publicUrl: result.url,
+        basePath: result.basePath,
+      }
+    } else {
+      issues.push({ path: 'publicUrl', message: result.problem })
+    }
+  }
+  if (options.trustProxy !== undefined) {
+    if (typeof options.trustProxy === 'boolean') {
+      settings.trustProxy = options.trustProxy
+    } else {
+      issues.push({ path: 'trustProxy', message: 'expected true or false' })
+    }
+  }
+  if (issues.length > 0) {
+    throw OptionsError.for(
+      'content-api-mock server options',
+      issues,
+      'Every option is described in docs/options.md of the content-api-mock package.',
+    )
+  }
+  return settings
+}

@@ -1,0 +1,87 @@
+// @note Kept free of imports, so the CLI can check --public-url without
+// loading the server.
+
+/**
+ * The first path segments the server answers by itself: the API
+ * (`/public-api/v1`), the control API, the asset URLs and the OpenAPI
+ * document. A public URL's path may not start with one, or a request could
+ * not be told apart from one that carries that path.
+ * @example
+ * SERVER_PATH_ROOTS.includes('__mock') // true
+ */
+export const SERVER_PATH_ROOTS = [
+  'public-api',
+  '__mock',
+  '__assets',
+  'openapi.json',
+] as const
+
+/**
+ * A checked public URL, or what is wrong with it.
+ */
+export type PublicUrlResult =
+  | {
+      ok: true
+      /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */
+      url: string
+      /** The path alone, e.g. `/mock`; empty when the URL has none. */
+      basePath: string
+    }
+  | {
+      ok: false
+      /** What is wrong and how to fix it, as a sentence without its full stop. */
+      problem: string
+    }
+
+const EXAMPLES = 'such as https://demo.example.com or https://example.com/mock'
+
+/**
+ * Checks the public URL of a server behind a proxy or on a hosting platform:
+ * an absolute http or https URL, without credentials, query or fragment. A
+ * path is allowed (a proxy that mounts the mock under `/mock`): links carry
+ * it. Trailing slashes and a default port are dropped.
+ * @example
+ * parsePublicUrl('https://demo.example.com/') // { ok: true, url: 'https://demo.example.com', basePath: '' }
+ * parsePublicUrl('ftp://demo.example.com').ok // false
+ */
+export function parsePublicUrl(value: string): PublicUrlResult {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return fail(`expected an absolute http or https URL, ${EXAMPLES}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail(
+      `expected an http or https URL, ${EXAMPLES}, not ${url.protocol}`,
+    )
+  }
+  if (url.username !== '' || url.password !== '') {
+    return fail(
+      'it carries credentials (user@), which every link would repeat; remove them',
+    )
+  }
+  // @note A bare "?" or "#" leaves `search` and `hash` empty; neither can
+  // appear unencoded before them.
+  if (value.includes('?')) {
+    return fail(
+      'it has a query (?…), which links cannot carry: the mock appends its own paths and queries; remove it',
+    )
+  }
+  if (value.includes('#')) return fail('it has a fragment (#…); remove it')
+  const basePath = url.pathname.replace(/\/+$/, '')
+  const root = basePath.split('/')[1]
+  if (
+    root !== undefined &&
+    (SERVER_PATH_ROOTS as readonly string[]).includes(root)
+  ) {
+    return fail(
+      `its path ${basePath} starts like a path the mock answers itself (/${SERVER_PATH_ROOTS.join(', /')}), so requests could not be told apart; mount the mock under another path, such as /mock`,
+    )
+  }
+  return { ok: true, url: `${url.origin}${basePath}`, basePath }
+}
+
+function fail(problem: string): PublicUrlResult {
+  return { ok: false, problem }
+}
