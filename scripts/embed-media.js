@@ -65,10 +65,7 @@ function renderList() {
 
 const expected = new Map([
   [LIST, renderList()],
-  ...names.map((name) => [
-    `${OUTPUT}/${name}.generated.ts`,
-    renderClip(name),
-  ]),
+  ...names.map((name) => [`${OUTPUT}/${name}.generated.ts`, renderClip(name)]),
 ])
 const existing = readdirSync(path(OUTPUT), { withFileTypes: true })
   .filter((entry) => entry.isFile())

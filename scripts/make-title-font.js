@@ -160,9 +160,7 @@ function rasterize(polygons) {
 function renderFace({ file, size, characters }) {
   const font = loadFont(file)
   const scale = size / font.unitsPerEm
-  const codes = Array.from(characters, (character) =>
-    character.codePointAt(0),
-  )
+  const codes = Array.from(characters, (character) => character.codePointAt(0))
   const header = [
     codes.length,
     size,

@@ -46,17 +46,25 @@ export function drawTitleCard(
   // title is, so white text stays legible on every palette.
   const flip = random(2) === 1
   const span = width + height
+  // The colour along the diagonal, per step: the same for every pixel on it.
+  const ramp = new Float64Array(span * 3)
+  for (let step = 0; step < span; step++) {
+    const t = step / span
+    for (let channel = 0; channel < 3; channel++) {
+      const shift = 16 - channel * 8
+      const a = (from >> shift) & 0xff
+      const b = (to >> shift) & 0xff
+      ramp[step * 3 + channel] = a + (b - a) * t
+    }
+  }
   for (let y = 0; y < height; y++) {
     const shade = 1 - (0.45 * y) / height
     for (let x = 0; x < width; x++) {
-      const t = ((flip ? width - 1 - x : x) + y) / span
+      const step = ((flip ? width - 1 - x : x) + y) * 3
       const offset = (y * width + x) * 3
-      for (let channel = 0; channel < 3; channel++) {
-        const shift = 16 - channel * 8
-        const a = (from >> shift) & 0xff
-        const b = (to >> shift) & 0xff
-        data[offset + channel] = Math.round((a + (b - a) * t) * shade)
-      }
+      data[offset] = Math.round(ramp[step]! * shade)
+      data[offset + 1] = Math.round(ramp[step + 1]! * shade)
+      data[offset + 2] = Math.round(ramp[step + 2]! * shade)
     }
   }
   for (let i = 0; i < 3; i++) {

@@ -252,13 +252,47 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   out.byte(63)
   out.byte(0)
 
-  // One 16x16 macroblock at a time: four luma blocks, one Cb, one Cr.
-  const y = new Float64Array(256)
-  const cb = new Float64Array(64)
-  const cr = new Float64Array(64)
+  // @note The colour planes are converted once, padded to whole 16x16
+  // macroblocks by repeating the last row and column; chroma is the mean of
+  // each 2x2 square (4:2:0).
+  const paddedWidth = Math.ceil(width / 16) * 16
+  const paddedHeight = Math.ceil(height / 16) * 16
+  const luma = new Float64Array(paddedWidth * paddedHeight)
+  const chromaWidth = paddedWidth / 2
+  const blue = new Float64Array(chromaWidth * (paddedHeight / 2))
+  const red = new Float64Array(chromaWidth * (paddedHeight / 2))
+  for (let row = 0; row < paddedHeight; row++) {
+    const sourceRow = Math.min(row, height - 1) * width
+    const chromaRow = (row >> 1) * chromaWidth
+    for (let col = 0; col < paddedWidth; col++) {
+      const offset = (sourceRow + Math.min(col, width - 1)) * 3
+      const r = data[offset]!
+      const g = data[offset + 1]!
+      const b = data[offset + 2]!
+      luma[row * paddedWidth + col] = 0.299 * r + 0.587 * g + 0.114 * b - 128
+      const chroma = chromaRow + (col >> 1)
+      blue[chroma]! += (-0.168736 * r - 0.331264 * g + 0.5 * b) / 4
+      red[chroma]! += (0.5 * r - 0.418688 * g - 0.081312 * b) / 4
+    }
+  }
+
   const block = new Float64Array(64)
   const quantized = new Int32Array(64)
   const predictions = [0, 0, 0]
+
+  function copyBlock(
+    plane: Float64Array,
+    planeWidth: number,
+    top: number,
+    left: number,
+  ): Float64Array {
+    for (let row = 0; row < 8; row++) {
+      const from = (top + row) * planeWidth + left
+      for (let col = 0; col < 8; col++)
+        block[row * 8 + col] = plane[from + col]!
+    }
+    return block
+  }
 
   function encodeBlock(
     input: Float64Array,
@@ -303,36 +337,31 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
 
   for (let top = 0; top < height; top += 16) {
     for (let left = 0; left < width; left += 16) {
-      cb.fill(0)
-      cr.fill(0)
-      for (let row = 0; row < 16; row++) {
-        const sourceRow = Math.min(top + row, height - 1) * width
-        for (let col = 0; col < 16; col++) {
-          const offset = (sourceRow + Math.min(left + col, width - 1)) * 3
-          const r = data[offset]!
-          const g = data[offset + 1]!
-          const b = data[offset + 2]!
-          y[row * 16 + col] = 0.299 * r + 0.587 * g + 0.114 * b - 128
-          const chroma = (row >> 1) * 8 + (col >> 1)
-          cb[chroma]! += (-0.168736 * r - 0.331264 * g + 0.5 * b) / 4
-          cr[chroma]! += (0.5 * r - 0.418688 * g - 0.081312 * b) / 4
-        }
-      }
-      for (const [blockTop, blockLeft] of [
+      for (const [dy, dx] of [
         [0, 0],
         [0, 8],
         [8, 0],
         [8, 8],
       ]) {
-        for (let row = 0; row < 8; row++) {
-          for (let col = 0; col < 8; col++) {
-            block[row * 8 + col] = y[(blockTop! + row) * 16 + blockLeft! + col]!
-          }
-        }
-        encodeBlock(block, lumaDivisors, tables.lumaDc, tables.lumaAc, 0)
+        const lumaBlock = copyBlock(luma, paddedWidth, top + dy!, left + dx!)
+        encodeBlock(lumaBlock, lumaDivisors, tables.lumaDc, tables.lumaAc, 0)
       }
-      encodeBlock(cb, chromaDivisors, tables.chromaDc, tables.chromaAc, 1)
-      encodeBlock(cr, chromaDivisors, tables.chromaDc, tables.chromaAc, 2)
+      const [chromaTop, chromaLeft] = [top / 2, left / 2]
+      const { chromaDc, chromaAc } = tables
+      encodeBlock(
+        copyBlock(blue, chromaWidth, chromaTop, chromaLeft),
+        chromaDivisors,
+        chromaDc,
+        chromaAc,
+        1,
+      )
+      encodeBlock(
+        copyBlock(red, chromaWidth, chromaTop, chromaLeft),
+        chromaDivisors,
+        chromaDc,
+        chromaAc,
+        2,
+      )
     }
   }
   out.flushBits()
