@@ -24,9 +24,6 @@ export function loadClip(movieUnique: string): Promise<MediaAsset> {
   return asset
 }
 
-/** The names of the sample clips, in the order `loadClip` picks from. */
-export const CLIP_NAMES: readonly string[] = CLIPS.map((clip) => clip.name)
-
 // @note atob keeps this module runtime-agnostic (Node 20 and browsers).
 function decodeBase64(base64: string): Uint8Array {
   const binary = atob(base64)

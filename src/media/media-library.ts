@@ -28,7 +28,16 @@ export interface MediaLibrary {
   video(movieUnique: string): Promise<MediaAsset>
 }
 
-/** `Content-Type` of the thumbnails. */
+/**
+ * `Content-Type` of the thumbnails.
+ * @example
+ * return { bytes: jpeg, type: JPEG_TYPE }
+ */
 export const JPEG_TYPE = 'image/jpeg'
-/** `Content-Type` of the videos. */
+
+/**
+ * `Content-Type` of the videos.
+ * @example
+ * return { bytes: mp4, type: MP4_TYPE }
+ */
 export const MP4_TYPE = 'video/mp4'

@@ -140,10 +140,11 @@ export async function createContentApiServer(
   const prefix = mock.prefix
 
   // @note The mock's request journal (`mock.requests`, `GET /__mock/requests`)
-  // is written by `mock.handle` and `mock.handleAsset`, so it holds the API and asset requests the
-  // mock answered: never the control API's own requests (a test counting its
-  // client's calls must not count its own setup), nor those answered by the
-  // user's `handlers`. `onRequest` sees every answered request.
+  // is written by `mock.handle` and `mock.handleAsset`, so it holds the API
+  // and asset requests the mock answered: never the control API's own
+  // requests (a test counting its client's calls must not count its own
+  // setup), nor those answered by the user's `handlers`. `onRequest` sees
+  // every answered request.
   function serveApi(
     request: IncomingMessage,
     response: ServerResponse,

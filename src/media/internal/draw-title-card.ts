@@ -1,6 +1,6 @@
 import type { RgbImage } from './encode-jpeg.js'
 import type { GlyphFace } from './glyph-face.js'
-import { fitLine, measure, toGlyphs, wrapLines } from './lay-out-text.js'
+import { fitLine, toGlyphs, wrapLines } from './lay-out-text.js'
 import { hashText } from '../hash-text.js'
 import { CARD_HEIGHT, CARD_WIDTH, type TitleCard } from '../title-card.js'
 
