@@ -186,6 +186,17 @@ it('writes the title on the card: a new title makes a new card whose title area 
   )
 })
 
+it('draws a new card once mock.contents.patch changes the title', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  const find = async () =>
+    (await issueAll(BASE_URL, 'k_a')).find((item) => item.movieUnique === 'm1')!
+  const before = await download((await find()).thumbnail_url, 'image/jpeg')
+  await mock.contents.patch('v1', { title: 'Renamed over the control API' })
+  const after = await download((await find()).thumbnail_url, 'image/jpeg')
+  expect(sha256(after)).not.toBe(sha256(before))
+})
+
 it('maps contents to six distinct H.264/AAC MP4 clips, each under 200 KB', async () => {
   const mock = createContentApiMock({ seed: SEED, size: { contents: 60 } })
   server.use(...mock.handlers)
