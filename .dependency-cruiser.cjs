@@ -1,6 +1,6 @@
 // The house rules of src/, checked by `npm run lint`: data flows one way,
-// schema <- data <- api <- (msw | server) <- cli, and the part that runs in
-// browsers imports nothing Node-only.
+// schema <- (data | media) <- api <- (msw | server) <- cli, and the part that
+// runs in browsers imports nothing Node-only.
 
 /** A rule: files under `layer` import nothing in src/ outside `allowed`. */
 function layer(name, allowed, comment) {
@@ -13,7 +13,7 @@ function layer(name, allowed, comment) {
   }
 }
 
-const BROWSER_SAFE = '^src/(schema|data|api|msw)/|^src/index\\.ts$'
+const BROWSER_SAFE = '^src/(schema|data|media|api|msw)/|^src/index\\.ts$'
 
 module.exports = {
   forbidden: [
@@ -28,23 +28,28 @@ module.exports = {
       'data/ stores what schema/ describes; behaviour (api/) builds on it, never the reverse.',
     ),
     layer(
+      'media',
+      ['schema', 'media'],
+      'media/ makes thumbnails and clips from plain values: it knows no dataset and no request.',
+    ),
+    layer(
       'api',
-      ['schema', 'data', 'api'],
+      ['schema', 'data', 'media', 'api'],
       'api/ is the behaviour both adapters call; it knows no adapter.',
     ),
     layer(
       'msw',
-      ['schema', 'data', 'api', 'msw'],
+      ['schema', 'data', 'media', 'api', 'msw'],
       'msw/ only translates requests for api/; it is not the server.',
     ),
     layer(
       'server',
-      ['schema', 'data', 'api', 'server'],
+      ['schema', 'data', 'media', 'api', 'server'],
       'server/ only translates requests for api/; it is not the MSW adapter nor the CLI.',
     ),
     layer(
       'cli',
-      ['schema', 'data', 'api', 'server', 'cli'],
+      ['schema', 'data', 'media', 'api', 'server', 'cli'],
       'cli/ is the top floor: nothing imports it.',
     ),
     {
@@ -68,7 +73,7 @@ module.exports = {
     {
       name: 'browser-safe-imports-no-node-module',
       comment:
-        'schema/, data/, api/ and msw/ run in browsers too: no node: module.',
+        'schema/, data/, media/, api/ and msw/ run in browsers too: no node: module.',
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: { dependencyTypes: ['core'] },
@@ -76,7 +81,7 @@ module.exports = {
     {
       name: 'browser-safe-imports-no-node-only-package',
       comment:
-        'schema/, data/, api/ and msw/ run in browsers too: no server or CLI package, and msw only through its browser-safe main entry.',
+        'schema/, data/, media/, api/ and msw/ run in browsers too: no server or CLI package, and msw only through its browser-safe main entry.',
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: {

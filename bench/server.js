@@ -60,7 +60,8 @@ async function capture(url, path) {
   response.headers.forEach((value, name) => {
     if (!TRANSPORT.has(name)) headers[name] = value
   })
-  return { path, headers, body: await response.text() }
+  const body = Buffer.from(await response.arrayBuffer()).toString('base64')
+  return { path, headers, body }
 }
 
 function load(url, path, duration = DURATION) {
@@ -108,9 +109,17 @@ for (const candidate of projects.data) {
     break
   }
 }
+const detail = await (
+  await fetch(mockUrl + contentPath, {
+    headers: { authorization: `Bearer ${KEY}` },
+  })
+).json()
+const thumbnail = new URL(detail.data.content.thumbnail_url)
 const endpoints = [
   ['project list', '/public-api/v1/projects'],
   ['content detail', contentPath],
+  // Rendered once by the capture below, then served from the card cache.
+  ['thumbnail', thumbnail.pathname + thumbnail.search],
 ]
 
 const answers = await Promise.all(

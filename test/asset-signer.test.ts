@@ -8,11 +8,24 @@ import {
 } from '../src/api/asset-signer.js'
 import { serveAsset } from '../src/api/serve-asset.js'
 import type { ApiRequest, ApiResponse } from '../src/api/types.js'
-import { SAMPLE_THUMBNAIL, SAMPLE_VIDEO } from '../src/data/media.generated.js'
+import { viewersOf } from '../src/api/visibility.js'
+import { createDataset } from '../src/data/dataset.js'
+import { createBuiltInMedia } from '../src/media/create-built-in-media.js'
 
 const ORIGIN = 'http://127.0.0.1:4010'
 const START = Date.UTC(2026, 0, 1) // a whole second, so expiry is exact
 const TTL_SECONDS = 60
+const media = createBuiltInMedia()
+const dataset = createDataset(viewersOf)
+// What an empty dataset serves for mov_1: its clip, and a card titled by its ID.
+const VIDEO = (await media.video('mov_1')).bytes
+const THUMBNAIL = (
+  await media.thumbnail({
+    movieUnique: 'mov_1',
+    title: 'mov_1',
+    label: 'content-api-mock',
+  })
+).bytes
 
 function createClockedSigner(secret?: string) {
   const clock = { now: START }
@@ -42,8 +55,11 @@ function fetchAsset(
   signer: AssetSigner,
   url: string,
   init?: { method?: string; headers?: Record<string, string> },
-): ApiResponse {
-  return serveAsset(signer, requestFor(url, init))
+): Promise<ApiResponse> {
+  return serveAsset(
+    { signer, media, dataset: () => dataset },
+    requestFor(url, init),
+  )
 }
 
 function errorOf(response: ApiResponse): { code: string; message: string } {
@@ -93,37 +109,35 @@ it('verifies an issued URL and reports its kind, movie and expiry', () => {
   })
 })
 
-it('serves the real MP4 behind a valid download_url', () => {
+it('serves the real MP4 behind a valid download_url', async () => {
   const { signer } = createClockedSigner()
-  const response = fetchAsset(
+  const response = await fetchAsset(
     signer,
     signer.issueUrls(ORIGIN, 'mov_1').download_url,
   )
   expect(response.status).toBe(200)
   expect(response.headers).toEqual({
     'content-type': 'video/mp4',
-    'content-length': String(SAMPLE_VIDEO.length),
+    'content-length': String(VIDEO.length),
     'accept-ranges': 'bytes',
     'cache-control': `private, max-age=${TTL_SECONDS}`,
   })
   const body = bytesOf(response)
-  expectSameBytes(body, SAMPLE_VIDEO)
+  expectSameBytes(body, VIDEO)
   expect(new TextDecoder().decode(body.subarray(4, 8))).toBe('ftyp')
 })
 
-it('serves the real JPEG behind a valid thumbnail_url', () => {
+it('serves the real JPEG behind a valid thumbnail_url', async () => {
   const { signer } = createClockedSigner()
-  const response = fetchAsset(
+  const response = await fetchAsset(
     signer,
     signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url,
   )
   expect(response.status).toBe(200)
   expect(response.headers['content-type']).toBe('image/jpeg')
-  expect(response.headers['content-length']).toBe(
-    String(SAMPLE_THUMBNAIL.length),
-  )
+  expect(response.headers['content-length']).toBe(String(THUMBNAIL.length))
   const body = bytesOf(response)
-  expectSameBytes(body, SAMPLE_THUMBNAIL)
+  expectSameBytes(body, THUMBNAIL)
   expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
 })
 
@@ -138,14 +152,14 @@ it('round-trips a movie ID that needs percent-encoding', () => {
   })
 })
 
-it('issues different URLs on every call for the same movie', () => {
+it('issues different URLs on every call for the same movie', async () => {
   const { signer } = createClockedSigner()
   const first = signer.issueUrls(ORIGIN, 'mov_1')
   const second = signer.issueUrls(ORIGIN, 'mov_1')
   expect(second.download_url).not.toBe(first.download_url)
   expect(second.thumbnail_url).not.toBe(first.thumbnail_url)
-  expect(fetchAsset(signer, first.download_url).status).toBe(200)
-  expect(fetchAsset(signer, second.download_url).status).toBe(200)
+  expect((await fetchAsset(signer, first.download_url)).status).toBe(200)
+  expect((await fetchAsset(signer, second.download_url)).status).toBe(200)
 })
 
 const tamperings: Array<
@@ -193,12 +207,12 @@ const tamperings: Array<
 
 it.each(tamperings)(
   'rejects a URL whose %s with 403 asset_url_invalid',
-  (_, tamper) => {
+  async (_, tamper) => {
     const { signer } = createClockedSigner()
     const { download_url, thumbnail_url } = signer.issueUrls(ORIGIN, 'mov_1')
     const tampered = tamper(download_url, thumbnail_url)
     expect(tampered).not.toBe(download_url)
-    const response = fetchAsset(signer, tampered)
+    const response = await fetchAsset(signer, tampered)
     expect(response.status).toBe(403)
     expect(response.headers['cache-control']).toBe('no-store')
     const error = errorOf(response)
@@ -207,10 +221,10 @@ it.each(tamperings)(
   },
 )
 
-it('rejects a URL issued by a signer with another secret as invalid', () => {
+it('rejects a URL issued by a signer with another secret as invalid', async () => {
   const { signer: issuer } = createClockedSigner()
   const { signer: other } = createClockedSigner()
-  const response = fetchAsset(
+  const response = await fetchAsset(
     other,
     issuer.issueUrls(ORIGIN, 'mov_1').download_url,
   )
@@ -218,30 +232,30 @@ it('rejects a URL issued by a signer with another secret as invalid', () => {
   expect(errorOf(response).code).toBe('asset_url_invalid')
 })
 
-it('accepts a URL issued by another signer that shares a fixed secret', () => {
+it('accepts a URL issued by another signer that shares a fixed secret', async () => {
   const { signer: issuer } = createClockedSigner('shared secret')
   const { signer: other } = createClockedSigner('shared secret')
-  const response = fetchAsset(
+  const response = await fetchAsset(
     other,
     issuer.issueUrls(ORIGIN, 'mov_1').download_url,
   )
   expect(response.status).toBe(200)
 })
 
-it('serves a URL until the last millisecond before it expires', () => {
+it('serves a URL until the last millisecond before it expires', async () => {
   const { clock, signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
   clock.now = START + TTL_SECONDS * 1000 - 1
-  const response = fetchAsset(signer, url)
+  const response = await fetchAsset(signer, url)
   expect(response.status).toBe(200)
   expect(response.headers['cache-control']).toBe('private, max-age=0')
 })
 
-it('answers 403 asset_url_expired exactly at the expiry time', () => {
+it('answers 403 asset_url_expired exactly at the expiry time', async () => {
   const { clock, signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url
   clock.now = START + TTL_SECONDS * 1000
-  const response = fetchAsset(signer, url)
+  const response = await fetchAsset(signer, url)
   expect(response.status).toBe(403)
   const error = errorOf(response)
   expect(error.code).toBe('asset_url_expired')
@@ -249,45 +263,47 @@ it('answers 403 asset_url_expired exactly at the expiry time', () => {
   expect(error.message).toContain('Fetch the content again')
 })
 
-it('reports a tampered and expired URL as invalid, not expired', () => {
+it('reports a tampered and expired URL as invalid, not expired', async () => {
   const { clock, signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
   clock.now = START + TTL_SECONDS * 2000
-  const response = fetchAsset(signer, url.replace('/mov_1/', '/mov_2/'))
+  const response = await fetchAsset(signer, url.replace('/mov_1/', '/mov_2/'))
   expect(errorOf(response).code).toBe('asset_url_invalid')
 })
 
-it('answers 206 with the requested bytes for a closed range', () => {
+it('answers 206 with the requested bytes for a closed range', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const response = fetchAsset(signer, url, { headers: { range: 'bytes=0-7' } })
+  const response = await fetchAsset(signer, url, {
+    headers: { range: 'bytes=0-7' },
+  })
   expect(response.status).toBe(206)
-  expect(response.headers['content-range']).toBe(
-    `bytes 0-7/${SAMPLE_VIDEO.length}`,
-  )
+  expect(response.headers['content-range']).toBe(`bytes 0-7/${VIDEO.length}`)
   expect(response.headers['content-length']).toBe('8')
-  expectSameBytes(bytesOf(response), SAMPLE_VIDEO.subarray(0, 8))
+  expectSameBytes(bytesOf(response), VIDEO.subarray(0, 8))
 })
 
-it('answers 206 up to the end for an open range and clamps a long one', () => {
+it('answers 206 up to the end for an open range and clamps a long one', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const size = SAMPLE_VIDEO.length
+  const size = VIDEO.length
   for (const range of [`bytes=100-`, `bytes=100-${size * 2}`]) {
-    const response = fetchAsset(signer, url, { headers: { range } })
+    const response = await fetchAsset(signer, url, { headers: { range } })
     expect(response.status).toBe(206)
     expect(response.headers['content-range']).toBe(
       `bytes 100-${size - 1}/${size}`,
     )
-    expectSameBytes(bytesOf(response), SAMPLE_VIDEO.subarray(100))
+    expectSameBytes(bytesOf(response), VIDEO.subarray(100))
   }
 })
 
-it('answers 206 with the last bytes for a suffix range', () => {
+it('answers 206 with the last bytes for a suffix range', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url
-  const size = SAMPLE_THUMBNAIL.length
-  const response = fetchAsset(signer, url, { headers: { range: 'bytes=-2' } })
+  const size = THUMBNAIL.length
+  const response = await fetchAsset(signer, url, {
+    headers: { range: 'bytes=-2' },
+  })
   expect(response.status).toBe(206)
   expect(response.headers['content-range']).toBe(
     `bytes ${size - 2}-${size - 1}/${size}`,
@@ -295,19 +311,19 @@ it('answers 206 with the last bytes for a suffix range', () => {
   expect([...bytesOf(response)]).toEqual([0xff, 0xd9]) // JPEG EOI
 })
 
-it('answers 416 with the size for a range that starts past the end', () => {
+it('answers 416 with the size for a range that starts past the end', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const size = SAMPLE_VIDEO.length
+  const size = VIDEO.length
   for (const range of [`bytes=${size}-`, 'bytes=-0']) {
-    const response = fetchAsset(signer, url, { headers: { range } })
+    const response = await fetchAsset(signer, url, { headers: { range } })
     expect(response.status).toBe(416)
     expect(response.headers['content-range']).toBe(`bytes */${size}`)
     expect(errorOf(response).code).toBe('range_not_satisfiable')
   }
 })
 
-it('ignores multiple, malformed and If-Range ranges and answers 200', () => {
+it('ignores multiple, malformed and If-Range ranges and answers 200', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
   const cases: Array<Record<string, string>> = [
@@ -319,21 +335,21 @@ it('ignores multiple, malformed and If-Range ranges and answers 200', () => {
     { range: 'bytes=0-1', 'if-range': '"some-etag"' },
   ]
   for (const headers of cases) {
-    const response = fetchAsset(signer, url, { headers })
+    const response = await fetchAsset(signer, url, { headers })
     expect(response.status, JSON.stringify(headers)).toBe(200)
-    expectSameBytes(bytesOf(response), SAMPLE_VIDEO)
+    expectSameBytes(bytesOf(response), VIDEO)
   }
 })
 
-it('answers HEAD with the GET headers and no body', () => {
+it('answers HEAD with the GET headers and no body', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const get = fetchAsset(signer, url)
-  const head = fetchAsset(signer, url, { method: 'HEAD' })
+  const get = await fetchAsset(signer, url)
+  const head = await fetchAsset(signer, url, { method: 'HEAD' })
   expect(head.status).toBe(200)
   expect(head.headers).toEqual(get.headers)
   expect(head.body).toBeNull()
-  const ranged = fetchAsset(signer, url, {
+  const ranged = await fetchAsset(signer, url, {
     method: 'HEAD',
     headers: { range: 'bytes=0-99' },
   })
@@ -342,16 +358,16 @@ it('answers HEAD with the GET headers and no body', () => {
   expect(ranged.body).toBeNull()
 })
 
-it('answers 405 with Allow for methods other than GET and HEAD', () => {
+it('answers 405 with Allow for methods other than GET and HEAD', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const response = fetchAsset(signer, url, { method: 'POST' })
+  const response = await fetchAsset(signer, url, { method: 'POST' })
   expect(response.status).toBe(405)
   expect(response.headers.allow).toBe('GET, HEAD')
   expect(errorOf(response).code).toBe('method_not_allowed')
 })
 
-it('answers 404 not_found for paths that are not asset URLs', () => {
+it('answers 404 not_found for paths that are not asset URLs', async () => {
   const { signer } = createClockedSigner()
   for (const path of [
     '/__assets/',
@@ -362,7 +378,7 @@ it('answers 404 not_found for paths that are not asset URLs', () => {
     '/__assets/mov_1/video.mp4/extra',
     '/__assets/%E0%A4%A/video.mp4',
   ]) {
-    const response = fetchAsset(
+    const response = await fetchAsset(
       signer,
       `${ORIGIN}${path}?expires=1&nonce=a&signature=b`,
     )
@@ -377,12 +393,15 @@ it('rejects a ttl that is not a whole number of seconds', () => {
   ).toThrow(/ttlSeconds must be a whole number of seconds/)
 })
 
-it('keeps src/data/media.generated.ts in step with the fixtures', () => {
-  const root = fileURLToPath(new URL('..', import.meta.url))
-  expect(() =>
-    execFileSync(process.execPath, ['scripts/embed-media.js', '--check'], {
-      cwd: root,
-      stdio: 'pipe',
-    }),
-  ).not.toThrow()
-})
+it.each(['scripts/embed-media.js', 'scripts/make-title-font.js'])(
+  'keeps the files generated by %s in step with their sources',
+  (script) => {
+    const root = fileURLToPath(new URL('..', import.meta.url))
+    expect(() =>
+      execFileSync(process.execPath, [script, '--check'], {
+        cwd: root,
+        stdio: 'pipe',
+      }),
+    ).not.toThrow()
+  },
+)

@@ -44,6 +44,14 @@ beforeAll(async () => {
   )
   files.noHandlers = write('none.mjs', 'export const other = 1\n')
   files.badHandlers = write('bad.mjs', 'export default [1, null]\n')
+  files.mediaDir = join(tmp, 'media')
+  mkdirSync(files.mediaDir)
+  writeFileSync(join(files.mediaDir, 'a.jpg'), new Uint8Array([0xff, 0xd8]))
+  files.emptyFolder = join(tmp, 'empty-folder')
+  mkdirSync(files.emptyFolder)
+  files.otherFolder = join(tmp, 'other-folder')
+  mkdirSync(files.otherFolder)
+  writeFileSync(join(files.otherFolder, 'notes.txt'), 'no media here')
 
   busy = createServer()
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
@@ -192,6 +200,15 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
     fc.constant(['--watch']),
     flag('--asset-ttl', ['60', '1'], { early: ['0', '2147483648'] }),
     flag('--list-order', ['oldest-first'], { early: ['sideways'] }),
+    flag('--media-dir', [files.mediaDir!], {
+      late: [
+        files.emptyFolder!,
+        files.otherFolder!,
+        files.missing!,
+        files.fixtures!,
+      ],
+      early: [''],
+    }),
     flag(
       '--cors-origin',
       ['*', 'http://localhost:3000', 'http://a.test,http://b.test'],

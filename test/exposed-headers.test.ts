@@ -19,7 +19,7 @@ const SAFELISTED = [
 ]
 const ORIGIN = 'http://127.0.0.1:4010'
 
-function send(
+async function send(
   mock: ContentApiMock,
   target: string,
   options: {
@@ -32,13 +32,14 @@ function send(
   const headers = new Headers(options.headers)
   if (options.key !== undefined)
     headers.set('authorization', `Bearer ${options.key}`)
-  const response = mock.handle({
+  const request = {
     method: options.method ?? 'GET',
     origin: ORIGIN,
     path: url.pathname,
     query: url.search.slice(1),
     headers,
-  })
+  }
+  const response = mock.handle(request) ?? (await mock.handleAsset(request))
   if (response === undefined) throw new Error(`Nothing answered ${target}`)
   return response
 }
@@ -57,37 +58,41 @@ it('exposes every header the API answers with that CORS does not safelist', asyn
     })
     await mock.ready
     const api = '/public-api/v1'
-    note(send(mock, `${api}/projects`, { key: 'k_a' }))
-    note(send(mock, `${api}/projects`, { key: 'k_a' })) // 429
-    note(send(mock, `${api}/projects`)) // 401 without a key
-    note(send(mock, `${api}/projects`, { key: 'k_expired' })) // 401 invalid_token
+    note(await send(mock, `${api}/projects`, { key: 'k_a' }))
+    note(await send(mock, `${api}/projects`, { key: 'k_a' })) // 429
+    note(await send(mock, `${api}/projects`)) // 401 without a key
+    note(await send(mock, `${api}/projects`, { key: 'k_expired' })) // 401 invalid_token
   }
 
   const mock = createContentApiMock({ fixtures })
   await mock.ready
   const api = '/public-api/v1'
-  note(send(mock, `${api}/projects/p1`, { key: 'k_a' }))
-  note(send(mock, `${api}/projects/p1/contents`, { key: 'k_a' }))
-  note(send(mock, `${api}/projects/p9`, { key: 'k_a' })) // 404
-  note(send(mock, `${api}/projects/%zz`, { key: 'k_a' })) // 422
-  note(send(mock, `${api}/projects`, { key: 'k_a', method: 'POST' })) // 405
-  const detail = send(mock, `${api}/projects/p1/contents/v1`, { key: 'k_a' })
+  note(await send(mock, `${api}/projects/p1`, { key: 'k_a' }))
+  note(await send(mock, `${api}/projects/p1/contents`, { key: 'k_a' }))
+  note(await send(mock, `${api}/projects/p9`, { key: 'k_a' })) // 404
+  note(await send(mock, `${api}/projects/%zz`, { key: 'k_a' })) // 422
+  note(await send(mock, `${api}/projects`, { key: 'k_a', method: 'POST' })) // 405
+  const detail = await send(mock, `${api}/projects/p1/contents/v1`, {
+    key: 'k_a',
+  })
   note(detail)
   for (const preset of ['rate-limited', 'expired-key', 'server-error']) {
     const headers = { 'x-mock-scenario': preset }
-    note(send(mock, `${api}/projects`, { key: 'k_a', headers }))
+    note(await send(mock, `${api}/projects`, { key: 'k_a', headers }))
   }
   mock.scenarios.add({ status: 503, times: 1 })
-  note(send(mock, `${api}/projects`, { key: 'k_a' }))
+  note(await send(mock, `${api}/projects`, { key: 'k_a' }))
 
   const { download_url } = JSON.parse(detail.body as string).data.content
-  note(send(mock, download_url))
-  note(send(mock, download_url, { method: 'HEAD' }))
-  note(send(mock, download_url, { headers: { range: 'bytes=0-9' } })) // 206
-  note(send(mock, download_url, { headers: { range: 'bytes=999999999-' } })) // 416
-  note(send(mock, download_url, { method: 'DELETE' })) // 405
-  note(send(mock, `${download_url}x`)) // 403
-  note(send(mock, '/__assets/m1/nothing.txt')) // 404
+  note(await send(mock, download_url))
+  note(await send(mock, download_url, { method: 'HEAD' }))
+  note(await send(mock, download_url, { headers: { range: 'bytes=0-9' } })) // 206
+  note(
+    await send(mock, download_url, { headers: { range: 'bytes=999999999-' } }),
+  ) // 416
+  note(await send(mock, download_url, { method: 'DELETE' })) // 405
+  note(await send(mock, `${download_url}x`)) // 403
+  note(await send(mock, '/__assets/m1/nothing.txt')) // 404
 
   const exposed = EXPOSED_HEADERS.map((name) => name.toLowerCase())
   const hidden = [...seen].filter(

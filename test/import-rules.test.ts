@@ -90,6 +90,33 @@ it('fails a node: import in the layers that run in browsers', async () => {
   }
 })
 
+it('keeps media/ beside data/: it imports schema/ only, and api/ may import it', async () => {
+  const passing = await checkTree({
+    'src/schema/resource.ts': 'export const a = 1\n',
+    'src/media/card.ts':
+      "import { a } from '../schema/resource.js'\nexport const m = a\n",
+    'src/api/answer.ts':
+      "import { m } from '../media/card.js'\nexport const c = m\n",
+  })
+  expect(passing.report).toContain('no dependency violations found')
+  const failing = await checkTree({
+    'src/data/store.ts': 'export const b = 1\n',
+    'src/api/answer.ts': 'export const c = 1\n',
+    'src/media/card.ts':
+      "import { b } from '../data/store.js'\nimport { c } from '../api/answer.js'\nimport 'node:fs'\nexport const m = b + c\n",
+  })
+  expect(failing.failed).toBe(true)
+  expect(failing.report).toMatch(
+    /media-imports-only-below: src\/media\/card\.ts → src\/data\/store\.ts/,
+  )
+  expect(failing.report).toMatch(
+    /media-imports-only-below: src\/media\/card\.ts → src\/api\/answer\.ts/,
+  )
+  expect(failing.report).toContain(
+    'browser-safe-imports-no-node-module: src/media/card.ts',
+  )
+})
+
 it('fails an import circle', async () => {
   const { failed, report } = await checkTree({
     'src/api/one.ts':

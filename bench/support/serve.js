@@ -14,10 +14,13 @@ if (mode === 'mock') {
   console.log(server.url)
 } else if (mode === 'bare') {
   // The baseline: bare node:http answering prebuilt bodies of the same bytes
-  // with the same headers, and nothing else.
+  // with the same headers, and nothing else (bodies are base64 in the file).
   const answers = new Map(
     JSON.parse(readFileSync(bodiesFile, 'utf8')).map(
-      ({ path, headers, body }) => [path, { headers, body: Buffer.from(body) }],
+      ({ path, headers, body }) => [
+        path,
+        { headers, body: Buffer.from(body, 'base64') },
+      ],
     ),
   )
   const server = createServer((request, response) => {

@@ -2,6 +2,7 @@ import type { OPTION_RULES } from '../schema/option-rules.js'
 import type { Dataset } from '../data/dataset.js'
 import type { LiveStream } from '../data/seed/create-live-stream.js'
 import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
+import type { MediaLibrary } from '../media/media-library.js'
 import type { AssetSigner } from './asset-signer.js'
 import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
 
@@ -31,6 +32,8 @@ export interface ApiContext {
   /** The path prefix of the API, e.g. `/public-api/v1`, without trailing slash. */
   prefix: string
   signer: AssetSigner
+  /** The media behind the asset URLs. */
+  media: MediaLibrary
   /** The clock, in epoch milliseconds. */
   now(): number
   listOrder: ListOrder

@@ -51,6 +51,9 @@ import { handleApiRequest } from './handle-api-request.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
+import { createBuiltInMedia } from '../media/create-built-in-media.js'
+import type { MediaLibrary } from '../media/media-library.js'
+import { createErrorResponse } from './error-response.js'
 import { isApiPath } from './is-api-path.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 
@@ -135,8 +138,16 @@ export interface MockCore {
   readonly origin: string | undefined
   /** The API path prefix, e.g. `/public-api/v1`. */
   readonly prefix: string
-  /** Answers a request for the API or an asset URL; `undefined` if neither. */
+  /**
+   * Answers a request for the API, synchronously; `undefined` for any other
+   * path (asset URLs included: see `handleAsset`).
+   */
   handle(request: ApiRequest): ApiResponse | undefined
+  /**
+   * Answers a request for an asset URL once its media is ready (a thumbnail
+   * is rendered on its first request); `undefined` for any other path.
+   */
+  handleAsset(request: ApiRequest): Promise<ApiResponse> | undefined
   /**
    * Goes back to the initial state: the initial dataset, the scenarios of the
    * options, the clock at its source, an empty journal.
@@ -160,6 +171,14 @@ export interface MockCore {
   readonly apiKeys: RecordController<FixtureApiKey>
   /** The accounts, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
   readonly accounts: RecordController<FixtureAccount>
+}
+
+/**
+ * What an adapter may give a core beyond the public options.
+ */
+export interface MockCoreInternals {
+  /** The media behind the asset URLs (default: title cards and sample clips). */
+  media?: MediaLibrary
 }
 
 const optionsSchema = z.strictObject({
@@ -201,7 +220,10 @@ const OPTIONS_HINT =
  * await core.ready
  * core.handle({ method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects', query: '', headers })
  */
-export function createMockCore(options: MockOptions = {}): MockCore {
+export function createMockCore(
+  options: MockOptions = {},
+  internals: MockCoreInternals = {},
+): MockCore {
   parseOptions(optionsSchema, options, {
     subject: OPTIONS_SUBJECT,
     hint: OPTIONS_HINT,
@@ -283,6 +305,7 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     liveStream: () => liveStream,
     prefix,
     signer,
+    media: internals.media ?? createBuiltInMedia(),
     now,
     listOrder: options.listOrder ?? OPTION_RULES.listOrder.default,
     scenarios,
@@ -306,17 +329,27 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     liveStream = stream
   }
 
-  function answer(request: ApiRequest): ApiResponse | undefined {
-    if (origin !== undefined && request.origin !== origin) return undefined
-    if (request.path.startsWith(ASSET_PATH_PREFIX)) {
-      const response = serveAsset(signer, request)
-      response.endpoint ??= ASSET_ENDPOINT
-      return response
-    }
-    if (isApiPath(request.path, prefix)) {
-      return handleApiRequest(context, request)
-    }
-    return undefined
+  function isOurs(request: ApiRequest): boolean {
+    return origin === undefined || request.origin === origin
+  }
+
+  function record(
+    request: ApiRequest,
+    response: ApiResponse,
+    arrived: number,
+    started: number,
+  ): void {
+    journal.record({
+      timeMs: arrived,
+      method: request.method,
+      path: request.path,
+      query: request.query,
+      endpoint: response.endpoint,
+      keyLabel: response.keyLabel,
+      status: response.status,
+      durationMs: performance.now() - started + (response.delayMs ?? 0),
+      networkError: response.networkError === true,
+    })
   }
 
   const ready = serve(initialDocument, initialStream)
@@ -334,22 +367,33 @@ export function createMockCore(options: MockOptions = {}): MockCore {
     origin,
     prefix,
     handle(request) {
+      if (!isOurs(request) || !isApiPath(request.path, prefix)) return undefined
       const started = performance.now()
       const arrived = now()
-      const response = answer(request)
-      if (response === undefined) return undefined
-      journal.record({
-        timeMs: arrived,
-        method: request.method,
-        path: request.path,
-        query: request.query,
-        endpoint: response.endpoint,
-        keyLabel: response.keyLabel,
-        status: response.status,
-        durationMs: performance.now() - started + (response.delayMs ?? 0),
-        networkError: response.networkError === true,
-      })
+      const response = handleApiRequest(context, request)
+      record(request, response, arrived, started)
       return response
+    },
+    handleAsset(request) {
+      if (!isOurs(request) || !request.path.startsWith(ASSET_PATH_PREFIX)) {
+        return undefined
+      }
+      const started = performance.now()
+      const arrived = now()
+      return serveAsset(context, request)
+        .catch(() =>
+          createErrorResponse(
+            500,
+            'internal_error',
+            `The mock failed to produce the asset at ${request.path}. If the server serves a media folder (--media-dir), check that its files are still there and readable; otherwise this is a bug in content-api-mock: please report it with the URL.`,
+            { 'cache-control': 'no-store' },
+          ),
+        )
+        .then((response) => {
+          response.endpoint ??= ASSET_ENDPOINT
+          record(request, response, arrived, started)
+          return response
+        })
     },
     async reset() {
       scenarios.clear()

@@ -1,34 +1,38 @@
-import {
-  SAMPLE_THUMBNAIL,
-  SAMPLE_THUMBNAIL_TYPE,
-  SAMPLE_VIDEO,
-  SAMPLE_VIDEO_TYPE,
-} from '../data/media.generated.js'
-import type { AssetKind, AssetSigner } from './asset-signer.js'
+import type { Dataset } from '../data/dataset.js'
+import type { MediaLibrary, ThumbnailSubject } from '../media/media-library.js'
+import type { AssetSigner } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
-const MEDIA: Record<AssetKind, { bytes: Uint8Array; type: string }> = {
-  video: { bytes: SAMPLE_VIDEO, type: SAMPLE_VIDEO_TYPE },
-  thumbnail: { bytes: SAMPLE_THUMBNAIL, type: SAMPLE_THUMBNAIL_TYPE },
+/**
+ * What answering an asset URL needs: the signer that issued it, the media,
+ * and the dataset, to find the content a movie belongs to.
+ */
+export interface AssetContext {
+  signer: AssetSigner
+  media: MediaLibrary
+  dataset(): Dataset
 }
+
 const NO_STORE = { 'cache-control': 'no-store' }
 const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
 
 /**
- * Answers a request under `ASSET_PATH_PREFIX`: the sample video or thumbnail
- * behind a valid signed URL (with single byte ranges, for `<video>` seeking),
- * or the error saying why the URL does not work.
+ * Answers a request under `ASSET_PATH_PREFIX`: the movie's video or title-card
+ * thumbnail behind a valid signed URL (with single byte ranges, for `<video>`
+ * seeking), or the error saying why the URL does not work. Asynchronous: a
+ * thumbnail is rendered, and a clip loaded, on its first request.
  * @example
  * if (request.path.startsWith(ASSET_PATH_PREFIX)) {
- *   return serveAsset(context.signer, request)
+ *   return serveAsset(context, request)
  * }
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-14 for range requests.
  */
-export function serveAsset(
-  signer: AssetSigner,
+export async function serveAsset(
+  context: AssetContext,
   request: ApiRequest,
-): ApiResponse {
+): Promise<ApiResponse> {
+  const { signer, media } = context
   const result = signer.verify(request.path, request.query)
   if (!result.ok && result.reason === 'not_found') {
     return createErrorResponse(404, 'not_found', result.message, NO_STORE)
@@ -50,7 +54,12 @@ export function serveAsset(
     )
   }
 
-  const { bytes, type } = MEDIA[result.kind]
+  const { bytes, type } =
+    result.kind === 'video'
+      ? await media.video(result.movieUnique)
+      : await media.thumbnail(
+          findThumbnailSubject(context.dataset(), result.movieUnique),
+        )
   const size = bytes.length
   const maxAge = Math.max(
     0,
@@ -95,6 +104,24 @@ export function serveAsset(
     status: 206,
     headers,
     body: head ? null : bytes.subarray(start, end + 1),
+  }
+}
+
+/**
+ * The title and project of the content a movie belongs to; a movie no content
+ * has (any more) shows its own ID.
+ */
+function findThumbnailSubject(
+  dataset: Dataset,
+  movieUnique: string,
+): ThumbnailSubject {
+  const content = dataset.index.contentsByMovie.get(movieUnique)
+  const project =
+    content && dataset.index.projectsById.get(content.project_unique)
+  return {
+    movieUnique,
+    title: content?.title ?? movieUnique,
+    label: project?.project_name ?? 'content-api-mock',
   }
 }
 

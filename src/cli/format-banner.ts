@@ -35,6 +35,8 @@ export interface BannerInfo {
   /** The `--handlers` file and how many handlers it gave. */
   handlers?: { file: string; count: number }
   watching: boolean
+  /** The `--media-dir` folder, if any. */
+  mediaDir?: string
   log: LogFormat
   /** Rate limit, latency, fail rate and scenarios in force, in words. */
   traffic?: readonly string[]
@@ -65,6 +67,9 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
     'Data',
     `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
   )
+  if (info.mediaDir !== undefined) {
+    row('Media', `files of ${info.mediaDir}, picked per movie_unique`)
+  }
   if (info.handlers !== undefined) {
     row(
       'Handlers',

@@ -58,6 +58,7 @@ export interface CliOptions {
   projects?: number
   contents?: number
   assetTtl?: number
+  mediaDir?: string
   listOrder?: ListOrder
   /** Allowed origins; absent means any. */
   corsOrigin?: string[]
@@ -204,6 +205,12 @@ function createProgram(version: string): Command {
       ).argParser(parseSpeed),
     )
     .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
+    .addOption(
+      new Option(
+        '--media-dir <folder>',
+        'serve the .jpg/.jpeg and .mp4 files of this folder behind the asset URLs, picked per movie_unique (default: title cards and sample clips)',
+      ).argParser(parseNonEmpty('a path to a folder')),
+    )
     .addOption(
       new Option('--list-order <order>', OPTION_RULES.listOrder.summary)
         .choices(OPTION_RULES.listOrder.choices)

@@ -105,6 +105,7 @@ export async function runCli(
         apiKey: options.apiKey,
         fixtures,
         assetTtl: options.assetTtl,
+        mediaDir: options.mediaDir,
         listOrder: options.listOrder,
         // @note An array is matched origin by origin, so "*" in it would
         // only allow a literal "*"; alone it means any origin.
@@ -167,6 +168,7 @@ export async function runCli(
               ? undefined
               : { file: options.handlers, count: handlerCount },
           watching: options.watch,
+          mediaDir: options.mediaDir,
           log: options.log,
           traffic: describeTraffic(options),
         },

@@ -23,6 +23,11 @@ export interface DatasetIndex {
   readonly keyLabels: ReadonlyMap<string, string>
   readonly projectsById: ReadonlyMap<string, FixtureProject>
   readonly contentsById: ReadonlyMap<string, FixtureContent>
+  /**
+   * Contents by the `movie_unique` of their body, for asset URLs, which carry
+   * only that; of contents sharing one, the last added.
+   */
+  readonly contentsByMovie: ReadonlyMap<string, FixtureContent>
   /** Projects an account can see (owned or shared with it), by account ID. */
   readonly projectsByViewer: ReadonlyMap<
     string,
@@ -59,6 +64,7 @@ export function createDatasetIndex(
   const keysPerAccount = new Map<string, number>()
   const projectsById = new Map<string, FixtureProject>()
   const contentsById = new Map<string, FixtureContent>()
+  const contentsByMovie = new Map<string, FixtureContent>()
   const projectsByViewer = new Map<string, Map<string, FixtureProject>>()
   const contentsByProject = new Map<string, Map<string, FixtureContent>>()
   const index = {
@@ -67,6 +73,7 @@ export function createDatasetIndex(
     keyLabels,
     projectsById,
     contentsById,
+    contentsByMovie,
     projectsByViewer,
     contentsByProject,
     version: 0,
@@ -88,6 +95,8 @@ export function createDatasetIndex(
 
   function addContent(content: FixtureContent): void {
     contentsById.set(content.variation_unique, content)
+    const movie = movieOf(content)
+    if (movie !== undefined) contentsByMovie.set(movie, content)
     getOrCreate(contentsByProject, content.project_unique).set(
       content.variation_unique,
       content,
@@ -96,6 +105,13 @@ export function createDatasetIndex(
 
   function removeContent(content: FixtureContent): void {
     contentsById.delete(content.variation_unique)
+    const movie = movieOf(content)
+    if (
+      movie !== undefined &&
+      contentsByMovie.get(movie)?.variation_unique === content.variation_unique
+    ) {
+      contentsByMovie.delete(movie)
+    }
     contentsByProject
       .get(content.project_unique)
       ?.delete(content.variation_unique)
@@ -170,11 +186,17 @@ export function createDatasetIndex(
     removeContent,
     () => {
       contentsById.clear()
+      contentsByMovie.clear()
       contentsByProject.clear()
     },
   )
 
   return index
+}
+
+function movieOf(content: FixtureContent): string | undefined {
+  const movie = content.content.movie_unique
+  return typeof movie === 'string' ? movie : undefined
 }
 
 function getOrCreate<Key, Value>(

@@ -52,6 +52,7 @@ export function createContentApiMock(
     origin: core.origin,
     prefix: core.prefix,
     handle: core.handle,
+    handleAsset: core.handleAsset,
     reset: core.reset,
     load: core.load,
     exportFixtures: core.exportFixtures,

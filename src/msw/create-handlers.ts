@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
-import type { ApiRequest } from '../api/types.js'
+import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { createApiUrlPattern, escapeRegExp } from '../api/is-api-path.js'
 
 const ANY_ORIGIN = 'https?://[^/]+'
@@ -9,7 +9,8 @@ const ANY_ORIGIN = 'https?://[^/]+'
 /**
  * The MSW request handlers of a mock core: one for the API prefix, one for
  * the asset URLs it issues. They translate `Request` to the core's request
- * description and its response description back to a `Response`, nothing else.
+ * description and its response description back to a `Response`, nothing else;
+ * the API answers at once, an asset once its media is ready.
  * @note The patterns are regular expressions without capturing groups: msw 2
  * decodes string-pattern parameters with `decodeURIComponent`, which throws
  * on a path such as `/projects/%zz` before any resolver runs (a 500), while
@@ -25,20 +26,32 @@ export function createHandlers(core: MockCore): HttpHandler[] {
     `^${origin}${escapeRegExp(ASSET_PATH_PREFIX)}`,
   )
 
-  const resolver = async ({ request }: { request: Request }) => {
+  const apiResolver = async ({ request }: { request: Request }) => {
     await core.ready
     const response = core.handle(toApiRequest(request))
     if (response === undefined) return undefined
     if (response.delayMs !== undefined) await delay(response.delayMs)
     // A dropped connection: `fetch` rejects with a TypeError, as it would.
     if (response.networkError === true) return HttpResponse.error()
-    return new HttpResponse(response.body, {
-      status: response.status,
-      headers: response.headers,
-    })
+    return toHttpResponse(response)
+  }
+  const assetResolver = async ({ request }: { request: Request }) => {
+    await core.ready
+    const response = await core.handleAsset(toApiRequest(request))
+    return response === undefined ? undefined : toHttpResponse(response)
   }
 
-  return [http.all(apiPattern, resolver), http.all(assetPattern, resolver)]
+  return [
+    http.all(apiPattern, apiResolver),
+    http.all(assetPattern, assetResolver),
+  ]
+}
+
+function toHttpResponse(response: ApiResponse): HttpResponse<any> {
+  return new HttpResponse(response.body, {
+    status: response.status,
+    headers: response.headers,
+  })
 }
 
 function toApiRequest(request: Request): ApiRequest {

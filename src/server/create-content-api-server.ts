@@ -15,6 +15,7 @@ import {
 import { createExpressApp } from './create-express-app.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import { handleClientError } from './handle-client-error.js'
+import { readMediaDirectory } from './read-media-directory.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
 import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
@@ -78,6 +79,11 @@ export interface ContentApiServerOptions extends Omit<MockOptions, 'baseUrl'> {
    * headers of a reverse proxy (default `false`: they are ignored).
    */
   trustProxy?: boolean
+  /**
+   * Serve this folder's `.jpg`/`.jpeg` and `.mp4` files behind the asset URLs
+   * instead of generated title cards and sample clips, mapped by movie ID.
+   */
+  mediaDir?: string
 }
 
 /**
@@ -125,10 +131,13 @@ export async function createContentApiServer(
     onRequest,
     publicUrl,
     trustProxy,
+    mediaDir,
     ...mockOptions
   } = options
   const proxy = parseProxyOptions({ publicUrl, trustProxy })
-  const mock = createMockCore(mockOptions)
+  const media =
+    mediaDir === undefined ? undefined : await readMediaDirectory(mediaDir)
+  const mock = createMockCore(mockOptions, { media: media?.library })
   await mock.ready
 
   let origin = `http://${host}:${port}`
@@ -158,10 +167,11 @@ export async function createContentApiServer(
   const prefix = mock.prefix
 
   // @note The mock's request journal (`mock.requests`, `GET /__mock/requests`)
-  // is written by `mock.handle`, so it holds the API and asset requests the
-  // mock answered: never the control API's own requests (a test counting its
-  // client's calls must not count its own setup), nor those answered by the
-  // user's `handlers`. `onRequest` sees every answered request.
+  // is written by `mock.handle` and `mock.handleAsset`, so it holds the API
+  // and asset requests the mock answered: never the control API's own
+  // requests (a test counting its client's calls must not count its own
+  // setup), nor those answered by the user's `handlers`. `onRequest` sees
+  // every answered request.
   function serveApi(
     request: IncomingMessage,
     response: ServerResponse,

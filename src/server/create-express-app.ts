@@ -50,8 +50,12 @@ export function createExpressApp(
     )
   }
 
-  app.all(`${ASSET_PATH_PREFIX}*path`, (request, response) => {
-    const answer = mock.handle(toApiRequest(request, options.originOf))
+  // @note Express 5 passes a rejected promise of a route to the error
+  // handler below, which answers 500.
+  app.all(`${ASSET_PATH_PREFIX}*path`, async (request, response) => {
+    const answer = await mock.handleAsset(
+      toApiRequest(request, options.originOf),
+    )
     if (answer === undefined) return notFound(request, response)
     // For the request log, which reads it when the response is finished.
     response.locals.endpoint = answer.endpoint

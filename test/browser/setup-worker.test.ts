@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { readdirSync } from 'node:fs'
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
@@ -5,11 +7,12 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
 import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { findChromium } from '../support/find-chromium.js'
-import type { PageReport } from './page/main.js'
+import type { PageReport, VideoReport } from './page/main.js'
 
 // The handlers in a real browser: test/browser/page/ is bundled with the built
 // package, served on 127.0.0.1 (a secure context, as Service Workers need) and
@@ -62,6 +65,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 const JPEG_MAGIC = [0xff, 0xd8, 0xff]
+const CLIP_COUNT = readdirSync(
+  fileURLToPath(new URL('../../fixtures/clips/', import.meta.url)),
+).filter((name) => name.endsWith('.mp4')).length
 
 let outDir: string | undefined
 let server: Server | undefined
@@ -200,28 +206,77 @@ itInBrowser(
   },
 )
 
+/**
+ * Checks that a `<video>` played; skips the test when the browser itself
+ * lacks H.264/AAC.
+ */
+function expectPlayed(video: VideoReport, ctx: { skip: () => void }): void {
+  // @note Playwright's own Chromium builds have no H.264/AAC decoder. The
+  // browser says so through canPlayType, which depends on the browser alone,
+  // not on the mock: that gap skips this check only, unless REQUIRE_BROWSER
+  // is set (CI, with Debian's chromium, which has the decoders).
+  if (video.canPlayType === '' && !REQUIRE_BROWSER) {
+    console.log(
+      `browser video check skipped: ${chromiumPath} cannot play H.264/AAC (its canPlayType answers ""; Playwright's own Chromium builds have no H.264). Set CHROMIUM_PATH to a Chromium with H.264, e.g. Debian's chromium or Google Chrome, to run it.`,
+    )
+    ctx.skip()
+  }
+  expect(video, JSON.stringify(video)).toMatchObject({
+    canPlayType: 'probably',
+    event: 'loadeddata',
+    error: null,
+  })
+  expect(video.width).toBeGreaterThan(0)
+  expect(video.duration).toBeGreaterThan(0)
+  expect(video.playedTo).toBeGreaterThan(0)
+}
+
 itInBrowser(
   'plays the H.264/AAC sample video from download_url in a <video>',
+  (ctx) => expectPlayed(report.video, ctx),
+)
+
+itInBrowser(
+  `plays every one of the ${CLIP_COUNT} sample clips in a <video>`,
   (ctx) => {
-    const { video } = report
-    // @note Playwright's own Chromium builds have no H.264/AAC decoder. The
-    // browser says so through canPlayType, which depends on the browser alone,
-    // not on the mock: that gap skips this check only, unless REQUIRE_BROWSER
-    // is set (CI, with Debian's chromium, which has the decoders).
-    if (video.canPlayType === '' && !REQUIRE_BROWSER) {
-      console.log(
-        `browser video check skipped: ${chromiumPath} cannot play H.264/AAC (its canPlayType answers ""; Playwright's own Chromium builds have no H.264). Set CHROMIUM_PATH to a Chromium with H.264, e.g. Debian's chromium or Google Chrome, to run it.`,
-      )
-      ctx.skip()
+    expect(report.clips.map((clip) => clip.sha256).sort()).toHaveLength(
+      CLIP_COUNT,
+    )
+    for (const clip of report.clips) {
+      expect(clip.size).toBeLessThan(200_000)
+      expectPlayed(clip.video, ctx)
     }
-    expect(video, JSON.stringify(video)).toMatchObject({
-      canPlayType: 'probably',
-      event: 'loadeddata',
-      error: null,
+  },
+)
+
+itInBrowser(
+  'renders a thumbnail with the same bytes in Chromium as in Node',
+  async () => {
+    const mock = createContentApiMock()
+    await mock.ready
+    const origin = 'https://api.example.com'
+    const detail = mock.handle({
+      method: 'GET',
+      origin,
+      path: `/public-api/v1${report.thumbnail.contentPath}`,
+      query: '',
+      headers: new Headers({ authorization: `Bearer ${DEFAULT_API_KEY}` }),
     })
-    expect(video.width).toBeGreaterThan(0)
-    expect(video.duration).toBeGreaterThan(0)
-    expect(video.playedTo).toBeGreaterThan(0)
+    const url = new URL(
+      JSON.parse(detail!.body as string).data.content.thumbnail_url,
+    )
+    const thumbnail = await mock.handleAsset({
+      method: 'GET',
+      origin,
+      path: url.pathname,
+      query: url.search.slice(1),
+      headers: new Headers(),
+    })
+    expect(thumbnail!.status).toBe(200)
+    const inNode = createHash('sha256')
+      .update(thumbnail!.body as Uint8Array)
+      .digest('hex')
+    expect(report.thumbnail.sha256).toBe(inNode)
   },
 )
 

@@ -28,6 +28,9 @@ export interface PageReport {
     status: number
     contentType: string | null
     firstBytes: number[]
+    /** The API path of its content, and the SHA-256 of its bytes (hex). */
+    contentPath: string
+    sha256: string
   }
   withoutKey: JsonResult
   malformedProjectId: JsonResult
@@ -35,6 +38,15 @@ export interface PageReport {
   rateLimited: JsonResult & { retryAfter: string | null }
   /** What `fetch` did under a `network-error` scenario. */
   networkError: { rejected: boolean; name: string | null }
+  video: VideoReport
+  /** One content per distinct clip among the contents of the projects seen. */
+  clips: ClipReport[]
+}
+
+export interface ClipReport {
+  variationUnique: string
+  sha256: string
+  size: number
   video: VideoReport
 }
 
@@ -91,6 +103,7 @@ async function run(): Promise<PageReport> {
 
   const thumbnailResponse = await fetch(thumbnail_url)
   const thumbnailBytes = new Uint8Array(await thumbnailResponse.arrayBuffer())
+  const clips = await playEveryClip(projects.body.data)
 
   return {
     controller: navigator.serviceWorker.controller?.scriptURL ?? null,
@@ -101,13 +114,57 @@ async function run(): Promise<PageReport> {
       status: thumbnailResponse.status,
       contentType: thumbnailResponse.headers.get('content-type'),
       firstBytes: [...thumbnailBytes.subarray(0, 4)],
+      contentPath,
+      sha256: await sha256(thumbnailBytes),
     },
     withoutKey: await getJson('/projects'),
     malformedProjectId: await getJson('/projects/%zz', DEFAULT_API_KEY),
     rateLimited: await forceOnce(mock, 'rate-limited'),
     networkError: await dropOnce(mock),
     video: await loadVideo(download_url),
+    clips,
   }
+}
+
+/**
+ * Downloads the video of every moviemode content of the projects and plays
+ * one content of each distinct clip in a `<video>`.
+ */
+async function playEveryClip(
+  projects: Array<{ project_unique: string }>,
+): Promise<ClipReport[]> {
+  const seen = new Map<string, Omit<ClipReport, 'video'> & { url: string }>()
+  for (const { project_unique } of projects) {
+    const path = `/projects/${project_unique}/contents`
+    for (const item of (await getJson(path, DEFAULT_API_KEY)).body.data) {
+      if (item.mode !== 'moviemode') continue
+      const detail = await getJson(
+        `${path}/${item.variation_unique}`,
+        DEFAULT_API_KEY,
+      )
+      const url = detail.body.data.content.download_url
+      const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer())
+      const hash = await sha256(bytes)
+      if (!seen.has(hash)) {
+        seen.set(hash, {
+          variationUnique: item.variation_unique,
+          sha256: hash,
+          size: bytes.length,
+          url,
+        })
+      }
+    }
+  }
+  const reports: ClipReport[] = []
+  for (const { url, ...clip } of seen.values()) {
+    reports.push({ ...clip, video: await loadVideo(url) })
+  }
+  return reports
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  return [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 async function forceOnce(

@@ -1,0 +1,26 @@
+import { loadClip } from './load-clip.js'
+import { JPEG_TYPE, type MediaLibrary } from './media-library.js'
+import { renderThumbnail } from './render-thumbnail.js'
+
+/**
+ * The media served unless a folder is given: per movie a title card with the
+ * content's title on a background seeded by the movie's ID, and one of the
+ * sample clips picked by the same ID.
+ * @example
+ * const media = createBuiltInMedia()
+ * const { bytes } = await media.thumbnail({ movieUnique: 'mov_1', title: 'Teaser', label: 'Launch' })
+ */
+export function createBuiltInMedia(): MediaLibrary {
+  return {
+    async thumbnail({ movieUnique, title, label }) {
+      const bytes = await renderThumbnail({
+        title: title.trim() === '' ? 'Untitled' : title,
+        label,
+        footer: movieUnique,
+        seed: movieUnique,
+      })
+      return { bytes, type: JPEG_TYPE }
+    },
+    video: loadClip,
+  }
+}

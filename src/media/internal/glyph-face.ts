@@ -1,0 +1,82 @@
+import { GLYPH_FACES_DEFLATED } from './title-font.generated.js'
+
+/**
+ * A font face rendered ahead of time at one pixel size: per character its
+ * advance, its box relative to the pen on the baseline, and its alpha mask.
+ * @see ../../../scripts/make-title-font.js, which renders them.
+ */
+export interface GlyphFace {
+  /** The pixel size the glyphs were rendered at. */
+  size: number
+  /** Pixels above and below the baseline that a line needs. */
+  ascent: number
+  descent: number
+  /** The height of capital letters, for centring a line. */
+  capHeight: number
+  /** Glyph number by code point. */
+  glyphs: ReadonlyMap<number, number>
+  /** Advance of each glyph, in 1/16 px. */
+  advances: Int16Array
+  /** Box of each glyph: left, top (negative above the baseline), width, height. */
+  boxes: Int16Array
+  /** Where each glyph's mask starts in `alpha`. */
+  offsets: Int32Array
+  /** Every mask, one byte (0..255) per pixel, row by row. */
+  alpha: Uint8Array
+}
+
+/**
+ * Inflates the faces of title-font.generated.ts: the title face first, then
+ * the label face.
+ * @example
+ * const [title, label] = await loadGlyphFaces()
+ */
+export async function loadGlyphFaces(): Promise<GlyphFace[]> {
+  const packed = Uint8Array.from(atob(GLYPH_FACES_DEFLATED), (c) =>
+    c.charCodeAt(0),
+  )
+  const inflated = await new Response(
+    new Blob([packed]).stream().pipeThrough(new DecompressionStream('deflate')),
+  ).arrayBuffer()
+  const view = new DataView(inflated)
+  const faces: GlyphFace[] = []
+  let at = 0
+  const word = () => {
+    const value = view.getInt16(at, true)
+    at += 2
+    return value
+  }
+  while (at < inflated.byteLength) {
+    const count = word()
+    const size = word()
+    const ascent = word()
+    const descent = word()
+    const capHeight = word()
+    const glyphs = new Map<number, number>()
+    for (let i = 0; i < count; i++) glyphs.set(word() & 0xffff, i)
+    const advances = new Int16Array(count)
+    const boxes = new Int16Array(count * 4)
+    const offsets = new Int32Array(count)
+    let total = 0
+    for (let i = 0; i < count; i++) {
+      advances[i] = word()
+      for (let k = 0; k < 4; k++) boxes[i * 4 + k] = word()
+      offsets[i] = total
+      total += boxes[i * 4 + 2]! * boxes[i * 4 + 3]!
+    }
+    const alpha = new Uint8Array(inflated, at, total)
+    at += total
+    faces.push({
+      size,
+      ascent,
+      descent,
+      capHeight,
+      glyphs,
+      advances,
+      boxes,
+      offsets,
+      alpha,
+    })
+  }
+  return faces
+}

@@ -1,0 +1,108 @@
+import type { GlyphFace } from './glyph-face.js'
+
+const ELLIPSIS = '\u2026'
+const FALLBACK = '?'
+
+/**
+ * The glyph numbers of a text in a face: a character the face lacks is
+ * written as its base letter (é as e) or, failing that, as "?".
+ * @example
+ * const glyphs = toGlyphs(face, 'Café')
+ */
+export function toGlyphs(face: GlyphFace, text: string): number[] {
+  const glyphs: number[] = []
+  for (const character of text) {
+    const glyph =
+      face.glyphs.get(character.codePointAt(0)!) ??
+      face.glyphs.get(character.normalize('NFD').codePointAt(0)!) ??
+      face.glyphs.get(FALLBACK.codePointAt(0)!)!
+    glyphs.push(glyph)
+  }
+  return glyphs
+}
+
+/**
+ * The width of glyphs in 1/16 px, with `tracking` (1/16 px) after each.
+ * @example
+ * measure(face, toGlyphs(face, 'Hello')) / 16 // pixels
+ */
+export function measure(
+  face: GlyphFace,
+  glyphs: readonly number[],
+  tracking = 0,
+): number {
+  let width = 0
+  for (const glyph of glyphs) width += face.advances[glyph]! + tracking
+  return width
+}
+
+/**
+ * Cuts a text to fit `maxWidth` pixels, ending it with "…" when cut.
+ * @example
+ * fitLine(face, 'A very long label', 120)
+ */
+export function fitLine(
+  face: GlyphFace,
+  text: string,
+  maxWidth: number,
+  tracking = 0,
+): string {
+  const limit = maxWidth * 16
+  if (measure(face, toGlyphs(face, text), tracking) <= limit) return text
+  const characters = [...text]
+  while (characters.length > 0) {
+    characters.pop()
+    const candidate = `${characters.join('').trimEnd()}${ELLIPSIS}`
+    if (measure(face, toGlyphs(face, candidate), tracking) <= limit) {
+      return candidate
+    }
+  }
+  return ELLIPSIS
+}
+
+/**
+ * Breaks a title into at most `maxLines` lines of at most `maxWidth` pixels,
+ * at spaces (a word wider than a line is cut), the last line ending with "…"
+ * when the title does not fit.
+ * @example
+ * wrapLines(face, 'How to style white sneakers in 30 seconds', 560, 3)
+ */
+export function wrapLines(
+  face: GlyphFace,
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+): string[] {
+  const words = text.split(' ').filter((word) => word !== '')
+  const lines: string[] = []
+  let line = ''
+  let index = 0
+  const fits = (candidate: string) =>
+    measure(face, toGlyphs(face, candidate)) <= maxWidth * 16
+  while (index < words.length && lines.length < maxLines) {
+    const word = words[index]!
+    const candidate = line === '' ? word : `${line} ${word}`
+    if (fits(candidate)) {
+      line = candidate
+      index++
+    } else if (line === '') {
+      // A word wider than a line: as many characters as fit.
+      const characters = [...word]
+      let count = characters.length - 1
+      while (count > 1 && !fits(characters.slice(0, count).join(''))) count--
+      lines.push(characters.slice(0, count).join(''))
+      words[index] = characters.slice(count).join('')
+    } else {
+      lines.push(line)
+      line = ''
+    }
+  }
+  if (line !== '' && lines.length < maxLines) lines.push(line)
+  if (index < words.length) {
+    // What is left never fits after the last line, so it ends with "…".
+    const last = lines.length - 1
+    const rest = `${lines[last]} ${words.slice(index).join(' ')}`
+    lines[last] = fitLine(face, rest, maxWidth)
+  }
+  return lines
+}

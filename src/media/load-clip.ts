@@ -1,0 +1,33 @@
+import { CLIPS } from './clip-list.generated.js'
+import type { MediaAsset } from './media-library.js'
+import { MP4_TYPE } from './media-library.js'
+import { pickByHash } from './pick-by-hash.js'
+
+const loaded = new Map<string, Promise<MediaAsset>>()
+
+/**
+ * The sample clip of a movie: one of `CLIPS`, picked by its ID's hash, and
+ * decoded once per runtime (each clip's module loads on its first request).
+ * @example
+ * const { bytes } = await loadClip('mov_1') // an H.264/AAC MP4
+ */
+export function loadClip(movieUnique: string): Promise<MediaAsset> {
+  const clip = pickByHash(CLIPS, movieUnique)
+  let asset = loaded.get(clip.name)
+  if (asset === undefined) {
+    asset = clip.load().then(({ CLIP_BASE64 }) => ({
+      bytes: decodeBase64(CLIP_BASE64),
+      type: MP4_TYPE,
+    }))
+    loaded.set(clip.name, asset)
+  }
+  return asset
+}
+
+// @note atob keeps this module runtime-agnostic (Node 20 and browsers).
+function decodeBase64(base64: string): Uint8Array {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}

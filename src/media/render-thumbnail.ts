@@ -1,0 +1,61 @@
+import type { TitleCard } from './title-card.js'
+
+/**
+ * How many thumbnails stay cached per runtime: at about 27 KB each, 256 hold
+ * some 7 MB (bench/thumbnails.js measures it).
+ * @example
+ * for (const subject of subjects.slice(0, THUMBNAIL_CACHE_SIZE)) await media.thumbnail(subject)
+ */
+export const THUMBNAIL_CACHE_SIZE = 256
+
+type Render = (card: TitleCard) => Uint8Array
+let renderer: Promise<Render> | undefined
+const cache = new Map<string, Promise<Uint8Array>>()
+
+/**
+ * The JPEG of a title card: rendered on first request, then served from a
+ * cache of the last `THUMBNAIL_CACHE_SIZE` cards used, keyed by everything
+ * the card shows (a new title makes a new card).
+ * @note The renderer, its glyphs and its JPEG encoder are loaded with
+ * `import()` on the first call, so a bundler keeps them out of the main chunk.
+ * @example
+ * const jpeg = await renderThumbnail({ title: 'Teaser', label: 'Launch', footer: 'mov_1', seed: 'mov_1' })
+ */
+export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
+  const key = JSON.stringify([card.seed, card.title, card.label, card.footer])
+  let jpeg = cache.get(key)
+  if (jpeg !== undefined) {
+    // Most recently used last: Map keeps insertion order.
+    cache.delete(key)
+  } else {
+    if (renderer === undefined) {
+      renderer = import('./internal/render-title-card.js').then((module) =>
+        module.createTitleCardRenderer(),
+      )
+      // Not kept when it fails either (say, a chunk failed to load).
+      renderer.catch(() => (renderer = undefined))
+    }
+    jpeg = renderer.then((render) => render(card))
+    // A failed render is not kept, so the next request tries again.
+    jpeg.catch(() => cache.delete(key))
+  }
+  cache.set(key, jpeg)
+  if (cache.size > THUMBNAIL_CACHE_SIZE) {
+    cache.delete(cache.keys().next().value!)
+  }
+  return jpeg
+}
+
+/**
+ * How many thumbnails are cached and their bytes, for the benchmark.
+ * @example
+ * const { entries, bytes } = await measureThumbnailCache()
+ */
+export async function measureThumbnailCache(): Promise<{
+  entries: number
+  bytes: number
+}> {
+  let bytes = 0
+  for (const jpeg of cache.values()) bytes += (await jpeg).byteLength
+  return { entries: cache.size, bytes }
+}
