@@ -57,7 +57,13 @@ function fetchAsset(
   init?: { method?: string; headers?: Record<string, string> },
 ): Promise<ApiResponse> {
   return serveAsset(
-    { signer, media, dataset: () => dataset },
+    {
+      signer,
+      media,
+      dataset: () => dataset,
+      liveStream: () => undefined,
+      now: () => signer.now(),
+    },
     requestFor(url, init),
   )
 }

@@ -197,6 +197,36 @@ it('draws a new card once mock.contents.patch changes the title', async () => {
   expect(sha256(after)).not.toBe(sha256(before))
 })
 
+it('writes their own titles on the cards of contents that live data starts', async () => {
+  const mock = createContentApiMock({ seed: SEED, live: true })
+  mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
+  server.use(...mock.handlers)
+  const started = (await issueAll(BASE_URL, DEFAULT_API_KEY))
+    .filter((item) => !mock.db.index.contentsByMovie.has(item.movieUnique))
+    .slice(0, 3)
+  expect(started).toHaveLength(3)
+  const cards = new Map<string, string>()
+  for (const item of started) {
+    cards.set(
+      item.movieUnique,
+      sha256(await download(item.thumbnail_url, 'image/jpeg')),
+    )
+  }
+  // The same contents as plain fixture records: their cards come from the
+  // dataset's index, which draws each with its title and project.
+  const frozen = createContentApiMock({ fixtures: mock.exportFixtures() })
+  frozen.clock.set(mock.clock.now())
+  server.resetHandlers(...frozen.handlers)
+  const stored = await issueAll(BASE_URL, DEFAULT_API_KEY)
+  for (const item of started) {
+    const same = stored.find((other) => other.movieUnique === item.movieUnique)!
+    expect(same.title).toBe(item.title)
+    expect(sha256(await download(same.thumbnail_url, 'image/jpeg'))).toBe(
+      cards.get(item.movieUnique),
+    )
+  }
+})
+
 it('maps contents to six distinct H.264/AAC MP4 clips, each under 200 KB', async () => {
   const mock = createContentApiMock({ seed: SEED, size: { contents: 60 } })
   server.use(...mock.handlers)

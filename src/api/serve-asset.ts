@@ -1,4 +1,5 @@
 import type { Dataset } from '../data/dataset.js'
+import type { LiveStream } from '../data/seed/create-live-stream.js'
 import type { MediaLibrary, ThumbnailSubject } from '../media/media-library.js'
 import type { AssetSigner } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
@@ -6,12 +7,15 @@ import type { ApiRequest, ApiResponse } from './types.js'
 
 /**
  * What answering an asset URL needs: the signer that issued it, the media,
- * and the dataset, to find the content a movie belongs to.
+ * and the dataset and live stream at the mock's clock, to find the content a
+ * movie belongs to.
  */
 export interface AssetContext {
   signer: AssetSigner
   media: MediaLibrary
   dataset(): Dataset
+  liveStream(): LiveStream | undefined
+  now(): number
 }
 
 const NO_STORE = { 'cache-control': 'no-store' }
@@ -57,9 +61,7 @@ export async function serveAsset(
   const { bytes, type } =
     result.kind === 'video'
       ? await media.video(result.movieUnique)
-      : await media.thumbnail(
-          findThumbnailSubject(context.dataset(), result.movieUnique),
-        )
+      : await media.thumbnail(findThumbnailSubject(context, result.movieUnique))
   const size = bytes.length
   const maxAge = Math.max(
     0,
@@ -112,10 +114,13 @@ export async function serveAsset(
  * has (any more) shows its own ID.
  */
 function findThumbnailSubject(
-  dataset: Dataset,
+  context: AssetContext,
   movieUnique: string,
 ): ThumbnailSubject {
-  const content = dataset.index.contentsByMovie.get(movieUnique)
+  const dataset = context.dataset()
+  const content =
+    dataset.index.contentsByMovie.get(movieUnique) ??
+    context.liveStream()?.contentOfMovie(movieUnique, context.now())
   const project =
     content && dataset.index.projectsById.get(content.project_unique)
   return {

@@ -62,6 +62,8 @@ export interface LiveStream {
   windowAt(projectUnique: string, now: number): LiveWindow | undefined
   /** Every project's stream contents alive at `now`, oldest first per project. */
   allAt(now: number): FixtureContent[]
+  /** The stream's content alive at `now` whose video is `movieUnique`, if any. */
+  contentOfMovie(movieUnique: string, now: number): FixtureContent | undefined
 }
 
 interface ProjectStream {
@@ -167,6 +169,14 @@ export function createLiveStream(
       return [...streams.values()].flatMap((stream) =>
         [...windowAt(stream, now).items.values()].reverse(),
       )
+    },
+    contentOfMovie(movieUnique, now) {
+      for (const stream of streams.values()) {
+        for (const record of windowAt(stream, now).items.values()) {
+          if (record.content.movie_unique === movieUnique) return record
+        }
+      }
+      return undefined
     },
   }
 }
