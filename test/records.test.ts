@@ -443,6 +443,38 @@ it('reads and patches a content of live data, which it stores in its place, and 
   expect(error.message).toMatch(/computed from the clock by the live stream/)
 })
 
+it('moves a content of live data to the project a patch names, out of its first one', async () => {
+  const mock = createContentApiMock({ seed: 7, live: true })
+  await mock.ready
+  mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
+  const read = (path: string) => {
+    const response = mock.handle(apiGet(path, 'demo-key-alpha'))!
+    return { status: response.status, body: JSON.parse(String(response.body)) }
+  }
+  const listOf = (project: string) =>
+    read(`/projects/${project}/contents`).body.data.map(
+      (content: { variation_unique: string }) => content.variation_unique,
+    )
+  const holders = read('/projects')
+    .body.data.map(
+      (project: { project_unique: string }) => project.project_unique,
+    )
+    .filter((project: string) => listOf(project).length > 0)
+  const [from, to] = holders
+  const stored = new Set(mock.db.contents.all().map((c) => c.variation_unique))
+  const id = listOf(from).find((content: string) => !stored.has(content))!
+  expect(id).toBeDefined()
+  const [before, beforeTo] = [listOf(from).length, listOf(to).length]
+
+  await mock.contents.patch(id, { project_unique: to })
+  expect(listOf(from)).not.toContain(id)
+  expect(listOf(from)).toHaveLength(before - 1)
+  expect(listOf(to)).toContain(id)
+  expect(listOf(to)).toHaveLength(beforeTo + 1)
+  expect(read(`/projects/${from}/contents/${id}`).status).toBe(404)
+  expect(read(`/projects/${to}/contents/${id}`).status).toBe(200)
+})
+
 function apiGet(path: string, key: string) {
   return {
     method: 'GET',

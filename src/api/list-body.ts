@@ -24,6 +24,11 @@ export interface ListAtTime<Item, Served> {
     from: number
     until: number
   }
+  /**
+   * Every stored record by ID, in this list or another: a stored record
+   * wins over the extra item of the same ID, also when it moved elsewhere.
+   */
+  stored?: ReadonlyMap<string, unknown>
 }
 
 interface CachedBody {
@@ -97,9 +102,10 @@ export function createListBody<Item extends { created_at: string }, Served>(
     }
   }
   items?.forEach((item, id) => add(id, item))
+  const stored = at?.stored ?? items
   extra?.items.forEach((item, id) => {
     // @note A stored record wins over the stream's record of the same ID.
-    if (items?.has(id) !== true) add(id, item)
+    if (stored?.has(id) !== true) add(id, item)
   })
 
   const direction = order === 'newest-first' ? -1 : 1

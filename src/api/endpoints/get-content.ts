@@ -23,15 +23,15 @@ export function getContent(
   const project = findVisibleProject(context, caller, projectUnique)
   if ('status' in project) return project
   const now = context.now()
-  const record =
-    context
-      .dataset()
-      .index.contentsByProject.get(project.project_unique)
-      ?.get(variationUnique) ??
-    context
-      .liveStream()
-      ?.windowAt(project.project_unique, now)
-      ?.items.get(variationUnique)
+  const { index } = context.dataset()
+  // @note A stored record wins over the stream's record of the same ID, also
+  // when a patch moved it to another project.
+  const record = index.contentsById.has(variationUnique)
+    ? index.contentsByProject.get(project.project_unique)?.get(variationUnique)
+    : context
+        .liveStream()
+        ?.windowAt(project.project_unique, now)
+        ?.items.get(variationUnique)
   const state = record && contentAt(record, now)
   if (state?.visible !== true) {
     return createErrorResponse(

@@ -33,6 +33,7 @@ export function listContents(
         now,
         resolve: contentAt,
         extra: context.liveStream()?.windowAt(project.project_unique, now),
+        stored: index.contentsById,
       },
     ),
   )
