@@ -1,7 +1,8 @@
 // Throughput of the standalone server against bare node:http, measured in the
 // same run on the same machine: each server runs in a process of its own and
 // autocannon loads it from this one. The baseline answers a prebuilt body of
-// the same bytes with the same headers.
+// the same bytes with the same headers. The same for a server with live data
+// (its clock at 10x), whose lists and progress are computed at answer time.
 //
 //   npm run build && node bench/server.js [--duration 5] [--connections 20]
 import { spawn } from 'node:child_process'
@@ -88,68 +89,73 @@ function load(url, path, duration = DURATION) {
   })
 }
 
-const mockUrl = await start('mock')
-const projects = await (
-  await fetch(`${mockUrl}/public-api/v1/projects`, {
-    headers: { authorization: `Bearer ${KEY}` },
-  })
-).json()
-let contentPath
-for (const candidate of projects.data) {
-  const contents = await (
-    await fetch(
-      `${mockUrl}/public-api/v1/projects/${candidate.project_unique}/contents`,
-      {
-        headers: { authorization: `Bearer ${KEY}` },
-      },
-    )
-  ).json()
-  if (contents.data.length > 0) {
-    contentPath = `/public-api/v1/projects/${candidate.project_unique}/contents/${contents.data[0].variation_unique}`
-    break
+/** A project's content list and the detail of its newest content. */
+async function contentPaths(url) {
+  const get = async (path) =>
+    (
+      await fetch(url + path, { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()
+  for (const project of (await get('/public-api/v1/projects')).data) {
+    const list = `/public-api/v1/projects/${project.project_unique}/contents`
+    const contents = await get(list)
+    if (contents.data.length > 0) {
+      const detail = `${list}/${contents.data[0].variation_unique}`
+      return { list, detail, body: await get(detail) }
+    }
   }
+  throw new Error(`no project with contents at ${url}`)
 }
-const detail = await (
-  await fetch(mockUrl + contentPath, {
-    headers: { authorization: `Bearer ${KEY}` },
-  })
-).json()
-const thumbnail = new URL(detail.data.content.thumbnail_url)
+
+const [mockUrl, liveUrl] = await Promise.all([start('mock'), start('live')])
+const paths = await contentPaths(mockUrl)
+const livePaths = await contentPaths(liveUrl)
+const thumbnail = new URL(paths.body.data.content.thumbnail_url)
+// [name, server, path]
 const endpoints = [
-  ['project list', '/public-api/v1/projects'],
-  ['content detail', contentPath],
+  ['project list', mockUrl, '/public-api/v1/projects'],
+  ['content list', mockUrl, paths.list],
+  ['content detail', mockUrl, paths.detail],
   // Rendered once by the capture below, then served from the card cache.
-  ['thumbnail', thumbnail.pathname + thumbnail.search],
+  ['thumbnail', mockUrl, thumbnail.pathname + thumbnail.search],
+  ['live: content list', liveUrl, livePaths.list],
+  ['live: detail', liveUrl, livePaths.detail],
 ]
 
-const answers = await Promise.all(
-  endpoints.map(([, path]) => capture(mockUrl, path)),
-)
-const answersFile = join(work, 'answers.json')
-writeFileSync(answersFile, JSON.stringify(answers))
-const bareUrl = await start('bare', answersFile)
+// One bare server per mock server: the two serve the same paths.
+const bareOf = new Map()
+for (const url of [mockUrl, liveUrl]) {
+  const answers = await Promise.all(
+    endpoints
+      .filter(([, server]) => server === url)
+      .map(([, , path]) => capture(url, path)),
+  )
+  const answersFile = join(work, `answers-${bareOf.size}.json`)
+  writeFileSync(answersFile, JSON.stringify(answers))
+  bareOf.set(url, await start('bare', answersFile))
+}
 
 console.log(
   `node ${process.version}, ${CONNECTIONS} connections, 2 alternating runs of ${DURATION} s per server (means), after 1 s of warm-up`,
 )
 console.log(
-  'endpoint         bare node:http (req/s)   content-api-mock (req/s)   ratio',
+  'endpoint           bare node:http (req/s)   content-api-mock (req/s)   ratio',
 )
-for (const [name, path] of endpoints) {
+for (const [name, serverUrl, path] of endpoints) {
+  const bareUrl = bareOf.get(serverUrl)
   // Warm up the load generator and both servers, then alternate the two
   // servers over two runs each, so neither gets the machine in a better state.
   await load(bareUrl, path, 1)
-  await load(mockUrl, path, 1)
+  await load(serverUrl, path, 1)
   const bare = []
   const mock = []
   for (let run = 0; run < 2; run++) {
     bare.push((await load(bareUrl, path)).requests.average)
-    mock.push((await load(mockUrl, path)).requests.average)
+    mock.push((await load(serverUrl, path)).requests.average)
   }
   const bareMean = (bare[0] + bare[1]) / 2
   const mockMean = (mock[0] + mock[1]) / 2
   console.log(
-    `${name.padEnd(16)} ${bareMean.toFixed(0).padStart(22)}   ${mockMean.toFixed(0).padStart(24)}   ${(mockMean / bareMean).toFixed(2)}`,
+    `${name.padEnd(18)} ${bareMean.toFixed(0).padStart(22)}   ${mockMean.toFixed(0).padStart(24)}   ${(mockMean / bareMean).toFixed(2)}`,
   )
 }
 process.exit(0)

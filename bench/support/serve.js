@@ -2,6 +2,7 @@
 // generator and the server do not share an event loop. Prints its URL.
 //
 //   node bench/support/serve.js mock
+//   node bench/support/serve.js live   (live data, the clock at 10x)
 //   node bench/support/serve.js bare <answers.json: [{ path, headers, body }]>
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -9,8 +10,10 @@ import { createContentApiServer } from '../../dist/server/index.js'
 
 const [mode, bodiesFile] = process.argv.slice(2)
 
-if (mode === 'mock') {
-  const server = await createContentApiServer({ port: 0 })
+if (mode === 'mock' || mode === 'live') {
+  const server = await createContentApiServer(
+    mode === 'live' ? { port: 0, live: true, speed: 10 } : { port: 0 },
+  )
   console.log(server.url)
 } else if (mode === 'bare') {
   // The baseline: bare node:http answering prebuilt bodies of the same bytes
@@ -32,6 +35,6 @@ if (mode === 'mock') {
     console.log(`http://127.0.0.1:${server.address().port}`)
   })
 } else {
-  console.error('usage: serve.js mock | bare <answers.json>')
+  console.error('usage: serve.js mock | live | bare <answers.json>')
   process.exit(2)
 }
