@@ -85,14 +85,16 @@ it('tells the page where the API, the control API and the main key are, uncached
     docsUrl: `${server.url}/docs`,
     adminTokenRequired: false,
     defaultKey: 'demo-key-alpha',
+    live: false,
   })
 })
 
-it('builds the page config from the request: public URL, admin token, main key', async () => {
+it('builds the page config from the request and the options: public URL, admin token, main key, live', async () => {
   await using server = await startServer({
     publicUrl: 'https://demo.example.com/mock',
     adminToken: 'secret-token',
     apiKey: 'my-key',
+    live: true,
   })
   const response = await fetch(`${server.url}/__page/config.json`)
   expect(await response.json()).toMatchObject({
@@ -100,6 +102,7 @@ it('builds the page config from the request: public URL, admin token, main key',
     adminBase: 'https://demo.example.com/mock/__mock',
     adminTokenRequired: true,
     defaultKey: 'my-key',
+    live: true,
   })
 })
 

@@ -15,6 +15,11 @@ export interface PageConfig {
   adminTokenRequired: boolean
   /** The dataset's main API key: chosen when the page opens. */
   defaultKey: string
+  /**
+   * Whether the data changes by itself (`--live`): the explorer then
+   * refreshes by itself from the start. Absent means false.
+   */
+  live?: boolean
 }
 
 /** Where the page config is, relative to the page. */
@@ -56,5 +61,6 @@ export async function loadPageConfig(
   return {
     ...(config as PageConfig),
     adminTokenRequired: config.adminTokenRequired === true,
+    live: config.live === true,
   }
 }

@@ -27,6 +27,8 @@ export function createExpressApp(
   options: {
     originOf: (headers: HeaderLookup) => string
     adminToken?: string
+    /** The data changes by itself (`live`): the page refreshes by itself. */
+    live?: boolean
   },
 ): Express {
   const app = express()
@@ -47,6 +49,7 @@ export function createExpressApp(
     createPageRouter(mock, {
       originOf: options.originOf,
       adminTokenRequired: options.adminToken !== undefined,
+      live: options.live === true,
     }),
   )
 

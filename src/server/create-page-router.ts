@@ -14,13 +14,14 @@ const PAGE_DIR = new URL('../page/', import.meta.url)
  * 404; `/__page/config.json` tells the page where the API is (built per
  * request, never cached); `/__page/*` serves its fingerprinted assets.
  * @example
- * app.use(createPageRouter(mock, { originOf, adminTokenRequired: false }))
+ * app.use(createPageRouter(mock, { originOf, adminTokenRequired: false, live: false }))
  */
 export function createPageRouter(
   mock: MockCore,
   options: {
     originOf: (headers: HeaderLookup) => string
     adminTokenRequired: boolean
+    live: boolean
     /** The folder of the built page; default dist/page/ of this package. */
     pageDir?: URL
   },
@@ -51,6 +52,7 @@ export function createPageRouter(
       docsUrl: `${origin}/docs`,
       adminTokenRequired: options.adminTokenRequired,
       defaultKey: findDefaultApiKey(mock),
+      live: options.live,
     })
   })
 
