@@ -48,7 +48,12 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
   }
 
   return html`<div class="explorer">
-    <${KeyChooser} apiKey=${apiKey} records=${records} onChange=${chooseKey} />
+    <${KeyChooser}
+      apiKey=${apiKey}
+      records=${records}
+      onChange=${chooseKey}
+      folded=${inProject}
+    />
     <div class="explorer-bar">
       <nav aria-label="Breadcrumb" class="breadcrumb">
         <ol>

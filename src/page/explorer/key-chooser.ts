@@ -30,6 +30,8 @@ export function KeyChooser(props: {
   apiKey: string
   records: ControlRecords
   onChange: (key: string) => void
+  /** Start folded to one line (inside a project), unfolded on `#/`. */
+  folded: boolean
 }): VNode {
   const { apiKey, records } = props
   const [typed, setTyped] = useState('')
@@ -42,8 +44,19 @@ export function KeyChooser(props: {
     if (key !== '') props.onChange(key)
   }
 
-  return html`<section class="panel key-chooser" aria-labelledby="key-title">
-    <h2 id="key-title">API key</h2>
+  const chosen = descriptions?.find((d) => d.key === apiKey)
+  return html`<details class="panel key-chooser" open=${!props.folded}>
+    <summary>
+      <h2 id="key-title">API key</h2>
+      <code class="key-value">${apiKey === '' ? '(none)' : apiKey}</code>
+      ${
+        chosen !== undefined &&
+        html`<span class=${STATE_BADGE[chosen.state]}>${chosen.state}</span>
+          <span class="muted small"
+            >${chosen.accountName ?? chosen.account}</span
+          >`
+      }
+    </summary>
     ${
       records.exchange?.status === 401 &&
       html`<p class="notice" role="status">
