@@ -186,6 +186,60 @@ itInBrowser(
 )
 
 itInBrowser(
+  'shows the 429 envelope and Retry-After under a rate-limited preset',
+  async () => {
+    await using server = await startServer()
+    const applied = await fetch(`${server.adminUrl}/scenarios`, {
+      method: 'POST',
+      body: JSON.stringify({ preset: 'rate-limited' }),
+    })
+    expect(applied.status).toBe(201)
+    const { page, watch } = await openExplorer(server.url)
+    const panel = page.locator('section', { hasText: 'Projects' })
+    await expect
+      .poll(() => panel.locator('.exchange .status').last().textContent())
+      .toBe('429')
+    expect(await panel.locator('.exchange-error').textContent()).toContain(
+      'rate_limited',
+    )
+    expect(
+      await panel.locator('.exchange-headers').last().textContent(),
+    ).toContain('retry-after30')
+    expect(watch.foreignRequests).toEqual([])
+    expect(
+      watch.errors.filter((line) => !line.includes('429 (Too Many Requests)')),
+    ).toEqual([])
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'says why it cannot list the keys without the admin token, and still takes a typed key',
+  async () => {
+    await using server = await startServer({ adminToken: 'secret-token' })
+    const { page, watch } = await openExplorer(server.url)
+    await expect
+      .poll(() => page.locator('.key-chooser .notice').textContent())
+      .toContain('needs the admin token')
+    expect(await page.locator('input[name="api-key"]').count()).toBe(0)
+    // The main key from the page config is chosen all the same.
+    await expect
+      .poll(() => page.locator('.project-card').count())
+      .toBeGreaterThan(0)
+    await page.fill('#typed-key', 'demo-key-beta')
+    await page.click('text=Use this key')
+    await expect
+      .poll(() => page.locator('.curl code').last().textContent())
+      .toContain('Bearer demo-key-beta')
+    expect(watch.foreignRequests).toEqual([])
+    expect(
+      watch.errors.filter((line) => !line.includes('401 (Unauthorized)')),
+    ).toEqual([])
+    await page.context().close()
+  },
+)
+
+itInBrowser(
   'moves a progress bar without a reload when the clock advances (--live)',
   async () => {
     await using server = await startServer({ live: true })

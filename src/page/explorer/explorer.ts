@@ -86,6 +86,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     ${
       !inProject &&
       html`<${ProjectList}
+        key=${apiKey}
         config=${config}
         apiKey=${apiKey}
         ownerOf=${records.ownerOf}
