@@ -72,6 +72,29 @@ async function projectWithContents(page: Page): Promise<string> {
   return (await find())!
 }
 
+/**
+ * Checks that no request left the page's origin and that the console shows
+ * no error but Chromium's own line for each API answer with `status` (e.g.
+ * `401 (Unauthorized)`), which the page shows as an answer, not an error.
+ */
+function expectClean(watch: PageWatch, status?: string): void {
+  expect(watch.foreignRequests).toEqual([])
+  expect(
+    watch.errors.filter(
+      (line) => status === undefined || !line.includes(status),
+    ),
+  ).toEqual([])
+}
+
+/** The projects panel, once its request answered `status`. */
+async function projectsPanelAnswering(page: Page, status: string) {
+  const panel = page.locator('section', { hasText: 'Projects' })
+  await expect
+    .poll(() => panel.locator('.exchange .status').last().textContent())
+    .toBe(status)
+  return panel
+}
+
 itInBrowser(
   'shows the shell: product name, mode badge with the API base URL, nav',
   async () => {
@@ -100,7 +123,7 @@ itInBrowser(
     await expect
       .poll(() => page.locator('main h2').first().textContent())
       .toBe('Control panel')
-    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+    expectClean(watch)
     await page.context().close()
   },
 )
@@ -153,7 +176,7 @@ itInBrowser(
         })),
       )
       .toEqual({ readyState: 4, playing: true })
-    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+    expectClean(watch)
     await page.context().close()
   },
 )
@@ -165,22 +188,14 @@ itInBrowser(
     const { page, watch } = await openExplorer(server.url)
     await page.fill('#typed-key', 'no-such-key')
     await page.click('text=Use this key')
-    const panel = page.locator('section', { hasText: 'Projects' })
-    await expect
-      .poll(() => panel.locator('.exchange .status').last().textContent())
-      .toBe('401')
+    const panel = await projectsPanelAnswering(page, '401')
     expect(await panel.locator('.exchange-error').textContent()).toContain(
       'unauthorized',
     )
     expect(await panel.locator('.curl code').last().textContent()).toContain(
       `-H 'Authorization: Bearer no-such-key'`,
     )
-    // 401s of the API are answers the page shows, not page errors; the
-    // browser still logs each failed fetch, which is all there is.
-    expect(watch.foreignRequests).toEqual([])
-    expect(
-      watch.errors.filter((line) => !line.includes('401 (Unauthorized)')),
-    ).toEqual([])
+    expectClean(watch, '401 (Unauthorized)')
     await page.context().close()
   },
 )
@@ -195,20 +210,14 @@ itInBrowser(
     })
     expect(applied.status).toBe(201)
     const { page, watch } = await openExplorer(server.url)
-    const panel = page.locator('section', { hasText: 'Projects' })
-    await expect
-      .poll(() => panel.locator('.exchange .status').last().textContent())
-      .toBe('429')
+    const panel = await projectsPanelAnswering(page, '429')
     expect(await panel.locator('.exchange-error').textContent()).toContain(
       'rate_limited',
     )
     expect(
       await panel.locator('.exchange-headers').last().textContent(),
     ).toContain('retry-after30')
-    expect(watch.foreignRequests).toEqual([])
-    expect(
-      watch.errors.filter((line) => !line.includes('429 (Too Many Requests)')),
-    ).toEqual([])
+    expectClean(watch, '429 (Too Many Requests)')
     await page.context().close()
   },
 )
@@ -231,10 +240,7 @@ itInBrowser(
     await expect
       .poll(() => page.locator('.curl code').last().textContent())
       .toContain('Bearer demo-key-beta')
-    expect(watch.foreignRequests).toEqual([])
-    expect(
-      watch.errors.filter((line) => !line.includes('401 (Unauthorized)')),
-    ).toEqual([])
+    expectClean(watch, '401 (Unauthorized)')
     await page.context().close()
   },
 )
@@ -272,7 +278,7 @@ itInBrowser(
         () => (window as { notReloaded?: boolean }).notReloaded,
       ),
     ).toBe(true)
-    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+    expectClean(watch)
     await page.context().close()
   },
 )
@@ -313,7 +319,7 @@ itInBrowser(
             path: `${SCREENSHOT_DIR}explorer-${device}-${colorScheme}.png`,
           })
         }
-        expect(watch).toEqual({ errors: [], foreignRequests: [] })
+        expectClean(watch)
         await page.context().close()
       }
     }
