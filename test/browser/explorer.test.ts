@@ -182,6 +182,34 @@ itInBrowser(
 )
 
 itInBrowser(
+  'is usable with the keyboard: Tab reaches a project and Enter opens it',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openExplorer(server.url)
+    const href = await projectWithContents(page)
+    let focused: string | null = null
+    for (let presses = 0; presses < 60 && focused !== href; presses++) {
+      await page.keyboard.press('Tab')
+      focused = await page.evaluate(
+        () => document.activeElement?.getAttribute('href') ?? null,
+      )
+    }
+    expect(focused).toBe(href)
+    // The focused link is visibly marked (:focus-visible outline).
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.activeElement!).outlineStyle,
+      ),
+    ).toBe('solid')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(href)
+    await page.locator('.content-card').first().waitFor()
+    expectClean(watch)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
   'shows a typed-in unknown key’s 401 envelope as received',
   async () => {
     await using server = await startServer()
