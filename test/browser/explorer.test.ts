@@ -274,7 +274,7 @@ itInBrowser(
 )
 
 itInBrowser(
-  'moves a progress bar without a reload when the clock advances (--live)',
+  'moves a progress bar and shows new contents without a reload when the clock advances (--live)',
   async () => {
     await using server = await startServer({ live: true })
     const { page, watch } = await openExplorer(server.url)
@@ -289,7 +289,8 @@ itInBrowser(
     })
     const advanced = await fetch(`${server.adminUrl}/clock`, {
       method: 'POST',
-      body: JSON.stringify({ advance: '3m' }),
+      // A new content starts every 2 to 4 minutes, a step takes 50 to 90 s.
+      body: JSON.stringify({ advance: '10m' }),
     })
     expect(advanced.status).toBe(200)
     await expect
@@ -301,6 +302,9 @@ itInBrowser(
         { timeout: 15_000 },
       )
       .not.toEqual(before)
+    await expect
+      .poll(() => page.locator('.content-card.content-new').count())
+      .toBeGreaterThan(0)
     expect(
       await page.evaluate(
         () => (window as { notReloaded?: boolean }).notReloaded,
