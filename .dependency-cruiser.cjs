@@ -1,6 +1,7 @@
 // The house rules of src/, checked by `npm run lint`: data flows one way,
 // schema <- (data | media) <- api <- (msw | server) <- cli, and the part that
-// runs in browsers imports nothing Node-only.
+// runs in browsers imports nothing Node-only. page/ (the browser page) stands
+// apart: it imports nothing of src/ and nothing imports it.
 
 /** A rule: files under `layer` import nothing in src/ outside `allowed`. */
 function layer(name, allowed, comment) {
@@ -52,6 +53,33 @@ module.exports = {
       ['schema', 'data', 'media', 'api', 'server', 'cli'],
       'cli/ is the top floor: nothing imports it.',
     ),
+    {
+      ...layer(
+        'page',
+        ['page'],
+        'page/ is the browser page: it talks to the mock over HTTP only, like any client, so it imports no code of the layers below (a type, erased by the bundler, is fine).',
+      ),
+      to: {
+        path: '^src/',
+        pathNot: '^src/page/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'nothing-imports-the-page',
+      comment:
+        'Library users who never open the page import none of it: only scripts/build-page.js bundles src/page/.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/page/' },
+      to: { path: '^src/page/' },
+    },
+    {
+      name: 'page-imports-no-node-module',
+      comment: 'page/ runs in browsers only: no node: module.',
+      severity: 'error',
+      from: { path: '^src/page/' },
+      to: { dependencyTypes: ['core'] },
+    },
     {
       name: 'main-entry-is-browser-safe',
       comment:

@@ -39,15 +39,23 @@ function findStaleness() {
   const builtAt = modifiedAt('dist/index.js')
   if (builtAt === undefined) return 'dist/ is missing'
   const sources = listFiles('src').filter((file) => file.endsWith('.ts'))
-  for (const file of [...BUILD_INPUTS, ...sources]) {
+  // The page (src/page/, its HTML and CSS too) is bundled by vite into
+  // dist/page/, not compiled file by file.
+  const pageSources = listFiles('src/page')
+  for (const file of [...BUILD_INPUTS, ...sources, ...pageSources]) {
     if ((modifiedAt(file) ?? 0) > builtAt) return `${file} changed`
   }
+  if (modifiedAt('dist/page/index.html') === undefined) {
+    return 'dist/page/ is missing'
+  }
   const expected = new Set(
-    sources.map(
-      (file) => `dist/${file.slice('src/'.length, -'.ts'.length)}.js`,
-    ),
+    sources
+      .filter((file) => !file.startsWith('src/page/'))
+      .map((file) => `dist/${file.slice('src/'.length, -'.ts'.length)}.js`),
   )
-  const built = listFiles('dist').filter((file) => file.endsWith('.js'))
+  const built = listFiles('dist').filter(
+    (file) => file.endsWith('.js') && !file.startsWith('dist/page/'),
+  )
   if (built.length !== expected.size || built.some((f) => !expected.has(f))) {
     return 'a file was added to or removed from src/'
   }

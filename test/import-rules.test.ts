@@ -127,3 +127,33 @@ it('fails an import circle', async () => {
   expect(failed).toBe(true)
   expect(report).toContain('no-circular')
 })
+
+it('keeps page/ apart: it imports no code of src/ (types are fine), and nothing of src/ imports it', async () => {
+  const passing = await checkTree({
+    'src/page/api-client.ts': 'export const p = 1\n',
+    'src/schema/resource.ts': 'export type R = { a: number }\n',
+    'src/page/app.ts':
+      "import { p } from './api-client.js'\nimport type { R } from '../schema/resource.js'\nexport const r: R = { a: p }\n",
+  })
+  expect(passing.report).toContain('no dependency violations found')
+  const failing = await checkTree({
+    'src/api/answer.ts': 'export const c = 1\n',
+    'src/page/app.ts':
+      "import { c } from '../api/answer.js'\nimport 'node:fs'\nexport const p = c\n",
+    'src/server/serve.ts': "import { p } from '../page/app.js'\nvoid p\n",
+    'src/index.ts': "import { p } from './page/app.js'\nexport { p }\n",
+  })
+  expect(failing.failed).toBe(true)
+  expect(failing.report).toMatch(
+    /page-imports-only-below: src\/page\/app\.ts → src\/api\/answer\.ts/,
+  )
+  expect(failing.report).toContain(
+    'page-imports-no-node-module: src/page/app.ts',
+  )
+  expect(failing.report).toMatch(
+    /nothing-imports-the-page: src\/server\/serve\.ts → src\/page\/app\.ts/,
+  )
+  expect(failing.report).toMatch(
+    /nothing-imports-the-page: src\/index\.ts → src\/page\/app\.ts/,
+  )
+})

@@ -161,7 +161,11 @@ export async function createContentApiServer(
   }
   const originOf = (headers: HeaderLookup) =>
     resolveRequestOrigin(headers, originSettings)
-  const app = createExpressApp(mock, { originOf, adminToken })
+  const app = createExpressApp(mock, {
+    originOf,
+    adminToken,
+    live: mockOptions.live === true,
+  })
   const userHandlers =
     handlers !== undefined && handlers.length > 0 ? handlers : undefined
   const prefix = mock.prefix

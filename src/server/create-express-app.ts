@@ -9,13 +9,15 @@ import type { MockCore } from '../api/create-mock-core.js'
 import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createControlRouter } from './control/create-control-router.js'
+import { createPageRouter } from './create-page-router.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
 
 /**
  * Everything the server answers around the API itself: the asset URLs, the
- * control API, `/openapi.json`, and JSON 404s and 500s.
+ * control API, `/openapi.json`, the page at `/` and `/__page/*`, and JSON
+ * 404s and 500s.
  * `originOf` gives the origin of a request's links from its headers.
  * @example
  * const app = createExpressApp(mock, { originOf: () => 'http://127.0.0.1:4010' })
@@ -25,6 +27,8 @@ export function createExpressApp(
   options: {
     originOf: (headers: HeaderLookup) => string
     adminToken?: string
+    /** The data changes by itself (`live`): the page refreshes by itself. */
+    live?: boolean
   },
 ): Express {
   const app = express()
@@ -39,6 +43,14 @@ export function createExpressApp(
   app.use(
     '/__mock',
     createControlRouter(mock, { adminToken: options.adminToken }),
+  )
+
+  app.use(
+    createPageRouter(mock, {
+      originOf: options.originOf,
+      adminTokenRequired: options.adminToken !== undefined,
+      live: options.live === true,
+    }),
   )
 
   const notFound = (request: Request, response: Response): void => {

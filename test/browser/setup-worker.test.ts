@@ -11,7 +11,11 @@ import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
 import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { findChromium } from '../support/find-chromium.js'
+import {
+  CHROMIUM_ARGS,
+  findSuiteChromium,
+  REQUIRE_BROWSER,
+} from '../support/chromium-suite.js'
 import type { PageReport, VideoReport } from './page/main.js'
 
 // The handlers in a real browser: test/browser/page/ is bundled with the built
@@ -22,38 +26,9 @@ import type { PageReport, VideoReport } from './page/main.js'
 // REQUIRE_BROWSER is set (as .ci/run does): then that is a failure, so the
 // suite cannot silently stop running in CI.
 
-const REQUIRE_BROWSER = !['', '0', 'false'].includes(
-  process.env.REQUIRE_BROWSER ?? '',
-)
-const search = findChromium()
-if (!search.found) {
-  if (REQUIRE_BROWSER) {
-    throw new Error(
-      `REQUIRE_BROWSER is set, but the browser suite cannot run: ${search.reason}. Set CHROMIUM_PATH=/path/to/chrome or install Chromium (on Debian: apt-get install chromium), or unset REQUIRE_BROWSER to skip the suite.`,
-    )
-  }
-  console.log(
-    `browser suite skipped: ${search.reason}. Set CHROMIUM_PATH=/path/to/chrome or install Chromium to run it.`,
-  )
-}
-const chromiumPath = search.found ? search.path : undefined
+const chromiumPath = findSuiteChromium()
 const itInBrowser = it.skipIf(chromiumPath === undefined)
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  // @note Without these, Chromium's own background connections are refused
-  // by a closed network, many at a time.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Nothing but loopback resolves: a request the worker let through fails
-  // instead of leaving the machine.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-]
 const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url))
 const PACKAGE_ENTRY = fileURLToPath(
   new URL('../../dist/index.js', import.meta.url),

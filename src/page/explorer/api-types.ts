@@ -1,0 +1,53 @@
+/**
+ * The API's resources as the page reads them (spec 2), written out here
+ * because the page imports no code of the library.
+ */
+export interface Project {
+  project_unique: string
+  project_name: string
+  description: string
+  created_at: string
+  is_readonly?: boolean
+}
+
+/** A content list item (spec 2.3) and, with `publish` and `content`, its detail (2.4). */
+export interface Content {
+  mode: string
+  variation_unique: string
+  title: string
+  progress: { step_process: number; is_complete: boolean }
+  created_at: string
+  publish?: PublishResult[]
+  content?: Record<string, unknown> & {
+    movie_unique?: string
+    download_url?: string
+    thumbnail_url?: string
+  }
+}
+
+/** A publish result (spec 2.6). */
+export interface PublishResult {
+  platform: string
+  status: string
+  post_url?: string
+  posted_at?: string
+}
+
+/** A list response (spec 2.7). */
+export interface ListBody<Item> {
+  data: Item[]
+  meta: { total: number }
+}
+
+/**
+ * The `data` of a 2xx JSON body, or undefined.
+ * @example
+ * const projects = dataOf<Project[]>(exchange) ?? []
+ */
+export function dataOf<T>(
+  exchange: { status: number; body: unknown } | undefined,
+): T | undefined {
+  if (exchange === undefined || exchange.status < 200 || exchange.status > 299)
+    return undefined
+  return (exchange.body as { data?: T } | undefined)?.data
+}

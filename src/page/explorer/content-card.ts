@@ -1,0 +1,119 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { useRef } from 'preact/hooks'
+import { ExchangeView } from '../exchange-view.js'
+import type { PageConfig } from '../page-config.js'
+import { useApi } from '../use-api.js'
+import { useSeen } from '../use-seen.js'
+import { dataOf, type Content } from './api-types.js'
+import { ProgressBar } from './progress-bar.js'
+import { PublishBadges } from './publish-badges.js'
+
+/**
+ * One content of a list. The list item has no thumbnail and no `publish`
+ * (spec 2.3), so the card fetches the content's detail once it scrolls into
+ * view, and again while it may still change (its progress moved, a publish
+ * is pending) when the page refreshes by itself.
+ * @example
+ * html`<${ContentCard} config=${config} apiKey=${key} projectId="p1" item=${item} pollMs=${3000} />`
+ */
+export function ContentCard(props: {
+  config: PageConfig
+  apiKey: string
+  projectId: string
+  item: Content
+  pollMs: number | undefined
+  isNew: boolean
+}): VNode {
+  const { config, apiKey, projectId, item } = props
+  const ref = useRef<HTMLLIElement>(null)
+  const { seen, visible } = useSeen(ref)
+  const href = `#/projects/${encodeURIComponent(projectId)}/contents/${encodeURIComponent(item.variation_unique)}`
+  const url = `${config.apiBase}/projects/${encodeURIComponent(projectId)}/contents/${encodeURIComponent(item.variation_unique)}`
+  const last = useRef<Content>()
+  const detail = useApi(seen ? url : undefined, {
+    apiKey,
+    // The list's progress changing makes the detail stale at once.
+    refresh: `${item.progress.step_process}/${item.progress.is_complete}`,
+    pollMs:
+      props.pollMs !== undefined &&
+      visible &&
+      mayBePublishedSoon(item, last.current)
+        ? props.pollMs * 3
+        : undefined,
+  })
+  const body = dataOf<Content>(detail.exchange)
+  last.current = body
+  // @note The signed URLs change on every answer; the first one keeps the
+  // image from loading again on each refresh.
+  const thumbnail = useRef<{ movie?: string; url?: string }>({})
+  const movie = body?.content?.movie_unique
+  if (
+    body?.content?.thumbnail_url !== undefined &&
+    thumbnail.current.movie !== movie
+  ) {
+    thumbnail.current = { movie, url: body.content.thumbnail_url }
+  }
+  return html`<li
+    class=${`card content-card${props.isNew ? ' content-new' : ''}`}
+    ref=${ref}
+  >
+    <a class="thumbnail-link" href=${href} tabindex="-1" aria-hidden="true">
+      ${
+        thumbnail.current.url === undefined
+          ? html`<div class="thumbnail thumbnail-empty">
+              ${
+                detail.exchange !== undefined && body === undefined
+                  ? `detail: ${detail.exchange.status}`
+                  : ''
+              }
+            </div>`
+          : html`<img
+              class="thumbnail"
+              src=${thumbnail.current.url}
+              alt=""
+              loading="lazy"
+              width="320"
+              height="180"
+            />`
+      }
+    </a>
+    <div class="card-body">
+      <h3><a href=${href}>${item.title}</a></h3>
+      <p class="badges">
+        <span class="badge badge-muted">${item.mode}</span>
+        ${props.isNew && html`<span class="badge">new</span>`}
+      </p>
+      <${ProgressBar} progress=${item.progress} />
+      ${
+        body?.publish !== undefined &&
+        html`<${PublishBadges} publish=${body.publish} />`
+      }
+      ${
+        detail.exchange !== undefined &&
+        body === undefined &&
+        html`<details class="panel-requests">
+          <summary>Detail request failed</summary>
+          <${ExchangeView} exchange=${detail.exchange} />
+        </details>`
+      }
+    </div>
+  </li>`
+}
+
+/**
+ * @note Progress shows in the list, which refreshes the detail when it
+ * moves; publishing does not, so a complete content's detail is asked again
+ * while it has no result yet or one is pending (live data publishes 10 to
+ * 40 s after completion, then each platform leaves `pending`).
+ */
+function mayBePublishedSoon(
+  item: Content,
+  detail: Content | undefined,
+): boolean {
+  if (!item.progress.is_complete || detail?.publish === undefined) return false
+  return (
+    detail.publish.length === 0 ||
+    detail.publish.some((result) => result.status === 'pending')
+  )
+}

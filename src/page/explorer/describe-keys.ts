@@ -1,0 +1,89 @@
+/** An API key record of the control API (`GET /__mock/api-keys`). */
+export interface ApiKeyRecord {
+  key: string
+  account: string
+  expires_at?: string
+  revoked?: boolean
+}
+
+/** A project record of the control API (`GET /__mock/projects`). */
+export interface ProjectRecord {
+  project_unique: string
+  account: string
+  is_readonly: boolean
+  shared_with?: string[]
+}
+
+/** What the key chooser says about one key. */
+export interface KeyDescription {
+  key: string
+  account: string
+  accountName: string | undefined
+  /** Revoked wins over expired, as the API decides. */
+  state: 'active' | 'expired' | 'revoked'
+  /** Projects the key's account sees: its own and those shared with it. */
+  visible: number
+  /** Of those, the ones another account shares with it. */
+  shared: number
+  /** Of the shared ones, those that are read-only. */
+  sharedReadOnly: number
+}
+
+/**
+ * Describes every key from the control API's records at the mock's time.
+ * @example
+ * describeKeys(keys, accounts, projects, Date.parse(clock.now))[0].state // 'active'
+ */
+export function describeKeys(
+  keys: ApiKeyRecord[],
+  accounts: { id: string; name: string }[],
+  projects: ProjectRecord[],
+  now: number,
+): KeyDescription[] {
+  return keys.map((record) => {
+    const visible = projects.filter(
+      (project) =>
+        project.account === record.account ||
+        project.shared_with?.includes(record.account) === true,
+    )
+    const shared = visible.filter(
+      (project) => project.account !== record.account,
+    )
+    return {
+      key: record.key,
+      account: record.account,
+      accountName: accounts.find((account) => account.id === record.account)
+        ?.name,
+      state:
+        record.revoked === true
+          ? 'revoked'
+          : record.expires_at !== undefined &&
+              Date.parse(record.expires_at) <= now
+            ? 'expired'
+            : 'active',
+      visible: visible.length,
+      shared: shared.length,
+      sharedReadOnly: shared.filter((project) => project.is_readonly).length,
+    }
+  })
+}
+
+/**
+ * What a key sees, in words.
+ * @example
+ * describeSight(description) // 'sees 7 projects, 1 shared with it (read-only)'
+ */
+export function describeSight(description: KeyDescription): string {
+  if (description.state !== 'active') {
+    return `answered 401: the key is ${description.state}`
+  }
+  const projects = `${description.visible} project${description.visible === 1 ? '' : 's'}`
+  if (description.shared === 0) return `sees ${projects}, all its own`
+  const readOnly =
+    description.sharedReadOnly === description.shared
+      ? ' (read-only)'
+      : description.sharedReadOnly > 0
+        ? ` (${description.sharedReadOnly} read-only)`
+        : ''
+  return `sees ${projects}, ${description.shared} shared with it${readOnly}`
+}

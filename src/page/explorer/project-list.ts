@@ -1,0 +1,116 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { ExchangeView } from '../exchange-view.js'
+import type { PageConfig } from '../page-config.js'
+import { useApi } from '../use-api.js'
+import { dataOf, type ListBody, type Project } from './api-types.js'
+
+/**
+ * The projects the key sees (`GET /projects`), each a card with what the
+ * list does not carry fetched for it: `is_readonly` from its detail and the
+ * content count from its contents list's `meta.total`.
+ * @example
+ * html`<${ProjectList} config=${config} apiKey=${key} ownerOf=${owners} account="acct_alpha" />`
+ */
+export function ProjectList(props: {
+  config: PageConfig
+  apiKey: string
+  /** The owning account of each project, from the control API when it answers. */
+  ownerOf: Map<string, string>
+  /** The chosen key's account, when known. */
+  account: string | undefined
+  pollMs: number | undefined
+}): VNode {
+  const { config, apiKey } = props
+  const list = useApi(`${config.apiBase}/projects`, {
+    apiKey,
+    pollMs: props.pollMs,
+  })
+  const projects = dataOf<Project[]>(list.exchange)
+  const total = (list.exchange?.body as ListBody<Project> | undefined)?.meta
+    ?.total
+  return html`<section class="panel" aria-labelledby="projects-title">
+    <div class="panel-head">
+      <h2 id="projects-title">Projects</h2>
+      ${
+        total !== undefined &&
+        html`<span class="muted">${total} in meta.total</span>`
+      }
+    </div>
+    ${list.exchange === undefined && html`<p class="muted">Loading…</p>`}
+    ${
+      projects !== undefined &&
+      projects.length === 0 &&
+      html`<p class="muted">This key sees no projects.</p>`
+    }
+    ${
+      projects !== undefined &&
+      projects.length > 0 &&
+      html`<ul class="card-grid project-grid">
+        ${projects.map(
+          (project) =>
+            html`<${ProjectCard}
+              key=${project.project_unique}
+              config=${config}
+              apiKey=${apiKey}
+              project=${project}
+              shared=${
+                props.account !== undefined &&
+                props.ownerOf.has(project.project_unique) &&
+                props.ownerOf.get(project.project_unique) !== props.account
+              }
+            />`,
+        )}
+      </ul>`
+    }
+    ${
+      list.exchange !== undefined &&
+      html`<${ExchangeView} exchange=${list.exchange} />`
+    }
+  </section>`
+}
+
+function ProjectCard(props: {
+  config: PageConfig
+  apiKey: string
+  project: Project
+  shared: boolean
+}): VNode {
+  const { config, apiKey, project } = props
+  const path = `${config.apiBase}/projects/${encodeURIComponent(project.project_unique)}`
+  const detail = useApi(path, { apiKey })
+  const contents = useApi(`${path}/contents`, { apiKey })
+  const readonly = dataOf<Project>(detail.exchange)?.is_readonly
+  const count = (contents.exchange?.body as ListBody<unknown> | undefined)?.meta
+    ?.total
+  const href = `#/projects/${encodeURIComponent(project.project_unique)}`
+  return html`<li class="card project-card">
+    <h3><a href=${href}>${project.project_name}</a></h3>
+    <p class="badges">
+      ${readonly === true && html`<span class="badge badge-warn">read-only</span>`}
+      ${props.shared && html`<span class="badge">shared with you</span>`}
+      <span class="badge badge-muted"
+        >${
+          count === undefined
+            ? contents.exchange === undefined
+              ? '… contents'
+              : `contents: ${contents.exchange.status}`
+            : `${count} content${count === 1 ? '' : 's'}`
+        }</span
+      >
+    </p>
+    <p class="project-description">${project.description}</p>
+    <p class="muted small"><code>${project.project_unique}</code></p>
+    <details class="panel-requests">
+      <summary>Requests for this card</summary>
+      ${
+        detail.exchange !== undefined &&
+        html`<${ExchangeView} exchange=${detail.exchange} open=${false} />`
+      }
+      ${
+        contents.exchange !== undefined &&
+        html`<${ExchangeView} exchange=${contents.exchange} open=${false} />`
+      }
+    </details>
+  </li>`
+}

@@ -1,0 +1,110 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { useRef } from 'preact/hooks'
+import { ExchangeView } from '../exchange-view.js'
+import type { PageConfig } from '../page-config.js'
+import { useApi } from '../use-api.js'
+import {
+  dataOf,
+  type Content,
+  type ListBody,
+  type Project,
+} from './api-types.js'
+import { ContentCard } from './content-card.js'
+
+/**
+ * One project (`GET /projects/{id}`) and its contents
+ * (`GET /projects/{id}/contents`); while the page refreshes by itself, the
+ * list is asked again every `pollMs`, and contents that appear are marked new.
+ * @example
+ * html`<${ProjectView} config=${config} apiKey=${key} projectId="p1" pollMs=${3000} />`
+ */
+export function ProjectView(props: {
+  config: PageConfig
+  apiKey: string
+  projectId: string
+  pollMs: number | undefined
+}): VNode {
+  const { config, apiKey, projectId } = props
+  const path = `${config.apiBase}/projects/${encodeURIComponent(projectId)}`
+  const detail = useApi(path, { apiKey })
+  const list = useApi(`${path}/contents`, { apiKey, pollMs: props.pollMs })
+  const project = dataOf<Project>(detail.exchange)
+  const contents = dataOf<Content[]>(list.exchange)
+  const total = (list.exchange?.body as ListBody<Content> | undefined)?.meta
+    ?.total
+
+  // The contents of the first answer are not new; any that appear later are.
+  const known = useRef<{ key: string; ids: Set<string> }>()
+  if (
+    contents !== undefined &&
+    known.current?.key !== `${apiKey} ${projectId}`
+  ) {
+    known.current = {
+      key: `${apiKey} ${projectId}`,
+      ids: new Set(contents.map((content) => content.variation_unique)),
+    }
+  }
+
+  return html`<section class="panel" aria-labelledby="project-title">
+      <h2 id="project-title">${project?.project_name ?? projectId}</h2>
+      ${
+        project !== undefined &&
+        html`<p class="badges">
+            ${
+              project.is_readonly === true &&
+              html`<span class="badge badge-warn">read-only</span>`
+            }
+            <span class="muted small"
+              ><code>${project.project_unique}</code></span
+            >
+          </p>
+          <p>${project.description}</p>`
+      }
+      ${
+        detail.exchange !== undefined &&
+        html`<${ExchangeView} exchange=${detail.exchange} />`
+      }
+    </section>
+    <section class="panel" aria-labelledby="contents-title">
+      <div class="panel-head">
+        <h2 id="contents-title">Contents</h2>
+        ${
+          total !== undefined &&
+          html`<span class="muted">${total} in meta.total</span>`
+        }
+      </div>
+      <p class="muted small">
+        Thumbnails and publish results come from each content's detail, asked
+        for as its card scrolls into view: the list items carry neither.
+      </p>
+      ${list.exchange === undefined && html`<p class="muted">Loading…</p>`}
+      ${
+        contents !== undefined &&
+        contents.length === 0 &&
+        html`<p class="muted">This project has no contents.</p>`
+      }
+      ${
+        contents !== undefined &&
+        contents.length > 0 &&
+        html`<ul class="card-grid content-grid">
+          ${contents.map(
+            (item) =>
+              html`<${ContentCard}
+                key=${item.variation_unique}
+                config=${config}
+                apiKey=${apiKey}
+                projectId=${projectId}
+                item=${item}
+                pollMs=${props.pollMs}
+                isNew=${known.current?.ids.has(item.variation_unique) === false}
+              />`,
+          )}
+        </ul>`
+      }
+      ${
+        list.exchange !== undefined &&
+        html`<${ExchangeView} exchange=${list.exchange} />`
+      }
+    </section>`
+}

@@ -1,0 +1,53 @@
+import { html } from 'htm/preact'
+import type { ComponentChildren, VNode } from 'preact'
+import type { PageConfig } from './page-config.js'
+
+/** The page's sections, as the nav lists them. */
+const SECTIONS = [
+  { route: '/', href: '#/', label: 'Explorer' },
+  { route: '/control', href: '#/control', label: 'Control panel' },
+] as const
+
+/**
+ * The frame of every page: product name, the mode badge with the base URL an
+ * app under demo should use, and the nav.
+ * @example
+ * html`<${Shell} config=${config} route="/"><${Explorer} config=${config} /><//>`
+ */
+export function Shell(props: {
+  config: PageConfig
+  route: string
+  children: ComponentChildren
+}): VNode {
+  const { config, route } = props
+  const section = route.startsWith('/control') ? '/control' : '/'
+  return html`<a class="skip-link" href="#main">Skip to content</a>
+    <header class="site-header">
+      <div class="site-header-inner">
+        <a class="brand" href="#/">content-api-mock</a>
+        <p class="mode">
+          <span class=${`mode-badge mode-${config.mode}`}
+            >${config.mode === 'server' ? 'server' : 'in your browser'}</span
+          >
+          <span class="mode-label">API base URL</span>
+          <code class="mode-url">${config.apiBase}</code>
+        </p>
+        <nav aria-label="Sections">
+          <ul>
+            ${SECTIONS.map(
+              (item) =>
+                html`<li>
+                  <a
+                    href=${item.href}
+                    aria-current=${section === item.route ? 'page' : undefined}
+                    >${item.label}</a
+                  >
+                </li>`,
+            )}
+            <li><a href=${config.docsUrl}>API reference</a></li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+    <main id="main" tabindex="-1">${props.children}</main>`
+}

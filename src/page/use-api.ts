@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import {
+  callApi,
+  type ApiExchange,
+  type ApiRequestOptions,
+} from './api-client.js'
+
+/** What {@link useApi} gives a panel. */
+export interface ApiState {
+  /** The latest exchange; kept while a refresh is under way, so nothing flickers. */
+  exchange: ApiExchange | undefined
+  loading: boolean
+  /** Makes the request again now. */
+  reload: () => void
+}
+
+/**
+ * Makes a GET request for a panel when `url` is set, again whenever `url`,
+ * the key or `refresh` change, and every `pollMs` while the tab is visible.
+ * @note Polling skips a beat while a request is under way or the tab is
+ * hidden, so a slow or throttled mock is never asked twice at once.
+ * @example
+ * const { exchange } = useApi(`${config.apiBase}/projects`, { apiKey })
+ */
+export function useApi(
+  url: string | undefined,
+  options: Pick<ApiRequestOptions, 'apiKey' | 'adminToken'> & {
+    pollMs?: number
+    /** Any value: a change makes the request again. */
+    refresh?: unknown
+  } = {},
+): ApiState {
+  const [exchange, setExchange] = useState<ApiExchange>()
+  const [loading, setLoading] = useState(url !== undefined)
+  const [nonce, setNonce] = useState(0)
+  const inFlight = useRef(false)
+  const { apiKey, adminToken, pollMs, refresh } = options
+
+  useEffect(() => {
+    if (url === undefined) return
+    const controller = new AbortController()
+    const run = async () => {
+      if (inFlight.current) return
+      inFlight.current = true
+      setLoading(true)
+      try {
+        const answer = await callApi(url, {
+          apiKey,
+          adminToken,
+          signal: controller.signal,
+        })
+        if (!controller.signal.aborted) setExchange(answer)
+      } catch {
+        // Aborted: a newer request replaces this one.
+      } finally {
+        inFlight.current = false
+        if (!controller.signal.aborted) setLoading(false)
+      }
+    }
+    inFlight.current = false
+    void run()
+    const timer =
+      pollMs === undefined
+        ? undefined
+        : setInterval(() => {
+            if (!document.hidden) void run()
+          }, pollMs)
+    return () => {
+      controller.abort()
+      if (timer !== undefined) clearInterval(timer)
+    }
+  }, [url, apiKey, adminToken, pollMs, refresh, nonce])
+
+  return { exchange, loading, reload: () => setNonce((n) => n + 1) }
+}

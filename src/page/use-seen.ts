@@ -1,0 +1,30 @@
+import type { RefObject } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+
+/**
+ * Whether an element is on screen now, and whether it ever was, by
+ * IntersectionObserver (with a margin, so work starts just before).
+ * @example
+ * const ref = useRef<HTMLLIElement>(null)
+ * const { seen, visible } = useSeen(ref)
+ */
+export function useSeen(ref: RefObject<Element>): {
+  seen: boolean
+  visible: boolean
+} {
+  const [state, setState] = useState({ seen: false, visible: false })
+  useEffect(() => {
+    const element = ref.current
+    if (element === null) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const visible = entries.some((entry) => entry.isIntersecting)
+        setState((before) => ({ seen: before.seen || visible, visible }))
+      },
+      { rootMargin: '200px' },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return state
+}

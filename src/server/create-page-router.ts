@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import express, { type Request, type Response, type Router } from 'express'
+import type { MockCore } from '../api/create-mock-core.js'
+import type { HeaderLookup } from '../api/types.js'
+import { findDefaultApiKey } from './find-default-api-key.js'
+
+/** Where `npm run build` writes the page (scripts/build-page.js). */
+const PAGE_DIR = new URL('../page/', import.meta.url)
+
+/**
+ * The page a browser opens: `GET /` answers the explorer to a client that
+ * prefers HTML (a browser) and passes JSON and `*∕*` clients on to the JSON
+ * 404; `/__page/config.json` tells the page where the API is (built per
+ * request, never cached); `/__page/*` serves its fingerprinted assets.
+ * @example
+ * app.use(createPageRouter(mock, { originOf, adminTokenRequired: false, live: false }))
+ */
+export function createPageRouter(
+  mock: MockCore,
+  options: {
+    originOf: (headers: HeaderLookup) => string
+    adminTokenRequired: boolean
+    live: boolean
+    /** The folder of the built page; default dist/page/ of this package. */
+    pageDir?: URL
+  },
+): Router {
+  const pageDir = options.pageDir ?? PAGE_DIR
+  const router = express.Router()
+
+  router.get('/', (request, response, next) => {
+    // @note Vary: the same URL answers HTML or JSON by Accept, so a cache
+    // must not hand one to the other.
+    response.vary('Accept')
+    if (request.accepts(['application/json', 'text/html']) !== 'text/html') {
+      return next()
+    }
+    const index = new URL('index.html', pageDir)
+    if (!existsSync(index)) return pageMissing(response)
+    response.set('cache-control', 'no-cache')
+    response.sendFile(fileURLToPath(index))
+  })
+
+  router.get('/__page/config.json', (request: Request, response: Response) => {
+    const origin = options.originOf(request)
+    response.set('cache-control', 'no-store')
+    response.json({
+      mode: 'server',
+      apiBase: `${origin}${mock.prefix}`,
+      adminBase: `${origin}/__mock`,
+      docsUrl: `${origin}/docs`,
+      adminTokenRequired: options.adminTokenRequired,
+      defaultKey: findDefaultApiKey(mock),
+      live: options.live,
+    })
+  })
+
+  router.use(
+    '/__page',
+    express.static(fileURLToPath(new URL('__page/', pageDir)), {
+      // @note The files' names change with their content, so they may be
+      // cached for good: `public, max-age=31536000, immutable`.
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      redirect: false,
+    }),
+  )
+
+  return router
+}
+
+function pageMissing(response: Response): void {
+  response
+    .status(404)
+    .type('text/plain')
+    .send(
+      'The explorer page is not built: dist/page/index.html is missing. Run "npm run build" in the content-api-mock checkout, then reload.\n',
+    )
+}

@@ -1,0 +1,20 @@
+import type { MockCore } from '../api/create-mock-core.js'
+
+/**
+ * The dataset's main API key, which the page chooses when it opens: the
+ * first key in dataset order that is neither revoked nor expired at the
+ * mock's time (the generated dataset's `--api-key`), else the first key,
+ * else `''` for a dataset without keys.
+ * @example
+ * findDefaultApiKey(server.mock) // 'demo-key-alpha'
+ */
+export function findDefaultApiKey(mock: MockCore): string {
+  const keys = mock.apiKeys.list()
+  const now = mock.clock.now()
+  const active = keys.find(
+    (key) =>
+      key.revoked !== true &&
+      (key.expires_at === undefined || Date.parse(key.expires_at) > now),
+  )
+  return (active ?? keys[0])?.key ?? ''
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, it } from 'vitest'
+
+// Library users who never open the page import none of it: the built
+// entries' module graphs (static and dynamic imports) hold no file of
+// dist/page/ and neither Preact nor htm. `npm run lint` checks the same
+// rule on src/; this checks what is shipped.
+
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url))
+const ENTRIES = ['index.js', 'server/index.js', 'vitest.js', 'cli/main.js']
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+)['"]/g
+
+/** Every file of dist/ an entry reaches, and the packages it names. */
+function moduleGraph(entry: string): { files: string[]; packages: string[] } {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (file: string) => {
+    if (files.has(file)) return
+    files.add(file)
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const specifier = (match[1] ?? match[2])!
+      if (specifier.startsWith('.')) visit(join(dirname(file), specifier))
+      else packages.add(specifier)
+    }
+  }
+  visit(join(DIST, entry))
+  return {
+    files: [...files].map((file) => relative(DIST, file)),
+    packages: [...packages],
+  }
+}
+
+it.each(ENTRIES)(
+  'keeps the page out of the module graph of dist/%s',
+  (entry) => {
+    const { files, packages } = moduleGraph(entry)
+    // The walk reaches the library: a broken walk must not pass.
+    expect(files.length).toBeGreaterThan(entry === 'vitest.js' ? 2 : 10)
+    expect(files.filter((file) => file.startsWith('page/'))).toEqual([])
+    expect(packages.filter((name) => /^(preact|htm)(\/|$)/.test(name))).toEqual(
+      [],
+    )
+  },
+)

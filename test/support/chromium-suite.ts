@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core'
+import { findChromium } from './find-chromium.js'
+
+/**
+ * Whether the browser suites must run: set in CI (`.ci/run`), where a
+ * missing Chromium is a failure, not a skip.
+ */
+export const REQUIRE_BROWSER = !['', '0', 'false'].includes(
+  process.env.REQUIRE_BROWSER ?? '',
+)
+
+/** How the browser suites start Chromium: headless, and unable to reach anything but loopback. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // @note Without these, Chromium's own background connections are refused
+  // by a closed network, many at a time.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Nothing but loopback resolves: a request the worker let through fails
+  // instead of leaving the machine.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+]
+
+/**
+ * The Chromium a browser suite runs in, or undefined (with one line saying
+ * why) when there is none and REQUIRE_BROWSER is not set.
+ * @throws when REQUIRE_BROWSER is set and no Chromium is found.
+ * @example
+ * const chromiumPath = findSuiteChromium()
+ * const itInBrowser = it.skipIf(chromiumPath === undefined)
+ */
+export function findSuiteChromium(): string | undefined {
+  const search = findChromium()
+  if (search.found) return search.path
+  if (REQUIRE_BROWSER) {
+    throw new Error(
+      `REQUIRE_BROWSER is set, but the browser suite cannot run: ${search.reason}. Set CHROMIUM_PATH=/path/to/chrome or install Chromium (on Debian: apt-get install chromium), or unset REQUIRE_BROWSER to skip the suite.`,
+    )
+  }
+  console.log(
+    `browser suite skipped: ${search.reason}. Set CHROMIUM_PATH=/path/to/chrome or install Chromium to run it.`,
+  )
+  return undefined
+}
+
+/**
+ * What a page did that a product page must not: console errors, uncaught
+ * errors, and requests to any origin but its own.
+ */
+export interface PageWatch {
+  /** `[console.error] …` and `[pageerror] …` lines. */
+  errors: string[]
+  /** URLs requested from another origin. */
+  foreignRequests: string[]
+}
+
+/**
+ * Watches a page for console errors and requests that leave its origin.
+ * @example
+ * const watch = watchPage(page, server.url)
+ * await page.goto(`${server.url}/`)
+ * expect(watch).toEqual({ errors: [], foreignRequests: [] })
+ */
+export function watchPage(page: Page, origin: string): PageWatch {
+  const watch: PageWatch = { errors: [], foreignRequests: [] }
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      watch.errors.push(`[console.error] ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) =>
+    watch.errors.push(`[pageerror] ${error.message}`),
+  )
+  page.on('request', (request) => {
+    const url = request.url()
+    if (url.startsWith('data:') || url.startsWith('blob:')) return
+    if (new URL(url).origin !== origin) watch.foreignRequests.push(url)
+  })
+  return watch
+}
+
+/**
+ * A page of a browser suite in the given color scheme and width.
+ * @example
+ * const page = await newSuitePage(browser, { width: 375, colorScheme: 'dark' })
+ */
+export async function newSuitePage(
+  browser: Browser,
+  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  })
+  return context.newPage()
+}
