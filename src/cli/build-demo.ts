@@ -25,9 +25,13 @@ import { CliError } from './cli-error.js'
 import type { BuildDemoOptions } from './parse-build-demo-arguments.js'
 import { readFixtureFile } from './read-fixture-file.js'
 
-/** The built page and boot script, as `npm run build` leaves them in dist/. */
-const PAGE_DIR = new URL('../page/', import.meta.url)
-const BOOT_DIR = new URL('../demo/', import.meta.url)
+/**
+ * The built page and boot script, as `npm run build` leaves them.
+ * @note Two levels up, so that `src/cli/` (in tests) finds dist/ as
+ * `dist/cli/` does.
+ */
+const PAGE_DIR = new URL('../../dist/page/', import.meta.url)
+const BOOT_DIR = new URL('../../dist/demo/', import.meta.url)
 const ASSETS_FOLDER = '__page'
 const WORKER_SCRIPT = 'mockServiceWorker.js'
 /**
@@ -150,7 +154,7 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     media:
       media === undefined
         ? 'title cards and sample clips, made in the browser'
-        : `${media.thumbnails.length} thumbnails and ${media.videos.length} videos from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
+        : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
   }
 }
 
@@ -258,6 +262,10 @@ function isInside(path: string, folder: string): boolean {
     rel === '' ||
     (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
   )
+}
+
+function count(number: number, noun: string): string {
+  return `${number} ${noun}${number === 1 ? '' : 's'}`
 }
 
 function describeNames(names: readonly string[]): string {
