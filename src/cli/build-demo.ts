@@ -117,6 +117,7 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     adminBase: null,
     docsUrl: null,
     adminTokenRequired: false,
+    live: options.live,
     defaultKey:
       fixtures === undefined
         ? DEFAULT_API_KEY
