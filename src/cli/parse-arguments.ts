@@ -330,8 +330,8 @@ Examples:
   $ ${CLI_NAME} --host 0.0.0.0 --public-url https://demo.example.com
 
 Commands:
-  ${BUILD_DEMO_COMMAND} <dir>    the same demo as a static folder that needs no server
-                           (${CLI_NAME} ${BUILD_DEMO_COMMAND} --help)
+  ${BUILD_DEMO_COMMAND} <dir>   write the same demo as a static folder that needs no
+                     server (${CLI_NAME} ${BUILD_DEMO_COMMAND} --help lists its options)
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 PORT or HOST variable, fixture file, handlers file or a port in use (nothing
