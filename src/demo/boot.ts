@@ -32,13 +32,15 @@ async function boot(): Promise<void> {
       `This demo answers its API inside the browser with a Service Worker, which browsers allow only on https:// or http://localhost and http://127.0.0.1 pages (this one is ${location.origin}). Serve the folder over https, or open it through localhost.`,
     )
   }
-  const settings = await readJson<DemoSettings>(DEMO_SETTINGS_FILE)
+  const [settings, staticConfig] = await Promise.all([
+    readJson<DemoSettings>(DEMO_SETTINGS_FILE),
+    readJson<Record<string, unknown>>(PAGE_CONFIG_PATH),
+  ])
   if (settings.version !== DEMO_SETTINGS_VERSION) {
     throw new Error(
       `${DEMO_SETTINGS_FILE} has format ${String(settings.version)}, this boot script reads format ${DEMO_SETTINGS_VERSION}. Build the folder again with "content-api-mock build-demo".`,
     )
   }
-  const staticConfig = await readJson<Record<string, unknown>>(PAGE_CONFIG_PATH)
   // @note The folder does not know where it will be hosted: the API's base
   // URL becomes absolute here, on the page's own origin and path.
   const apiBase = resolve(String(staticConfig.apiBase)).replace(/\/+$/, '')
@@ -57,11 +59,11 @@ async function boot(): Promise<void> {
             return new Uint8Array(await response.arrayBuffer())
           },
         })
+  // @note The worker starts while the dataset loads: every resolver awaits it.
   const core = createMockCore({ ...settings.mock, baseUrl: apiBase }, { media })
-  await core.ready
-
-  const configHandler = http.get(resolve(PAGE_CONFIG_PATH), () =>
-    HttpResponse.json(
+  const configHandler = http.get(resolve(PAGE_CONFIG_PATH), async () => {
+    await core.ready
+    return HttpResponse.json(
       {
         ...staticConfig,
         apiBase,
@@ -70,8 +72,8 @@ async function boot(): Promise<void> {
           staticConfig.defaultKey,
       },
       { headers: { 'cache-control': 'no-store' } },
-    ),
-  )
+    )
+  })
   await setupWorker(configHandler, ...createHandlers(core)).start({
     quiet: true,
     onUnhandledRequest: 'bypass',
