@@ -70,7 +70,7 @@ it('writes a folder whose index.html starts the boot script and preloads the pag
   expect(readJson(join(folder, '__page/config.json'))).toEqual({
     mode: 'browser',
     apiBase: 'public-api/v1',
-    adminBase: null,
+    adminBase: '__mock',
     docsUrl: null,
     adminTokenRequired: false,
     live: false,

@@ -114,7 +114,7 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     // @note Relative to the page: the folder does not know where it will be
     // hosted. The boot script answers this file with absolute URLs.
     apiBase: DEFAULT_API_PREFIX.slice(1),
-    adminBase: null,
+    adminBase: '__mock',
     docsUrl: null,
     adminTokenRequired: false,
     live: options.live,

@@ -4,6 +4,7 @@ import { createMockCore } from '../api/create-mock-core.js'
 import { findMainApiKey } from '../data/find-main-api-key.js'
 import { createFileMedia } from '../media/create-file-media.js'
 import { createHandlers } from '../msw/create-handlers.js'
+import { createReadOnlyControlHandlers } from './create-read-only-control-handlers.js'
 import {
   DEMO_MEDIA_FOLDER,
   DEMO_SETTINGS_FILE,
@@ -44,6 +45,7 @@ async function boot(): Promise<void> {
   // @note The folder does not know where it will be hosted: the API's base
   // URL becomes absolute here, on the page's own origin and path.
   const apiBase = resolve(String(staticConfig.apiBase)).replace(/\/+$/, '')
+  const adminBase = resolve(String(staticConfig.adminBase)).replace(/\/+$/, '')
 
   const media =
     settings.media === undefined
@@ -67,6 +69,7 @@ async function boot(): Promise<void> {
       {
         ...staticConfig,
         apiBase,
+        adminBase,
         defaultKey:
           findMainApiKey(core.apiKeys.list(), core.clock.now()) ??
           staticConfig.defaultKey,
@@ -74,7 +77,11 @@ async function boot(): Promise<void> {
       { headers: { 'cache-control': 'no-store' } },
     )
   })
-  await setupWorker(configHandler, ...createHandlers(core)).start({
+  await setupWorker(
+    configHandler,
+    ...createReadOnlyControlHandlers(core, adminBase),
+    ...createHandlers(core),
+  ).start({
     quiet: true,
     onUnhandledRequest: 'bypass',
     serviceWorker: { url: resolve(WORKER_SCRIPT) },

@@ -89,7 +89,8 @@ afterAll(async () => {
 
 interface InPageReport {
   controller: string | null
-  projects: { status: number; names: string[] }
+  projects: { status: number; names: string[]; withContents: string }
+  control: { keys: number }
   thumbnail: { width: number; height: number }
   video: { canPlayType: string; event: string; playedTo: number }
 }
@@ -117,12 +118,14 @@ async function openDemo(page: Page, path: string) {
       }
       const projects = await get('/projects')
       let detail: any
+      let withContents = ''
       for (const project of projects.body.data) {
         const path = `/projects/${project.project_unique}/contents`
         const first = (await get(path)).body.data.find(
           (item: any) => item.mode === 'moviemode',
         )
         if (first !== undefined) {
+          withContents = project.project_name
           detail = (await get(`${path}/${first.variation_unique}`)).body.data
           break
         }
@@ -157,6 +160,10 @@ async function openDemo(page: Page, path: string) {
         projects: {
           status: projects.status,
           names: projects.body.data.map((project: any) => project.project_name),
+          withContents,
+        },
+        control: {
+          keys: (await fetch('__mock/api-keys')).status,
         },
         thumbnail: { width: image.naturalWidth, height: image.naturalHeight },
         video: {
@@ -199,12 +206,33 @@ itInBrowser(
     expect(report.controller).toBe(`${site!.url}/mockServiceWorker.js`)
     expect(report.projects.status).toBe(200)
     expect(report.projects.names.length).toBeGreaterThan(0)
+    // The explorer draws the same projects, and the keys from the control API.
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain(report.projects.names[0])
+    expect(await page.locator('main').textContent()).toContain('demo-key-beta')
+    await page.getByRole('link', { name: report.projects.withContents }).click()
+    const thumbnail = page.locator('main img').first()
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0)
     expect(report.thumbnail.width).toBeGreaterThan(0)
+    expect(report.control).toEqual({ keys: 200 })
     // The static host saw the files only: the API and media never reached it.
     expect(
       site!.requests.filter((path) => /public-api|__assets/.test(path)),
     ).toEqual([])
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
+
+    // What needs the server says so (a 404 the browser logs, hence last).
+    const reset = await page.evaluate(async () => {
+      const response = await fetch('__mock/reset', { method: 'POST' })
+      return { status: response.status, body: await response.json() }
+    })
+    expect(reset.status).toBe(404)
+    expect(reset.body.error.message).toMatch(/need the server/)
     await page.context().close()
     expectPlayed(report.video, ctx)
   },
