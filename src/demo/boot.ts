@@ -109,7 +109,7 @@ function showFailure(message: string): void {
   const box = document.createElement('p')
   box.setAttribute('role', 'alert')
   box.style.cssText =
-    'max-width:40rem;margin:2rem auto;padding:1rem;font:1rem/1.5 system-ui,sans-serif;border:2px solid #b42318;border-radius:.5rem'
+    'box-sizing:border-box;width:calc(100% - 2rem);max-width:40rem;margin:2rem auto;padding:1rem;font:1rem/1.5 system-ui,sans-serif;border:2px solid #b42318;border-radius:.5rem'
   box.textContent = `The demo could not start: ${message}`
   document.body.prepend(box)
 }

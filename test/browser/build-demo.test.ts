@@ -71,9 +71,12 @@ beforeAll(async () => {
     '--media-dir',
     media,
   ])
+  await run(process.execPath, [CLI, 'build-demo', join(work, 'broken')])
+  rmSync(join(work, 'broken/demo-options.json'))
   site = await serveStaticFolders({
     '/': join(work, 'root'),
     '/demo/': join(work, 'sub'),
+    '/broken/': join(work, 'broken'),
   })
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -253,5 +256,23 @@ itInBrowser(
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
     await page.context().close()
     expectPlayed(report.video, ctx)
+  },
+)
+
+itInBrowser(
+  'says in the page why a folder with a file missing cannot start, instead of a blank page',
+  async () => {
+    const page = await newSuitePage(browser!, { width: 375 })
+    await page.goto(`${site!.url}/broken/`)
+    const alert = page.getByRole('alert')
+    await expect
+      .poll(() => alert.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /^The demo could not start: .+\/broken\/demo-options\.json answered 404: the folder is incomplete\. Build it again/,
+      )
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBe(375)
+    await page.context().close()
   },
 )
