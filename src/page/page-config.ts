@@ -8,10 +8,10 @@ export interface PageConfig {
   /** The API's base URL an app under demo should use, e.g. `http://127.0.0.1:4010/public-api/v1`. */
   apiBase: string
   /**
-   * The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`; `null`
-   * in the browser (build-demo), which has no control API.
+   * The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`; in a
+   * build-demo folder it only reads (clock and record lists).
    */
-  adminBase: string | null
+  adminBase: string
   /** Where the API reference is, e.g. `/docs`; `null` when there is none. */
   docsUrl: string | null
   /** Whether the control API needs `Authorization: Bearer <admin token>`. */
@@ -58,7 +58,7 @@ export async function loadPageConfig(
   ).filter(
     (name) =>
       typeof config[name] !== 'string' &&
-      !(config[name] === null && (name === 'adminBase' || name === 'docsUrl')),
+      !(name === 'docsUrl' && config[name] === null),
   )
   if (missing.length > 0) {
     throw new Error(

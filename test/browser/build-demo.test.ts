@@ -214,6 +214,11 @@ itInBrowser(
       .poll(() => page.locator('main').textContent())
       .toContain(report.projects.names[0])
     expect(await page.locator('main').textContent()).toContain('demo-key-beta')
+    // No server, so no /docs: the nav leaves the API reference out.
+    expect(await page.locator('header nav a').allTextContents()).toEqual([
+      'Explorer',
+      'Control panel',
+    ])
     await page.getByRole('link', { name: report.projects.withContents }).click()
     const thumbnail = page.locator('main img').first()
     await expect
