@@ -392,7 +392,9 @@ function buildDemoArbitrary(): fc.Arbitrary<string[]> {
       late: [files.emptyFolder!, files.otherFolder!, files.missing!],
       early: [''],
     }),
-    fc.constantFrom(['--port', '0'], ['--watch'], ['extra'], ['-x']),
+    // @note A second folder inside tmp: drawn without the first, it becomes
+    // the folder, and must not be written into the repository.
+    fc.constantFrom(['--port', '0'], ['--watch'], [join(tmp, 'extra')], ['-x']),
   ]
   return fc
     .tuple(folder, fc.array(fc.oneof(...flags), { maxLength: 4 }))
