@@ -14,7 +14,7 @@ function layer(name, allowed, comment) {
   }
 }
 
-const BROWSER_SAFE = '^src/(schema|data|media|api|msw)/|^src/index\\.ts$'
+const BROWSER_SAFE = '^src/(schema|data|media|api|msw|demo)/|^src/index\\.ts$'
 
 module.exports = {
   forbidden: [
@@ -47,6 +47,11 @@ module.exports = {
       'server',
       ['schema', 'data', 'media', 'api', 'server'],
       'server/ only translates requests for api/; it is not the MSW adapter nor the CLI.',
+    ),
+    layer(
+      'demo',
+      ['schema', 'data', 'media', 'api', 'msw', 'demo'],
+      'demo/ is the boot script of build-demo folders: the mock in the browser, bundled on its own; nothing imports it.',
     ),
     layer(
       'cli',
@@ -86,7 +91,7 @@ module.exports = {
         'src/index.ts is the browser-safe entry: the server and the CLI have entries of their own.',
       severity: 'error',
       from: { path: '^src/index\\.ts$' },
-      to: { path: '^src/(server|cli)/|^src/vitest\\.ts$' },
+      to: { path: '^src/(server|cli|demo)/|^src/vitest\\.ts$' },
     },
     {
       name: 'nothing-imports-the-entries',

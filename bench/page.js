@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { createContentApiServer } from '../dist/server/index.js'
+import { measure, median } from './support/measure-page.js'
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '10' } },
@@ -51,32 +52,6 @@ const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 })
-
-async function measure(page, url, ready) {
-  await page.goto(url)
-  let shown
-  if (ready !== undefined) {
-    // @note Read in the page the moment it holds the selector, so the
-    // round trip to Playwright is not counted.
-    const handle = await page.waitForFunction(
-      (selector) =>
-        document.querySelector(selector) !== null && performance.now(),
-      ready,
-      { polling: 'raf' },
-    )
-    shown = await handle.jsonValue()
-  }
-  const timing = await page.evaluate(() => {
-    const [entry] = performance.getEntriesByType('navigation')
-    return { dcl: entry.domContentLoadedEventEnd, load: entry.loadEventEnd }
-  })
-  return { ...timing, shown }
-}
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
 
 const results = { bare: [], cold: [], warm: [] }
 for (let round = 0; round < ROUNDS; round++) {

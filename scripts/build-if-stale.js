@@ -39,8 +39,9 @@ function findStaleness() {
   const builtAt = modifiedAt('dist/index.js')
   if (builtAt === undefined) return 'dist/ is missing'
   const sources = listFiles('src').filter((file) => file.endsWith('.ts'))
-  // The page (src/page/, its HTML and CSS too) is bundled by vite into
-  // dist/page/, not compiled file by file.
+  // The page (src/page/, its HTML and CSS too) and build-demo's boot script
+  // (src/demo/) are bundled by vite into dist/page/ and dist/demo/, not
+  // compiled file by file.
   const pageSources = listFiles('src/page')
   for (const file of [...BUILD_INPUTS, ...sources, ...pageSources]) {
     if ((modifiedAt(file) ?? 0) > builtAt) return `${file} changed`
@@ -48,13 +49,16 @@ function findStaleness() {
   if (modifiedAt('dist/page/index.html') === undefined) {
     return 'dist/page/ is missing'
   }
+  if (modifiedAt('dist/demo/manifest.json') === undefined) {
+    return 'dist/demo/ is missing'
+  }
   const expected = new Set(
     sources
-      .filter((file) => !file.startsWith('src/page/'))
+      .filter((file) => !/^src\/(page|demo)\//.test(file))
       .map((file) => `dist/${file.slice('src/'.length, -'.ts'.length)}.js`),
   )
   const built = listFiles('dist').filter(
-    (file) => file.endsWith('.js') && !file.startsWith('dist/page/'),
+    (file) => file.endsWith('.js') && !/^dist\/(page|demo)\//.test(file),
   )
   if (built.length !== expected.size || built.some((f) => !expected.has(f))) {
     return 'a file was added to or removed from src/'

@@ -1,4 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -52,6 +59,13 @@ beforeAll(async () => {
   files.otherFolder = join(tmp, 'other-folder')
   mkdirSync(files.otherFolder)
   writeFileSync(join(files.otherFolder, 'notes.txt'), 'no media here')
+  files.earlierDemo = join(tmp, 'earlier-demo')
+  mkdirSync(files.earlierDemo)
+  writeFileSync(join(files.earlierDemo, 'demo-options.json'), '{}')
+  writeFileSync(
+    join(files.earlierDemo, 'keep.txt'),
+    'not written by build-demo',
+  )
 
   busy = createServer()
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve))
@@ -347,3 +361,79 @@ it('seeds the --fail-rate draws with --seed when --fixtures is given', async () 
     /Traffic +500 on 50% of requests; random draws from seed 7/,
   )
 })
+
+/** A new folder for each run of build-demo, in place of this word. */
+const NEW_FOLDER = '{new folder}'
+
+/** The arguments after `build-demo`: a folder, right or wrong, and flags. */
+function buildDemoArbitrary(): fc.Arbitrary<string[]> {
+  const folder = fc.oneof(
+    { arbitrary: fc.constant([NEW_FOLDER]), weight: 4 },
+    { arbitrary: fc.constant([files.earlierDemo!]), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        [files.otherFolder!],
+        [files.fixtures!],
+        [''],
+        [],
+      ),
+      weight: 1,
+    },
+  )
+  const flags = [
+    flag('--seed', ['7', '0'], { early: ['1.5', '-3', 'seven'] }),
+    flag('--fixtures', [files.fixtures!], {
+      late: [files.invalidFixtures!, files.notJson!, files.missing!],
+      early: [''],
+    }),
+    fc.constant(['--live']),
+    flag('--speed', ['60', '0.5'], { early: ['0', 'fast', '10001'] }),
+    flag('--media-dir', [files.mediaDir!], {
+      late: [files.emptyFolder!, files.otherFolder!, files.missing!],
+      early: [''],
+    }),
+    // @note A second folder inside tmp: drawn without the first, it becomes
+    // the folder, and must not be written into the repository.
+    fc.constantFrom(['--port', '0'], ['--watch'], [join(tmp, 'extra')], ['-x']),
+  ]
+  return fc
+    .tuple(folder, fc.array(fc.oneof(...flags), { maxLength: 4 }))
+    .map(([dir, chosen]) => [...dir, ...chosen.flat()])
+}
+
+it('answers every build-demo command line with exit 0 and a folder, or exit 2, one line and nothing written', async () => {
+  const codes: number[] = []
+  let runs = 0
+  await fc.assert(
+    fc.asyncProperty(buildDemoArbitrary(), async (drawn) => {
+      const folder = join(tmp, `demo-${runs++}`)
+      const args = [
+        'build-demo',
+        ...drawn.map((arg) => (arg === NEW_FOLDER ? folder : arg)),
+      ]
+      const run = await runInProcess(args)
+      codes.push(run.code)
+      const context = `content-api-mock ${args.join(' ')}\nexit ${run.code}\nstderr:\n${run.stderr}`
+      expect([0, 2], context).toContain(run.code)
+      expect(run.stderr, context).not.toMatch(/please report|\n\s+at /)
+      if (run.code === 2) {
+        expect(run.stdout, context).toBe('')
+        const lines = run.stderr.trimEnd().split('\n')
+        expect(lines[0]!.startsWith(PREFIX), context).toBe(true)
+        for (const line of lines.slice(1))
+          expect(line, context).toMatch(/^ {2}\S/)
+        expect(existsSync(folder), context).toBe(false)
+      } else {
+        expect(run.stderr, context).toBe('')
+        expect(run.stdout, context).toMatch(/^Wrote the demo to /)
+      }
+      expect(readdirSync(files.otherFolder!), context).toEqual(['notes.txt'])
+      expect(existsSync(join(files.earlierDemo!, 'keep.txt')), context).toBe(
+        true,
+      )
+      rmSync(folder, { recursive: true, force: true })
+    }),
+    { numRuns: 120 },
+  )
+  expect(codes.filter((code) => code === 0).length).toBeGreaterThan(15)
+}, 120_000)

@@ -157,3 +157,27 @@ it('keeps page/ apart: it imports no code of src/ (types are fine), and nothing 
     /nothing-imports-the-page: src\/index\.ts → src\/page\/app\.ts/,
   )
 })
+
+it('keeps demo/ (the build-demo boot script) above msw/: browser-safe, and imported by nothing', async () => {
+  const passing = await checkTree({
+    'src/msw/handlers.ts': 'export const h = 1\n',
+    'src/demo/boot.ts': "import { h } from '../msw/handlers.js'\nvoid h\n",
+  })
+  expect(passing.report).toContain('no dependency violations found')
+  const failing = await checkTree({
+    'src/server/serve.ts': 'export const d = 1\n',
+    'src/demo/boot.ts':
+      "import { d } from '../server/serve.js'\nimport 'node:fs'\nexport const b = d\n",
+    'src/cli/main.ts': "import { b } from '../demo/boot.js'\nvoid b\n",
+  })
+  expect(failing.failed).toBe(true)
+  expect(failing.report).toMatch(
+    /demo-imports-only-below: src\/demo\/boot\.ts → src\/server\/serve\.ts/,
+  )
+  expect(failing.report).toContain(
+    'browser-safe-imports-no-node-module: src/demo/boot.ts',
+  )
+  expect(failing.report).toMatch(
+    /cli-imports-only-below: src\/cli\/main\.ts → src\/demo\/boot\.ts/,
+  )
+})

@@ -39,6 +39,13 @@ import {
  */
 export const CLI_NAME = 'content-api-mock'
 
+/**
+ * The subcommand that writes the demo as a static folder.
+ * @example
+ * if (args[0] === BUILD_DEMO_COMMAND) return runBuildDemo(args.slice(1), io)
+ */
+export const BUILD_DEMO_COMMAND = 'build-demo'
+
 /** How requests are logged: a readable line, a JSON object per line, or not. */
 export type LogFormat = 'pretty' | 'json' | 'off'
 
@@ -102,24 +109,8 @@ export function parseArguments(
   env: Readonly<Record<string, string | undefined>> = {},
 ): ParsedArguments {
   const program = createProgram(version)
-  program.configureOutput({
-    writeOut,
-    writeErr: writeOut,
-    // @note Errors are thrown (exitOverride) and printed by the caller, as one
-    // line with the CLI's prefix; commander's own error output is muted.
-    outputError: () => {},
-  })
-  try {
-    program.parse(args, { from: 'user' })
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.exitCode === 0) return { action: 'exit', exitCode: 0 }
-      throw new CliError(
-        `${formatCommanderMessage(error.message)} Run "${CLI_NAME} --help" to see every option.`,
-      )
-    }
-    throw error
-  }
+  const parsed = runCommander(program, args, writeOut)
+  if (parsed !== undefined) return parsed
   const values = program.opts<CliOptions>()
   const fromFlags = (name: string) =>
     program.getOptionValueSource(name) === 'cli'
@@ -136,6 +127,39 @@ export function parseArguments(
   }
   checkCombinations(options)
   return { action: 'run', options }
+}
+
+/**
+ * Parses `args` with a commander program; `{ action: 'exit' }` once it has
+ * printed `--help` or `--version`, else `undefined` (read its values).
+ * @throws {CliError} for any mistake commander finds, in one sentence.
+ * @example
+ * const exit = runCommander(program, args, (text) => process.stdout.write(text))
+ */
+export function runCommander(
+  program: Command,
+  args: readonly string[],
+  writeOut: (text: string) => void,
+): ParsedArguments | undefined {
+  program.configureOutput({
+    writeOut,
+    writeErr: writeOut,
+    // @note Errors are thrown (exitOverride) and printed by the caller, as one
+    // line with the CLI's prefix; commander's own error output is muted.
+    outputError: () => {},
+  })
+  try {
+    program.parse(args, { from: 'user' })
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return { action: 'exit', exitCode: 0 }
+      throw new CliError(
+        `${formatCommanderMessage(error.message)} Run "${program.name()} --help" to see every option.`,
+      )
+    }
+    throw error
+  }
+  return undefined
 }
 
 function createProgram(version: string): Command {
@@ -305,6 +329,10 @@ Examples:
   $ ${CLI_NAME} --rate-limit 3/1m --latency 50-200 --fail-rate 0.05
   $ ${CLI_NAME} --host 0.0.0.0 --public-url https://demo.example.com
 
+Commands:
+  ${BUILD_DEMO_COMMAND} <dir>   write the same demo as a static folder that needs no
+                     server (${CLI_NAME} ${BUILD_DEMO_COMMAND} --help lists its options)
+
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 PORT or HOST variable, fixture file, handlers file or a port in use (nothing
 is served).`,
@@ -324,7 +352,7 @@ function describeDefault(value: string | number): string {
  * parser (bounds) come from the option's rule. The value stays undefined
  * when the flag is not given, so that combinations can be checked.
  */
-function integerOption(
+export function integerOption(
   flags: string,
   rule: IntegerOptionRule,
   note = '',
@@ -344,7 +372,7 @@ function parseInteger(rule: IntegerOptionRule) {
   }
 }
 
-function parseSpeed(value: string): number {
+export function parseSpeed(value: string): number {
   const { min, max } = OPTION_RULES.speed
   const speed = Number(value)
   if (value.trim() === '' || !(speed >= min && speed <= max)) {
@@ -365,7 +393,7 @@ function parsePublicUrlFlag(value: string): string {
   return result.url
 }
 
-function parseNonEmpty(expected: string) {
+export function parseNonEmpty(expected: string) {
   return (value: string): string => {
     if (value.trim() === '') {
       throw new InvalidArgumentError(`Expected ${expected}, got nothing.`)
@@ -423,7 +451,10 @@ function isOrigin(value: string): boolean {
   }
 }
 
-function checkCombinations(options: CliOptions): void {
+export function checkCombinations(
+  options: Pick<CliOptions, 'fixtures' | 'live' | 'watch'> &
+    Partial<Pick<CliOptions, 'apiKey' | 'projects' | 'contents'>>,
+): void {
   if (options.fixtures !== undefined) {
     if (options.live) {
       throw new CliError(

@@ -10,7 +10,11 @@ import { describeApiKeys } from './describe-api-keys.js'
 import { describeStartError } from './describe-start-error.js'
 import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
-import { parseArguments, type CliOptions } from './parse-arguments.js'
+import {
+  BUILD_DEMO_COMMAND,
+  parseArguments,
+  type CliOptions,
+} from './parse-arguments.js'
 import { readPackageVersion } from './read-package-version.js'
 import {
   watchFixtureFile,
@@ -34,6 +38,10 @@ export async function runCli(
 ): Promise<number> {
   const version = readPackageVersion()
   const log = createCliLog((text) => io.stderr.write(text))
+  if (args[0] === BUILD_DEMO_COMMAND) {
+    const { runBuildDemo } = await import('./run-build-demo.js')
+    return runBuildDemo(args.slice(1), io, version, log)
+  }
 
   let options: CliOptions
   try {

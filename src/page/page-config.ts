@@ -7,10 +7,13 @@ export interface PageConfig {
   mode: 'server' | 'browser'
   /** The API's base URL an app under demo should use, e.g. `http://127.0.0.1:4010/public-api/v1`. */
   apiBase: string
-  /** The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`. */
+  /**
+   * The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`; in a
+   * build-demo folder it only reads (clock and record lists).
+   */
   adminBase: string
-  /** Where the API reference is, e.g. `/docs`. */
-  docsUrl: string
+  /** Where the API reference is, e.g. `/docs`; `null` when there is none. */
+  docsUrl: string | null
   /** Whether the control API needs `Authorization: Bearer <admin token>`. */
   adminTokenRequired: boolean
   /** The dataset's main API key: chosen when the page opens. */
@@ -52,7 +55,11 @@ export async function loadPageConfig(
   const config = (await response.json()) as Partial<PageConfig>
   const missing = (
     ['mode', 'apiBase', 'adminBase', 'docsUrl', 'defaultKey'] as const
-  ).filter((name) => typeof config[name] !== 'string')
+  ).filter(
+    (name) =>
+      typeof config[name] !== 'string' &&
+      !(name === 'docsUrl' && config[name] === null),
+  )
   if (missing.length > 0) {
     throw new Error(
       `${url} lacks ${missing.join(', ')}: it was written by another version of content-api-mock. Rebuild it (npm run build) or restart the server.`,

@@ -44,7 +44,10 @@ export function Shell(props: {
                   >
                 </li>`,
             )}
-            <li><a href=${config.docsUrl}>API reference</a></li>
+            ${
+              config.docsUrl !== null &&
+              html`<li><a href=${config.docsUrl}>API reference</a></li>`
+            }
           </ul>
         </nav>
       </div>

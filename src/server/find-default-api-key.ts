@@ -1,4 +1,5 @@
 import type { MockCore } from '../api/create-mock-core.js'
+import { findMainApiKey } from '../data/find-main-api-key.js'
 
 /**
  * The dataset's main API key, which the page chooses when it opens: the
@@ -9,12 +10,5 @@ import type { MockCore } from '../api/create-mock-core.js'
  * findDefaultApiKey(server.mock) // 'demo-key-alpha'
  */
 export function findDefaultApiKey(mock: MockCore): string {
-  const keys = mock.apiKeys.list()
-  const now = mock.clock.now()
-  const active = keys.find(
-    (key) =>
-      key.revoked !== true &&
-      (key.expires_at === undefined || Date.parse(key.expires_at) > now),
-  )
-  return (active ?? keys[0])?.key ?? ''
+  return findMainApiKey(mock.apiKeys.list(), mock.clock.now()) ?? ''
 }

@@ -1,12 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import { createBuiltInMedia } from '../media/create-built-in-media.js'
-import {
-  JPEG_TYPE,
-  MP4_TYPE,
-  type MediaLibrary,
-} from '../media/media-library.js'
-import { pickByHash } from '../media/pick-by-hash.js'
+import { createFileMedia } from '../media/create-file-media.js'
+import type { MediaLibrary } from '../media/media-library.js'
 import { OptionsError } from '../schema/options-error.js'
 
 /** The thumbnails and videos a media folder holds, by file name. */
@@ -66,26 +61,15 @@ export async function readMediaDirectory(
     )
   }
 
-  const builtIn = createBuiltInMedia()
-  const read = async (files: readonly string[], key: string, type: string) => ({
-    bytes: new Uint8Array(
-      await readFile(join(directory, pickByHash(files, key))),
-    ),
-    type,
-  })
   return {
     thumbnails,
     videos,
-    library: {
-      thumbnail: (subject) =>
-        thumbnails.length === 0
-          ? builtIn.thumbnail(subject)
-          : read(thumbnails, subject.movieUnique, JPEG_TYPE),
-      video: (movieUnique) =>
-        videos.length === 0
-          ? builtIn.video(movieUnique)
-          : read(videos, movieUnique, MP4_TYPE),
-    },
+    library: createFileMedia({
+      thumbnails,
+      videos,
+      read: async (name) =>
+        new Uint8Array(await readFile(join(directory, name))),
+    }),
   }
 }
 

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { extname, join, normalize, sep } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
 import { chromium, type Browser } from 'playwright-core'
@@ -16,6 +14,10 @@ import {
   findSuiteChromium,
   REQUIRE_BROWSER,
 } from '../support/chromium-suite.js'
+import {
+  serveStaticFolders,
+  type StaticServer,
+} from '../support/serve-static-folders.js'
 import type { PageReport, VideoReport } from './page/main.js'
 
 // The handlers in a real browser: test/browser/page/ is bundled with the built
@@ -33,19 +35,13 @@ const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url))
 const PACKAGE_ENTRY = fileURLToPath(
   new URL('../../dist/index.js', import.meta.url),
 )
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-}
 const JPEG_MAGIC = [0xff, 0xd8, 0xff]
 const CLIP_COUNT = readdirSync(
   fileURLToPath(new URL('../../fixtures/clips/', import.meta.url)),
 ).filter((name) => name.endsWith('.mp4')).length
 
 let outDir: string | undefined
-let server: Server | undefined
+let site: StaticServer | undefined
 let browser: Browser | undefined
 let report: PageReport
 
@@ -73,8 +69,7 @@ beforeAll(async () => {
     createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'),
     join(outDir, 'mockServiceWorker.js'),
   )
-  server = await serveDirectory(outDir)
-  const { port } = server.address() as AddressInfo
+  site = await serveStaticFolders({ '/': outDir })
 
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -86,7 +81,7 @@ beforeAll(async () => {
     pageLog.push(`[console.${message.type()}] ${message.text()}`),
   )
   page.on('pageerror', (error) => pageLog.push(`[pageerror] ${error.message}`))
-  await page.goto(`http://127.0.0.1:${port}/`)
+  await page.goto(`${site.url}/`)
   try {
     report = await page.evaluate(() => window.contentApiMockReport)
   } catch (error) {
@@ -98,10 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  if (server !== undefined) {
-    server.closeAllConnections()
-    await new Promise((resolve) => server?.close(resolve))
-  }
+  await site?.[Symbol.asyncDispose]()
   if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
 })
 
@@ -254,32 +246,3 @@ itInBrowser(
     expect(report.thumbnail.sha256).toBe(inNode)
   },
 )
-
-/**
- * Serves the files of `root` on a random port of 127.0.0.1.
- * @example
- * const server = await serveDirectory(outDir)
- */
-async function serveDirectory(root: string): Promise<Server> {
-  const server = createServer(async (request, response) => {
-    try {
-      const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1')
-      const relative = normalize(decodeURIComponent(pathname)).replace(
-        /^[/\\]+/,
-        '',
-      )
-      const file = join(root, relative === '' ? 'index.html' : relative)
-      const type = CONTENT_TYPES[extname(file)]
-      if (!file.startsWith(root + sep) || type === undefined) {
-        response.writeHead(404).end()
-        return
-      }
-      const body = await readFile(file)
-      response.writeHead(200, { 'content-type': type }).end(body)
-    } catch {
-      response.writeHead(404).end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return server
-}

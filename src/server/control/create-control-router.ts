@@ -12,7 +12,8 @@ import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
 import { createMethodNotAllowedHandler } from './create-method-not-allowed-handler.js'
-import { createRecordRoutes, RECORD_ROUTES } from './create-record-routes.js'
+import { RECORD_ROUTES } from '../../api/records/record-routes.js'
+import { createRecordRoutes } from './create-record-routes.js'
 import { createScenarioRoutes } from './create-scenario-routes.js'
 
 /**

@@ -7,6 +7,7 @@ import express, {
 import type { MockCore } from '../../api/create-mock-core.js'
 import { readDeleteOptions } from '../../api/records/read-delete-options.js'
 import { readRecordFilter } from '../../api/records/read-record-filter.js'
+import { RECORD_ROUTES } from '../../api/records/record-routes.js'
 import { ComputedRecordError } from '../../data/records/computed-record-error.js'
 import { describeDependents } from '../../data/records/describe-dependents.js'
 import { InvalidRecordError } from '../../data/records/invalid-record-error.js'
@@ -20,18 +21,6 @@ import { RecordNotFoundError } from '../../data/records/record-not-found-error.j
 import { writeJsonError } from '../write-json-error.js'
 import { readJsonBody } from './read-json-body.js'
 import { writeFixtureError } from './write-fixture-error.js'
-
-/**
- * The path segment of each kind of record under `/__mock`.
- * @example
- * `/__mock/${RECORD_ROUTES.apiKeys}/${encodeURIComponent(key)}`
- */
-export const RECORD_ROUTES: Readonly<Record<RecordKindName, string>> = {
-  contents: 'contents',
-  projects: 'projects',
-  apiKeys: 'api-keys',
-  accounts: 'accounts',
-}
 
 /**
  * The control routes of one kind of record, over the mock's record

@@ -18,6 +18,10 @@ export function placeCliArguments(
   args: readonly string[],
   options: { keepNamedPort: boolean; busy?: { shown: number; held: number } },
 ): { args: string[]; shownPort: number } {
+  // A subcommand such as build-demo serves nothing: it runs as written.
+  if (args[0] === 'build-demo') {
+    return { args: [...args], shownPort: SHOWN_DEFAULT_PORT }
+  }
   const onLoopback = args.map((arg, index) =>
     arg === '0.0.0.0' && args[index - 1] === '--host' ? '127.0.0.1' : arg,
   )

@@ -1,0 +1,79 @@
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { MockCore } from '../api/create-mock-core.js'
+import { readRecordFilter } from '../api/records/read-record-filter.js'
+import { RECORD_ROUTES } from '../api/records/record-routes.js'
+import { ControlInputError } from '../api/traffic/control-input-error.js'
+import type { RecordController } from '../data/records/record-controller.js'
+import {
+  RECORD_KINDS,
+  type RecordKindName,
+} from '../data/records/record-kinds.js'
+import type { ControlErrorCode } from '../schema/envelopes.js'
+
+/**
+ * The control API of a build-demo folder, read-only: `GET /clock` and the
+ * record lists (`GET /api-keys`, `/accounts`, `/projects`, `/contents`, with
+ * the server's filters), answered as the server answers them, so the page
+ * can describe the keys. Anything else under `adminBase` answers 404 or 405
+ * saying that it needs the server.
+ * @example
+ * setupWorker(...createReadOnlyControlHandlers(core, 'https://example.com/demo/__mock'))
+ */
+export function createReadOnlyControlHandlers(
+  core: MockCore,
+  adminBase: string,
+): HttpHandler[] {
+  const lists = (Object.keys(RECORD_ROUTES) as RecordKindName[]).map((name) =>
+    http.get(`${adminBase}/${RECORD_ROUTES[name]}`, async ({ request }) => {
+      await core.ready
+      const records = core[name] as RecordController<Record<string, unknown>>
+      const route = `GET ${new URL(request.url).pathname}`
+      try {
+        const filter = readRecordFilter(
+          RECORD_KINDS[name],
+          new URL(request.url).searchParams,
+          route,
+        )
+        const data = records.list(filter)
+        return HttpResponse.json({ data, meta: { total: data.length } })
+      } catch (error) {
+        if (!(error instanceof ControlInputError)) throw error
+        return fail(400, error.code, error.message)
+      }
+    }),
+  )
+  const readable = new Set([
+    '/clock',
+    ...Object.values(RECORD_ROUTES).map((route) => `/${route}`),
+  ])
+  return [
+    http.get(`${adminBase}/clock`, () =>
+      HttpResponse.json({ now: new Date(core.clock.now()).toISOString() }),
+    ),
+    ...lists,
+    http.all(`${adminBase}/*`, ({ request }) => {
+      const path = new URL(request.url).pathname
+      const route = path.slice(new URL(adminBase).pathname.length)
+      const what = `${request.method} ${route}`
+      const fix =
+        'This demo runs in your browser without a server, so its control API only reads: GET /clock, /api-keys, /accounts, /projects and /contents. Scenarios, clock changes, the journal and fixture uploads need the server: run npx content-api-mock.'
+      return readable.has(route)
+        ? fail(405, 'method_not_allowed', `${what} is not available. ${fix}`, {
+            allow: 'GET',
+          })
+        : fail(404, 'not_found', `${what} is not available. ${fix}`)
+    }),
+  ]
+}
+
+function fail(
+  status: number,
+  code: ControlErrorCode,
+  message: string,
+  headers?: Record<string, string>,
+) {
+  return HttpResponse.json(
+    { error: { code, message } },
+    { status, headers: { 'cache-control': 'no-store', ...headers } },
+  )
+}

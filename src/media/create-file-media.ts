@@ -1,0 +1,43 @@
+import { createBuiltInMedia } from './create-built-in-media.js'
+import { JPEG_TYPE, MP4_TYPE, type MediaLibrary } from './media-library.js'
+import { pickByHash } from './pick-by-hash.js'
+
+/**
+ * The media files of a folder, by name, and how to read one.
+ */
+export interface MediaFiles {
+  /** The `.jpg`/`.jpeg` file names, sorted. */
+  thumbnails: readonly string[]
+  /** The `.mp4` file names, sorted. */
+  videos: readonly string[]
+  /** Reads one file's bytes, on each request (so files may be replaced). */
+  read(name: string): Promise<Uint8Array>
+}
+
+/**
+ * Serves a folder's own files behind the asset URLs: a movie's thumbnail is
+ * one of its thumbnails and its video one of its videos, each picked with
+ * the FNV-1a hash of the movie's ID. A folder with only one kind serves the
+ * built-in media for the other. Runtime-agnostic: the server reads from
+ * disk, a `build-demo` folder fetches the files from its own host.
+ * @example
+ * const media = createFileMedia({ thumbnails: ['a.jpg'], videos: [], read: (name) => readBytes(name) })
+ */
+export function createFileMedia(files: MediaFiles): MediaLibrary {
+  const { thumbnails, videos, read } = files
+  const builtIn = createBuiltInMedia()
+  const pick = async (names: readonly string[], key: string, type: string) => ({
+    bytes: await read(pickByHash(names, key)),
+    type,
+  })
+  return {
+    thumbnail: (subject) =>
+      thumbnails.length === 0
+        ? builtIn.thumbnail(subject)
+        : pick(thumbnails, subject.movieUnique, JPEG_TYPE),
+    video: (movieUnique) =>
+      videos.length === 0
+        ? builtIn.video(movieUnique)
+        : pick(videos, movieUnique, MP4_TYPE),
+  }
+}

@@ -1,0 +1,283 @@
+import { execFile } from 'node:child_process'
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import jpeg from 'jpeg-js'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  CHROMIUM_ARGS,
+  findSuiteChromium,
+  newSuitePage,
+  REQUIRE_BROWSER,
+  watchPage,
+} from '../support/chromium-suite.js'
+import {
+  serveStaticFolders,
+  type StaticServer,
+} from '../support/serve-static-folders.js'
+
+// `content-api-mock build-demo` folders served by a plain static file server
+// on 127.0.0.1, with no mock server running, opened in a real Chromium: the
+// page's Service Worker answers the API, media included. One folder at `/`,
+// one with --media-dir under the sub-path `/demo/`.
+
+const chromiumPath = findSuiteChromium()
+const itInBrowser = it.skipIf(chromiumPath === undefined)
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const CLI = join(ROOT, 'dist/cli/main.js')
+/** The --media-dir thumbnail: a size no title card has (640 × 360). */
+const MEDIA_THUMBNAIL = { width: 96, height: 54 }
+
+let work: string | undefined
+let site: StaticServer | undefined
+let browser: Browser | undefined
+
+beforeAll(async () => {
+  if (chromiumPath === undefined) return
+  work = mkdtempSync(join(tmpdir(), 'content-api-mock-build-demo-'))
+  const media = join(work, 'media')
+  mkdirSync(media)
+  const { width, height } = MEDIA_THUMBNAIL
+  const pixels = Buffer.alloc(width * height * 4, 0x80)
+  writeFileSync(
+    join(media, 'poster.jpg'),
+    jpeg.encode({ data: pixels, width, height }, 80).data,
+  )
+  copyFileSync(join(ROOT, 'fixtures/clips/life.mp4'), join(media, 'clip.mp4'))
+  const run = promisify(execFile)
+  await run(process.execPath, [
+    CLI,
+    'build-demo',
+    join(work, 'root'),
+    '--seed',
+    '7',
+  ])
+  await run(process.execPath, [
+    CLI,
+    'build-demo',
+    join(work, 'sub'),
+    '--seed',
+    '7',
+    '--media-dir',
+    media,
+  ])
+  await run(process.execPath, [CLI, 'build-demo', join(work, 'broken')])
+  rmSync(join(work, 'broken/demo-options.json'))
+  site = await serveStaticFolders({
+    '/': join(work, 'root'),
+    '/demo/': join(work, 'sub'),
+    '/broken/': join(work, 'broken'),
+  })
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: CHROMIUM_ARGS,
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.[Symbol.asyncDispose]()
+  if (work !== undefined) rmSync(work, { recursive: true, force: true })
+})
+
+interface InPageReport {
+  controller: string | null
+  projects: { status: number; names: string[]; withContents: string }
+  control: { keys: number }
+  thumbnail: { width: number; height: number }
+  video: { canPlayType: string; event: string; playedTo: number }
+}
+
+/**
+ * Opens the folder at `path`, waits for the page's header, then uses the API
+ * from inside the page as the explorer does: the main key's projects, a
+ * content's thumbnail in an `<img>` and its video in a `<video>`.
+ */
+async function openDemo(page: Page, path: string) {
+  await page.goto(`${site!.url}${path}`)
+  const badge = page.locator('.mode-badge')
+  await expect
+    .poll(() => badge.textContent(), { timeout: 15_000 })
+    .toBe('in your browser')
+  const apiBase = (await page.locator('.mode-url').textContent()) ?? ''
+  const report = await page.evaluate(
+    async ({ apiBase }): Promise<InPageReport> => {
+      const config = await (await fetch('__page/config.json')).json()
+      const get = async (path: string) => {
+        const response = await fetch(`${apiBase}${path}`, {
+          headers: { authorization: `Bearer ${config.defaultKey}` },
+        })
+        return { status: response.status, body: await response.json() }
+      }
+      const projects = await get('/projects')
+      let detail: any
+      let withContents = ''
+      for (const project of projects.body.data) {
+        const path = `/projects/${project.project_unique}/contents`
+        const first = (await get(path)).body.data.find(
+          (item: any) => item.mode === 'moviemode',
+        )
+        if (first !== undefined) {
+          withContents = project.project_name
+          detail = (await get(`${path}/${first.variation_unique}`)).body.data
+          break
+        }
+      }
+      const image = new Image()
+      await new Promise((resolve, reject) => {
+        image.onload = resolve
+        image.onerror = () => reject(new Error('the thumbnail did not load'))
+        image.src = detail.content.thumbnail_url
+      })
+      const video = document.createElement('video')
+      video.muted = true
+      const event = await new Promise<string>((resolve) => {
+        video.onloadeddata = () => resolve('loadeddata')
+        video.onerror = () => resolve('error')
+        setTimeout(() => resolve('timeout'), 15_000)
+        video.src = detail.content.download_url
+      })
+      let playedTo = 0
+      if (event === 'loadeddata') {
+        await video.play()
+        playedTo = await new Promise<number>((resolve) => {
+          video.ontimeupdate = () => {
+            if (video.currentTime > 0) resolve(video.currentTime)
+          }
+          setTimeout(() => resolve(video.currentTime), 15_000)
+        })
+        video.pause()
+      }
+      return {
+        controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+        projects: {
+          status: projects.status,
+          names: projects.body.data.map((project: any) => project.project_name),
+          withContents,
+        },
+        control: {
+          keys: (await fetch('__mock/api-keys')).status,
+        },
+        thumbnail: { width: image.naturalWidth, height: image.naturalHeight },
+        video: {
+          canPlayType: video.canPlayType(
+            'video/mp4; codecs="avc1.4D401E, mp4a.40.2"',
+          ),
+          event,
+          playedTo,
+        },
+      }
+    },
+    { apiBase },
+  )
+  return { apiBase, report }
+}
+
+/** Checks that the video played, unless this Chromium lacks H.264. */
+function expectPlayed(
+  video: InPageReport['video'],
+  ctx: { skip: () => void },
+): void {
+  if (video.canPlayType === '' && !REQUIRE_BROWSER) {
+    console.log(
+      `build-demo video check skipped: ${chromiumPath} cannot play H.264/AAC. Set CHROMIUM_PATH to a Chromium with H.264 to run it.`,
+    )
+    ctx.skip()
+  }
+  expect(video.event).toBe('loadeddata')
+  expect(video.playedTo).toBeGreaterThan(0)
+}
+
+itInBrowser(
+  'runs a build-demo folder from a plain static server: the worker answers the API, the page shows projects and the base URL',
+  async (ctx) => {
+    const page = await newSuitePage(browser!)
+    const watch = watchPage(page, site!.url)
+    const { apiBase, report } = await openDemo(page, '/')
+
+    expect(apiBase).toBe(`${site!.url}/public-api/v1`)
+    expect(report.controller).toBe(`${site!.url}/mockServiceWorker.js`)
+    expect(report.projects.status).toBe(200)
+    expect(report.projects.names.length).toBeGreaterThan(0)
+    // The explorer draws the same projects, and the keys from the control API.
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain(report.projects.names[0])
+    expect(await page.locator('main').textContent()).toContain('demo-key-beta')
+    // No server, so no /docs: the nav leaves the API reference out.
+    expect(await page.locator('header nav a').allTextContents()).toEqual([
+      'Explorer',
+      'Control panel',
+    ])
+    await page.getByRole('link', { name: report.projects.withContents }).click()
+    const thumbnail = page.locator('main img').first()
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0)
+    expect(report.thumbnail.width).toBeGreaterThan(0)
+    expect(report.control).toEqual({ keys: 200 })
+    // The static host saw the files only: the API and media never reached it.
+    expect(
+      site!.requests.filter((path) => /public-api|__assets/.test(path)),
+    ).toEqual([])
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+
+    // What needs the server says so (a 404 the browser logs, hence last).
+    const reset = await page.evaluate(async () => {
+      const response = await fetch('__mock/reset', { method: 'POST' })
+      return { status: response.status, body: await response.json() }
+    })
+    expect(reset.status).toBe(404)
+    expect(reset.body.error.message).toMatch(/need the server/)
+    await page.context().close()
+    expectPlayed(report.video, ctx)
+  },
+)
+
+itInBrowser(
+  'runs a build-demo folder under a sub-path (/demo/) and serves its --media-dir files from the browser',
+  async (ctx) => {
+    const page = await newSuitePage(browser!)
+    const watch = watchPage(page, site!.url)
+    const { apiBase, report } = await openDemo(page, '/demo/')
+
+    expect(apiBase).toBe(`${site!.url}/demo/public-api/v1`)
+    expect(report.controller).toBe(`${site!.url}/demo/mockServiceWorker.js`)
+    expect(report.projects.status).toBe(200)
+    expect(report.thumbnail).toEqual(MEDIA_THUMBNAIL)
+    expect(site!.requests).toContain('/demo/media/poster.jpg')
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+    await page.context().close()
+    expectPlayed(report.video, ctx)
+  },
+)
+
+itInBrowser(
+  'says in the page why a folder with a file missing cannot start, instead of a blank page',
+  async () => {
+    const page = await newSuitePage(browser!, { width: 375 })
+    await page.goto(`${site!.url}/broken/`)
+    const alert = page.getByRole('alert')
+    await expect
+      .poll(() => alert.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /^The demo could not start: .+\/broken\/demo-options\.json answered 404: the folder is incomplete\. Build it again/,
+      )
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBe(375)
+    await page.context().close()
+  },
+)
