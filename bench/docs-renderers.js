@@ -136,6 +136,60 @@ if (!existsSync(CHROMIUM)) {
   )
   process.exit(1)
 }
+/**
+ * Opens `${url}/docs` RUNS + 1 times (the first warms up), each in a fresh
+ * context, until `summaries` show; the median time, what the browser
+ * downloaded on one run, and the other origins it asked for.
+ */
+async function measure(url, summaries) {
+  const times = []
+  let bytes = 0
+  let gzipped = 0
+  const foreign = new Set()
+  const errors = []
+  for (let run = 0; run <= RUNS; run++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const bodies = []
+    page.on('request', (request) => {
+      const { origin, protocol } = new URL(request.url())
+      if (origin !== url && protocol.startsWith('http')) foreign.add(origin)
+    })
+    page.on('response', (response) =>
+      bodies.push(response.body().catch(() => undefined)),
+    )
+    page.on('pageerror', (error) => errors.push(error.message))
+    const started = Date.now()
+    await page.goto(`${url}/docs`)
+    await page.waitForFunction(
+      (summaries) =>
+        summaries.every((s) => document.body.innerText.includes(s)),
+      summaries,
+      { timeout: 60_000, polling: 20 },
+    )
+    if (run > 0) times.push(Date.now() - started)
+    if (run === 1) {
+      // What the page fetches once drawn (lazy chunks, fonts) counts too;
+      // 'networkidle' never comes for a page that keeps retrying.
+      await page.waitForLoadState('load')
+      await page.waitForTimeout(2000)
+      for (const body of await Promise.all(bodies)) {
+        if (body === undefined) continue
+        bytes += body.length
+        gzipped += gzipSync(body).length
+      }
+    }
+    await context.close()
+  }
+  times.sort((a, b) => a - b)
+  return {
+    downloaded: `${MB(bytes)} (${MB(gzipped)} gzipped)`,
+    'four operations shown': `${times[Math.floor(times.length / 2)]} ms (${times[0]}–${times.at(-1)})`,
+    'other origins': [...foreign].join(' ') || 'none',
+    'page errors': errors.length,
+  }
+}
+
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: [
@@ -173,62 +227,29 @@ for (const [name, renderer] of Object.entries(RENDERERS)) {
       ),
     ]
     const server = await createContentApiServer({ port: 0, handlers })
-    const times = []
-    let bytes = 0
-    let gzipped = 0
-    const foreign = new Set()
-    const errors = []
-    for (let run = 0; run <= RUNS; run++) {
-      const context = await browser.newContext()
-      const page = await context.newPage()
-      const bodies = []
-      page.on('request', (request) => {
-        const url = new URL(request.url())
-        if (url.origin !== server.url && url.protocol.startsWith('http')) {
-          foreign.add(url.origin)
-        }
-      })
-      page.on('response', (response) =>
-        bodies.push(response.body().catch(() => undefined)),
-      )
-      page.on('pageerror', (error) => errors.push(error.message))
-      const started = Date.now()
-      await page.goto(`${server.url}/docs`)
-      // The plain pages: until the first operation shows (Scalar draws a
-      // closed tag's operations only when it is opened).
-      await page.waitForFunction(
-        (summaries) =>
-          summaries.every((s) => document.body.innerText.includes(s)),
-        configured ? SUMMARIES : SUMMARIES.slice(0, 1),
-        { timeout: 60_000, polling: 20 },
-      )
-      const elapsed = Date.now() - started
-      // Run 0 warms up the server and the renderer's first parse.
-      if (run > 0) times.push(elapsed)
-      if (run === 1) {
-        // What the page fetches once drawn (lazy chunks, fonts) counts too;
-        // 'networkidle' never comes for a page that keeps retrying.
-        await page.waitForLoadState('load')
-        await page.waitForTimeout(2000)
-        for (const body of await Promise.all(bodies)) {
-          if (body === undefined) continue
-          bytes += body.length
-          gzipped += gzipSync(body).length
-        }
-      }
-      await context.close()
-    }
+    // The plain pages: until the first operation shows (Scalar draws a
+    // closed tag's operations only when it is opened).
+    const measured = await measure(
+      server.url,
+      configured ? SUMMARIES : SUMMARIES.slice(0, 1),
+    )
     await server.close()
-    times.sort((a, b) => a - b)
     rows.push({
       renderer: `${name} ${version}${configured ? ' (configured)' : ''}`,
       installed: `${MB(installed.bytes)}, ${installed.packages} packages`,
-      downloaded: `${MB(bytes)} (${MB(gzipped)} gzipped)`,
-      'four operations shown': `${times[Math.floor(times.length / 2)]} ms (${times[0]}–${times.at(-1)})`,
-      'other origins': [...foreign].join(' ') || 'none',
-      'page errors': errors.length,
+      ...measured,
     })
   }
 }
+
+// The page the package serves: the chosen renderer with its options.
+const server = await createContentApiServer({ port: 0 })
+const shipped = await folderSize(new URL('../dist/docs/', import.meta.url))
+rows.push({
+  renderer: 'content-api-mock GET /docs',
+  installed: `${MB(shipped.bytes)} in dist/docs`,
+  ...(await measure(server.url, SUMMARIES)),
+})
+await server.close()
 await browser.close()
 console.table(rows)
