@@ -42,6 +42,8 @@ const RENDERER_OPTIONS = {
  */
 export function renderDocsPage(options: DocsPageOptions): string {
   // @note `<` is escaped so no value can close the script element early.
+  // The mount point is not `#api-reference`: Scalar's bundle starts a second
+  // reference, with its default options (web fonts), on an element of that id.
   const json = (value: unknown) =>
     JSON.stringify(value).replaceAll('<', '\\u003c')
   return `<!doctype html>
