@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { writeJsonError } from '../write-json-error.js'
-import { findDefaultApiKey } from './find-default-api-key.js'
+import { findDefaultApiKey } from '../find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
 
 /**

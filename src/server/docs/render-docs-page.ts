@@ -55,7 +55,8 @@ export function renderDocsPage(options: DocsPageOptions): string {
 <title>API reference · content-api-mock</title>
 <link rel="icon" href="data:,">
 <style>
-:root { --scalar-custom-header-height: 3rem; }
+:root { --scalar-custom-header-height: 3.125rem; --cam-link: #1d4ed8; }
+@media (prefers-color-scheme: dark) { :root { --cam-link: #8ab4ff; } }
 body { margin: 0; }
 .cam-header {
   position: sticky; top: 0; z-index: 100; box-sizing: border-box;
@@ -67,11 +68,13 @@ body { margin: 0; }
   border-bottom: 1px solid var(--scalar-border-color, GrayText);
 }
 .cam-header a { color: inherit; text-decoration: none; white-space: nowrap; }
-.cam-header a:hover, .cam-header a:focus-visible { text-decoration: underline; }
-.cam-brand { font-weight: 600; }
-.cam-header nav { display: flex; gap: 1rem; margin-left: auto; overflow-x: auto; }
-.cam-header nav a { color: var(--scalar-color-2, inherit); }
-.cam-header nav a[aria-current] { color: inherit; font-weight: 600; }
+.cam-brand { font-size: 1.125rem; font-weight: 700; }
+.cam-header nav { display: flex; gap: 1rem; margin-left: auto; overflow-x: auto; font-size: 1rem; }
+.cam-header nav a { color: var(--cam-link); padding: 0.25rem 0; }
+.cam-header nav a:hover, .cam-header nav a:focus-visible { text-decoration: underline; }
+.cam-header nav a[aria-current] {
+  color: inherit; font-weight: 600; border-bottom: 2px solid var(--cam-link);
+}
 @media (max-width: 30rem) { .cam-brand { display: none; } .cam-header nav { margin-left: 0; } }
 </style>
 </head>
