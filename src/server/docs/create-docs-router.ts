@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
+import { serveFingerprintedFiles } from '../serve-fingerprinted-files.js'
 import { writeJsonError } from '../write-json-error.js'
 import { findDefaultApiKey } from '../find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
@@ -43,6 +43,15 @@ export function createDocsRouter(mock: MockCore): Router {
       return
     }
     rendererScript ??= readRendererScript()
+    if (rendererScript === undefined) {
+      response
+        .status(404)
+        .type('text/plain')
+        .send(
+          'The API reference is not built: dist/docs/manifest.json is missing. Run "npm run build" in the content-api-mock checkout, then reload.\n',
+        )
+      return
+    }
     response.set({
       'content-type': 'text/html; charset=utf-8',
       // It holds the dataset's main key, which `PUT /__mock/fixtures` changes.
@@ -60,29 +69,22 @@ export function createDocsRouter(mock: MockCore): Router {
 
   router.use(
     DOCS_ASSET_PREFIX,
-    express.static(fileURLToPath(new URL('__docs/', DOCS_DIRECTORY)), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      redirect: false,
-    }),
+    serveFingerprintedFiles(new URL('__docs/', DOCS_DIRECTORY)),
   )
   return router
 }
 
 /**
- * The renderer's script path from `dist/docs/manifest.json`.
- * @throws when the build did not write it, saying how to build it.
+ * The renderer's script path from `dist/docs/manifest.json`, which
+ * `scripts/build-docs.js` writes; undefined when it is missing.
  */
-function readRendererScript(): string {
+function readRendererScript(): string | undefined {
   try {
     const manifest = JSON.parse(
       readFileSync(new URL('manifest.json', DOCS_DIRECTORY), 'utf8'),
     ) as { renderer: { script: string } }
     return manifest.renderer.script
-  } catch (error) {
-    throw new Error(
-      `The API reference is not built: ${(error as Error).message}. Run "npm run build" (scripts/build-docs.js writes dist/docs/).`,
-    )
+  } catch {
+    return undefined
   }
 }
