@@ -303,6 +303,8 @@ it("rejects a publicUrl whose path starts like one of the server's own paths", a
     '/__assets/x',
     '/__mock',
     '/openapi.json',
+    '/docs',
+    '/__docs/x',
   ]) {
     await expect(
       startServer({ fixtures, publicUrl: `https://example.com${path}` }),

@@ -10,14 +10,15 @@ import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createControlRouter } from './control/create-control-router.js'
 import { createPageRouter } from './create-page-router.js'
+import { createDocsRouter } from './docs/create-docs-router.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
 
 /**
  * Everything the server answers around the API itself: the asset URLs, the
- * control API, `/openapi.json`, the page at `/` and `/__page/*`, and JSON
- * 404s and 500s.
+ * control API, `/openapi.json`, the page at `/` and `/__page/*`, the API
+ * reference at `/docs`, and JSON 404s and 500s.
  * `originOf` gives the origin of a request's links from its headers.
  * @example
  * const app = createExpressApp(mock, { originOf: () => 'http://127.0.0.1:4010' })
@@ -40,6 +41,8 @@ export function createExpressApp(
     response.json(createOpenApiDocument({ serverUrl }))
   })
 
+  app.use(createDocsRouter(mock))
+
   app.use(
     '/__mock',
     createControlRouter(mock, { adminToken: options.adminToken }),
@@ -58,7 +61,7 @@ export function createExpressApp(
       response,
       404,
       'not_found',
-      `Nothing at ${request.method} ${request.path}. The API is under ${mock.prefix}, the control API under /__mock, the OpenAPI document at /openapi.json.`,
+      `Nothing at ${request.method} ${request.path}. The API is under ${mock.prefix}, the control API under /__mock, the OpenAPI document at /openapi.json, its reference page for browsers at /docs.`,
     )
   }
 

@@ -4,6 +4,7 @@ import express, { type Request, type Response, type Router } from 'express'
 import type { MockCore } from '../api/create-mock-core.js'
 import type { HeaderLookup } from '../api/types.js'
 import { findDefaultApiKey } from './find-default-api-key.js'
+import { serveFingerprintedFiles } from './serve-fingerprinted-files.js'
 
 /** Where `npm run build` writes the page (scripts/build-page.js). */
 const PAGE_DIR = new URL('../page/', import.meta.url)
@@ -56,17 +57,7 @@ export function createPageRouter(
     })
   })
 
-  router.use(
-    '/__page',
-    express.static(fileURLToPath(new URL('__page/', pageDir)), {
-      // @note The files' names change with their content, so they may be
-      // cached for good: `public, max-age=31536000, immutable`.
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      redirect: false,
-    }),
-  )
+  router.use('/__page', serveFingerprintedFiles(new URL('__page/', pageDir)))
 
   return router
 }

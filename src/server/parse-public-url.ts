@@ -3,8 +3,8 @@
 
 /**
  * The first path segments the server answers by itself: the API
- * (`/public-api/v1`), the control API, the asset URLs and the OpenAPI
- * document. A public URL's path may not start with one, or a request could
+ * (`/public-api/v1`), the control API, the asset URLs, the OpenAPI
+ * document and its reference page with the renderer's files. A public URL's path may not start with one, or a request could
  * not be told apart from one that carries that path.
  * @example
  * SERVER_PATH_ROOTS.includes('__mock') // true
@@ -14,6 +14,8 @@ export const SERVER_PATH_ROOTS = [
   '__mock',
   '__assets',
   'openapi.json',
+  'docs',
+  '__docs',
 ] as const
 
 /**

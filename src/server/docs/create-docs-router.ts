@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs'
+import express, { type Router } from 'express'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { serveFingerprintedFiles } from '../serve-fingerprinted-files.js'
+import { writeJsonError } from '../write-json-error.js'
+import { findDefaultApiKey } from '../find-default-api-key.js'
+import { renderDocsPage } from './render-docs-page.js'
+
+/**
+ * Where the build puts the renderer (`scripts/build-docs.js`), from
+ * `dist/server/docs/`.
+ */
+const DOCS_DIRECTORY = new URL('../../docs/', import.meta.url)
+
+/**
+ * The path of the renderer's assets; their names carry their content hash.
+ */
+export const DOCS_ASSET_PREFIX = '/__docs'
+
+/**
+ * The API reference: `GET /docs` answers a browser (one that asks for
+ * `text/html`) with the page; any other client gets the JSON 404 it got
+ * before, pointing at `/openapi.json`. The renderer's files are under
+ * `/__docs/` with `cache-control: public, max-age=31536000, immutable`.
+ * @example
+ * app.use(createDocsRouter(mock))
+ */
+export function createDocsRouter(mock: MockCore): Router {
+  const router = express.Router({ strict: true })
+  let rendererScript: string | undefined
+
+  router.get('/docs', (request, response) => {
+    response.vary('Accept')
+    if (request.accepts(['application/json', 'text/html']) !== 'text/html') {
+      // @note Only a client that names `text/html` gets the page: a JSON or
+      // `*/*` client (fetch, curl) keeps today's JSON 404.
+      writeJsonError(
+        response,
+        404,
+        'not_found',
+        'GET /docs is the API reference page for browsers (ask with "Accept: text/html"); the OpenAPI document is at /openapi.json.',
+      )
+      return
+    }
+    rendererScript ??= readRendererScript()
+    if (rendererScript === undefined) {
+      response
+        .status(404)
+        .type('text/plain')
+        .send(
+          'The API reference is not built: dist/docs/manifest.json is missing. Run "npm run build" in the content-api-mock checkout, then reload.\n',
+        )
+      return
+    }
+    response.set({
+      'content-type': 'text/html; charset=utf-8',
+      // It holds the dataset's main key, which `PUT /__mock/fixtures` changes.
+      'cache-control': 'no-store',
+    })
+    response.send(
+      renderDocsPage({ rendererScript, defaultKey: findDefaultApiKey(mock) }),
+    )
+  })
+
+  // `/docs/` would resolve the page's relative URLs one folder too deep.
+  router.get('/docs/', (_request, response) =>
+    response.redirect(301, '../docs'),
+  )
+
+  router.use(
+    DOCS_ASSET_PREFIX,
+    serveFingerprintedFiles(new URL('__docs/', DOCS_DIRECTORY)),
+  )
+  return router
+}
+
+/**
+ * The renderer's script path from `dist/docs/manifest.json`, which
+ * `scripts/build-docs.js` writes; undefined when it is missing.
+ */
+function readRendererScript(): string | undefined {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(new URL('manifest.json', DOCS_DIRECTORY), 'utf8'),
+    ) as { renderer: { script: string } }
+    return manifest.renderer.script
+  } catch {
+    return undefined
+  }
+}

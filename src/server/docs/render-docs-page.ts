@@ -1,0 +1,113 @@
+/**
+ * What the API reference page needs from the server.
+ */
+export interface DocsPageOptions {
+  /** The renderer's script, relative to the page, e.g. `__docs/scalar-<hash>.js`. */
+  rendererScript: string
+  /** The key "try it" starts with when the tab has chosen none. */
+  defaultKey: string | undefined
+}
+
+/**
+ * The session-storage entry where the explorer keeps the chosen API key.
+ */
+export const API_KEY_STORAGE_KEY = 'content-api-mock.apiKey'
+
+/**
+ * The options Scalar gets besides the document and the key: every request
+ * stays on the page's origin (no font CDN, telemetry, AI agent or MCP), the
+ * colour scheme follows the system, and every operation is drawn at once.
+ */
+const RENDERER_OPTIONS = {
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  hideClientButton: true,
+  hideDarkModeToggle: true,
+  showDeveloperTools: 'never',
+  defaultOpenAllTags: true,
+  persistAuth: false,
+}
+
+/**
+ * The HTML of `GET /docs`: a header linking the explorer and the control
+ * panel, and Scalar's API reference of `openapi.json`, its "try it" holding
+ * the tab's chosen API key (`sessionStorage['content-api-mock.apiKey']`) or
+ * else `defaultKey`. Every URL in it is relative, so the page works under
+ * the path of a `--public-url` too.
+ * @example
+ * renderDocsPage({ rendererScript: '__docs/scalar-0123abcd.js', defaultKey: 'demo-key-alpha' })
+ * // '<!doctype html>…'
+ */
+export function renderDocsPage(options: DocsPageOptions): string {
+  // @note `<` is escaped so no value can close the script element early.
+  // The mount point is not `#api-reference`: Scalar's bundle starts a second
+  // reference, with its default options (web fonts), on an element of that id.
+  const json = (value: unknown) =>
+    JSON.stringify(value).replaceAll('<', '\\u003c')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>API reference · content-api-mock</title>
+<link rel="icon" href="data:,">
+<style>
+:root { --scalar-custom-header-height: 3.125rem; --cam-link: #1d4ed8; }
+@media (prefers-color-scheme: dark) { :root { --cam-link: #8ab4ff; } }
+body { margin: 0; }
+.cam-header {
+  position: sticky; top: 0; z-index: 100; box-sizing: border-box;
+  height: var(--scalar-custom-header-height);
+  display: flex; align-items: center; gap: 1rem; padding: 0 1rem;
+  font: 0.875rem/1.2 system-ui, sans-serif;
+  background: var(--scalar-background-1, Canvas);
+  color: var(--scalar-color-1, CanvasText);
+  border-bottom: 1px solid var(--scalar-border-color, GrayText);
+}
+.cam-header a { color: inherit; text-decoration: none; white-space: nowrap; }
+.cam-brand { font-size: 1.125rem; font-weight: 700; }
+.cam-header nav { display: flex; gap: 1rem; margin-left: auto; overflow-x: auto; font-size: 1rem; }
+.cam-header nav a { color: var(--cam-link); padding: 0.25rem 0; }
+.cam-header nav a:hover, .cam-header nav a:focus-visible { text-decoration: underline; }
+.cam-header nav a[aria-current] {
+  color: inherit; font-weight: 600; border-bottom: 2px solid var(--cam-link);
+}
+@media (max-width: 30rem) { .cam-brand { display: none; } .cam-header nav { margin-left: 0; } }
+</style>
+</head>
+<body>
+<header class="cam-header">
+<a class="cam-brand" href="./">content-api-mock</a>
+<nav aria-label="Pages">
+<a href="./">Explorer</a>
+<a href="./#/control">Control panel</a>
+<a href="docs" aria-current="page">API reference</a>
+</nav>
+</header>
+<div id="reference"></div>
+<script src="${options.rendererScript}"></script>
+<script>
+(() => {
+  const options = ${json(RENDERER_OPTIONS)}
+  // Scalar applies these options only to a document given by absolute URL.
+  options.url = new URL('openapi.json', location.href).href
+  let key = ${json(options.defaultKey ?? null)}
+  try {
+    key = sessionStorage.getItem(${json(API_KEY_STORAGE_KEY)}) || key
+  } catch {}
+  if (key) {
+    options.authentication = {
+      preferredSecurityScheme: 'bearerAuth',
+      securitySchemes: { bearerAuth: { token: key } },
+    }
+  }
+  Scalar.createApiReference('#reference', options)
+})()
+</script>
+</body>
+</html>
+`
+}

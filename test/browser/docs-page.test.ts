@@ -1,0 +1,191 @@
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { ContentApiServer } from 'content-api-mock/server'
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  CHROMIUM_ARGS,
+  findSuiteChromium,
+  REQUIRE_BROWSER,
+  watchPage,
+} from '../support/chromium-suite.js'
+import { startServer } from '../support/server.js'
+
+// The API reference at /docs in Chromium, against a real server: it draws the
+// four operations, its "try it" reaches this server with the tab's key, and
+// nothing leaves the page's origin. With UPDATE_SCREENSHOTS=1 (or in CI) it
+// writes its screenshots to docs/screenshots/.
+
+const OPERATIONS = [
+  ['listProjects', 'List projects', '/projects'],
+  ['getProject', 'Get a project', '/projects/{project_unique}'],
+  [
+    'listContents',
+    'List the contents of a project',
+    '/projects/{project_unique}/contents',
+  ],
+  [
+    'getContent',
+    'Get a content',
+    '/projects/{project_unique}/contents/{variation_unique}',
+  ],
+] as const
+const chromiumPath = findSuiteChromium()
+const itInBrowser = it.skipIf(chromiumPath === undefined)
+// Screenshots are rewritten as the explorer's are: with UPDATE_SCREENSHOTS=1
+// or in CI (test/browser/explorer.test.ts says why).
+const UPDATE_SCREENSHOTS =
+  REQUIRE_BROWSER ||
+  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
+const SCREENSHOTS = fileURLToPath(
+  new URL('../../docs/screenshots/', import.meta.url),
+)
+
+let server: (ContentApiServer & AsyncDisposable) | undefined
+let browser: Browser | undefined
+
+beforeAll(async () => {
+  if (chromiumPath === undefined) return
+  server = await startServer()
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: CHROMIUM_ARGS,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/**
+ * Opens /docs in a fresh context and waits until the four operations are
+ * drawn. `problems` lists its console errors, page errors and requests to
+ * another origin, for the caller to assert empty.
+ */
+async function openDocs(
+  options: BrowserContextOptions & { apiKeyInTab?: string } = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const { apiKeyInTab, ...contextOptions } = options
+  const context = await browser!.newContext(contextOptions)
+  const page = await context.newPage()
+  const watch = watchPage(page, server!.url)
+  if (apiKeyInTab !== undefined) {
+    await page.addInitScript((key) => {
+      sessionStorage.setItem('content-api-mock.apiKey', key)
+    }, apiKeyInTab)
+  }
+  await page.goto(`${server!.url}/docs`)
+  await page.waitForFunction(
+    (summaries) =>
+      summaries.every((summary) =>
+        document.body.textContent?.includes(summary),
+      ),
+    OPERATIONS.map(([, summary]) => summary),
+    { timeout: 30_000 },
+  )
+  return { page, problems: [...watch.errors, ...watch.foreignRequests] }
+}
+
+/** Sends "List projects" from the page's "try it" client; its request and response. */
+async function tryListProjects(page: Page) {
+  await page
+    .getByRole('button', { name: /test request/i })
+    .first()
+    .click()
+  const [response] = await Promise.all([
+    page.waitForResponse((response) =>
+      response.url().endsWith('/public-api/v1/projects'),
+    ),
+    page.getByRole('button', { name: /^send/i }).first().click(),
+  ])
+  return response
+}
+
+itInBrowser(
+  'draws the four operations of /openapi.json with their paths',
+  async () => {
+    const { page, problems } = await openDocs()
+    const text = await page.evaluate(() => document.body.textContent ?? '')
+    for (const [operationId, summary, path] of OPERATIONS) {
+      expect(text, operationId).toContain(summary)
+      expect(text, operationId).toContain(path)
+    }
+    expect(problems).toEqual([])
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'sends "try it" to this server with the main key and shows its 200',
+  async () => {
+    const { page, problems } = await openDocs()
+    const response = await tryListProjects(page)
+    expect(new URL(response.url()).origin).toBe(server!.url)
+    expect(response.request().headers().authorization).toBe(
+      'Bearer demo-key-alpha',
+    )
+    expect(response.status()).toBe(200)
+    expect((await response.json()).meta.total).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.getByText('200 OK').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0)
+    expect(problems).toEqual([])
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'sends "try it" with the key the tab chose in the explorer',
+  async () => {
+    const { page, problems } = await openDocs({ apiKeyInTab: 'demo-key-beta' })
+    const response = await tryListProjects(page)
+    expect(response.request().headers().authorization).toBe(
+      'Bearer demo-key-beta',
+    )
+    expect(response.status()).toBe(200)
+    expect(problems).toEqual([])
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'fits 375 and 1440 px in light and dark, following the system',
+  async () => {
+    if (UPDATE_SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true })
+    for (const width of [375, 1440]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, problems } = await openDocs({
+          viewport: { width, height: width === 375 ? 812 : 900 },
+          colorScheme,
+        })
+        const { scrollWidth, mode } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          mode: document.body.classList.contains('dark-mode')
+            ? 'dark'
+            : 'light',
+        }))
+        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
+          width,
+        )
+        expect(mode).toBe(colorScheme)
+        if (UPDATE_SCREENSHOTS) {
+          await page.screenshot({
+            path: `${SCREENSHOTS}api-reference-${width === 375 ? 'mobile' : 'desktop'}-${colorScheme}.png`,
+          })
+        }
+        expect(problems).toEqual([])
+        await page.context().close()
+      }
+    }
+  },
+  120_000,
+)
