@@ -1,0 +1,105 @@
+/**
+ * A scenario as the control API lists it (`GET /__mock/scenarios`,
+ * `GET /__mock/presets`): only the fields the panel reads.
+ */
+export interface ListedScenario {
+  id?: string
+  name?: string
+  status?: number
+  retryAfter?: number
+  message?: string
+  latency?: number | { min?: number; max?: number; median?: number }
+  networkError?: boolean
+  rateLimit?: {
+    limit: number
+    window: string | number
+    algorithm?: string
+    headers?: string
+    perEndpoint?: boolean
+  }
+  times?: number
+  every?: number
+  probability?: number
+  match?: {
+    endpoint?: string | string[]
+    keyLabel?: string
+    key?: string
+    path?: string
+  }
+  matched?: number
+  fired?: number
+  remaining?: number
+}
+
+/**
+ * What a scenario does, in a few words a person reads at a glance.
+ * @example
+ * describeScenario({ status: 429, retryAfter: 30, times: 2 })
+ * // 'answers 429 with Retry-After: 30 · the next 2 requests'
+ */
+export function describeScenario(scenario: ListedScenario): string {
+  const effects: string[] = []
+  if (scenario.status !== undefined) {
+    effects.push(
+      scenario.retryAfter !== undefined
+        ? `answers ${scenario.status} with Retry-After: ${scenario.retryAfter}`
+        : `answers ${scenario.status}`,
+    )
+  }
+  if (scenario.networkError === true) effects.push('drops the connection')
+  if (scenario.latency !== undefined) {
+    effects.push(`delays ${describeLatency(scenario.latency)}`)
+  }
+  if (scenario.rateLimit !== undefined) {
+    effects.push(describeRateLimit(scenario.rateLimit))
+  }
+  const when: string[] = []
+  if (scenario.times !== undefined) {
+    when.push(
+      scenario.times === 1
+        ? 'the next request'
+        : `the next ${scenario.times} requests`,
+    )
+  }
+  if (scenario.every !== undefined)
+    when.push(`one request in ${scenario.every}`)
+  if (scenario.probability !== undefined) {
+    when.push(`${Math.round(scenario.probability * 1000) / 10}% of requests`)
+  }
+  const match = scenario.match
+  if (match !== undefined) {
+    const endpoint = [match.endpoint ?? []].flat().join(' or ')
+    if (endpoint !== '') when.push(`on ${endpoint}`)
+    const key = match.keyLabel ?? match.key
+    if (key !== undefined) when.push(`for key ${key}`)
+    if (match.path !== undefined) when.push(`under ${match.path}`)
+  }
+  return [effects.join(', ') || 'no effect', ...when].join(' · ')
+}
+
+/**
+ * A rate limit in words, e.g. `3 requests per 1m per key (fixed-window)`.
+ * @example
+ * describeRateLimit({ limit: 3, window: '1m' }) // '3 requests per 1m per key'
+ */
+export function describeRateLimit(
+  rateLimit: NonNullable<ListedScenario['rateLimit']>,
+): string {
+  const window =
+    typeof rateLimit.window === 'number'
+      ? `${rateLimit.window} ms`
+      : rateLimit.window
+  const per =
+    rateLimit.perEndpoint === true ? 'per key and endpoint' : 'per key'
+  const algorithm =
+    rateLimit.algorithm === undefined ? '' : ` (${rateLimit.algorithm})`
+  return `${rateLimit.limit} requests per ${window} ${per}${algorithm}`
+}
+
+function describeLatency(latency: NonNullable<ListedScenario['latency']>) {
+  if (typeof latency === 'number') return `${latency} ms`
+  if (latency.median !== undefined) {
+    return `about ${latency.median} ms${latency.max === undefined ? '' : `, at most ${latency.max} ms`}`
+  }
+  return `${latency.min ?? 0}–${latency.max ?? 0} ms`
+}
