@@ -107,6 +107,11 @@ itInBrowser(
     const { page, watch } = await openPanel(server.url)
     const now = page.locator('[data-testid="clock-now"]')
     await expect.poll(() => now.textContent()).toBe('2030-01-01 00:00:00 UTC')
+    // Two readings of the same time: the panel says the clock stands still.
+    const motion = page.locator('#clock-title ~ .clock-now .badge')
+    await expect
+      .poll(() => motion.textContent(), { timeout: 10_000 })
+      .toBe('stopped')
 
     await page.click('button:text-is("+1 h")')
     await expect.poll(() => now.textContent()).toBe('2030-01-01 01:00:00 UTC')
@@ -128,6 +133,14 @@ itInBrowser(
     await expect
       .poll(() => now.textContent())
       .toMatch(new RegExp(`^${new Date().getUTCFullYear()}-`))
+    await expect
+      .poll(() => motion.textContent(), { timeout: 10_000 })
+      .toBe('running')
+    // A running clock ticks between readings.
+    const shown = await now.textContent()
+    await expect
+      .poll(() => now.textContent(), { timeout: 10_000 })
+      .not.toBe(shown)
     expect(misconduct(watch, [400])).toEqual(clean)
     await page.context().close()
   },
@@ -318,6 +331,11 @@ itInBrowser(
           colorScheme,
         })
         await expect.poll(() => page.locator('.journal-entry').count()).toBe(4)
+        await expect
+          .poll(() => page.locator('.clock-now .badge').textContent(), {
+            timeout: 10_000,
+          })
+          .toBe('stopped')
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,

@@ -73,9 +73,10 @@ export function ClockSection(props: {
         }</time
       >
       ${
-        clock.now !== undefined &&
-        html`<span class=${`badge ${clock.stopped ? 'badge-warn' : 'badge-ok'}`}
-          >${clock.stopped ? 'stopped' : 'running'}</span
+        clock.motion !== 'unknown' &&
+        html`<span
+          class=${`badge ${clock.motion === 'stopped' ? 'badge-warn' : 'badge-ok'}`}
+          >${clock.motion}</span
         >`
       }
     </p>

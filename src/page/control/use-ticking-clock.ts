@@ -1,19 +1,28 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 
+/** Whether the mock clock runs, as two readings tell. */
+export type ClockMotion = 'running' | 'stopped' | 'unknown'
+
 /** The mock clock as the panel shows it. */
 export interface TickingClock {
   /** The mock's time now, epoch milliseconds; undefined before a reading. */
   now?: number
-  /** Whether the clock stood still between the last two readings. */
-  stopped: boolean
+  motion: ClockMotion
 }
+
+/** Readings closer than this in real time tell nothing about motion. */
+const MIN_GAP_MS = 500
+/** How far a running clock may drift from real time between readings. */
+const TOLERANCE_MS = 1000
 
 /**
  * Turns readings of `GET /__mock/clock` into a clock that ticks every second
- * between them: the offset from this machine's time is kept, and a clock
- * that did not move between two readings (`set` stops it) stops ticking.
+ * between them while it runs at real speed.
  * @note The control API says what time it is, not whether the clock runs;
- * two readings tell.
+ * two readings tell: no move means stopped (`set` stops it), a move as long
+ * as the real time between means running, anything else (an advance, or
+ * `--speed`) leaves what was known, and the panel shows each reading as it
+ * comes without ticking.
  * @example
  * const clock = useTickingClock(reading) // reading: { now: '…', at: Date.now() }
  */
@@ -22,9 +31,9 @@ export function useTickingClock(
 ): TickingClock {
   const previous = useRef<{ mock: number; at: number }>()
   const [state, setState] = useState<{
-    offset: number
-    stopped: boolean
     mock: number
+    at: number
+    motion: ClockMotion
   }>()
   const [, setTick] = useState(0)
 
@@ -32,24 +41,39 @@ export function useTickingClock(
     if (reading === undefined) return
     const mock = Date.parse(reading.now)
     const before = previous.current
-    // @note Stopped: the reading did not move although real time did.
-    const stopped =
-      before !== undefined && reading.at - before.at >= 500
-        ? mock === before.mock
-        : (state?.stopped ?? false) && mock === before?.mock
+    setState((known) => ({
+      mock,
+      at: reading.at,
+      motion: motionBetween(before, { mock, at: reading.at }, known?.motion),
+    }))
     previous.current = { mock, at: reading.at }
-    setState({ offset: mock - reading.at, stopped, mock })
   }, [reading])
 
+  const running = state?.motion === 'running'
   useEffect(() => {
-    if (state === undefined || state.stopped) return
+    if (!running) return
     const timer = setInterval(() => setTick((tick) => tick + 1), 1000)
     return () => clearInterval(timer)
-  }, [state])
+  }, [running])
 
-  if (state === undefined) return { stopped: false }
+  if (state === undefined) return { motion: 'unknown' }
   return {
-    now: state.stopped ? state.mock : Date.now() + state.offset,
-    stopped: state.stopped,
+    now: running ? state.mock + (Date.now() - state.at) : state.mock,
+    motion: state.motion,
   }
+}
+
+function motionBetween(
+  before: { mock: number; at: number } | undefined,
+  after: { mock: number; at: number },
+  known: ClockMotion = 'unknown',
+): ClockMotion {
+  if (before === undefined) return 'unknown'
+  const real = after.at - before.at
+  const moved = after.mock - before.mock
+  if (moved === 0) return real >= MIN_GAP_MS ? 'stopped' : known
+  if (real >= MIN_GAP_MS && Math.abs(moved - real) <= TOLERANCE_MS) {
+    return 'running'
+  }
+  return known
 }
