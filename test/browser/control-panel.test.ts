@@ -144,6 +144,7 @@ itInBrowser(
     expect(misconduct(watch, [400])).toEqual(clean)
     await page.context().close()
   },
+  60_000,
 )
 
 itInBrowser(
@@ -352,4 +353,5 @@ itInBrowser(
       }
     }
   },
+  60_000,
 )
