@@ -6,6 +6,7 @@ import {
   CHROMIUM_ARGS,
   findSuiteChromium,
   newSuitePage,
+  REQUIRE_BROWSER,
   watchPage,
   type PageWatch,
 } from '../support/chromium-suite.js'
@@ -17,6 +18,12 @@ import { startServer } from '../support/server.js'
 
 const chromiumPath = findSuiteChromium()
 const itInBrowser = it.skipIf(chromiumPath === undefined)
+// @note As the explorer's suite: the committed screenshots are rewritten
+// only when asked (UPDATE_SCREENSHOTS=1) or in CI, since the port in the
+// header and the font pixels differ from run to run.
+const UPDATE_SCREENSHOTS =
+  REQUIRE_BROWSER ||
+  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
 const SCREENSHOTS = fileURLToPath(
   new URL('../../docs/screenshots/', import.meta.url),
 )
@@ -67,7 +74,7 @@ function misconduct(watch: PageWatch, provoked: number[] = []) {
 const clean = { errors: [], foreignRequests: [] }
 
 itInBrowser(
-  'applies the rate-limited preset, and a request then shows the 429 envelope and Retry-After',
+  'applies the rate-limited preset, and a request from the panel and the explorer then show the 429 envelope and Retry-After',
   async () => {
     await using server = await startServer()
     const { page, watch } = await openPanel(server.url)
@@ -89,6 +96,21 @@ itInBrowser(
       .poll(() => inForce.locator('.counters').textContent())
       .toBe('matched1fired1remaining∞')
 
+    // The explorer, as the client it is, shows the same.
+    await page.click('header >> text=Explorer')
+    const projects = page.locator('section', { hasText: 'Projects' })
+    await expect
+      .poll(() => projects.locator('.exchange .status').last().textContent())
+      .toBe('429')
+    const received = projects.locator('.exchange').last()
+    expect(await received.locator('.exchange-error').textContent()).toContain(
+      'rate_limited',
+    )
+    expect(await received.locator('.exchange-headers').textContent()).toContain(
+      'retry-after30',
+    )
+
+    await page.click('header >> text=Control panel')
     await page.click('button[aria-label^="Remove rate-limited"]')
     await page.locator('[data-testid="no-scenarios"]').waitFor()
     expect(misconduct(watch, [429])).toEqual(clean)
@@ -324,7 +346,7 @@ itInBrowser(
     for (let call = 0; call < 4; call++) {
       await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
     }
-    await mkdir(SCREENSHOTS, { recursive: true })
+    if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true })
     for (const width of [375, 1440]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page, watch } = await openPanel(server.url, {
@@ -345,7 +367,9 @@ itInBrowser(
           clientWidth,
         )
         await page.screenshot({
-          path: `${SCREENSHOTS}control-panel-${width}-${colorScheme}.png`,
+          path: UPDATE_SCREENSHOTS
+            ? `${SCREENSHOTS}control-panel-${width}-${colorScheme}.png`
+            : undefined,
           fullPage: true,
         })
         expect(misconduct(watch)).toEqual(clean)
