@@ -119,6 +119,41 @@ itInBrowser(
 )
 
 itInBrowser(
+  'adds a custom scenario, and shows the server’s message naming every problem of a bad one',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    const form = page.locator('form', { hasText: 'Custom scenario' })
+    await page.fill('#custom-scenario', '{"times": 1, "status": 700}')
+    await page.click('button:text-is("Add scenario")')
+    const failure = form.locator('.action-failed')
+    await expect.poll(() => failure.textContent()).toContain('invalid_scenario')
+    expect(await failure.textContent()).toContain('status')
+
+    await page.fill('#custom-scenario', '{"status": 503,')
+    await page.click('button:text-is("Add scenario")')
+    await expect
+      .poll(() => form.locator('.json-editor [role="alert"]').textContent())
+      .toContain('This is not JSON')
+
+    await page.fill(
+      '#custom-scenario',
+      '{"name": "outage", "status": 503, "retryAfter": 5, "times": 2}',
+    )
+    await page.click('button:text-is("Add scenario")')
+    const added = page.locator('.scenario-list li[data-scenario="outage"]')
+    await expect
+      .poll(() => added.textContent())
+      .toContain('answers 503 with Retry-After: 5 · the next 2 requests')
+    expect(await added.locator('.counters').textContent()).toBe(
+      'matched0fired0remaining2',
+    )
+    expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
   'shows the mock time and moves it when the clock is advanced or set',
   async () => {
     await using server = await startServer()

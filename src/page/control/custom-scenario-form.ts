@@ -1,10 +1,10 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
-import { JsonEditor, parseJsonText } from './json-editor.js'
+import { JsonEditor } from './json-editor.js'
 import type { AdminAccess } from './use-admin-access.js'
+import { useJsonSubmit } from './use-json-submit.js'
 
 /** The fields of a scenario, as the control API takes them. */
 const SCENARIO_FIELDS = [
@@ -37,26 +37,12 @@ export function CustomScenarioForm(props: {
   onChange: () => void
 }): VNode {
   const [text, setText] = useState(EXAMPLE)
-  const [problem, setProblem] = useState<string>()
-  const [result, setResult] = useState<ApiExchange>()
+  const send = useJsonSubmit(props.admin, props.onChange)
   const disabled = !props.admin.unlocked
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault()
-    const parsed = parseJsonText(text)
-    if (!parsed.ok) {
-      setProblem(parsed.problem)
-      setResult(undefined)
-      return
-    }
-    setProblem(undefined)
-    setResult(
-      await props.admin.call('/scenarios', {
-        method: 'POST',
-        body: parsed.value,
-      }),
-    )
-    props.onChange()
+    return send.submit(text, '/scenarios', { method: 'POST' })
   }
 
   return html`<form class="control-block" onSubmit=${submit}>
@@ -73,13 +59,13 @@ export function CustomScenarioForm(props: {
       value=${text}
       onInput=${setText}
       disabled=${disabled}
-      problem=${problem}
+      problem=${send.problem}
     />
     <div class="form-row">
       <button type="submit" class="primary" disabled=${disabled}>
         Add scenario
       </button>
     </div>
-    <${ActionResult} exchange=${result} success="Scenario added." />
+    <${ActionResult} exchange=${send.result} success="Scenario added." />
   </form>`
 }

@@ -1,35 +1,13 @@
+import type { ActiveScenario } from '../../api/traffic/create-scenario-engine.js'
+
 /**
- * A scenario as the control API lists it (`GET /__mock/scenarios`,
- * `GET /__mock/presets`): only the fields the panel reads.
+ * A scenario as the control API lists it: in force (`GET /__mock/scenarios`,
+ * with `id` and counters) or a preset (`GET /__mock/presets`, without).
+ * @note A type import of the library, erased by the bundler: the page still
+ * talks to the mock over HTTP only, and cannot drift from what it answers.
  */
-export interface ListedScenario {
-  id?: string
-  name?: string
-  status?: number
-  retryAfter?: number
-  message?: string
-  latency?: number | { min?: number; max?: number; median?: number }
-  networkError?: boolean
-  rateLimit?: {
-    limit: number
-    window: string | number
-    algorithm?: string
-    headers?: string
-    perEndpoint?: boolean
-  }
-  times?: number
-  every?: number
-  probability?: number
-  match?: {
-    endpoint?: string | string[]
-    keyLabel?: string
-    key?: string
-    path?: string
-  }
-  matched?: number
-  fired?: number
-  remaining?: number
-}
+export type ListedScenario = Omit<ActiveScenario, 'id' | 'matched' | 'fired'> &
+  Partial<Pick<ActiveScenario, 'id' | 'matched' | 'fired'>>
 
 /**
  * What a scenario does, in a few words a person reads at a glance.
@@ -70,8 +48,7 @@ export function describeScenario(scenario: ListedScenario): string {
   if (match !== undefined) {
     const endpoint = [match.endpoint ?? []].flat().join(' or ')
     if (endpoint !== '') when.push(`on ${endpoint}`)
-    const key = match.keyLabel ?? match.key
-    if (key !== undefined) when.push(`for key ${key}`)
+    if (match.keyLabel !== undefined) when.push(`for key ${match.keyLabel}`)
     if (match.path !== undefined) when.push(`under ${match.path}`)
   }
   return [effects.join(', ') || 'no effect', ...when].join(' · ')
@@ -98,8 +75,9 @@ export function describeRateLimit(
 
 function describeLatency(latency: NonNullable<ListedScenario['latency']>) {
   if (typeof latency === 'number') return `${latency} ms`
-  if (latency.median !== undefined) {
-    return `about ${latency.median} ms${latency.max === undefined ? '' : `, at most ${latency.max} ms`}`
+  if ('median' in latency) {
+    const cap = latency.max === undefined ? '' : `, at most ${latency.max} ms`
+    return `about ${latency.median} ms${cap}`
   }
-  return `${latency.min ?? 0}–${latency.max ?? 0} ms`
+  return `${latency.min}–${latency.max} ms`
 }

@@ -1,18 +1,12 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
+import type { JournalEntry } from '../../api/traffic/create-request-journal.js'
 
-/** One entry of the request journal, as `GET /__mock/requests` lists it. */
-export interface JournalEntry {
-  time: string
-  method: string
-  path: string
-  query: string
-  endpoint?: string
-  keyLabel?: string
-  status: number
-  durationMs: number
-  networkError?: boolean
-}
+/**
+ * One entry of the request journal, as `GET /__mock/requests` lists it.
+ * @note A type import of the library, erased by the bundler.
+ */
+export type { JournalEntry }
 
 /**
  * One journal entry: a summary line (time, status, method and path, key,

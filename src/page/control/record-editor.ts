@@ -1,11 +1,11 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
-import { JsonEditor, parseJsonText } from './json-editor.js'
+import { JsonEditor } from './json-editor.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
+import { useJsonSubmit } from './use-json-submit.js'
 
 /** Each kind of record the control API serves one at a time. */
 const RECORD_KINDS = [
@@ -40,8 +40,7 @@ export function RecordEditor(props: {
   const [kind, setKind] = useState<RecordKind>(RECORD_KINDS[0])
   const [id, setId] = useState('')
   const [patch, setPatch] = useState('{}')
-  const [problem, setProblem] = useState<string>()
-  const [result, setResult] = useState<ApiExchange>()
+  const send = useJsonSubmit(admin, props.onChange)
   const disabled = !admin.unlocked
 
   const list = useAdminData<{ data: Record<string, unknown>[] }>(
@@ -67,23 +66,12 @@ export function RecordEditor(props: {
     [props.revision, id],
   )
 
-  const apply = async (event: Event) => {
+  const apply = (event: Event) => {
     event.preventDefault()
-    const parsed = parseJsonText(patch)
-    if (!parsed.ok) {
-      setProblem(parsed.problem)
-      setResult(undefined)
-      return
-    }
-    setProblem(undefined)
-    setResult(
-      await admin.call(path, {
-        method: 'PATCH',
-        body: parsed.value,
-        contentType: 'application/merge-patch+json',
-      }),
-    )
-    props.onChange()
+    return send.submit(patch, path, {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+    })
   }
 
   return html`<form class="control-block" onSubmit=${apply}>
@@ -98,7 +86,7 @@ export function RecordEditor(props: {
             const route = (event.target as HTMLSelectElement).value
             setKind(RECORD_KINDS.find((item) => item.route === route) ?? kind)
             setId('')
-            setResult(undefined)
+            send.reset()
           }}
         >
           ${RECORD_KINDS.map(
@@ -113,7 +101,7 @@ export function RecordEditor(props: {
           value=${id}
           onChange=${(event: Event) => {
             setId((event.target as HTMLSelectElement).value)
-            setResult(undefined)
+            send.reset()
           }}
         >
           ${choices.map(
@@ -138,7 +126,7 @@ export function RecordEditor(props: {
       onInput=${setPatch}
       disabled=${disabled}
       rows=${5}
-      problem=${problem}
+      problem=${send.problem}
     />
     <div class="form-row">
       <button type="submit" class="primary" disabled=${disabled || id === ''}>
@@ -146,7 +134,7 @@ export function RecordEditor(props: {
       </button>
     </div>
     <${ActionResult}
-      exchange=${result}
+      exchange=${send.result}
       success=${`Patched ${kind.label.toLowerCase()} ${id}; the API answers with the change at once.`}
     />
   </form>`
