@@ -124,11 +124,13 @@ itInBrowser(
     await using server = await startServer()
     const { page, watch } = await openPanel(server.url)
     const form = page.locator('form', { hasText: 'Custom scenario' })
-    await page.fill('#custom-scenario', '{"times": 1, "status": 700}')
+    await page.fill('#custom-scenario', '{"status": 700, "every": 0}')
     await page.click('button:text-is("Add scenario")')
     const failure = form.locator('.action-failed')
     await expect.poll(() => failure.textContent()).toContain('invalid_scenario')
-    expect(await failure.textContent()).toContain('status')
+    const message = await failure.locator('.action-message').textContent()
+    expect(message).toContain('"every": Too small')
+    expect(message).toContain('"status": Too big')
 
     await page.fill('#custom-scenario', '{"status": 503,')
     await page.click('button:text-is("Add scenario")')
@@ -394,6 +396,13 @@ itInBrowser(
             timeout: 10_000,
           })
           .toBe('stopped')
+        // The limit in force, and per key what the journal shows of it.
+        expect(
+          await page.locator('#rate-limit-title ~ .plain-list').textContent(),
+        ).toContain('3 requests per 1m per key')
+        expect(
+          await page.locator('.tally tbody tr').first().textContent(),
+        ).toBe('acct_alpha#14109:30:00')
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,
