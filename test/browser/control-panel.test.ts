@@ -230,6 +230,14 @@ itInBrowser(
     expect(fields).toContain('endpointlistProjects')
     expect(fields).toContain('keyLabelacct_alpha#1')
 
+    await page.click('button:text-is("Clear journal")')
+    await expect
+      .poll(() => page.locator('[data-testid="journal-count"]').textContent())
+      .toBe('No request matches.')
+    expect(
+      (await (await fetch(`${server.adminUrl}/requests`)).json()).meta.total,
+    ).toBe(0)
+
     await page.fill('.journal input[placeholder="429"]', 'ok')
     const failure = page.locator('.journal .action-failed')
     await expect.poll(() => failure.textContent()).toContain('invalid_filter')
@@ -239,7 +247,7 @@ itInBrowser(
 )
 
 itInBrowser(
-  'downloads the fixture document, and lists every bad path of an upload without loading it',
+  'downloads the fixture document, lists every bad path of an upload without loading it, loads a good one, resets',
   async () => {
     await using server = await startServer()
     const { page, watch } = await openPanel(server.url)
@@ -281,6 +289,14 @@ itInBrowser(
     await expect
       .poll(() => loaded.textContent())
       .toContain(`Loaded one-project.json: 1 projects`)
+
+    // Reset puts back the data the server started with.
+    await page.click('button:text-is("Reset everything")')
+    await page
+      .locator('.action-ok', { hasText: 'Reset: the start data' })
+      .waitFor()
+    const reset = await (await fetch(`${server.adminUrl}/health`)).json()
+    expect(reset).toMatchObject({ projects: 8, contents: 40 })
     expect(misconduct(watch, [400])).toEqual(clean)
     await page.context().close()
   },
