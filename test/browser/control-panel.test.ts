@@ -380,6 +380,25 @@ itInBrowser(
 )
 
 itInBrowser(
+  'says so when the control API does not answer, as under a static host without it',
+  async () => {
+    await using server = await startServer()
+    const page = await newSuitePage(browser!)
+    const watch = watchPage(page, server.url)
+    await page.route('**/__mock/**', (route) =>
+      route.fulfill({ status: 404, body: 'Not Found' }),
+    )
+    await page.goto(`${server.url}/#/control`)
+    const alert = page.locator('.panel[role="alert"]')
+    await expect
+      .poll(() => alert.textContent())
+      .toContain(`GET ${server.adminUrl}/scenarios answered 404`)
+    expect(misconduct(watch, [404])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
   'fits 375 px without horizontal scroll, and saves screenshots at 375 and 1440 px, light and dark',
   async () => {
     await using server = await startServer({

@@ -55,6 +55,10 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     return typeof now === 'string' ? { now, at: Date.now() } : undefined
   }, [clock.exchange])
 
+  const status = scenarios.exchange?.status
+  const unreachable =
+    status !== undefined && status !== 401 && (status < 200 || status >= 300)
+
   return html`<div class="control-panel" data-locked=${!admin.unlocked}>
     <div class="control-intro">
       <h1>Control panel</h1>
@@ -64,6 +68,15 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
       </p>
     </div>
     <${AdminTokenForm} admin=${admin} />
+    ${
+      unreachable &&
+      html`<div class="panel" role="alert">
+        <h2>The control API did not answer</h2>
+        <p>
+          ${`GET ${config.adminBase}/scenarios answered ${scenarios.exchange?.status || 'nothing'}: the panel cannot show or change anything until it does. Is the mock still running?`}
+        </p>
+      </div>`
+    }
     <div class="control-grid">
       <div class="control-column">
         <${ScenarioSection}
