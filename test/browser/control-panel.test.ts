@@ -309,6 +309,8 @@ itInBrowser(
     const { page, watch } = await openPanel(server.url)
     const picker = page.locator('#data-title ~ form select').nth(1)
     await expect.poll(() => picker.locator('option').count()).toBe(40)
+    // The first content is chosen once the list has arrived.
+    await expect.poll(() => picker.inputValue()).not.toBe('')
     const id = await picker.inputValue()
 
     await page.fill(

@@ -73,7 +73,11 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
       html`<div class="panel" role="alert">
         <h2>The control API did not answer</h2>
         <p>
-          ${`GET ${config.adminBase}/scenarios answered ${scenarios.exchange?.status || 'nothing'}: the panel cannot show or change anything until it does. Is the mock still running?`}
+          ${
+            config.mode === 'browser'
+              ? 'In this in-browser demo the control API only reads (the clock and the records): scenarios, moving the clock, the journal and loading fixtures need the server (npx content-api-mock).'
+              : `GET ${config.adminBase}/scenarios answered ${scenarios.exchange?.status || 'nothing'}: the panel cannot show or change anything until it does. Is the mock still running?`
+          }
         </p>
       </div>`
     }
