@@ -11,6 +11,7 @@ const CONTROL_PATHS: Record<string, string> = {
   '/reset': 'POST',
   '/scenarios': 'GET, HEAD, POST, DELETE',
   '/scenarios/scn_1': 'DELETE',
+  '/presets': 'GET, HEAD',
   '/requests': 'GET, HEAD, DELETE',
   '/clock': 'GET, HEAD, POST, DELETE',
   '/contents': 'GET, HEAD, POST',

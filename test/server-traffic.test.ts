@@ -100,6 +100,34 @@ it('forces a scenario added over HTTP on the API until it is used up', async () 
   })
 })
 
+it('lists every preset with what it does, each one accepted as it is listed', async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+  })
+  const listed = await fetch(`${server.adminUrl}/presets`)
+  expect(listed.status).toBe(200)
+  const { data } = await listed.json()
+  expect(data.map((preset: { name: string }) => preset.name)).toEqual([
+    'rate-limited',
+    'server-error',
+    'slow',
+    'flaky',
+    'network-error',
+    'expired-key',
+  ])
+  expect(data[0]).toEqual({ name: 'rate-limited', status: 429, retryAfter: 30 })
+  // What a preset is listed as adds the same scenario as its name does.
+  for (const preset of data) {
+    const added = await send(`${server.adminUrl}/scenarios`, 'POST', preset)
+    const byName = await send(`${server.adminUrl}/scenarios`, 'POST', {
+      preset: preset.name,
+    })
+    const [a] = (await added.json()).data
+    const [b] = (await byName.json()).data
+    expect({ ...a, id: '' }).toEqual({ ...b, id: '' })
+  }
+})
+
 it('adds a preset with changes narrowed to one endpoint', async () => {
   await using server = await startServer({
     fixtures: loadFixture('small.json'),
@@ -575,6 +603,7 @@ it('protects every traffic control route with the admin token', async () => {
   await using server = await startServer({ adminToken: 's3cret' })
   const routes: Array<[string, string, unknown?]> = [
     ['GET', '/scenarios'],
+    ['GET', '/presets'],
     ['POST', '/scenarios', { preset: 'server-error' }],
     ['DELETE', '/scenarios'],
     ['DELETE', '/scenarios/scn_1'],

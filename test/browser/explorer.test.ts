@@ -121,7 +121,7 @@ itInBrowser(
     ])
     await page.click('header >> text=Control panel')
     await expect
-      .poll(() => page.locator('main h2').first().textContent())
+      .poll(() => page.locator('main h1').textContent())
       .toBe('Control panel')
     expectClean(watch)
     await page.context().close()

@@ -1,17 +1,31 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { readScenarios } from '../../api/traffic/read-scenarios.js'
+import { SCENARIO_PRESET_DEFINITIONS } from '../../api/traffic/scenario-presets.js'
+import { SCENARIO_PRESETS } from '../../schema/scenario.js'
 import { writeJsonError } from '../write-json-error.js'
 import { readJsonBody } from './read-json-body.js'
 
 /**
- * The scenario control routes: `GET`, `POST`, `DELETE /scenarios` and
- * `DELETE /scenarios/:id`.
+ * The scenario control routes: `GET`, `POST`, `DELETE /scenarios`,
+ * `DELETE /scenarios/:id`, and `GET /presets`, the presets a scenario can
+ * start from.
  * @example
  * router.use(createScenarioRoutes(mock))
  */
 export function createScenarioRoutes(mock: MockCore): Router {
   const router = express.Router()
+
+  // @note A client in any language (and the control panel) lists the presets
+  // from here instead of copying the names out of the docs.
+  router.get('/presets', (_request, response) => {
+    response.json({
+      data: SCENARIO_PRESETS.map((name) => ({
+        name,
+        ...SCENARIO_PRESET_DEFINITIONS[name],
+      })),
+    })
+  })
 
   router.get('/scenarios', (_request, response) => {
     response.json({ data: mock.scenarios.list() })

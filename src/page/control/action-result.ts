@@ -1,0 +1,89 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import type { ApiExchange } from '../api-client.js'
+import { readErrorEnvelope } from '../exchange-view.js'
+
+// @note A fixture document as a curl argument would put megabytes into the
+// page for nobody to read.
+const MAX_CURL_LENGTH = 4000
+
+/** One problem the control API named: where, and what is wrong there. */
+export interface ControlIssue {
+  path: string
+  message: string
+}
+
+/**
+ * The `issues` of a control API error envelope (`invalid_fixture` names every
+ * bad path), or an empty array.
+ * @example
+ * readIssues({ error: { code: 'invalid_fixture', issues: [{ path: 'contents', message: 'missing' }] } })
+ * // [{ path: 'contents', message: 'missing' }]
+ */
+export function readIssues(body: unknown): ControlIssue[] {
+  const issues = (body as { error?: { issues?: unknown } } | undefined)?.error
+    ?.issues
+  if (!Array.isArray(issues)) return []
+  return issues.filter(
+    (issue): issue is ControlIssue =>
+      typeof issue?.path === 'string' && typeof issue?.message === 'string',
+  )
+}
+
+/**
+ * What a control action got back, for the person who clicked: a success
+ * line, or the status, the error code and the server's message with every
+ * issue it named, as received; the same request as curl underneath.
+ * @example
+ * html`<${ActionResult} exchange=${exchange} success="Scenario added" />`
+ */
+export function ActionResult(props: {
+  exchange: ApiExchange | undefined
+  /** What to say when it worked. */
+  success: string
+}): VNode | null {
+  const { exchange } = props
+  if (exchange === undefined) return null
+  const ok = exchange.status >= 200 && exchange.status < 300
+  if (ok) {
+    return html`<p class="action-result action-ok" role="status">
+      <span class="status status-ok">${exchange.status}</span> ${props.success}
+    </p>`
+  }
+  const envelope = readErrorEnvelope(exchange.body)
+  const issues = readIssues(exchange.body)
+  const headline =
+    exchange.status === 0
+      ? `No response: ${exchange.networkError ?? 'the request failed'}`
+      : issues.length > 0
+        ? (envelope?.message.split('\n')[0] ?? '')
+        : (envelope?.message ??
+          (typeof exchange.body === 'string' ? exchange.body : ''))
+  return html`<div class="action-result action-failed" role="alert">
+    <p>
+      <span class="status status-fail"
+        >${exchange.status === 0 ? 'no response' : exchange.status}</span
+      >
+      ${envelope !== undefined && html` <code>${envelope.code}</code>`}
+      <span class="action-message"> ${headline}</span>
+    </p>
+    ${
+      issues.length > 0 &&
+      html`<ul class="issues" aria-label="Problems found">
+        ${issues.map(
+          (issue) =>
+            html`<li>
+              <code>${issue.path || '(document)'}</code> ${issue.message}
+            </li>`,
+        )}
+      </ul>`
+    }
+    ${
+      exchange.curl.length <= MAX_CURL_LENGTH &&
+      html`<details class="action-curl">
+        <summary>The same request with curl</summary>
+        <code>${exchange.curl}</code>
+      </details>`
+    }
+  </div>`
+}

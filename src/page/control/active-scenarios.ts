@@ -1,0 +1,94 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { useState } from 'preact/hooks'
+import type { ApiExchange } from '../api-client.js'
+import { ActionResult } from './action-result.js'
+import { describeScenario, type ListedScenario } from './describe-scenario.js'
+import type { AdminAccess } from './use-admin-access.js'
+
+/**
+ * The scenarios in force with their counters (`matched`, `fired`,
+ * `remaining`), each removable (`DELETE /__mock/scenarios/:id`), and all of
+ * them at once (`DELETE /__mock/scenarios`).
+ * @example
+ * html`<${ActiveScenarios} admin=${admin} scenarios=${list} onChange=${refresh} />`
+ */
+export function ActiveScenarios(props: {
+  admin: AdminAccess
+  /** The list as last read, or undefined before the first read. */
+  scenarios: ListedScenario[] | undefined
+  onChange: () => void
+}): VNode {
+  const { admin, scenarios } = props
+  const [result, setResult] = useState<ApiExchange>()
+  const [done, setDone] = useState('')
+  const disabled = !admin.unlocked
+
+  const remove = async (path: string, what: string) => {
+    setDone(what)
+    setResult(await admin.call(path, { method: 'DELETE' }))
+    props.onChange()
+  }
+
+  return html`<div class="control-block">
+    <div class="block-head">
+      <h3>In force</h3>
+      <button
+        type="button"
+        class="button-small"
+        disabled=${disabled || scenarios === undefined || scenarios.length === 0}
+        onClick=${() => remove('/scenarios', 'Every scenario removed.')}
+      >
+        Clear all
+      </button>
+    </div>
+    ${
+      scenarios === undefined
+        ? html`<p class="muted">${disabled ? 'Locked.' : 'Loading…'}</p>`
+        : scenarios.length === 0
+          ? html`<p class="muted" data-testid="no-scenarios">
+              No scenario in force: the API answers normally.
+            </p>`
+          : html`<ul class="scenario-list" aria-label="Scenarios in force">
+              ${scenarios.map(
+                (scenario) =>
+                  html`<li data-scenario=${scenario.name}>
+                    <div class="scenario-what">
+                      <strong>${scenario.name}</strong>
+                      <code class="muted">${scenario.id}</code>
+                      <div>${describeScenario(scenario)}</div>
+                    </div>
+                    <dl class="counters">
+                      <div>
+                        <dt>matched</dt>
+                        <dd>${scenario.matched ?? 0}</dd>
+                      </div>
+                      <div>
+                        <dt>fired</dt>
+                        <dd>${scenario.fired ?? 0}</dd>
+                      </div>
+                      <div>
+                        <dt>remaining</dt>
+                        <dd>${scenario.remaining ?? '∞'}</dd>
+                      </div>
+                    </dl>
+                    <button
+                      type="button"
+                      class="button-small"
+                      disabled=${disabled}
+                      aria-label=${`Remove ${scenario.name} (${scenario.id})`}
+                      onClick=${() =>
+                        remove(
+                          `/scenarios/${encodeURIComponent(scenario.id ?? '')}`,
+                          `Removed ${scenario.id}.`,
+                        )}
+                    >
+                      Remove
+                    </button>
+                  </li>`,
+              )}
+            </ul>`
+    }
+    <${ActionResult} exchange=${result} success=${done} />
+  </div>`
+}

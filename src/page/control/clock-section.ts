@@ -1,0 +1,149 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { useState } from 'preact/hooks'
+import type { ApiExchange } from '../api-client.js'
+import { ActionResult } from './action-result.js'
+import type { AdminAccess } from './use-admin-access.js'
+import { useTickingClock } from './use-ticking-clock.js'
+
+/** The advance buttons: label and the duration the control API takes. */
+const STEPS = [
+  { label: '+1 min', advance: '1m' },
+  { label: '+1 h', advance: '1h' },
+  { label: '+1 day', advance: '24h' },
+] as const
+
+/**
+ * The mock clock: its time (ticking while it runs), advance by a step or a
+ * duration of one's own, set to an instant, and back to real time
+ * (`GET`, `POST`, `DELETE /__mock/clock`).
+ * @example
+ * html`<${ClockSection} admin=${admin} reading=${reading} onChange=${refresh} />`
+ */
+export function ClockSection(props: {
+  admin: AdminAccess
+  /** The last `GET /__mock/clock` answer and when it arrived. */
+  reading: { now: string; at: number } | undefined
+  onChange: () => void
+}): VNode {
+  const { admin } = props
+  const clock = useTickingClock(props.reading)
+  const [advance, setAdvance] = useState('')
+  const [setTo, setSetTo] = useState('')
+  const [result, setResult] = useState<ApiExchange>()
+  const [done, setDone] = useState('')
+  const disabled = !admin.unlocked
+
+  const change = async (body: unknown, what: string) => {
+    setDone(what)
+    setResult(await admin.call('/clock', { method: 'POST', body }))
+    props.onChange()
+  }
+  const realTime = async () => {
+    setDone('Back to real time.')
+    setResult(await admin.call('/clock', { method: 'DELETE' }))
+    props.onChange()
+  }
+  const setInstant = (event: Event) => {
+    event.preventDefault()
+    // @note A datetime-local value has no zone: it is this browser's local
+    // time, sent with its zone so the server reads the same instant.
+    const local = new Date(setTo)
+    const set = Number.isNaN(local.getTime()) ? setTo : local.toISOString()
+    return change({ set }, `Clock set to ${set}.`)
+  }
+
+  return html`<section class="panel" aria-labelledby="clock-title">
+    <h2 id="clock-title">Clock</h2>
+    <p class="clock-now">
+      <span class="muted">Mock time</span>
+      <time
+        data-testid="clock-now"
+        datetime=${
+          clock.now === undefined
+            ? undefined
+            : new Date(clock.now).toISOString()
+        }
+        >${
+          clock.now === undefined
+            ? disabled
+              ? 'locked'
+              : '…'
+            : formatInstant(clock.now)
+        }</time
+      >
+      ${
+        clock.motion !== 'unknown' &&
+        html`<span
+          class=${`badge ${clock.motion === 'stopped' ? 'badge-warn' : 'badge-ok'}`}
+          >${clock.motion}</span
+        >`
+      }
+    </p>
+    <div class="form-row">
+      ${STEPS.map(
+        (step) =>
+          html`<button
+            type="button"
+            disabled=${disabled}
+            onClick=${() =>
+              change(
+                { advance: step.advance },
+                `Clock moved ${step.label.slice(1)}.`,
+              )}
+          >
+            ${step.label}
+          </button>`,
+      )}
+    </div>
+    <form
+      class="form-row"
+      onSubmit=${(event: Event) => {
+        event.preventDefault()
+        return change({ advance: advance.trim() }, `Clock moved ${advance}.`)
+      }}
+    >
+      <label
+        >Advance by
+        <input
+          type="text"
+          placeholder="90s, 2h, -1h, 500"
+          value=${advance}
+          disabled=${disabled}
+          required
+          onInput=${(event: Event) =>
+            setAdvance((event.target as HTMLInputElement).value)}
+      /></label>
+      <button type="submit" disabled=${disabled}>Advance</button>
+    </form>
+    <form class="form-row" onSubmit=${setInstant}>
+      <label
+        >Set to
+        <input
+          type="datetime-local"
+          step="1"
+          value=${setTo}
+          disabled=${disabled}
+          required
+          onInput=${(event: Event) =>
+            setSetTo((event.target as HTMLInputElement).value)}
+      /></label>
+      <button type="submit" disabled=${disabled}>Set (stops it)</button>
+    </form>
+    <div class="form-row">
+      <button type="button" disabled=${disabled} onClick=${realTime}>
+        Back to real time
+      </button>
+    </div>
+    <${ActionResult} exchange=${result} success=${done} />
+  </section>`
+}
+
+/**
+ * An instant as UTC, to the second: `2030-01-01 00:00:00 UTC`.
+ * @example
+ * formatInstant(Date.UTC(2030, 0, 1)) // '2030-01-01 00:00:00 UTC'
+ */
+export function formatInstant(epochMs: number): string {
+  return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}

@@ -1,0 +1,60 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+
+/**
+ * Parses the text of a JSON editor, or says where it is not JSON.
+ * @example
+ * parseJsonText('{"status": 500}') // { ok: true, value: { status: 500 } }
+ * parseJsonText('{status}').ok // false
+ */
+export function parseJsonText(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `This is not JSON: ${(error as Error).message}. Fix it and send it again.`,
+    }
+  }
+}
+
+/**
+ * A labelled monospace text area for a JSON body, with the local parse
+ * problem (before anything is sent) under it.
+ * @example
+ * html`<${JsonEditor} id="patch" label="Merge patch" value=${text} onInput=${setText} />`
+ */
+export function JsonEditor(props: {
+  id: string
+  label: string
+  value: string
+  onInput: (value: string) => void
+  disabled?: boolean
+  rows?: number
+  problem?: string
+}): VNode {
+  const problemId = `${props.id}-problem`
+  return html`<div class="json-editor">
+    <label for=${props.id}>${props.label}</label>
+    <textarea
+      id=${props.id}
+      rows=${props.rows ?? 4}
+      spellcheck=${false}
+      autocapitalize="off"
+      value=${props.value}
+      disabled=${props.disabled}
+      aria-invalid=${props.problem !== undefined}
+      aria-describedby=${props.problem === undefined ? undefined : problemId}
+      onInput=${(event: Event) =>
+        props.onInput((event.target as HTMLTextAreaElement).value)}
+    ></textarea>
+    ${
+      props.problem !== undefined &&
+      html`<p id=${problemId} class="action-result action-failed" role="alert">
+        ${props.problem}
+      </p>`
+    }
+  </div>`
+}

@@ -1,0 +1,99 @@
+import { useCallback, useMemo, useState } from 'preact/hooks'
+import { callApi, type ApiExchange } from '../api-client.js'
+import type { PageConfig } from '../page-config.js'
+import {
+  ADMIN_TOKEN_STORAGE,
+  readSessionValue,
+  writeSessionValue,
+} from '../session-state.js'
+
+/** How a panel calls the control API: method, JSON body and its type. */
+export interface AdminCallOptions {
+  method?: string
+  body?: unknown
+  contentType?: string
+  signal?: AbortSignal
+}
+
+/**
+ * The control panel's access to the control API: whether it may call it, why
+ * not, and the call itself with the admin token when there is one.
+ */
+export interface AdminAccess {
+  /** Whether the control API can be called: no token needed, or one given. */
+  unlocked: boolean
+  /** Whether the server wants the admin token (config, or a 401 seen). */
+  tokenRequired: boolean
+  /** Why a token given before was refused, to show next to the form. */
+  refusal?: string
+  /** Calls `config.adminBase` + `path`; never throws for HTTP failures. */
+  call(path: string, options?: AdminCallOptions): Promise<ApiExchange>
+  /** Keeps the token for this tab and unlocks the panel. */
+  unlock(token: string): void
+  /** Forgets the token: the panel is locked again. */
+  lock(): void
+}
+
+/**
+ * The admin token as the control panel keeps it: asked once, held in
+ * `sessionStorage['content-api-mock.adminToken']` (this tab only, never
+ * localStorage), sent as `Authorization: Bearer <token>`.
+ * @note A 401 from the control API means the token is missing or wrong, even
+ * when the config said none was needed (a server restarted with
+ * `--admin-token`): the token is forgotten and the panel asks again.
+ * @example
+ * const admin = useAdminAccess(config)
+ * if (admin.unlocked) await admin.call('/scenarios')
+ */
+export function useAdminAccess(config: PageConfig): AdminAccess {
+  const [token, setToken] = useState(() =>
+    readSessionValue(ADMIN_TOKEN_STORAGE),
+  )
+  const [refusal, setRefusal] = useState<string>()
+  const [sawUnauthorized, setSawUnauthorized] = useState(false)
+  const tokenRequired = config.adminTokenRequired || sawUnauthorized
+
+  const unlock = useCallback((value: string) => {
+    writeSessionValue(ADMIN_TOKEN_STORAGE, value)
+    setToken(value)
+    setRefusal(undefined)
+  }, [])
+
+  const lock = useCallback(() => {
+    writeSessionValue(ADMIN_TOKEN_STORAGE, undefined)
+    setToken(undefined)
+  }, [])
+
+  const call = useCallback(
+    async (path: string, options: AdminCallOptions = {}) => {
+      const exchange = await callApi(`${config.adminBase}${path}`, {
+        ...options,
+        adminToken: tokenRequired ? token : undefined,
+      })
+      if (exchange.status === 401) {
+        setSawUnauthorized(true)
+        setRefusal(
+          token === undefined
+            ? 'The control API answered 401: this server was started with --admin-token. Enter the token to continue.'
+            : 'The control API refused this admin token (401). Enter the value the server was started with (--admin-token).',
+        )
+        writeSessionValue(ADMIN_TOKEN_STORAGE, undefined)
+        setToken(undefined)
+      }
+      return exchange
+    },
+    [config.adminBase, token, tokenRequired],
+  )
+
+  return useMemo(
+    () => ({
+      unlocked: !tokenRequired || (token !== undefined && token !== ''),
+      tokenRequired,
+      refusal,
+      call,
+      unlock,
+      lock,
+    }),
+    [tokenRequired, token, refusal, call, unlock, lock],
+  )
+}

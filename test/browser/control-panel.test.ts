@@ -1,0 +1,462 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  CHROMIUM_ARGS,
+  findSuiteChromium,
+  newSuitePage,
+  REQUIRE_BROWSER,
+  watchPage,
+  type PageWatch,
+} from '../support/chromium-suite.js'
+import { startServer } from '../support/server.js'
+
+// The control panel at `#/control` in a real Chromium, served by a real
+// server on 127.0.0.1, driving the control API as a person would.
+// Skipped with one line without a Chromium, like the other browser suites.
+
+const chromiumPath = findSuiteChromium()
+const itInBrowser = it.skipIf(chromiumPath === undefined)
+// @note As the explorer's suite: the committed screenshots are rewritten
+// only when asked (UPDATE_SCREENSHOTS=1) or in CI, since the port in the
+// header and the font pixels differ from run to run.
+const UPDATE_SCREENSHOTS =
+  REQUIRE_BROWSER ||
+  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
+const SCREENSHOTS = fileURLToPath(
+  new URL('../../docs/screenshots/', import.meta.url),
+)
+const ALPHA = { authorization: 'Bearer demo-key-alpha' }
+
+let browser: Browser | undefined
+
+beforeAll(async () => {
+  if (chromiumPath === undefined) return
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: CHROMIUM_ARGS,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Opens the control panel of `origin` and watches the page. */
+async function openPanel(
+  origin: string,
+  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<{ page: Page; watch: PageWatch }> {
+  const page = await newSuitePage(browser!, options)
+  const watch = watchPage(page, origin)
+  await page.goto(`${origin}/#/control`)
+  await page.locator('h1', { hasText: 'Control panel' }).waitFor()
+  return { page, watch }
+}
+
+/**
+ * What the page did that it must not: requests to other origins, and console
+ * errors other than Chromium's own line for an HTTP error the test provoked
+ * on purpose (`Failed to load resource: … status of 400`).
+ */
+function misconduct(watch: PageWatch, provoked: number[] = []) {
+  const errors = watch.errors.filter((line) => {
+    const status =
+      /Failed to load resource: the server responded with a status of (\d+)/.exec(
+        line,
+      )?.[1]
+    return status === undefined || !provoked.includes(Number(status))
+  })
+  return { errors, foreignRequests: watch.foreignRequests }
+}
+
+const clean = { errors: [], foreignRequests: [] }
+
+itInBrowser(
+  'applies the rate-limited preset, and a request from the panel and the explorer then show the 429 envelope and Retry-After',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    await page.click('button[aria-label="Apply rate-limited"]')
+    const inForce = page.locator(
+      '.scenario-list li[data-scenario="rate-limited"]',
+    )
+    await expect.poll(() => inForce.textContent()).toContain('answers 429')
+
+    await page.click('#try-title ~ form button[type="submit"]')
+    const exchange = page.locator('[data-testid="try-exchange"]')
+    await expect.poll(() => exchange.textContent()).toContain('rate_limited')
+    expect(await exchange.locator('.status').textContent()).toBe('429')
+    expect(await exchange.locator('.exchange-headers').textContent()).toContain(
+      'retry-after30',
+    )
+    // The counters move with the request the panel made.
+    await expect
+      .poll(() => inForce.locator('.counters').textContent())
+      .toBe('matched1fired1remaining∞')
+
+    // The explorer, as the client it is, shows the same.
+    await page.click('header >> text=Explorer')
+    const projects = page.locator('section', { hasText: 'Projects' })
+    await expect
+      .poll(() => projects.locator('.exchange .status').last().textContent())
+      .toBe('429')
+    const received = projects.locator('.exchange').last()
+    expect(await received.locator('.exchange-error').textContent()).toContain(
+      'rate_limited',
+    )
+    expect(await received.locator('.exchange-headers').textContent()).toContain(
+      'retry-after30',
+    )
+
+    await page.click('header >> text=Control panel')
+    await page.click('button[aria-label^="Remove rate-limited"]')
+    await page.locator('[data-testid="no-scenarios"]').waitFor()
+    expect(misconduct(watch, [429])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'adds a custom scenario, and shows the server’s message naming every problem of a bad one',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    const form = page.locator('form', { hasText: 'Custom scenario' })
+    await page.fill('#custom-scenario', '{"status": 700, "every": 0}')
+    await page.click('button:text-is("Add scenario")')
+    const failure = form.locator('.action-failed')
+    await expect.poll(() => failure.textContent()).toContain('invalid_scenario')
+    const message = await failure.locator('.action-message').textContent()
+    expect(message).toContain('"every": Too small')
+    expect(message).toContain('"status": Too big')
+
+    await page.fill('#custom-scenario', '{"status": 503,')
+    await page.click('button:text-is("Add scenario")')
+    await expect
+      .poll(() => form.locator('.json-editor [role="alert"]').textContent())
+      .toContain('This is not JSON')
+
+    await page.fill(
+      '#custom-scenario',
+      '{"name": "outage", "status": 503, "retryAfter": 5, "times": 2}',
+    )
+    await page.click('button:text-is("Add scenario")')
+    const added = page.locator('.scenario-list li[data-scenario="outage"]')
+    await expect
+      .poll(() => added.textContent())
+      .toContain('answers 503 with Retry-After: 5 · the next 2 requests')
+    expect(await added.locator('.counters').textContent()).toBe(
+      'matched0fired0remaining2',
+    )
+    expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'shows the mock time and moves it when the clock is advanced or set',
+  async () => {
+    await using server = await startServer()
+    await fetch(`${server.adminUrl}/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ set: '2030-01-01T00:00:00Z' }),
+    })
+    const { page, watch } = await openPanel(server.url)
+    const now = page.locator('[data-testid="clock-now"]')
+    await expect.poll(() => now.textContent()).toBe('2030-01-01 00:00:00 UTC')
+    // Two readings of the same time: the panel says the clock stands still.
+    const motion = page.locator('#clock-title ~ .clock-now .badge')
+    await expect
+      .poll(() => motion.textContent(), { timeout: 10_000 })
+      .toBe('stopped')
+
+    await page.click('button:text-is("+1 h")')
+    await expect.poll(() => now.textContent()).toBe('2030-01-01 01:00:00 UTC')
+    await page.click('button:text-is("+1 day")')
+    await expect.poll(() => now.textContent()).toBe('2030-01-02 01:00:00 UTC')
+    await page.fill('input[placeholder^="90s"]', '-90m')
+    await page.click('button:text-is("Advance")')
+    await expect.poll(() => now.textContent()).toBe('2030-01-01 23:30:00 UTC')
+    expect(await (await fetch(`${server.adminUrl}/clock`)).json()).toEqual({
+      now: '2030-01-01T23:30:00.000Z',
+    })
+
+    await page.fill('input[placeholder^="90s"]', 'soon')
+    await page.click('button:text-is("Advance")')
+    const failure = page.locator('#clock-title ~ .action-failed')
+    await expect.poll(() => failure.textContent()).toContain('invalid_clock')
+
+    await page.click('button:text-is("Back to real time")')
+    await expect
+      .poll(() => now.textContent())
+      .toMatch(new RegExp(`^${new Date().getUTCFullYear()}-`))
+    await expect
+      .poll(() => motion.textContent(), { timeout: 10_000 })
+      .toBe('running')
+    // A running clock ticks between readings.
+    const shown = await now.textContent()
+    await expect
+      .poll(() => now.textContent(), { timeout: 10_000 })
+      .not.toBe(shown)
+    expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'shows a request in the journal as it arrives, filterable and expandable',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    await page.locator('[data-testid="journal-count"]').waitFor()
+    await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
+    await fetch(`${server.apiUrl}/projects/nope`, { headers: ALPHA })
+
+    // No reload: the journal reads itself again while "Live" is on.
+    const entries = page.locator('.journal-entry')
+    await expect.poll(() => entries.count(), { timeout: 10_000 }).toBe(2)
+    expect(await entries.first().locator('summary').textContent()).toContain(
+      'GET /public-api/v1/projects/nope',
+    )
+
+    await page.fill('.journal input[placeholder="429"]', '200')
+    await expect.poll(() => entries.count()).toBe(1)
+    const only = entries.first()
+    await only.locator('summary').click()
+    const fields = await only.locator('.journal-fields').textContent()
+    expect(fields).toContain('endpointlistProjects')
+    expect(fields).toContain('keyLabelacct_alpha#1')
+
+    await page.click('button:text-is("Clear journal")')
+    await expect
+      .poll(() => page.locator('[data-testid="journal-count"]').textContent())
+      .toBe('No request matches.')
+    expect(
+      (await (await fetch(`${server.adminUrl}/requests`)).json()).meta.total,
+    ).toBe(0)
+
+    await page.fill('.journal input[placeholder="429"]', 'ok')
+    const failure = page.locator('.journal .action-failed')
+    await expect.poll(() => failure.textContent()).toContain('invalid_filter')
+    expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'downloads the fixture document, lists every bad path of an upload without loading it, loads a good one, resets',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    const download = page.waitForEvent('download')
+    await page.click('button:text-is("Download fixtures.json")')
+    const saved = await (await download).path()
+    const document = JSON.parse(await readFile(saved, 'utf8'))
+    expect(document.projects).toHaveLength(8)
+
+    const bad = structuredClone(document)
+    bad.projects[0].project_unique = 7
+    bad.contents[0].progress.step_process = -1
+    await page.setInputFiles('[data-testid="fixture-upload"]', {
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(bad)),
+    })
+    const issues = page.locator('.issues li code')
+    await expect
+      .poll(() => issues.allTextContents())
+      .toEqual([
+        'projects[0].project_unique',
+        'contents[0].progress.step_process',
+      ])
+    const health = await (await fetch(`${server.adminUrl}/health`)).json()
+    expect(health).toMatchObject({ projects: 8, contents: 40 })
+
+    document.projects = document.projects.slice(0, 1)
+    document.contents = document.contents.filter(
+      (content: { project_unique: string }) =>
+        content.project_unique === document.projects[0].project_unique,
+    )
+    await page.setInputFiles('[data-testid="fixture-upload"]', {
+      name: 'one-project.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(document)),
+    })
+    const loaded = page.locator('.action-ok', { hasText: 'Loaded' })
+    await expect
+      .poll(() => loaded.textContent())
+      .toContain(`Loaded one-project.json: 1 projects`)
+
+    // Reset puts back the data the server started with.
+    await page.click('button:text-is("Reset everything")')
+    await page
+      .locator('.action-ok', { hasText: 'Reset: the start data' })
+      .waitFor()
+    const reset = await (await fetch(`${server.adminUrl}/health`)).json()
+    expect(reset).toMatchObject({ projects: 8, contents: 40 })
+    expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'patches one record, and names every bad path of a patch that changes nothing',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    const picker = page.locator('#data-title ~ form select').nth(1)
+    await expect.poll(() => picker.locator('option').count()).toBe(40)
+    // The first content is chosen once the list has arrived.
+    await expect.poll(() => picker.inputValue()).not.toBe('')
+    const id = await picker.inputValue()
+
+    await page.fill(
+      '#record-patch',
+      '{"project_unique": "nope", "progress": {"step_process": -1}}',
+    )
+    await page.click('button:text-is("Apply patch")')
+    const issues = page.locator('.issues li code')
+    await expect
+      .poll(() => issues.allTextContents())
+      .toEqual(['project_unique', 'progress.step_process'])
+
+    await page.fill('#record-patch', '{"title": "Patched from the panel"}')
+    await page.click('button:text-is("Apply patch")')
+    await page.locator('.action-ok', { hasText: 'Patched content' }).waitFor()
+    const stored = await (
+      await fetch(`${server.adminUrl}/contents/${id}`)
+    ).json()
+    expect(stored.data.title).toBe('Patched from the panel')
+    expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'is locked and says why without the admin token, and works once it is entered',
+  async () => {
+    await using server = await startServer({ adminToken: 's3cret' })
+    const { page, watch } = await openPanel(server.url)
+    const locked = page.locator('#access-title')
+    await expect.poll(() => locked.textContent()).toContain('locked')
+    expect(await page.locator('.access-locked').textContent()).toContain(
+      '--admin-token',
+    )
+    expect(await page.isDisabled('button:text-is("Reset everything")')).toBe(
+      true,
+    )
+    expect(await page.isDisabled('button:text-is("+1 h")')).toBe(true)
+
+    await page.fill('input[type="password"]', 'wrong')
+    await page.click('button:text-is("Unlock")')
+    await expect
+      .poll(() => page.locator('.access-locked [role="alert"]').textContent())
+      .toContain('refused this admin token')
+
+    await page.fill('input[type="password"]', 's3cret')
+    await page.click('button:text-is("Unlock")')
+    await page.click('button[aria-label="Apply server-error"]')
+    await page
+      .locator('.scenario-list li[data-scenario="server-error"]')
+      .waitFor()
+    const listed = await fetch(`${server.adminUrl}/scenarios`, {
+      headers: { authorization: 'Bearer s3cret' },
+    })
+    expect((await listed.json()).data[0].name).toBe('server-error')
+
+    // Kept for the tab: a reload stays unlocked; never in localStorage.
+    await page.reload()
+    await page.locator('.access-open').waitFor()
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('content-api-mock.adminToken'),
+        localStorage.length,
+      ]),
+    ).toEqual(['s3cret', 0])
+    expect(misconduct(watch, [401])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'says so when the control API does not answer, as under a static host without it',
+  async () => {
+    await using server = await startServer()
+    const page = await newSuitePage(browser!)
+    const watch = watchPage(page, server.url)
+    await page.route('**/__mock/**', (route) =>
+      route.fulfill({ status: 404, body: 'Not Found' }),
+    )
+    await page.goto(`${server.url}/#/control`)
+    const alert = page.locator('.panel[role="alert"]')
+    await expect
+      .poll(() => alert.textContent())
+      .toContain(`GET ${server.adminUrl}/scenarios answered 404`)
+    expect(misconduct(watch, [404])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'fits 375 px without horizontal scroll, and saves screenshots at 375 and 1440 px, light and dark',
+  async () => {
+    await using server = await startServer({
+      rateLimit: { limit: 3, window: '1m' },
+    })
+    // A stopped clock and a known journal, so the pictures show a scene.
+    const admin = (path: string, body: unknown) =>
+      fetch(`${server.adminUrl}${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      })
+    await admin('/clock', { set: '2030-01-01T09:30:00Z' })
+    await admin('/scenarios', {
+      preset: 'slow',
+      match: { endpoint: 'getContent' },
+    })
+    for (let call = 0; call < 4; call++) {
+      await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
+    }
+    if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true })
+    for (const width of [375, 1440]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, watch } = await openPanel(server.url, {
+          width,
+          colorScheme,
+        })
+        await expect.poll(() => page.locator('.journal-entry').count()).toBe(4)
+        await expect
+          .poll(() => page.locator('.clock-now .badge').textContent(), {
+            timeout: 10_000,
+          })
+          .toBe('stopped')
+        // The limit in force, and per key what the journal shows of it.
+        expect(
+          await page.locator('#rate-limit-title ~ .plain-list').textContent(),
+        ).toContain('3 requests per 1m per key')
+        expect(
+          await page.locator('.tally tbody tr').first().textContent(),
+        ).toBe('acct_alpha#14109:30:00')
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }))
+        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
+          clientWidth,
+        )
+        await page.screenshot({
+          path: UPDATE_SCREENSHOTS
+            ? `${SCREENSHOTS}control-panel-${width}-${colorScheme}.png`
+            : undefined,
+          fullPage: true,
+        })
+        expect(misconduct(watch)).toEqual(clean)
+        await page.context().close()
+      }
+    }
+  },
+  60_000,
+)
