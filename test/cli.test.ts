@@ -724,6 +724,8 @@ it('prints the --public-url in every link of the banner beside the listening add
   )
   expect(banner).toContain(`Admin     ${base}/__mock (open`)
   expect(banner).toContain(`OpenAPI   ${base}/openapi.json`)
+  expect(banner).toContain(`Explorer  ${base}/ (open it in a browser`)
+  expect(banner).toContain(`Docs      ${base}/docs\n`)
   expect(banner).toContain(
     `curl -H "Authorization: Bearer k_a" ${base}/public-api/v1/projects`,
   )

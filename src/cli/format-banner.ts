@@ -44,7 +44,8 @@ export interface BannerInfo {
 
 /**
  * Formats the startup banner: where the API is, each key and what it sees, a
- * `curl` line to paste, the control API and the OpenAPI document.
+ * `curl` line to paste, the explorer page, the control API, the OpenAPI
+ * document and the API reference.
  * @example
  * process.stdout.write(formatBanner(info, createStyles(false)))
  */
@@ -64,6 +65,10 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
   const proxy = describeProxy(info)
   if (proxy !== undefined) row('Proxy', proxy)
   row(
+    'Explorer',
+    `${styles.url(`${info.url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
+  )
+  row(
     'Data',
     `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
   )
@@ -81,6 +86,7 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
     `${styles.url(info.adminUrl)} ${styles.dim(info.adminToken ? '(needs "Authorization: Bearer <admin token>")' : '(open; --admin-token protects it)')}`,
   )
   row('OpenAPI', styles.url(`${info.url}/openapi.json`))
+  row('Docs', styles.url(`${info.url}/docs`))
   if (info.traffic !== undefined && info.traffic.length > 0) {
     row('Traffic', info.traffic.join('; '))
   }
