@@ -1,12 +1,12 @@
 import { mkdir, readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
 import {
-  CHROMIUM_ARGS,
   findSuiteChromium,
+  useSuiteBrowser,
   newSuitePage,
-  REQUIRE_BROWSER,
+  SCREENSHOT_DIR,
+  UPDATE_SCREENSHOTS,
   watchPage,
   type PageWatch,
 } from '../support/chromium-suite.js'
@@ -18,37 +18,16 @@ import { startServer } from '../support/server.js'
 
 const chromiumPath = findSuiteChromium()
 const itInBrowser = it.skipIf(chromiumPath === undefined)
-// @note As the explorer's suite: the committed screenshots are rewritten
-// only when asked (UPDATE_SCREENSHOTS=1) or in CI, since the port in the
-// header and the font pixels differ from run to run.
-const UPDATE_SCREENSHOTS =
-  REQUIRE_BROWSER ||
-  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
-const SCREENSHOTS = fileURLToPath(
-  new URL('../../docs/screenshots/', import.meta.url),
-)
 const ALPHA = { authorization: 'Bearer demo-key-alpha' }
 
-let browser: Browser | undefined
-
-beforeAll(async () => {
-  if (chromiumPath === undefined) return
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useSuiteBrowser(chromiumPath)
 
 /** Opens the control panel of `origin` and watches the page. */
 async function openPanel(
   origin: string,
   options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<{ page: Page; watch: PageWatch }> {
-  const page = await newSuitePage(browser!, options)
+  const page = await newSuitePage(browser(), options)
   const watch = watchPage(page, origin)
   await page.goto(`${origin}/#/control`)
   await page.locator('h1', { hasText: 'Control panel' }).waitFor()
@@ -385,7 +364,7 @@ itInBrowser(
   'says so when the control API does not answer, as under a static host without it',
   async () => {
     await using server = await startServer()
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, server.url)
     await page.route('**/__mock/**', (route) =>
       route.fulfill({ status: 404, body: 'Not Found' }),
@@ -420,7 +399,7 @@ itInBrowser(
     for (let call = 0; call < 4; call++) {
       await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
     }
-    if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true })
+    if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true })
     for (const width of [375, 1440]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page, watch } = await openPanel(server.url, {
@@ -449,7 +428,7 @@ itInBrowser(
         )
         await page.screenshot({
           path: UPDATE_SCREENSHOTS
-            ? `${SCREENSHOTS}control-panel-${width}-${colorScheme}.png`
+            ? `${SCREENSHOT_DIR}control-panel-${width}-${colorScheme}.png`
             : undefined,
           fullPage: true,
         })

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import type { ContentApiServer } from 'content-api-mock/server'
 import {
   chromium,
@@ -11,7 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   CHROMIUM_ARGS,
   findSuiteChromium,
-  REQUIRE_BROWSER,
+  SCREENSHOT_DIR,
+  UPDATE_SCREENSHOTS,
   watchPage,
 } from '../support/chromium-suite.js'
 import { startServer } from '../support/server.js'
@@ -37,14 +37,6 @@ const OPERATIONS = [
 ] as const
 const chromiumPath = findSuiteChromium()
 const itInBrowser = it.skipIf(chromiumPath === undefined)
-// Screenshots are rewritten as the explorer's are: with UPDATE_SCREENSHOTS=1
-// or in CI (test/browser/explorer.test.ts says why).
-const UPDATE_SCREENSHOTS =
-  REQUIRE_BROWSER ||
-  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
-const SCREENSHOTS = fileURLToPath(
-  new URL('../../docs/screenshots/', import.meta.url),
-)
 
 let server: (ContentApiServer & AsyncDisposable) | undefined
 let browser: Browser | undefined
@@ -160,7 +152,7 @@ itInBrowser(
 itInBrowser(
   'fits 375 and 1440 px in light and dark, following the system',
   async () => {
-    if (UPDATE_SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true })
+    if (UPDATE_SCREENSHOTS) mkdirSync(SCREENSHOT_DIR, { recursive: true })
     for (const width of [375, 1440]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page, problems } = await openDocs({
@@ -179,7 +171,7 @@ itInBrowser(
         expect(mode).toBe(colorScheme)
         if (UPDATE_SCREENSHOTS) {
           await page.screenshot({
-            path: `${SCREENSHOTS}api-reference-${width === 375 ? 'mobile' : 'desktop'}-${colorScheme}.png`,
+            path: `${SCREENSHOT_DIR}api-reference-${width === 375 ? 'mobile' : 'desktop'}-${colorScheme}.png`,
           })
         }
         expect(problems).toEqual([])

@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { expect, it } from 'vitest'
 import {
-  CHROMIUM_ARGS,
   findSuiteChromium,
+  useSuiteBrowser,
   newSuitePage,
   REQUIRE_BROWSER,
+  SCREENSHOT_DIR,
+  UPDATE_SCREENSHOTS,
   watchPage,
   type PageWatch,
 } from '../support/chromium-suite.js'
@@ -21,37 +22,14 @@ import { startServer } from '../support/server.js'
 const chromiumPath = findSuiteChromium()
 const itInBrowser = it.skipIf(chromiumPath === undefined)
 
-// @note The committed screenshots in docs/screenshots/ are rewritten only
-// when asked (UPDATE_SCREENSHOTS=1) or in CI (REQUIRE_BROWSER, a clean
-// clone): the port in the header and the pixels of the fonts differ from run
-// to run, so writing them on every `npm test` would dirty git for nothing.
-const UPDATE_SCREENSHOTS =
-  REQUIRE_BROWSER ||
-  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
-const SCREENSHOT_DIR = fileURLToPath(
-  new URL('../../docs/screenshots/', import.meta.url),
-)
-
-let browser: Browser | undefined
-
-beforeAll(async () => {
-  if (chromiumPath === undefined) return
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
-}, 60_000)
-
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useSuiteBrowser(chromiumPath)
 
 /** Opens `/` of a server in a fresh page, watched. */
 async function openExplorer(
   url: string,
   options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<{ page: Page; watch: PageWatch }> {
-  const page = await newSuitePage(browser!, options)
+  const page = await newSuitePage(browser(), options)
   const watch = watchPage(page, url)
   await page.goto(`${url}/`)
   return { page, watch }

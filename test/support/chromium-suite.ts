@@ -1,4 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { findChromium } from './find-chromium.js'
 
 /**
@@ -7,6 +9,21 @@ import { findChromium } from './find-chromium.js'
  */
 export const REQUIRE_BROWSER = !['', '0', 'false'].includes(
   process.env.REQUIRE_BROWSER ?? '',
+)
+
+/**
+ * Whether the page suites rewrite the committed screenshots of
+ * `SCREENSHOT_DIR`: when asked (`UPDATE_SCREENSHOTS=1`) or in CI.
+ * @note Not on every `npm test`: the port in a page's header and the pixels
+ * of the fonts differ from run to run, so that would dirty git for nothing.
+ */
+export const UPDATE_SCREENSHOTS =
+  REQUIRE_BROWSER ||
+  !['', '0', 'false'].includes(process.env.UPDATE_SCREENSHOTS ?? '')
+
+/** Where the page suites write their screenshots, which the docs show. */
+export const SCREENSHOT_DIR = fileURLToPath(
+  new URL('../../docs/screenshots/', import.meta.url),
 )
 
 /** How the browser suites start Chromium: headless, and unable to reach anything but loopback. */
@@ -98,4 +115,31 @@ export async function newSuitePage(
     colorScheme: options.colorScheme ?? 'light',
   })
   return context.newPage()
+}
+
+/**
+ * Starts one Chromium for the suite that calls it (before its tests, when
+ * there is one) and closes it after them; returns a getter for it.
+ * @example
+ * const browser = useSuiteBrowser(chromiumPath)
+ * itInBrowser('opens the page', async () => { await newSuitePage(browser()) })
+ */
+export function useSuiteBrowser(
+  chromiumPath: string | undefined,
+): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    if (chromiumPath === undefined) return
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: CHROMIUM_ARGS,
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (browser === undefined) throw new Error('No Chromium for this suite.')
+    return browser
+  }
 }
