@@ -77,15 +77,20 @@ async function boot(): Promise<void> {
       { headers: { 'cache-control': 'no-store' } },
     )
   })
+  // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and each
+  // major ignores the other's name. A variable, not a literal, so neither
+  // version's types reject the other's property.
+  const startOptions = {
+    quiet: true,
+    onUnhandledRequest: 'bypass',
+    onUnhandledFrame: 'bypass',
+    serviceWorker: { url: resolve(WORKER_SCRIPT) },
+  } as const
   await setupWorker(
     configHandler,
     ...createReadOnlyControlHandlers(core, adminBase),
     ...createHandlers(core),
-  ).start({
-    quiet: true,
-    onUnhandledRequest: 'bypass',
-    serviceWorker: { url: resolve(WORKER_SCRIPT) },
-  })
+  ).start(startOptions)
   await import(/* @vite-ignore */ resolve(settings.page))
 }
 
