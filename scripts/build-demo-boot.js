@@ -7,41 +7,21 @@
 // build-demo copies these into each folder; vite is needed only here.
 //
 //   node scripts/build-demo-boot.js
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
+import { buildFingerprinted } from './support/build-fingerprinted.js'
 
 const entry = fileURLToPath(new URL('../src/demo/boot.ts', import.meta.url))
 const outDir = fileURLToPath(new URL('../dist/demo/', import.meta.url))
 const started = performance.now()
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  publicDir: false,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    manifest: 'vite-manifest.json',
-    reportCompressedSize: false,
-    // The demo dataset's faker locale makes one large chunk; that is fine.
-    chunkSizeWarningLimit: 10_000,
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: { boot: entry },
-      output: {
-        entryFileNames: '__page/[name]-[hash].js',
-        chunkFileNames: '__page/[name]-[hash].js',
-        assetFileNames: '__page/[name]-[hash][extname]',
-      },
-    },
-  },
+const viteManifest = await buildFingerprinted({
+  outDir,
+  input: { boot: entry },
+  // The demo dataset's faker locale makes one large chunk; that is fine.
+  build: { chunkSizeWarningLimit: 10_000 },
 })
-
-const viteManifestPath = `${outDir}vite-manifest.json`
-const viteManifest = JSON.parse(readFileSync(viteManifestPath, 'utf8'))
-rmSync(viteManifestPath)
 const boot = Object.values(viteManifest).find((chunk) => chunk.isEntry)
 if (boot === undefined) {
   throw new Error(

@@ -6,43 +6,23 @@
 // `{ "explorer": { "js": "__page/explorer-<hash>.js", "css": "__page/…" } }`.
 //
 //   node scripts/build-page.js
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
+import { buildFingerprinted } from './support/build-fingerprinted.js'
 
 const root = fileURLToPath(new URL('../src/page/', import.meta.url))
 const outDir = fileURLToPath(new URL('../dist/page/', import.meta.url))
 
-await build({
-  configFile: false,
+// Vite's own manifest is keyed by source path; the server and build-demo want
+// the entry's files by name, so it is rewritten to that.
+const viteManifest = await buildFingerprinted({
+  outDir,
   root,
   // @note './' makes vite write `__page/…` into index.html, not `/__page/…`.
   base: './',
-  logLevel: 'warn',
-  publicDir: false,
-  build: {
-    outDir,
-    emptyOutDir: true,
-    assetsDir: '__page',
-    manifest: 'vite-manifest.json',
-    reportCompressedSize: false,
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: { explorer: `${root}index.html` },
-      output: {
-        entryFileNames: '__page/[name]-[hash].js',
-        chunkFileNames: '__page/[name]-[hash].js',
-        assetFileNames: '__page/[name]-[hash][extname]',
-      },
-    },
-  },
+  input: { explorer: `${root}index.html` },
+  build: { assetsDir: '__page' },
 })
-
-// Vite's own manifest is keyed by source path; the server and build-demo want
-// the entry's files by name, so it is rewritten to that and removed.
-const viteManifestPath = `${outDir}vite-manifest.json`
-const viteManifest = JSON.parse(readFileSync(viteManifestPath, 'utf8'))
-rmSync(viteManifestPath)
 const entry = viteManifest['index.html']
 if (entry === undefined || entry.css?.length !== 1) {
   throw new Error(
