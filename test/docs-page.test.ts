@@ -8,10 +8,15 @@ import { startServer } from './support/server.js'
 const BROWSER_ACCEPT =
   'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
-/** The renderer's script the page refers to, e.g. `__docs/scalar-<hash>.js`. */
+/**
+ * The renderer's entry the page imports, e.g.
+ * `__docs/scalar-<hash>/standalone.esm.js`.
+ */
 function rendererScriptOf(html: string): string {
   const match =
-    /<script src="(__docs\/scalar-[0-9a-f]{12}\.js)"><\/script>/.exec(html)
+    /import \{ createApiReference \} from "\.\/(__docs\/scalar-[0-9a-f]{12}\/standalone\.esm\.js)"/.exec(
+      html,
+    )
   expect(match, 'the page refers to no renderer script').not.toBeNull()
   return match![1]!
 }
@@ -58,7 +63,9 @@ it('serves the renderer under a fingerprinted path, cached for a year', async ()
 
 it('answers an unknown file under /__docs/ with the JSON 404', async () => {
   await using server = await startServer()
-  const response = await fetch(`${server.url}/__docs/scalar-000000000000.js`)
+  const response = await fetch(
+    `${server.url}/__docs/scalar-000000000000/standalone.esm.js`,
+  )
   expect(response.status).toBe(404)
   expect((await response.json()).error.code).toBe('not_found')
 })

@@ -2,7 +2,7 @@
  * What the API reference page needs from the server.
  */
 export interface DocsPageOptions {
-  /** The renderer's script, relative to the page, e.g. `__docs/scalar-<hash>.js`. */
+  /** The renderer's ES module entry, relative to the page, e.g. `__docs/scalar-<hash>/standalone.esm.js`. */
   rendererScript: string
   /** The key "try it" starts with when the tab has chosen none. */
   defaultKey: string | undefined
@@ -37,7 +37,7 @@ const RENDERER_OPTIONS = {
  * else `defaultKey`. Every URL in it is relative, so the page works under
  * the path of a `--public-url` too.
  * @example
- * renderDocsPage({ rendererScript: '__docs/scalar-0123abcd.js', defaultKey: 'demo-key-alpha' })
+ * renderDocsPage({ rendererScript: '__docs/scalar-0123abcd/standalone.esm.js', defaultKey: 'demo-key-alpha' })
  * // '<!doctype html>…'
  */
 export function renderDocsPage(options: DocsPageOptions): string {
@@ -88,24 +88,22 @@ body { margin: 0; }
 </nav>
 </header>
 <div id="reference"></div>
-<script src="${options.rendererScript}"></script>
-<script>
-(() => {
-  const options = ${json(RENDERER_OPTIONS)}
-  // Scalar applies these options only to a document given by absolute URL.
-  options.url = new URL('openapi.json', location.href).href
-  let key = ${json(options.defaultKey ?? null)}
-  try {
-    key = sessionStorage.getItem(${json(API_KEY_STORAGE_KEY)}) || key
-  } catch {}
-  if (key) {
-    options.authentication = {
-      preferredSecurityScheme: 'bearerAuth',
-      securitySchemes: { bearerAuth: { token: key } },
-    }
+<script type="module">
+import { createApiReference } from ${json(`./${options.rendererScript}`)}
+const options = ${json(RENDERER_OPTIONS)}
+// Scalar applies these options only to a document given by absolute URL.
+options.url = new URL('openapi.json', location.href).href
+let key = ${json(options.defaultKey ?? null)}
+try {
+  key = sessionStorage.getItem(${json(API_KEY_STORAGE_KEY)}) || key
+} catch {}
+if (key) {
+  options.authentication = {
+    preferredSecurityScheme: 'bearerAuth',
+    securitySchemes: { bearerAuth: { token: key } },
   }
-  Scalar.createApiReference('#reference', options)
-})()
+}
+createApiReference('#reference', options)
 </script>
 </body>
 </html>
