@@ -412,13 +412,14 @@ itInBrowser(
             timeout: 10_000,
           })
           .toBe('stopped')
-        // The limit in force, and per key what the journal shows of it.
+        // The limit in force, and per key where its count stands: three
+        // allowed, the fourth refused, a minute to go on the stopped clock.
         expect(
-          await page.locator('#rate-limit-title ~ .plain-list').textContent(),
+          await page.locator('.rate-limit p').first().textContent(),
         ).toContain('3 requests per 1m per key')
         expect(
           await page.locator('.tally tbody tr').first().textContent(),
-        ).toBe('acct_alpha#14109:30:00')
+        ).toBe('acct_alpha#10 (429)60 s')
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,

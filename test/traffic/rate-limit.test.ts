@@ -217,3 +217,65 @@ it('forgets every count on reset()', async () => {
   expect(after.status).toBe(200)
   expect(rateLimitHeaders(after)).toMatchObject({ limit: '1', remaining: '0' })
 })
+
+it('lists where each key stands in the scenario, as its next headers would say, without counting', async () => {
+  const mock = serveSmallDataset(server, {
+    rateLimit: { limit: 3, window: '1m' },
+  })
+  mock.clock.set(T0)
+  await callApi('/projects', { key: 'k_a' })
+  mock.clock.advance(10_000)
+  await callApi('/projects', { key: 'k_a' })
+  await callApi('/projects', { key: 'k_b' })
+  mock.clock.advance(5_000)
+
+  const [limit] = mock.scenarios.list()
+  const next = await callApi('/projects', { key: 'k_a' })
+  expect(limit!.usage).toEqual([
+    {
+      keyLabel: 'acct_a#1',
+      remaining: 1,
+      resetSeconds: 45,
+    },
+    { keyLabel: 'acct_b#1', remaining: 2, resetSeconds: 55 },
+  ])
+  expect(rateLimitHeaders(next)).toMatchObject({ remaining: '0', reset: '45' })
+  expect(mock.scenarios.list()[0]!.usage![0]!.remaining).toBe(0)
+
+  // A window that has ended leaves the list: the key starts afresh.
+  mock.clock.advance(45_000)
+  expect(mock.scenarios.list()[0]!.usage).toEqual([
+    { keyLabel: 'acct_b#1', remaining: 2, resetSeconds: 10 },
+  ])
+})
+
+it('lists a token bucket until it is full again, and each endpoint with perEndpoint', async () => {
+  const mock = serveSmallDataset(server, {
+    rateLimit: {
+      limit: 4,
+      window: '1m',
+      algorithm: 'token-bucket',
+      perEndpoint: true,
+    },
+  })
+  mock.clock.set(T0)
+  await callApi('/projects', { key: 'k_a' })
+  await callApi('/projects', { key: 'k_a' })
+  await callApi('/projects/p1', { key: 'k_a' })
+  mock.clock.advance(7_500)
+
+  const usage = mock.scenarios.list()[0]!.usage!
+  expect(
+    usage.map(({ endpoint, remaining, resetSeconds }) => ({
+      endpoint,
+      remaining,
+      resetSeconds,
+    })),
+  ).toEqual([
+    // Half a token back of two spent: 2.5 left, full in 22.5 s.
+    { endpoint: 'listProjects', remaining: 2, resetSeconds: 23 },
+    { endpoint: 'getProject', remaining: 3, resetSeconds: 8 },
+  ])
+  mock.clock.advance(22_500)
+  expect(mock.scenarios.list()[0]!.usage).toEqual([])
+})

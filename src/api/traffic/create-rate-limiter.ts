@@ -31,6 +31,24 @@ export interface RateLimitDecision {
 }
 
 /**
+ * Where one key (and endpoint, with `perEndpoint`) stands, as its next
+ * response's rate-limit headers would say.
+ */
+export interface RateLimitUsage {
+  /** The key's label (`keyLabel` in the journal), or `anonymous`. */
+  keyLabel: string
+  /** The endpoint, when the limit counts each endpoint separately. */
+  endpoint?: string
+  /** Requests left before a 429 (`RateLimit-Remaining`). */
+  remaining: number
+  /**
+   * Whole seconds until the window ends, or until the bucket is full again
+   * (`RateLimit-Reset`).
+   */
+  resetSeconds: number
+}
+
+/**
  * A rate limiter: counts requests per key (and endpoint) on a clock.
  */
 export interface RateLimiter {
@@ -38,6 +56,11 @@ export interface RateLimiter {
     windowMs: number
   }
   check(key: string, endpoint: string | undefined): RateLimitDecision
+  /**
+   * Every key whose count is running (a window not yet over, a bucket not
+   * full), without counting anything.
+   */
+  usage(): RateLimitUsage[]
 }
 
 interface Bucket {
@@ -69,6 +92,34 @@ export function createRateLimiter(
   const style = options.headers ?? RATE_LIMIT_HEADER_STYLES[0]
   const perEndpoint = options.perEndpoint ?? false
   const buckets = new Map<string, Bucket>()
+
+  /**
+   * A bucket's requests left and milliseconds until reset at `time`, without
+   * changing it; undefined when its count starts afresh (window over, bucket
+   * full).
+   */
+  function standing(
+    bucket: Bucket,
+    time: number,
+  ): { remaining: number; resetMs: number } | undefined {
+    if (algorithm === 'token-bucket') {
+      const msPerToken = windowMs / limit
+      const tokens = Math.min(
+        limit,
+        bucket.value + (time - bucket.since) / msPerToken,
+      )
+      if (tokens >= limit) return undefined
+      return {
+        remaining: Math.floor(tokens),
+        resetMs: (limit - tokens) * msPerToken,
+      }
+    }
+    if (time >= bucket.since + windowMs) return undefined
+    return {
+      remaining: limit - bucket.value,
+      resetMs: bucket.since + windowMs - time,
+    }
+  }
 
   function headersFor(
     remaining: number,
@@ -151,6 +202,22 @@ export function createRateLimiter(
       return algorithm === 'token-bucket'
         ? checkTokenBucket(bucket, time)
         : checkFixedWindow(bucket, time)
+    },
+    usage() {
+      const time = now()
+      const usages: RateLimitUsage[] = []
+      for (const [id, bucket] of buckets) {
+        const state = standing(bucket, time)
+        if (state === undefined) continue
+        const [keyLabel = '', endpoint] = id.split('\n')
+        usages.push({
+          keyLabel,
+          ...(perEndpoint ? { endpoint } : {}),
+          remaining: state.remaining,
+          resetSeconds: Math.max(0, Math.ceil(state.resetMs / 1000)),
+        })
+      }
+      return usages
     },
   }
 }

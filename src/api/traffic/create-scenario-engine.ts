@@ -10,7 +10,11 @@ import { parseOptions } from '../../schema/parse-options.js'
 import type { ApiResponse } from '../types.js'
 import { computeLatency } from './compute-latency.js'
 import { createForcedResponse } from './create-forced-response.js'
-import { createRateLimiter, type RateLimiter } from './create-rate-limiter.js'
+import {
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitUsage,
+} from './create-rate-limiter.js'
 import { createSeededRandom } from './create-seeded-random.js'
 import { SCENARIO_PRESET_DEFINITIONS } from './scenario-presets.js'
 
@@ -29,6 +33,11 @@ export interface ActiveScenario extends Omit<Scenario, 'match'> {
   matched: number
   /** Requests it fired on so far. */
   fired: number
+  /**
+   * For a `rateLimit` scenario: each key whose count is running, with what
+   * it has left.
+   */
+  usage?: RateLimitUsage[]
 }
 
 /**
@@ -201,7 +210,11 @@ export function createScenarioEngine(options: {
   }
 
   function describe(entry: Entry): ActiveScenario {
-    const { match, ...rest } = entry.state
+    const { match, ...state } = entry.state
+    const rest =
+      entry.limiter === undefined
+        ? state
+        : { ...state, usage: entry.limiter.usage() }
     if (match?.key === undefined) return { ...rest, ...(match && { match }) }
     const { key, ...narrowing } = match
     return {

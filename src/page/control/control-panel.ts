@@ -95,9 +95,8 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
           onChange=${refresh}
         />
         <${RateLimitSection}
-          admin=${admin}
           scenarios=${scenarios.data?.data}
-          revision=${revision}
+          locked=${!admin.unlocked}
         />
       </div>
       <div class="control-column">

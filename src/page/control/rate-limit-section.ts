@@ -5,104 +5,91 @@ import {
   describeScenario,
   type ListedScenario,
 } from './describe-scenario.js'
-import type { JournalEntry } from './journal-entry-row.js'
-import type { AdminAccess } from './use-admin-access.js'
-import { useAdminData } from './use-admin-data.js'
-import { POLL_INTERVAL_MS } from './use-polling.js'
-
-/** What the journal shows of one key: requests and how many were refused. */
-interface KeyTally {
-  keyLabel: string
-  requests: number
-  limited: number
-  lastLimited?: string
-}
 
 /**
- * Rate limits: those configured (the `rateLimit` scenarios in force, from
- * `--rate-limit` or added later) and, per key, its requests and 429s in the
- * journal.
- * @note The control API does not expose a limiter's counters; a client sees
- * what is left on every API response (`RateLimit-Remaining`, shown by the
- * explorer). The journal is the closest readable record, so the panel says
- * so and shows that.
+ * Rate limits: those in force (the `rateLimit` scenarios, from
+ * `--rate-limit` or added later) and, under each, every key whose count is
+ * running: what it has left and when it resets, as its next response's
+ * `RateLimit-Remaining` and `RateLimit-Reset` would say. The scenarios come
+ * from the panel's poll of `GET /__mock/scenarios`, whose entries carry it as
+ * `usage`.
  * @example
- * html`<${RateLimitSection} admin=${admin} scenarios=${list} revision=${revision} />`
+ * html`<${RateLimitSection} scenarios=${list} locked=${false} />`
  */
 export function RateLimitSection(props: {
-  admin: AdminAccess
   scenarios: ListedScenario[] | undefined
-  revision: number
+  locked: boolean
 }): VNode {
   const limits = (props.scenarios ?? []).filter(
     (scenario) => scenario.rateLimit !== undefined,
   )
-  const journal = useAdminData<{ data: JournalEntry[] }>(
-    props.admin,
-    '/requests',
-    POLL_INTERVAL_MS,
-    [props.revision],
-  )
-  const tallies = tallyByKey(journal.data?.data ?? [])
   return html`<section class="panel" aria-labelledby="rate-limit-title">
     <h2 id="rate-limit-title">Rate limits</h2>
     ${
       props.scenarios === undefined
-        ? html`<p class="muted">
-            ${props.admin.unlocked ? 'Loading…' : 'Locked.'}
-          </p>`
+        ? html`<p class="muted">${props.locked ? 'Locked.' : 'Loading…'}</p>`
         : limits.length === 0
           ? html`<p class="muted">
               No rate limit in force. Start the server with${' '}
               <code>--rate-limit 60/1m</code>, or add a custom scenario such
               as${' '} <code>{"rateLimit": {"limit": 3, "window": "1m"}}</code>.
             </p>`
-          : html`<ul class="plain-list" aria-label="Rate limits in force">
-              ${limits.map(
-                (scenario) =>
-                  html`<li>
-                    <strong>${describeRateLimit(scenario.rateLimit!)}</strong>
-                    <span class="muted"
-                      >${` · ${describeLimitDetails(scenario)}`}</span
-                    >
-                  </li>`,
-              )}
-            </ul>`
+          : limits.map(
+              (scenario) => html`<${RateLimitUsage} scenario=${scenario} />`,
+            )
     }
-    <h3>Per key</h3>
-    <p class="muted">
-      The control API does not expose the limiter's counters: each API response
-      carries what is left (<code>RateLimit-Remaining</code>, shown in the
-      explorer). From the journal, per key:
+  </section>`
+}
+
+function RateLimitUsage(props: { scenario: ListedScenario }): VNode {
+  const { scenario } = props
+  const usage = scenario.usage ?? []
+  const perEndpoint = scenario.rateLimit?.perEndpoint === true
+  return html`<div class="rate-limit">
+    <p>
+      <strong>${describeRateLimit(scenario.rateLimit!)}</strong>
+      <span class="muted">${` · ${describeLimitDetails(scenario)}`}</span>
     </p>
     ${
-      tallies.length === 0
-        ? html`<p class="muted">No request with a key in the journal yet.</p>`
+      usage.length === 0
+        ? html`<p class="muted">
+            No key has used it in the current window: each starts with
+            ${` ${scenario.rateLimit!.limit}`}.
+          </p>`
         : html`<div class="table-scroll">
             <table class="tally">
+              <caption class="visually-hidden">
+                ${`Keys counted by ${scenario.id ?? 'this limit'}`}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Key</th>
-                  <th scope="col">Requests</th>
-                  <th scope="col">429</th>
-                  <th scope="col">Last 429</th>
+                  ${perEndpoint && html`<th scope="col">Endpoint</th>`}
+                  <th scope="col">Left</th>
+                  <th scope="col">Resets in</th>
                 </tr>
               </thead>
               <tbody>
-                ${tallies.map(
-                  (tally) =>
-                    html`<tr>
-                      <th scope="row"><code>${tally.keyLabel}</code></th>
-                      <td>${tally.requests}</td>
-                      <td>${tally.limited}</td>
-                      <td>${tally.lastLimited?.slice(11, 19) ?? '–'}</td>
+                ${usage.map(
+                  (row) =>
+                    html`<tr class=${row.remaining === 0 ? 'exhausted' : ''}>
+                      <th scope="row"><code>${row.keyLabel}</code></th>
+                      ${perEndpoint && html`<td>${row.endpoint}</td>`}
+                      <td>
+                        ${
+                          row.remaining === 0
+                            ? html`<strong>0 (429)</strong>`
+                            : row.remaining
+                        }
+                      </td>
+                      <td>${`${row.resetSeconds} s`}</td>
                     </tr>`,
                 )}
               </tbody>
             </table>
           </div>`
     }
-  </section>`
+  </div>`
 }
 
 function describeLimitDetails(scenario: ListedScenario): string {
@@ -113,23 +100,4 @@ function describeLimitDetails(scenario: ListedScenario): string {
       .join(' · ') || 'every key and endpoint'
   const headers = `${scenario.rateLimit?.headers ?? 'ratelimit'} headers`
   return [headers, scope, scenario.id].join(' · ')
-}
-
-function tallyByKey(entries: readonly JournalEntry[]): KeyTally[] {
-  const tallies = new Map<string, KeyTally>()
-  for (const entry of entries) {
-    if (entry.keyLabel === undefined) continue
-    const tally = tallies.get(entry.keyLabel) ?? {
-      keyLabel: entry.keyLabel,
-      requests: 0,
-      limited: 0,
-    }
-    tally.requests++
-    if (entry.status === 429) {
-      tally.limited++
-      tally.lastLimited = entry.time
-    }
-    tallies.set(entry.keyLabel, tally)
-  }
-  return [...tallies.values()]
 }
