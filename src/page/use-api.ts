@@ -15,10 +15,18 @@ export interface ApiState {
 }
 
 /**
+ * How long a polled request may go unanswered before it is given up, so the
+ * next beat can ask again; longer than the `slow` preset's 10 s at most.
+ */
+const POLLED_REQUEST_TIMEOUT_MS = 15_000
+
+/**
  * Makes a GET request for a panel when `url` is set, again whenever `url`,
  * the key or `refresh` change, and every `pollMs` while the tab is visible.
  * @note Polling skips a beat while a request is under way or the tab is
- * hidden, so a slow or throttled mock is never asked twice at once.
+ * hidden, so a slow or throttled mock is never asked twice at once; a polled
+ * request unanswered after 15 s shows as a network error and frees the beat,
+ * so one stalled connection cannot stop the page refreshing.
  * @example
  * const { exchange } = useApi(`${config.apiBase}/projects`, { apiKey })
  */
@@ -47,7 +55,13 @@ export function useApi(
         const answer = await callApi(url, {
           apiKey,
           adminToken,
-          signal: controller.signal,
+          signal:
+            pollMs === undefined
+              ? controller.signal
+              : AbortSignal.any([
+                  controller.signal,
+                  AbortSignal.timeout(POLLED_REQUEST_TIMEOUT_MS),
+                ]),
         })
         if (!controller.signal.aborted) setExchange(answer)
       } catch {
