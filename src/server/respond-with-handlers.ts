@@ -1,8 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import { getResponse, type RequestHandler } from 'msw'
+import type { RequestHandler } from 'msw'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
+
+/**
+ * msw, imported at the first request a user's handler may answer.
+ * @note Not at start-up: the server needs msw only with `handlers`
+ * (`--handlers`), and importing it (with tough-cookie and tldts) is a third
+ * of the CLI's time to its banner (bench/startup.js).
+ */
+let msw: Promise<typeof import('msw')> | undefined
 
 /**
  * Tries the user's own MSW handlers on a Node request, as `setupServer` would,
@@ -33,7 +41,8 @@ export async function respondWithHandlers(
     headers,
     body,
   })
-  const mocked = await getResponse(handlers, fetchRequest)
+  msw ??= import('msw')
+  const mocked = await (await msw).getResponse(handlers, fetchRequest)
   if (mocked === undefined) return false
   if (mocked.type === 'error') {
     // `HttpResponse.error()`: a network failure, as the interceptor shows it.
