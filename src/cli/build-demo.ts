@@ -24,14 +24,15 @@ import { readMediaDirectory } from '../server/read-media-directory.js'
 import { CliError } from './cli-error.js'
 import type { BuildDemoOptions } from './parse-build-demo-arguments.js'
 import { readFixtureFile } from './read-fixture-file.js'
+import { packageFile } from '../server/package-file.js'
 
 /**
  * The built page and boot script, as `npm run build` leaves them.
  * @note Two levels up, so that `src/cli/` (in tests) finds dist/ as
  * `dist/cli/` does.
  */
-const PAGE_DIR = new URL('../../dist/page/', import.meta.url)
-const BOOT_DIR = new URL('../../dist/demo/', import.meta.url)
+const PAGE_DIR = packageFile('dist/page/')
+const BOOT_DIR = packageFile('dist/demo/')
 const ASSETS_FOLDER = '__page'
 const WORKER_SCRIPT = 'mockServiceWorker.js'
 /**

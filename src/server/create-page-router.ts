@@ -5,9 +5,10 @@ import type { MockCore } from '../api/create-mock-core.js'
 import type { HeaderLookup } from '../api/types.js'
 import { findDefaultApiKey } from './find-default-api-key.js'
 import { serveFingerprintedFiles } from './serve-fingerprinted-files.js'
+import { packageFile } from './package-file.js'
 
 /** Where `npm run build` writes the page (scripts/build-page.js). */
-const PAGE_DIR = new URL('../page/', import.meta.url)
+const PAGE_DIR = packageFile('dist/page/')
 
 /**
  * The page a browser opens: `GET /` answers the explorer to a client that

@@ -5,12 +5,10 @@ import { serveFingerprintedFiles } from '../serve-fingerprinted-files.js'
 import { writeJsonError } from '../write-json-error.js'
 import { findDefaultApiKey } from '../find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
+import { packageFile } from '../package-file.js'
 
-/**
- * Where the build puts the renderer (`scripts/build-docs.js`), from
- * `dist/server/docs/`.
- */
-const DOCS_DIRECTORY = new URL('../../docs/', import.meta.url)
+/** Where the build puts the renderer (`scripts/build-docs.js`). */
+const DOCS_DIRECTORY = packageFile('dist/docs/')
 
 /**
  * The path of the renderer's assets; their names carry their content hash.
