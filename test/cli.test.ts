@@ -516,7 +516,7 @@ export const handlers = [
   expect(await response.json()).toEqual({ slow: true })
   expect(await cli.exited).toBe(0)
   expect(cli.stderr()).toMatch(
-    /^content-api-mock: SIGTERM received: stopping, finishing open requests\ncontent-api-mock: stopped\n$/,
+    /^content-api-mock: SIGTERM received: stopping, finishing open requests \(at most 10000 ms; SIGTERM again exits at once\)\ncontent-api-mock: stopped\n$/,
   )
 })
 

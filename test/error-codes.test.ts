@@ -23,6 +23,19 @@ function sendBytes(url: string, request: string): Promise<string> {
   })
 }
 
+/** Sends bytes without ending the request, and waits for the server to end. */
+function sendAndWait(url: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    let data = ''
+    const socket = connect(Number(port), hostname, () => socket.write(request))
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk) => (data += chunk))
+    socket.on('end', () => resolve(data))
+    socket.on('error', reject)
+  })
+}
+
 async function codeOf(response: Response | Promise<Response>) {
   return ((await (await response).json()) as { error: { code: string } }).error
     .code
@@ -55,6 +68,7 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     fixtures: loadFixture('small.json'),
   })
   await using guarded = await startServer({ adminToken: 's3cret' })
+  await using impatient = await startServer({ headersTimeout: 100 })
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${server.apiUrl}${path}`, init)
   const control = (path: string, method = 'GET', body?: string) =>
@@ -101,6 +115,7 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
         `GET /public-api/v1/projects HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
       ),
     ),
+    codeInRaw(await sendAndWait(impatient.url, 'GET / HTTP/1.1\r\n')),
     await forced(403),
     await forced(409),
     await forced(502),
