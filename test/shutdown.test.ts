@@ -57,18 +57,28 @@ function get(agent: Agent, url: string): Promise<Answer> {
   })
 }
 
-it('exits 0 once the shutdown timeout has passed, while an upload stalls', async () => {
-  await using cli = await startCli([
+/**
+ * Starts the CLI with a shutdown timeout, opens an upload that stalls, and
+ * resolves once the server has read its headers.
+ */
+async function startWithStalledUpload(shutdownTimeout: number) {
+  const cli = await startCli([
     '--port',
     '0',
     '--log',
     'off',
     '--shutdown-timeout',
-    '300',
+    String(shutdownTimeout),
   ])
   const stalled = openStalled(cli.url, STALLED_UPLOAD)
   // Answered after the stalled request's headers were read.
   expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(200)
+  return { cli, stalled }
+}
+
+it('exits 0 once the shutdown timeout has passed, while an upload stalls', async () => {
+  const { cli, stalled } = await startWithStalledUpload(300)
+  await using _cli = cli
   cli.kill('SIGTERM')
   expect(await cli.exited).toBe(0)
   await stalled
@@ -78,16 +88,8 @@ it('exits 0 once the shutdown timeout has passed, while an upload stalls', async
 })
 
 it('exits at once on a second SIGTERM, however long the shutdown timeout', async () => {
-  await using cli = await startCli([
-    '--port',
-    '0',
-    '--log',
-    'off',
-    '--shutdown-timeout',
-    '600000',
-  ])
-  const stalled = openStalled(cli.url, STALLED_UPLOAD)
-  expect((await fetch(`${cli.url}/__mock/health`)).status).toBe(200)
+  const { cli, stalled } = await startWithStalledUpload(600_000)
+  await using _cli = cli
   cli.kill('SIGTERM')
   await cli.waitFor(/SIGTERM received/)
   cli.kill('SIGTERM')
