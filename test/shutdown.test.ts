@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startCli } from './support/start-cli.js'
+import { SLOW_HANDLERS_MODULE } from './support/slow-handlers.js'
 import { startServer } from './support/server.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -102,18 +103,7 @@ it('exits at once on a second SIGTERM, however long the shutdown timeout', async
 
 it('answers requests in flight at SIGTERM with Connection: close, closes idle keep-alive connections, and no request is reset', async () => {
   const handlers = join(tmp, 'slow-handlers.mjs')
-  writeFileSync(
-    handlers,
-    `import { delay, http, HttpResponse } from 'msw'
-export const handlers = [
-  http.get('*/public-api/v1/slow', async () => {
-    console.log('slow request started')
-    await delay(300)
-    return HttpResponse.json({ slow: true })
-  }),
-]
-`,
-  )
+  writeFileSync(handlers, SLOW_HANDLERS_MODULE)
   await using cli = await startCli([
     '--port',
     '0',
