@@ -1,6 +1,7 @@
 import { connect } from 'node:net'
 import { expect, it } from 'vitest'
 import { loadFixture } from './support/load-fixture.js'
+import { startCli } from './support/start-cli.js'
 import { startServer } from './support/server.js'
 
 const KEY = 'Bearer k_a'
@@ -217,4 +218,43 @@ it('refuses server timeouts that are not whole milliseconds, naming the option',
   await expect(
     startServer({ headersTimeout: 5000, requestTimeout: 1000 }),
   ).rejects.toThrow(/"headersTimeout": must not be longer than/)
+})
+
+it('takes the timeouts from the command line flags', async () => {
+  await using cli = await startCli([
+    '--port',
+    '0',
+    '--log',
+    'off',
+    '--headers-timeout',
+    '200',
+    '--request-timeout',
+    '300',
+    '--keep-alive-timeout',
+    '3000',
+  ])
+  expect(statusOf((await exchange(cli.url, [])).text)).toBe(408)
+  const upload = await exchange(cli.url, [
+    'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{',
+  ])
+  expect(statusOf(upload.text)).toBe(408)
+  const response = await fetch(`${cli.url}/__mock/health`)
+  expect(response.headers.get('keep-alive')).toBe('timeout=3')
+})
+
+it('takes the idle timeout from the command line', async () => {
+  await using cli = await startCli([
+    '--port',
+    '0',
+    '--log',
+    'off',
+    '--keep-alive-timeout',
+    '0',
+    '--idle-timeout',
+    '300',
+  ])
+  const { text } = await exchange(cli.url, [
+    'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+  ])
+  expect(statusOf(text)).toBe(200)
 })
