@@ -127,6 +127,24 @@ it('answers a declared 250 MB body with 413 JSON at once, without reading it', a
   })
 })
 
+it('answers an Expect: 100-continue upload over the limit with 413 and no go-ahead', async () => {
+  await using server = await startServer()
+  const { text } = await exchange(server.url, [
+    `PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: ${250 * 1_048_576}\r\n\r\n`,
+  ])
+  expect(statusOf(text)).toBe(413)
+})
+
+it('says 100 Continue to an Expect: 100-continue upload within the limit', async () => {
+  await using server = await startServer()
+  const body = '{"advance": "1h"}'
+  const { text } = await exchange(server.url, [
+    `POST /__mock/clock HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`,
+    body,
+  ])
+  expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 /)
+})
+
 it('cuts a chunked body at the limit with 413 JSON, without waiting for its end', async () => {
   await using server = await startServer()
   const chunk = Buffer.alloc(65_536, 0x20)

@@ -34,6 +34,7 @@ import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
 import { writeRawJsonError } from './write-raw-json-error.js'
 import { redactControlPath } from './control/redact-control-path.js'
+import { MAX_FIXTURE_BYTES } from './control/create-fixture-routes.js'
 import {
   resolveServerTimeouts,
   type ServerTimeouts,
@@ -351,6 +352,15 @@ export async function createContentApiServer(
   )
   const keeper = createConnectionKeeper(server, timeouts)
   server.on('clientError', handleClientError)
+  // @note Node says "100 Continue" to every `Expect: 100-continue` (curl
+  // sends it before large uploads) unless told otherwise: a body larger than
+  // any route accepts is not asked for, and its 413 comes at once.
+  server.on('checkContinue', (request: IncomingMessage, response) => {
+    if (!(Number(request.headers['content-length']) > MAX_FIXTURE_BYTES)) {
+      response.writeContinue()
+    }
+    server.emit('request', request, response)
+  })
   // @note Without a listener Node closes the socket without a word.
   server.on('connect', (_request, socket: Duplex) => {
     writeRawJsonError(
