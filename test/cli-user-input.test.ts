@@ -257,6 +257,13 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
     fc.constant(['--live']),
     flag('--speed', ['60', '0.5', '1'], { early: ['0', 'fast', '10001', ''] }),
     flag('--journal-size', ['10'], { early: ['0', '10000001'] }),
+    flag('--headers-timeout', ['5000', '0', '2000'], {
+      early: ['-1', '86400001', '1.5', 'soon'],
+    }),
+    flag('--request-timeout', ['60000', '0', '1000'], { early: ['1m'] }),
+    flag('--keep-alive-timeout', ['5000', '0'], { early: ['-5'] }),
+    flag('--idle-timeout', ['30000'], { early: ['1e3'] }),
+    flag('--shutdown-timeout', ['0', '10000'], { early: ['ten', ''] }),
     flag('--log', ['off', 'json', 'pretty'], { early: ['verbose'] }),
     fc.constantFrom(['--prot', '4011'], ['extra'], ['-x']),
   ]

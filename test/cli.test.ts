@@ -11,6 +11,7 @@ import { readEnvironmentDefaults } from '../src/cli/read-environment-defaults.js
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../src/server/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
+import { SLOW_HANDLERS_MODULE } from './support/slow-handlers.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const MAIN = join(ROOT, 'dist/cli/main.js')
@@ -495,18 +496,7 @@ it('exits 2 when the port is in use', async () => {
 })
 
 it('finishes a request in flight on SIGTERM, then exits 0', async () => {
-  const handlers = await writeTemp(
-    'slow-handlers.mjs',
-    `import { delay, http, HttpResponse } from 'msw'
-export const handlers = [
-  http.get('*/public-api/v1/slow', async () => {
-    console.log('slow request started')
-    await delay(300)
-    return HttpResponse.json({ slow: true })
-  }),
-]
-`,
-  )
+  const handlers = await writeTemp('slow-handlers.mjs', SLOW_HANDLERS_MODULE)
   const cli = await startCli(['--handlers', handlers])
   const pending = get(`${cli.apiUrl}/slow`)
   await cli.waitFor('stdout', /slow request started/)
@@ -516,7 +506,7 @@ export const handlers = [
   expect(await response.json()).toEqual({ slow: true })
   expect(await cli.exited).toBe(0)
   expect(cli.stderr()).toMatch(
-    /^content-api-mock: SIGTERM received: stopping, finishing open requests\ncontent-api-mock: stopped\n$/,
+    /^content-api-mock: SIGTERM received: stopping, finishing open requests \(at most 10000 ms; SIGTERM again exits at once\)\ncontent-api-mock: stopped\n$/,
   )
 })
 

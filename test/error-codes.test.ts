@@ -11,11 +11,18 @@ import { startServer } from './support/server.js'
 const KEY = { authorization: 'Bearer k_a' }
 
 /** Sends raw bytes and resolves with everything the server wrote back. */
-function sendBytes(url: string, request: string): Promise<string> {
+function sendBytes(
+  url: string,
+  request: string,
+  { end = true } = {},
+): Promise<string> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
     let data = ''
-    const socket = connect(Number(port), hostname, () => socket.end(request))
+    // Without `end`, the request stays open until the server ends it.
+    const socket = connect(Number(port), hostname, () =>
+      end ? socket.end(request) : socket.write(request),
+    )
     socket.setEncoding('latin1')
     socket.on('data', (chunk) => (data += chunk))
     socket.on('end', () => resolve(data))
@@ -55,6 +62,7 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     fixtures: loadFixture('small.json'),
   })
   await using guarded = await startServer({ adminToken: 's3cret' })
+  await using impatient = await startServer({ headersTimeout: 100 })
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${server.apiUrl}${path}`, init)
   const control = (path: string, method = 'GET', body?: string) =>
@@ -100,6 +108,9 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
         server.url,
         `GET /public-api/v1/projects HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
       ),
+    ),
+    codeInRaw(
+      await sendBytes(impatient.url, 'GET / HTTP/1.1\r\n', { end: false }),
     ),
     await forced(403),
     await forced(409),

@@ -3,6 +3,7 @@ import {
   type ContentApiMockOptions,
 } from 'content-api-mock'
 import { expect, it } from 'vitest'
+import { loadFixture } from './support/load-fixture.js'
 import {
   callApi,
   serveSmallDataset,
@@ -10,6 +11,8 @@ import {
 } from './support/api-client.js'
 
 const server = useMswServer()
+
+const KEY = 'Bearer k_a'
 
 const useSmallDataset = (options: ContentApiMockOptions = {}) =>
   serveSmallDataset(server, options)
@@ -97,9 +100,9 @@ it('answers an unknown path under the prefix with the 404 envelope listing the e
   }
 })
 
-it('answers a method other than GET with 405 and Allow: GET', async () => {
+it('answers a method other than GET and HEAD with 405 and Allow: GET, HEAD', async () => {
   useSmallDataset()
-  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']) {
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
     for (const path of [
       '/projects',
       '/projects/p1',
@@ -111,10 +114,44 @@ it('answers a method other than GET with 405 and Allow: GET', async () => {
         method,
       })
       expect(status).toBe(405)
-      expect(headers.get('allow')).toBe('GET')
-      if (method !== 'HEAD') expect(body.error.code).toBe('method_not_allowed')
+      expect(headers.get('allow')).toBe('GET, HEAD')
+      expect(body.error.code).toBe('method_not_allowed')
     }
   }
+})
+
+it('answers HEAD on API routes as GET does, without the body, in the interceptor', async () => {
+  useSmallDataset()
+  const url = 'https://api.example.com/public-api/v1/projects/p1'
+  const get = await fetch(url, { headers: { authorization: KEY } })
+  const head = await fetch(url, {
+    method: 'HEAD',
+    headers: { authorization: KEY },
+  })
+  expect(head.status).toBe(200)
+  expect(head.headers.get('content-length')).toBe(
+    String(Buffer.byteLength(await get.text())),
+  )
+  expect(await head.text()).toBe('')
+})
+
+it('answers HEAD on an asset URL without the body in the interceptor', async () => {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(...mock.handlers)
+  const list = await fetch(
+    'https://api.example.com/public-api/v1/projects/p1/contents',
+    { headers: { authorization: KEY } },
+  )
+  const { data } = await list.json()
+  const detail = await fetch(
+    `https://api.example.com/public-api/v1/projects/p1/contents/${data[0].variation_unique}`,
+    { headers: { authorization: KEY } },
+  )
+  const { thumbnail_url } = (await detail.json()).data.content
+  const head = await fetch(thumbnail_url, { method: 'HEAD' })
+  expect(head.status).toBe(200)
+  expect(Number(head.headers.get('content-length'))).toBeGreaterThan(0)
+  expect(await head.text()).toBe('')
 })
 
 it('does not answer paths outside the prefix', async () => {

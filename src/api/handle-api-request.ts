@@ -14,8 +14,8 @@ import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
 /**
  * Answers one request under the API prefix, the way the real service does.
  * Checks run in this order: authentication (401), scenarios (rate limits with
- * 429, forced outcomes, latency), the route (404 unknown path, 405 other
- * methods), path parameters (422), then the lookup (404).
+ * 429, forced outcomes, latency), the route (404 unknown path, 405 methods
+ * other than GET and HEAD), path parameters (422), then the lookup (404).
  * @example
  * const response = handleApiRequest(context, {
  *   method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects',
@@ -105,12 +105,14 @@ function answer(
         .join(', GET ')}.`,
     )
   }
-  if (request.method !== 'GET') {
+  // @note HEAD answers as GET does, the adapters leave the body out (RFC
+  // 9110 section 9.3.2): a client may check a URL and its length with it.
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
     return createErrorResponse(
       405,
       'method_not_allowed',
-      `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET only.`,
-      { allow: 'GET' },
+      `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET (and HEAD) only.`,
+      { allow: 'GET, HEAD' },
     )
   }
   return answerRoute(context, request, caller, route)

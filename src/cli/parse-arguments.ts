@@ -23,6 +23,10 @@ import {
 } from '../schema/scenario.js'
 import { SERVER_OPTION_RULES } from '../server/defaults.js'
 import { parsePublicUrl } from '../server/parse-public-url.js'
+import {
+  TIMEOUT_RULES,
+  type ServerTimeouts,
+} from '../server/server-timeouts.js'
 import { CliError } from './cli-error.js'
 import { parseWholeNumber } from './parse-whole-number.js'
 import { readEnvironmentDefaults } from './read-environment-defaults.js'
@@ -52,7 +56,7 @@ export type LogFormat = 'pretty' | 'json' | 'off'
 /**
  * What the command line asked for, checked and typed.
  */
-export interface CliOptions {
+export interface CliOptions extends Partial<ServerTimeouts> {
   host: string
   port: number
   /** Environment variables the host or port came from, e.g. `['PORT']`. */
@@ -126,6 +130,7 @@ export function parseArguments(
     ),
   }
   checkCombinations(options)
+  checkTimeouts(options)
   return { action: 'run', options }
 }
 
@@ -309,6 +314,22 @@ function createProgram(version: string): Command {
       ),
     )
     .addOption(
+      integerOption('--headers-timeout <ms>', TIMEOUT_RULES.headersTimeout),
+    )
+    .addOption(
+      integerOption('--request-timeout <ms>', TIMEOUT_RULES.requestTimeout),
+    )
+    .addOption(
+      integerOption(
+        '--keep-alive-timeout <ms>',
+        TIMEOUT_RULES.keepAliveTimeout,
+      ),
+    )
+    .addOption(integerOption('--idle-timeout <ms>', TIMEOUT_RULES.idleTimeout))
+    .addOption(
+      integerOption('--shutdown-timeout <ms>', TIMEOUT_RULES.shutdownTimeout),
+    )
+    .addOption(
       new Option(
         '--log <format>',
         'request log on stdout, one line per request',
@@ -335,7 +356,7 @@ Commands:
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 PORT or HOST variable, fixture file, handlers file or a port in use (nothing
-is served).`,
+is served); 1 after a second SIGINT/SIGTERM, which exits at once.`,
     )
 }
 
@@ -478,6 +499,17 @@ export function checkCombinations(
     throw new CliError(
       '--watch reloads the file given with --fixtures and has nothing to watch without it. Add --fixtures FILE, or remove --watch.',
     )
+  }
+}
+
+function checkTimeouts(options: Partial<ServerTimeouts>): void {
+  const { headersTimeout: headers, requestTimeout: request } = options
+  if (headers !== undefined && request !== undefined && request !== 0) {
+    if (headers > request) {
+      throw new CliError(
+        `--headers-timeout ${headers} is longer than --request-timeout ${request}, which includes the headers. Lower --headers-timeout or raise --request-timeout.`,
+      )
+    }
   }
 }
 

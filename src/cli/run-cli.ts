@@ -16,6 +16,7 @@ import {
   type CliOptions,
 } from './parse-arguments.js'
 import { readPackageVersion } from './read-package-version.js'
+import { TIMEOUT_RULES } from '../server/server-timeouts.js'
 import {
   watchFixtureFile,
   type FixtureFileWatcher,
@@ -115,6 +116,11 @@ export async function runCli(
         assetTtl: options.assetTtl,
         mediaDir: options.mediaDir,
         listOrder: options.listOrder,
+        headersTimeout: options.headersTimeout,
+        requestTimeout: options.requestTimeout,
+        keepAliveTimeout: options.keepAliveTimeout,
+        idleTimeout: options.idleTimeout,
+        shutdownTimeout: options.shutdownTimeout,
         // @note An array is matched origin by origin, so "*" in it would
         // only allow a literal "*"; alone it means any origin.
         corsOrigin: options.corsOrigin?.includes('*')
@@ -185,10 +191,17 @@ export async function runCli(
     )
 
     const signal = await stopRequested
-    log.info(`${signal} received: stopping, finishing open requests`)
+    // @note Closing starts before the line is printed: whoever reads it may
+    // rely on idle connections being closed already.
+    const closed = server.close()
+    const deadline =
+      options.shutdownTimeout ?? TIMEOUT_RULES.shutdownTimeout.default
+    log.info(
+      `${signal} received: stopping, finishing open requests (at most ${deadline} ms; ${signal} again exits at once)`,
+    )
     await watcher?.close()
     try {
-      await server.close()
+      await closed
     } catch (error) {
       log.error(
         `Failed to close the server cleanly: ${(error as Error).message}`,

@@ -33,12 +33,14 @@ export function createHandlers(core: MockCore): HttpHandler[] {
     if (response.delayMs !== undefined) await delay(response.delayMs)
     // A dropped connection: `fetch` rejects with a TypeError, as it would.
     if (response.networkError === true) return HttpResponse.error()
-    return toHttpResponse(response)
+    return toHttpResponse(response, request.method === 'HEAD')
   }
   const assetResolver = async ({ request }: { request: Request }) => {
     await core.ready
     const response = await core.handleAsset(toApiRequest(request))
-    return response === undefined ? undefined : toHttpResponse(response)
+    return response === undefined
+      ? undefined
+      : toHttpResponse(response, request.method === 'HEAD')
   }
 
   return [
@@ -47,10 +49,25 @@ export function createHandlers(core: MockCore): HttpHandler[] {
   ]
 }
 
-function toHttpResponse(response: ApiResponse): HttpResponse<any> {
-  return new HttpResponse(response.body, {
-    status: response.status,
-    headers: response.headers,
+/**
+ * @note A response to HEAD has the headers of the GET, its length too, and
+ * no body, as a server sends it (RFC 9110 section 9.3.2); msw would hand the
+ * body to the client.
+ */
+function toHttpResponse(
+  response: ApiResponse,
+  isHead: boolean,
+): HttpResponse<any> {
+  const { body, status, headers } = response
+  if (!isHead || body === null)
+    return new HttpResponse(body, { status, headers })
+  const length =
+    typeof body === 'string'
+      ? new TextEncoder().encode(body).byteLength
+      : body.byteLength
+  return new HttpResponse(null, {
+    status,
+    headers: { ...headers, 'content-length': String(length) },
   })
 }
 

@@ -343,7 +343,7 @@ function createErrorResponses(
       'Resource does not exist, including the case where the caller lacks access permission.',
     ),
     MethodNotAllowed: response(
-      'The method is not GET. Every operation of the API is a GET; the mock answers any other method with 405.',
+      'The method is neither GET nor HEAD. Every operation of the API is a GET; HEAD answers as GET without the body, any other method with 405.',
       {
         Allow: {
           description: 'The methods the path answers.',

@@ -8,8 +8,8 @@ import {
 
 /**
  * Every `error.code` the API and its asset URLs answer with, including the
- * server's answers to requests it cannot parse (`bad_request`,
- * `headers_too_large`).
+ * server's answers to requests it cannot parse or that come too slowly
+ * (`bad_request`, `headers_too_large`, `request_timeout`).
  * @note The spec does not show the set of codes; these are the mock's choice
  * (see the "not shown" list of the README).
  * @example
@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'range_not_satisfiable',
   'bad_request',
   'headers_too_large',
+  'request_timeout',
   // Forced by scenarios, which may answer any 4xx or 5xx status:
   'forbidden',
   'conflict',

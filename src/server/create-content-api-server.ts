@@ -4,6 +4,7 @@ import {
   type ServerResponse,
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { performance } from 'node:perf_hooks'
 import cors, { type CorsOptions } from 'cors'
 import type { RequestHandler } from 'msw'
@@ -12,10 +13,12 @@ import {
   type MockCore,
   type MockOptions,
 } from '../api/create-mock-core.js'
+import { createConnectionKeeper } from './create-connection-keeper.js'
 import { createExpressApp } from './create-express-app.js'
 import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 import { handleClientError } from './handle-client-error.js'
 import { readMediaDirectory } from './read-media-directory.js'
+import { readRequestTarget } from './read-request-target.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
 import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
@@ -29,7 +32,13 @@ import { stripBasePath } from './strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
+import { writeRawJsonError } from './write-raw-json-error.js'
 import { redactControlPath } from './control/redact-control-path.js'
+import { MAX_FIXTURE_BYTES } from './control/create-fixture-routes.js'
+import {
+  resolveServerTimeouts,
+  type ServerTimeouts,
+} from './server-timeouts.js'
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
@@ -54,7 +63,8 @@ export interface RequestLogEntry {
 /**
  * Options of `createContentApiServer`: the mock's options and the server's.
  */
-export interface ContentApiServerOptions extends Omit<MockOptions, 'baseUrl'> {
+export interface ContentApiServerOptions
+  extends Omit<MockOptions, 'baseUrl'>, Partial<ServerTimeouts> {
   /** Interface to listen on (default `127.0.0.1`). */
   host?: string
   /** Port to listen on (default 4010; 0 picks a free one). */
@@ -100,7 +110,11 @@ export interface ContentApiServer {
   readonly publicUrl: string | undefined
   /** The mock behind it: its data, `reset()`, `load()`, `exportFixtures()`. */
   readonly mock: MockCore
-  /** Stops accepting connections and resolves when in-flight requests are done. */
+  /**
+   * Stops accepting connections, closes idle ones and resolves when the
+   * requests in flight are done (their responses say `Connection: close`),
+   * or after `shutdownTimeout` ms, when the connections left are destroyed.
+   */
   close(): Promise<void>
 }
 
@@ -132,8 +146,20 @@ export async function createContentApiServer(
     publicUrl,
     trustProxy,
     mediaDir,
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    idleTimeout,
+    shutdownTimeout,
     ...mockOptions
   } = options
+  const timeouts = resolveServerTimeouts({
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    idleTimeout,
+    shutdownTimeout,
+  })
   const proxy = parseProxyOptions({ publicUrl, trustProxy })
   const media =
     mediaDir === undefined ? undefined : await readMediaDirectory(mediaDir)
@@ -289,18 +315,62 @@ export async function createContentApiServer(
     serveRest(request, response, started)
   }
 
-  const server = createServer((request, response) => {
-    const started = performance.now()
-    if (proxy.basePath !== '') {
-      request.url = stripBasePath(request.url ?? '/', proxy.basePath)
-    }
-    // @note CORS comes first, for every path: the API, assets, the control
-    // API and the user's own handlers alike. `cors` answers preflights itself.
-    if (request.method === 'OPTIONS')
-      logWhenFinished(request, response, started)
-    applyCors(request, response, () => route(request, response, started))
-  })
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersTimeout,
+      requestTimeout: timeouts.requestTimeout,
+      keepAliveTimeout: timeouts.keepAliveTimeout,
+      connectionsCheckingInterval: checkingInterval(timeouts),
+      // Answered below with JSON rather than Node's empty 400.
+      requireHostHeader: false,
+    },
+    (request, response) => {
+      const started = performance.now()
+      keeper.track(response)
+      const problem = readRequestTarget(request)
+      if (problem !== undefined) {
+        logWhenFinished(request, response, started)
+        // A client that sends such a request is not one to keep talking to.
+        writeJsonError(
+          response,
+          problem.status,
+          problem.code,
+          problem.message,
+          { connection: 'close' },
+        )
+        return
+      }
+      if (proxy.basePath !== '') {
+        request.url = stripBasePath(request.url ?? '/', proxy.basePath)
+      }
+      // @note CORS comes first, for every path: the API, assets, the control
+      // API and the user's own handlers alike. `cors` answers preflights itself.
+      if (request.method === 'OPTIONS')
+        logWhenFinished(request, response, started)
+      applyCors(request, response, () => route(request, response, started))
+    },
+  )
+  const keeper = createConnectionKeeper(server, timeouts)
   server.on('clientError', handleClientError)
+  // @note Node says "100 Continue" to every `Expect: 100-continue` (curl
+  // sends it before large uploads) unless told otherwise: a body larger than
+  // any route accepts is not asked for, and its 413 comes at once.
+  server.on('checkContinue', (request: IncomingMessage, response) => {
+    if (!(Number(request.headers['content-length']) > MAX_FIXTURE_BYTES)) {
+      response.writeContinue()
+    }
+    server.emit('request', request, response)
+  })
+  // @note Without a listener Node closes the socket without a word.
+  server.on('connect', (_request, socket: Duplex) => {
+    writeRawJsonError(
+      socket,
+      405,
+      'method_not_allowed',
+      'CONNECT is not supported: content-api-mock is not a proxy. Send requests such as GET /public-api/v1/projects to it directly.',
+      { allow: 'GET, HEAD, PUT, POST, PATCH, DELETE, OPTIONS' },
+    )
+  })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -319,19 +389,19 @@ export async function createContentApiServer(
     adminUrl: `${origin}/__mock`,
     publicUrl: proxy.publicUrl,
     mock,
-    close() {
-      return new Promise<void>((resolve, reject) => {
-        // @note A keep-alive connection goes idle only once its in-flight
-        // response is done, so idle connections are closed until none is left,
-        // rather than making every response watch for shutdown.
-        const sweep = setInterval(() => server.closeIdleConnections(), 25)
-        server.close((error) => {
-          clearInterval(sweep)
-          if (error) reject(error)
-          else resolve()
-        })
-        server.closeIdleConnections()
-      })
-    },
+    close: () => keeper.close(),
   }
+}
+
+/**
+ * How often Node checks the header and request timeouts: a quarter of the
+ * shorter one, within 50 ms and 1 s.
+ * @note Node's default is every 30 s, so a 10 s header timeout would fire
+ * after up to 40 s.
+ */
+function checkingInterval(timeouts: ServerTimeouts): number {
+  const limits = [timeouts.headersTimeout, timeouts.requestTimeout].filter(
+    (limit) => limit > 0,
+  )
+  return Math.min(1000, Math.max(50, Math.floor(Math.min(...limits) / 4)))
 }

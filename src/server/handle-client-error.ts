@@ -1,10 +1,40 @@
 import type { Duplex } from 'node:stream'
-import { createErrorResponse } from '../api/error-response.js'
+import type { ErrorCode } from '../schema/envelopes.js'
+import { writeRawJsonError } from './write-raw-json-error.js'
+
+/** What the server answers to each kind of request Node refuses. */
+const ANSWERS: Record<
+  string,
+  { status: number; code: ErrorCode; message: string }
+> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message:
+      'The request headers are larger than the server accepts (16 KiB). Send fewer or shorter headers.',
+  },
+  // @note Node gives this code to headers and to a body that came too
+  // slowly, and to a connection that sent nothing at all in time.
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'request_timeout',
+    message:
+      "The request did not arrive in time: nothing, or its headers or body came too slowly (the server's --headers-timeout and --request-timeout). Send the whole request at once.",
+  },
+}
+
+const UNPARSABLE = {
+  status: 400,
+  code: 'bad_request',
+  message:
+    'The request could not be parsed as HTTP/1.1. Check the request line, the method and the headers.',
+} as const
 
 /**
- * Answers a request Node could not parse (broken request line, headers over
- * the size limit, an unknown method) with the API's JSON error envelope
- * instead of Node's bare 400, and never with a stack trace.
+ * Answers a request Node refuses (broken request line, headers over the
+ * size limit, an unknown method, nothing or too little in time) with the
+ * API's JSON error envelope instead of Node's bare answer, and never with a
+ * stack trace.
  * @example
  * server.on('clientError', handleClientError)
  */
@@ -12,28 +42,18 @@ export function handleClientError(
   error: Error & { code?: string },
   socket: Duplex,
 ): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // @note A response already under way (a slow body the route answered
+  // early) cannot be followed by another on the same connection.
+  const response = (socket as { _httpMessage?: { headersSent?: boolean } })
+    ._httpMessage
+  if (
+    error.code === 'ECONNRESET' ||
+    !socket.writable ||
+    response?.headersSent === true
+  ) {
     socket.destroy()
     return
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-  const { status, headers, body } = tooLarge
-    ? createErrorResponse(
-        431,
-        'headers_too_large',
-        'The request headers are larger than the server accepts (16 KiB). Send fewer or shorter headers.',
-      )
-    : createErrorResponse(
-        400,
-        'bad_request',
-        'The request could not be parsed as HTTP/1.1. Check the request line, the method and the headers.',
-      )
-  const text = String(body)
-  socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-      `content-type: ${headers['content-type']}\r\n` +
-      `content-length: ${Buffer.byteLength(text)}\r\n` +
-      'connection: close\r\n\r\n' +
-      text,
-  )
+  const { status, code, message } = ANSWERS[error.code ?? ''] ?? UNPARSABLE
+  writeRawJsonError(socket, status, code, message)
 }

@@ -13,6 +13,12 @@ export interface StartedCli extends AsyncDisposable {
   stderr(): string
   /** Sends SIGINT to its process group, as Ctrl+C does, and waits for the exit code. */
   stop(): Promise<number | null>
+  /** Sends a signal to its process group. */
+  kill(signal: NodeJS.Signals): void
+  /** Resolves when stdout and stderr together match `pattern`. */
+  waitFor(pattern: RegExp): Promise<void>
+  /** Resolves with the exit code once the process has ended. */
+  readonly exited: Promise<number | null>
 }
 
 /**
@@ -39,15 +45,18 @@ export async function startCli(
   )
   const exited = once(child, 'exit').then(([code]) => code as number | null)
   const output = { stdout: '', stderr: '' }
-  child.stdout
-    .setEncoding('utf8')
-    .on('data', (chunk) => (output.stdout += chunk))
+  const waiters = new Set<() => void>()
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    output.stdout += chunk
+    for (const waiter of waiters) waiter()
+  })
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr.setEncoding('utf8')
     child.stdout.on('data', check)
     child.stderr.on('data', (chunk: string) => {
       output.stderr += chunk
       check()
+      for (const waiter of waiters) waiter()
     })
     function check() {
       const match = /API +(http:\/\/[^/\s]+)\/public-api\/v1/.exec(
@@ -77,6 +86,26 @@ export async function startCli(
     stdout: () => output.stdout,
     stderr: () => output.stderr,
     stop,
+    kill: (signal) => process.kill(-child.pid!, signal),
+    waitFor: (pattern) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(output.stdout + output.stderr)) return
+          waiters.delete(check)
+          resolve()
+        }
+        waiters.add(check)
+        check()
+        void exited.then(() => {
+          if (!waiters.delete(check)) return
+          reject(
+            new Error(
+              `The process ended before its output matched ${pattern}.`,
+            ),
+          )
+        })
+      }),
+    exited,
     [Symbol.asyncDispose]: async () => {
       await stop()
     },

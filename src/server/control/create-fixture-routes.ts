@@ -1,12 +1,13 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
+import { limitRequestBody } from './limit-request-body.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
 /**
  * The largest fixture document `PUT /__mock/fixtures` accepts.
  */
-export const MAX_FIXTURE_BYTES = '200mb'
+export const MAX_FIXTURE_BYTES = 200 * 1_048_576
 
 /**
  * The dataset's control routes: `GET /health`, `GET`, `PUT /fixtures` and
@@ -35,7 +36,10 @@ export function createFixtureRoutes(mock: MockCore): Router {
 
   router.put(
     '/fixtures',
-    express.json({ limit: MAX_FIXTURE_BYTES, type: () => true }),
+    limitRequestBody(
+      MAX_FIXTURE_BYTES,
+      express.json({ limit: MAX_FIXTURE_BYTES, type: () => true }),
+    ),
     async (request, response) => {
       try {
         await mock.load(request.body)

@@ -1,8 +1,9 @@
 import express, { type RequestHandler } from 'express'
 import { writeJsonError } from '../write-json-error.js'
+import { limitRequestBody } from './limit-request-body.js'
 
 /** The largest body the smaller control routes (scenarios, clock) accept. */
-const MAX_CONTROL_BYTES = '1mb'
+const MAX_CONTROL_BYTES = 1_048_576
 
 /**
  * Parses a JSON body of any content type (so `curl -d` works without a
@@ -11,11 +12,10 @@ const MAX_CONTROL_BYTES = '1mb'
  * router.post('/clock', readJsonBody('{"set": "<ISO 8601 time>"}'), handler)
  */
 export function readJsonBody(expected: string): RequestHandler {
-  const parse = express.json({
-    limit: MAX_CONTROL_BYTES,
-    strict: false,
-    type: () => true,
-  })
+  const parse = limitRequestBody(
+    MAX_CONTROL_BYTES,
+    express.json({ limit: MAX_CONTROL_BYTES, strict: false, type: () => true }),
+  )
   return (request, response, next) => {
     parse(request, response, (error?: unknown) => {
       if (

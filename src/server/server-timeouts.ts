@@ -1,0 +1,128 @@
+import { z } from 'zod'
+import {
+  integerOptionSchema,
+  type IntegerOptionRule,
+} from '../schema/option-rules.js'
+import { parseOptions } from '../schema/parse-options.js'
+
+/**
+ * How long the server waits for slow and idle clients, and for itself when
+ * it stops, in milliseconds.
+ */
+export interface ServerTimeouts {
+  /** From a request's first byte to the end of its headers; then 408. */
+  headersTimeout: number
+  /** From a request's first byte to the end of its body; then 408. */
+  requestTimeout: number
+  /** An idle keep-alive connection between two requests; then closed. */
+  keepAliveTimeout: number
+  /** A connection without a byte either way (before its first request too); then closed. */
+  idleTimeout: number
+  /** `close()` and the CLI's stop: open requests get this long, then their sockets are destroyed. */
+  shutdownTimeout: number
+}
+
+/**
+ * The one home of the server's timeouts, in the form of `OPTION_RULES`: the
+ * defaults of `createContentApiServer`, the CLI's `--headers-timeout`,
+ * `--request-timeout`, `--keep-alive-timeout`, `--idle-timeout` and
+ * `--shutdown-timeout` and their help are derived from it. All are in
+ * milliseconds; 0 turns a timeout off, except `shutdownTimeout`, where 0
+ * destroys open connections at once.
+ * @note Node's own defaults (60 s for headers, 300 s for a request, no idle
+ * limit) let a few hundred silent sockets hold a server's file descriptors
+ * for minutes; these are short enough for that not to pile up and long
+ * enough for any client on a working network.
+ * @example
+ * TIMEOUT_RULES.shutdownTimeout.default // 10000
+ */
+export const TIMEOUT_RULES = {
+  headersTimeout: {
+    min: 0,
+    max: 86_400_000,
+    default: 10_000,
+    summary:
+      'ms a client has from its first byte to the end of the headers; 408 after it (0: no limit)',
+  },
+  requestTimeout: {
+    min: 0,
+    max: 86_400_000,
+    default: 60_000,
+    summary:
+      'ms a client has from its first byte to the end of the body; 408 after it (0: no limit)',
+  },
+  keepAliveTimeout: {
+    min: 0,
+    max: 86_400_000,
+    default: 5_000,
+    summary:
+      'ms an idle keep-alive connection stays open between requests (0: until the idle timeout)',
+  },
+  idleTimeout: {
+    min: 0,
+    max: 86_400_000,
+    default: 30_000,
+    summary:
+      'ms a connection may stay silent, before its first request too, before it is closed (0: no limit)',
+  },
+  shutdownTimeout: {
+    min: 0,
+    max: 86_400_000,
+    default: 10_000,
+    summary:
+      'ms open requests get to finish when the server stops; then their connections are closed',
+  },
+} as const satisfies Record<keyof ServerTimeouts, IntegerOptionRule>
+
+const timeoutsSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(TIMEOUT_RULES).map(([name, rule]) => [
+        name,
+        integerOptionSchema(rule).optional(),
+      ]),
+    ) as Record<keyof ServerTimeouts, z.ZodOptional<z.ZodNumber>>,
+  )
+  .refine(
+    ({ headersTimeout: headers, requestTimeout: request }) =>
+      headers === undefined ||
+      request === undefined ||
+      request === 0 ||
+      headers <= request,
+    {
+      path: ['headersTimeout'],
+      message:
+        'must not be longer than "requestTimeout", which includes the headers',
+    },
+  )
+
+/**
+ * The server's timeouts: those given, checked, and the defaults for the rest.
+ * @throws {OptionsError} for a value that is not a whole number of
+ * milliseconds within bounds, or headers allowed longer than the whole request.
+ * @example
+ * resolveServerTimeouts({ shutdownTimeout: 2000 }).headersTimeout // 10000
+ */
+export function resolveServerTimeouts(
+  given: Partial<ServerTimeouts>,
+): ServerTimeouts {
+  const checked = parseOptions(timeoutsSchema, given, {
+    subject: 'content-api-mock server timeouts',
+    hint: 'Give each in milliseconds, e.g. shutdownTimeout: 10000.',
+  })
+  const timeouts = {} as ServerTimeouts
+  for (const name of Object.keys(TIMEOUT_RULES) as Array<
+    keyof ServerTimeouts
+  >) {
+    timeouts[name] = checked[name] ?? TIMEOUT_RULES[name].default
+  }
+  // @note Node refuses headers allowed longer than the request; with the
+  // request's default below the headers given, the headers win.
+  if (
+    timeouts.requestTimeout !== 0 &&
+    timeouts.headersTimeout > timeouts.requestTimeout
+  ) {
+    timeouts.requestTimeout = timeouts.headersTimeout
+  }
+  return timeouts
+}
