@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'range_not_satisfiable',
   'bad_request',
   'headers_too_large',
+  // A Host header that is not an allowed host (every route):
+  'host_not_allowed',
   // Forced by scenarios, which may answer any 4xx or 5xx status:
   'forbidden',
   'conflict',
@@ -55,6 +57,8 @@ export const CONTROL_ERROR_CODES = [
   'invalid_clock',
   'invalid_parameter',
   'conflict',
+  'unsupported_media_type',
+  'host_not_allowed',
 ] as const
 
 /**

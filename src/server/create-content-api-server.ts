@@ -30,6 +30,10 @@ import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './write-api-response.js'
 import { writeJsonError } from './write-json-error.js'
 import { redactControlPath } from './control/redact-control-path.js'
+import { createHostCheck } from './create-host-check.js'
+import { isOwnPath } from './is-own-path.js'
+import { refuseHost } from './refuse-host.js'
+import { resolveAdminToken } from './resolve-admin-token.js'
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
@@ -61,10 +65,25 @@ export interface ContentApiServerOptions extends Omit<MockOptions, 'baseUrl'> {
   port?: number
   /** Your own MSW handlers, tried before the mock (override or add endpoints). */
   handlers?: RequestHandler[]
-  /** Origins allowed by CORS (default: any). */
+  /**
+   * Origins allowed by CORS (default: any). The control API under `/__mock`
+   * and the page's `/__page` answer CORS only to origins named here, never
+   * to any.
+   */
   corsOrigin?: string | string[]
-  /** Protects `/__mock` with `Authorization: Bearer <adminToken>` when set. */
-  adminToken?: string
+  /**
+   * Protects `/__mock` with `Authorization: Bearer <adminToken>`. Default: open
+   * on a loopback `host`, a generated token (see `server.adminToken`) on any
+   * other; `false` leaves it open on any host.
+   */
+  adminToken?: string | false
+  /**
+   * Host names the server answers besides `localhost`, `*.localhost`, IP
+   * addresses, the `publicUrl`'s host and a `host` name; `.example.com`
+   * allows a domain and its subdomains, `'all'` any Host. Other Host headers
+   * answer 403 `host_not_allowed` on every route (DNS rebinding).
+   */
+  allowedHosts?: readonly string[] | 'all'
   /** Called once per answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void
   /**
@@ -98,6 +117,10 @@ export interface ContentApiServer {
   readonly adminUrl: string
   /** The `publicUrl` option without a trailing slash, when given. */
   readonly publicUrl: string | undefined
+  /** The admin token `/__mock` requires: the one given or a generated one. */
+  readonly adminToken: string | undefined
+  /** Whether `adminToken` was generated (no token given, not on loopback). */
+  readonly adminTokenGenerated: boolean
   /** The mock behind it: its data, `reset()`, `load()`, `exportFixtures()`. */
   readonly mock: MockCore
   /** Stops accepting connections and resolves when in-flight requests are done. */
@@ -127,14 +150,17 @@ export async function createContentApiServer(
     port = DEFAULT_PORT,
     handlers,
     corsOrigin,
-    adminToken,
+    adminToken: givenAdminToken,
+    allowedHosts,
     onRequest,
     publicUrl,
     trustProxy,
     mediaDir,
     ...mockOptions
   } = options
-  const proxy = parseProxyOptions({ publicUrl, trustProxy })
+  const proxy = parseProxyOptions({ publicUrl, trustProxy, allowedHosts })
+  const admin = resolveAdminToken(givenAdminToken, host)
+  const adminToken = admin.token
   const media =
     mediaDir === undefined ? undefined : await readMediaDirectory(mediaDir)
   const mock = createMockCore(mockOptions, { media: media?.library })
@@ -154,6 +180,19 @@ export async function createContentApiServer(
     maxAge: 600,
   }
   const applyCors = cors(corsOptions)
+  // @note The control API and the page's config (which names the default
+  // key) answer only origins named with corsOrigin: with "any", a page of
+  // another origin could read every key from GET /__mock/fixtures.
+  const namedOrigins = [corsOrigin ?? []].flat().filter((item) => item !== '*')
+  const applyOwnCors =
+    namedOrigins.length === 0
+      ? undefined
+      : cors({ ...corsOptions, origin: namedOrigins })
+  const isHostAllowed = createHostCheck({
+    allowedHosts: proxy.allowedHosts,
+    publicUrl: proxy.publicUrl,
+    listenHost: host,
+  })
   const originSettings: OriginSettings = {
     publicUrl: proxy.publicUrl,
     trustProxy: proxy.trustProxy,
@@ -291,14 +330,25 @@ export async function createContentApiServer(
 
   const server = createServer((request, response) => {
     const started = performance.now()
+    if (!isHostAllowed(request.headers.host)) {
+      logWhenFinished(request, response, started)
+      refuseHost(response, request.headers.host)
+      return
+    }
     if (proxy.basePath !== '') {
       request.url = stripBasePath(request.url ?? '/', proxy.basePath)
     }
     // @note CORS comes first, for every path: the API, assets, the control
-    // API and the user's own handlers alike. `cors` answers preflights itself.
+    // API and the user's own handlers alike. `cors` answers preflights itself;
+    // without CORS, the routes answer them (405 under /__mock).
+    const next = () => route(request, response, started)
+    const applyPathCors = isOwnPath(request.url ?? '/')
+      ? applyOwnCors
+      : applyCors
+    if (applyPathCors === undefined) return next()
     if (request.method === 'OPTIONS')
       logWhenFinished(request, response, started)
-    applyCors(request, response, () => route(request, response, started))
+    applyPathCors(request, response, next)
   })
   server.on('clientError', handleClientError)
 
@@ -318,6 +368,8 @@ export async function createContentApiServer(
     apiUrl: `${origin}${prefix}`,
     adminUrl: `${origin}/__mock`,
     publicUrl: proxy.publicUrl,
+    adminToken,
+    adminTokenGenerated: admin.generated,
     mock,
     close() {
       return new Promise<void>((resolve, reject) => {

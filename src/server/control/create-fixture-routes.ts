@@ -1,6 +1,7 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
+import { requireJsonMediaType } from './require-json-media-type.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
 /**
@@ -35,6 +36,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
 
   router.put(
     '/fixtures',
+    requireJsonMediaType(),
     express.json({ limit: MAX_FIXTURE_BYTES, type: () => true }),
     async (request, response) => {
       try {
@@ -55,7 +57,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
   // @note `mock.reset()` also puts the scenarios back to the options' ones
   // (`--rate-limit`, `--scenario`, …), the clock back to real time and
   // empties the journal, so one call starts the next test from scratch.
-  router.post('/reset', async (_request, response) => {
+  router.post('/reset', requireJsonMediaType(), async (_request, response) => {
     await mock.reset()
     response.json({
       status: 'reset',
