@@ -45,8 +45,10 @@ export function createHostCheck(
   if (isIP(settings.listenHost) === 0) {
     names.add(settings.listenHost.toLowerCase().replace(/\.$/, ''))
   }
-  return (host) => {
-    if (host === undefined) return true
+  // @note A client sends the same Host on every request: the last answer is
+  // kept, so the check costs a string compare on the API's fast path.
+  let last: { host?: string; allowed: boolean } = { allowed: false }
+  const isAllowed = (host: string): boolean => {
     const parsed = parseHostHeader(host)
     if (parsed === undefined) return false
     const name = parsed.hostname.replace(/\.$/, '')
@@ -60,5 +62,10 @@ export function createHostCheck(
         (domain) => name === domain.slice(1) || name.endsWith(domain),
       )
     )
+  }
+  return (host) => {
+    if (host === undefined) return true
+    if (host !== last.host) last = { host, allowed: isAllowed(host) }
+    return last.allowed
   }
 }
