@@ -228,7 +228,10 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
       ['*', 'http://localhost:3000', 'http://a.test,http://b.test'],
       { early: ['localhost:3000', 'http://a.test/path', ','] },
     ),
-    flag('--admin-token', ['s3cret'], { early: ['', 'has space'] }),
+    flag('--admin-token', ['s3cret', 'none'], { early: ['', 'has space'] }),
+    flag('--allowed-hosts', ['mock', '.example.org,demo.example.com', 'all'], {
+      early: ['https://example.com', 'mock:4010', 'all,mock', ',', '[::1]'],
+    }),
     flag('--handlers', [files.handlers!], {
       late: [
         files.throwingHandlers!,

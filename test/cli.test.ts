@@ -624,6 +624,7 @@ it('limits each key with --rate-limit and answers 429 with Retry-After beyond it
   )
   const advanced = await fetch(`${cli.url}/__mock/clock`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advance: '1m' }),
   })
   expect(advanced.status).toBe(200)

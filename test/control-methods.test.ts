@@ -95,6 +95,7 @@ it('matches a scenario path added through the control API relative to the API pr
   })
   const added = await fetch(`${server.adminUrl}/scenarios`, {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ status: 503, match: { path: '/projects/p1' } }),
   })
   expect(added.status).toBe(201)

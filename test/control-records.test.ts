@@ -18,7 +18,7 @@ async function send(
 ) {
   const response = await fetch(url, {
     method,
-    headers,
+    headers: { 'content-type': 'application/json', ...headers },
     body:
       body === undefined
         ? undefined
@@ -298,8 +298,11 @@ it('answers invalid_json for a body that is not JSON', async () => {
   expect(answer.body.error.message).toContain('JSON merge patch (RFC 7396)')
 })
 
-it('puts the record routes behind the admin token, and allows PATCH across origins', async () => {
-  await using server = await startSmall({ adminToken: 's3cret' })
+it('puts the record routes behind the admin token, and allows PATCH from an origin named with corsOrigin', async () => {
+  await using server = await startSmall({
+    adminToken: 's3cret',
+    corsOrigin: 'https://app.example',
+  })
   const url = `${server.adminUrl}/contents/v1`
   const anonymous = await send(url, 'PATCH', { title: 'x' })
   expect(anonymous.status).toBe(401)
@@ -310,7 +313,9 @@ it('puts the record routes behind the admin token, and allows PATCH across origi
     { authorization: 'Bearer s3cret', origin: 'https://app.example' },
   )
   expect(allowed.status).toBe(200)
-  expect(allowed.headers.get('access-control-allow-origin')).toBe('*')
+  expect(allowed.headers.get('access-control-allow-origin')).toBe(
+    'https://app.example',
+  )
 
   const preflight = await fetch(url, {
     method: 'OPTIONS',

@@ -66,7 +66,11 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${server.apiUrl}${path}`, init)
   const control = (path: string, method = 'GET', body?: string) =>
-    fetch(`${server.adminUrl}${path}`, { method, body })
+    fetch(`${server.adminUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
   const forced = async (status: number) => {
     await control('/scenarios', 'POST', JSON.stringify({ status, times: 1 }))
     return codeOf(api('/projects', { headers: KEY }))
@@ -112,6 +116,12 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     codeInRaw(
       await sendBytes(impatient.url, 'GET / HTTP/1.1\r\n', { end: false }),
     ),
+    codeInRaw(
+      await sendBytes(
+        server.url,
+        'GET /public-api/v1/projects HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+      ),
+    ),
     await forced(403),
     await forced(409),
     await forced(502),
@@ -133,6 +143,15 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     await codeOf(control('/clock', 'POST', '{"set": "soon"}')),
     await codeOf(control('/projects/p1?cascade=maybe', 'DELETE')),
     await codeOf(control('/projects/p1', 'DELETE')),
+    await codeOf(
+      fetch(`${server.adminUrl}/clock`, { method: 'POST', body: '{}' }),
+    ),
+    codeInRaw(
+      await sendBytes(
+        server.url,
+        'GET /__mock/health HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+      ),
+    ),
   ]
 
   for (const code of apiCodes) expect(ERROR_CODES).toContain(code)

@@ -3,7 +3,13 @@ import type { ContentApiServerOptions } from 'content-api-mock/server'
 import { DEFAULT_API_PREFIX, OptionsError } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from './support/load-fixture.js'
-import { startServer } from './support/server.js'
+import { startServer as startAnyServer } from './support/server.js'
+
+// @note These tests are about the links a Host header builds, so their
+// servers answer any Host; the Host check has its own tests
+// (control-safety.test.ts).
+const startServer: typeof startAnyServer = (options) =>
+  startAnyServer({ allowedHosts: 'all', ...options })
 
 const DETAIL = `${DEFAULT_API_PREFIX}/projects/p1/contents/v1`
 const KEY = { authorization: 'Bearer k_a' }

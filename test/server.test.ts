@@ -224,7 +224,10 @@ it('exports, replaces and resets the dataset through the control API', async () 
   })
   expect((await list.json()).meta.total).toBe(1)
 
-  const reset = await fetch(`${server.adminUrl}/reset`, { method: 'POST' })
+  const reset = await fetch(`${server.adminUrl}/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  })
   expect(await reset.json()).toEqual({
     status: 'reset',
     projects: 4,
@@ -252,6 +255,7 @@ it('answers an invalid fixture document with 400 naming every bad path and chang
   ).toEqual(['projects[0].created_at', 'contents[3].project_unique'])
   const notJson = await fetch(`${server.adminUrl}/fixtures`, {
     method: 'PUT',
+    headers: { 'content-type': 'application/json' },
     body: '{oops',
   })
   expect(notJson.status).toBe(400)
@@ -326,7 +330,7 @@ it('answers unparsable requests, huge headers and odd methods with JSON, never a
 
   const odd = await sendRaw(
     server.url,
-    'PROPFIND /public-api/v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-key-alpha\r\nConnection: close\r\n\r\n',
+    'PROPFIND /public-api/v1/projects HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer demo-key-alpha\r\nConnection: close\r\n\r\n',
   )
   expect(odd).toMatch(/^HTTP\/1\.1 405 /)
   expect(odd).toMatch(/"code":"method_not_allowed"/)

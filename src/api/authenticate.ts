@@ -1,8 +1,7 @@
 import type { Caller, ApiContext } from './api-context.js'
 import { createErrorResponse } from './error-response.js'
+import { BEARER_PATTERN } from './read-bearer-token.js'
 import type { ApiResponse } from './types.js'
-
-const BEARER = /^bearer(?:[ \t]+(.*))?$/i
 
 /**
  * Resolves the `Authorization: Bearer <key>` header of a request to its
@@ -20,7 +19,7 @@ export function authenticate(
       'Missing API key. Send the header "Authorization: Bearer <API_KEY>".',
     )
   }
-  const match = BEARER.exec(authorization.trim())
+  const match = BEARER_PATTERN.exec(authorization.trim())
   if (match === null) {
     const scheme = authorization.trim().split(/[ \t]/, 1)[0]
     return unauthorized(

@@ -29,7 +29,13 @@ export interface BannerInfo {
   projects: number
   contents: number
   keys: readonly ApiKeySummary[]
-  adminToken: boolean
+  /**
+   * The control API's guard: a token given with `--admin-token`, one
+   * generated (shown), open (loopback) or opened with `--admin-token none`.
+   */
+  admin: 'token' | { generated: string } | 'open' | 'opened'
+  /** The `--allowed-hosts` given, if any. */
+  allowedHosts?: readonly string[] | 'all'
   /** Allowed CORS origins; absent means any. */
   corsOrigins?: readonly string[]
   /** The `--handlers` file and how many handlers it gave. */
@@ -83,8 +89,14 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
   }
   row(
     'Admin',
-    `${styles.url(info.adminUrl)} ${styles.dim(info.adminToken ? '(needs "Authorization: Bearer <admin token>")' : '(open; --admin-token protects it)')}`,
+    `${styles.url(info.adminUrl)} ${styles.dim(describeAdmin(info))}`,
   )
+  if (typeof info.admin === 'object') {
+    row(
+      'Token',
+      `${styles.bold(info.admin.generated)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`,
+    )
+  }
   row('OpenAPI', styles.url(`${info.url}/openapi.json`))
   row('Docs', styles.url(`${info.url}/docs`))
   if (info.traffic !== undefined && info.traffic.length > 0) {
@@ -96,6 +108,15 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
       ? 'any origin'
       : info.corsOrigins.join(', '),
   )
+
+  if (info.allowedHosts !== undefined) {
+    row(
+      'Hosts',
+      info.allowedHosts === 'all'
+        ? 'any Host header (--allowed-hosts all)'
+        : `localhost, IP addresses${info.listeningUrl === undefined ? '' : ', the --public-url host'} and ${info.allowedHosts.join(', ')}`,
+    )
+  }
 
   lines.push('', `  ${styles.bold('API keys')}`)
   const shown = info.keys.slice(0, BANNER_MAX_KEYS)
@@ -160,6 +181,12 @@ function describeKey(key: ApiKeySummary, styles: Styles): string {
   const until =
     key.expiresAt === undefined ? '' : styles.dim(` until ${key.expiresAt}`)
   return `${styles.good('active')}${until}  ${sees}`
+}
+
+function describeAdmin(info: BannerInfo): string {
+  if (info.admin === 'open') return '(open; --admin-token protects it)'
+  if (info.admin === 'opened') return '(open to anyone: --admin-token none)'
+  return '(needs "Authorization: Bearer <admin token>")'
 }
 
 function describeProxy(info: BannerInfo): string | undefined {

@@ -22,6 +22,7 @@ import {
   type ScenarioPreset,
 } from '../schema/scenario.js'
 import { SERVER_OPTION_RULES } from '../server/defaults.js'
+import { ANY_HOST, parseAllowedHost } from '../server/parse-allowed-hosts.js'
 import { parsePublicUrl } from '../server/parse-public-url.js'
 import {
   TIMEOUT_RULES,
@@ -50,6 +51,14 @@ export const CLI_NAME = 'content-api-mock'
  */
 export const BUILD_DEMO_COMMAND = 'build-demo'
 
+/**
+ * The value of `--admin-token` that leaves the control API open on purpose,
+ * also when the server listens beyond loopback.
+ * @example
+ * const adminToken = options.adminToken === NO_ADMIN_TOKEN ? false : options.adminToken
+ */
+export const NO_ADMIN_TOKEN = 'none'
+
 /** How requests are logged: a readable line, a JSON object per line, or not. */
 export type LogFormat = 'pretty' | 'json' | 'off'
 
@@ -73,7 +82,10 @@ export interface CliOptions extends Partial<ServerTimeouts> {
   listOrder?: ListOrder
   /** Allowed origins; absent means any. */
   corsOrigin?: string[]
+  /** The token, or `none` (`NO_ADMIN_TOKEN`) to leave the control API open. */
   adminToken?: string
+  /** Hosts answered besides the defaults, or `all`. */
+  allowedHosts?: string[] | typeof ANY_HOST
   handlers?: string
   watch: boolean
   log: LogFormat
@@ -254,8 +266,14 @@ function createProgram(version: string): Command {
     .addOption(
       new Option(
         '--admin-token <token>',
-        'require "Authorization: Bearer <token>" on the control API under /__mock (default: open)',
+        `require "Authorization: Bearer <token>" on the control API under /__mock; ${NO_ADMIN_TOKEN} leaves it open (default: open on a loopback --host, else a token generated and printed in the banner)`,
       ).argParser(parseToken),
+    )
+    .addOption(
+      new Option(
+        '--allowed-hosts <hosts>',
+        `Host headers to answer besides localhost, IP addresses and the --public-url host, e.g. mock or .example.com (and subdomains); repeat it or separate names with commas; ${ANY_HOST} for any (others: 403)`,
+      ).argParser(collectAllowedHosts),
     )
     .addOption(
       new Option(
@@ -462,6 +480,34 @@ function collectOrigins(
     }
   }
   return [...(previous ?? []), ...origins]
+}
+
+function collectAllowedHosts(
+  value: string,
+  previous: string[] | typeof ANY_HOST | undefined,
+): string[] | typeof ANY_HOST {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  const all = entries.includes(ANY_HOST) || previous === ANY_HOST
+  if (all && (entries.length > 1 || (previous ?? []).length > 0)) {
+    throw new InvalidArgumentError(
+      `${ANY_HOST} answers any Host and cannot be combined with host names. Give either ${ANY_HOST} or the names.`,
+    )
+  }
+  if (all) return ANY_HOST
+  if (entries.length === 0) {
+    throw new InvalidArgumentError(
+      `Expected a host name such as demo.example.com, or ${ANY_HOST} for any.`,
+    )
+  }
+  const hosts = entries.map((entry) => {
+    const result = parseAllowedHost(entry)
+    if (!result.ok) throw new InvalidArgumentError(`${result.problem}.`)
+    return result.host
+  })
+  return [...((previous as string[] | undefined) ?? []), ...hosts]
 }
 
 function isOrigin(value: string): boolean {

@@ -12,9 +12,11 @@ import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import {
   BUILD_DEMO_COMMAND,
+  NO_ADMIN_TOKEN,
   parseArguments,
   type CliOptions,
 } from './parse-arguments.js'
+import { isLoopbackHost } from '../server/is-loopback-host.js'
 import { readPackageVersion } from './read-package-version.js'
 import { TIMEOUT_RULES } from '../server/server-timeouts.js'
 import {
@@ -126,7 +128,9 @@ export async function runCli(
         corsOrigin: options.corsOrigin?.includes('*')
           ? '*'
           : options.corsOrigin,
-        adminToken: options.adminToken,
+        adminToken:
+          options.adminToken === NO_ADMIN_TOKEN ? false : options.adminToken,
+        allowedHosts: options.allowedHosts,
         publicUrl: options.publicUrl,
         trustProxy: options.trustProxy,
         handlers,
@@ -175,7 +179,15 @@ export async function runCli(
           projects: index.projectsById.size,
           contents: index.contentsById.size,
           keys: describeApiKeys(index, Date.now()),
-          adminToken: options.adminToken !== undefined,
+          admin:
+            server.adminToken === undefined
+              ? options.adminToken === NO_ADMIN_TOKEN
+                ? 'opened'
+                : 'open'
+              : server.adminTokenGenerated
+                ? { generated: server.adminToken }
+                : 'token',
+          allowedHosts: options.allowedHosts,
           corsOrigins: options.corsOrigin,
           handlers:
             options.handlers === undefined
@@ -189,6 +201,17 @@ export async function runCli(
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
     )
+
+    // @note After the banner, so that the warning is the last line a person
+    // sees before the request log.
+    if (
+      options.adminToken === NO_ADMIN_TOKEN &&
+      !isLoopbackHost(options.host)
+    ) {
+      log.warn(
+        `--admin-token ${NO_ADMIN_TOKEN}: the control API at ${links}/__mock is open to anyone who can reach ${options.host}:${new URL(server.url).port}; they can replace the data and read every API key. Leave out --admin-token ${NO_ADMIN_TOKEN} to require a generated token.`,
+      )
+    }
 
     const signal = await stopRequested
     // @note Closing starts before the line is printed: whoever reads it may

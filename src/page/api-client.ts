@@ -26,7 +26,10 @@ export interface ApiRequestOptions {
   method?: string
   /** Sent as JSON. */
   body?: unknown
-  /** The Content-Type of `body`, default `application/json`. */
+  /**
+   * The Content-Type of `body`, default `application/json`; sent also
+   * without a body when given (the control API wants JSON on every POST).
+   */
   contentType?: string
   signal?: AbortSignal
 }
@@ -52,9 +55,9 @@ export async function callApi(
   if (token !== undefined && token !== '') {
     headers.Authorization = `Bearer ${token}`
   }
-  let body: string | undefined
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body)
+  const body =
+    options.body === undefined ? undefined : JSON.stringify(options.body)
+  if (body !== undefined || options.contentType !== undefined) {
     headers['Content-Type'] = options.contentType ?? 'application/json'
   }
   const absolute = new URL(url, document.baseURI).href

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'bad_request',
   'headers_too_large',
   'request_timeout',
+  // A Host header that is not an allowed host (every route):
+  'host_not_allowed',
   // Forced by scenarios, which may answer any 4xx or 5xx status:
   'forbidden',
   'conflict',
@@ -56,6 +58,8 @@ export const CONTROL_ERROR_CODES = [
   'invalid_clock',
   'invalid_parameter',
   'conflict',
+  'unsupported_media_type',
+  'host_not_allowed',
 ] as const
 
 /**

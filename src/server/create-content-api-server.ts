@@ -39,6 +39,10 @@ import {
   resolveServerTimeouts,
   type ServerTimeouts,
 } from './server-timeouts.js'
+import { createHostCheck } from './create-host-check.js'
+import { isOwnPath } from './is-own-path.js'
+import { refuseHost } from './refuse-host.js'
+import { resolveAdminToken } from './resolve-admin-token.js'
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
@@ -71,10 +75,25 @@ export interface ContentApiServerOptions
   port?: number
   /** Your own MSW handlers, tried before the mock (override or add endpoints). */
   handlers?: RequestHandler[]
-  /** Origins allowed by CORS (default: any). */
+  /**
+   * Origins allowed by CORS (default: any). The control API under `/__mock`
+   * and the page's `/__page` answer CORS only to origins named here, never
+   * to any.
+   */
   corsOrigin?: string | string[]
-  /** Protects `/__mock` with `Authorization: Bearer <adminToken>` when set. */
-  adminToken?: string
+  /**
+   * Protects `/__mock` with `Authorization: Bearer <adminToken>`. Default: open
+   * on a loopback `host`, a generated token (see `server.adminToken`) on any
+   * other; `false` leaves it open on any host.
+   */
+  adminToken?: string | false
+  /**
+   * Host names the server answers besides `localhost`, `*.localhost`, IP
+   * addresses, the `publicUrl`'s host and a `host` name; `.example.com`
+   * allows a domain and its subdomains, `'all'` any Host. Other Host headers
+   * answer 403 `host_not_allowed` on every route (DNS rebinding).
+   */
+  allowedHosts?: readonly string[] | 'all'
   /** Called once per answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void
   /**
@@ -108,6 +127,10 @@ export interface ContentApiServer {
   readonly adminUrl: string
   /** The `publicUrl` option without a trailing slash, when given. */
   readonly publicUrl: string | undefined
+  /** The admin token `/__mock` requires: the one given or a generated one. */
+  readonly adminToken: string | undefined
+  /** Whether `adminToken` was generated (no token given, not on loopback). */
+  readonly adminTokenGenerated: boolean
   /** The mock behind it: its data, `reset()`, `load()`, `exportFixtures()`. */
   readonly mock: MockCore
   /**
@@ -141,7 +164,8 @@ export async function createContentApiServer(
     port = DEFAULT_PORT,
     handlers,
     corsOrigin,
-    adminToken,
+    adminToken: givenAdminToken,
+    allowedHosts,
     onRequest,
     publicUrl,
     trustProxy,
@@ -160,7 +184,9 @@ export async function createContentApiServer(
     idleTimeout,
     shutdownTimeout,
   })
-  const proxy = parseProxyOptions({ publicUrl, trustProxy })
+  const proxy = parseProxyOptions({ publicUrl, trustProxy, allowedHosts })
+  const admin = resolveAdminToken(givenAdminToken, host)
+  const adminToken = admin.token
   const media =
     mediaDir === undefined ? undefined : await readMediaDirectory(mediaDir)
   const mock = createMockCore(mockOptions, { media: media?.library })
@@ -180,6 +206,19 @@ export async function createContentApiServer(
     maxAge: 600,
   }
   const applyCors = cors(corsOptions)
+  // @note The control API and the page's config (which names the default
+  // key) answer only origins named with corsOrigin: with "any", a page of
+  // another origin could read every key from GET /__mock/fixtures.
+  const namedOrigins = [corsOrigin ?? []].flat().filter((item) => item !== '*')
+  const applyOwnCors =
+    namedOrigins.length === 0
+      ? undefined
+      : cors({ ...corsOptions, origin: namedOrigins })
+  const isHostAllowed = createHostCheck({
+    allowedHosts: proxy.allowedHosts,
+    publicUrl: proxy.publicUrl,
+    listenHost: host,
+  })
   const originSettings: OriginSettings = {
     publicUrl: proxy.publicUrl,
     trustProxy: proxy.trustProxy,
@@ -327,6 +366,9 @@ export async function createContentApiServer(
     (request, response) => {
       const started = performance.now()
       keeper.track(response)
+      // @note The request target first: the Host check below then sees the
+      // host of an absolute-form URL, and a request without Host has had
+      // its 400.
       const problem = readRequestTarget(request)
       if (problem !== undefined) {
         logWhenFinished(request, response, started)
@@ -340,14 +382,25 @@ export async function createContentApiServer(
         )
         return
       }
+      if (!isHostAllowed(request.headers.host)) {
+        logWhenFinished(request, response, started)
+        refuseHost(response, request.headers.host)
+        return
+      }
       if (proxy.basePath !== '') {
         request.url = stripBasePath(request.url ?? '/', proxy.basePath)
       }
       // @note CORS comes first, for every path: the API, assets, the control
-      // API and the user's own handlers alike. `cors` answers preflights itself.
+      // API and the user's own handlers alike. `cors` answers preflights
+      // itself; without CORS, the routes answer them (405 under /__mock).
+      const next = () => route(request, response, started)
+      const applyPathCors = isOwnPath(request.url ?? '/')
+        ? applyOwnCors
+        : applyCors
+      if (applyPathCors === undefined) return next()
       if (request.method === 'OPTIONS')
         logWhenFinished(request, response, started)
-      applyCors(request, response, () => route(request, response, started))
+      applyPathCors(request, response, next)
     },
   )
   const keeper = createConnectionKeeper(server, timeouts)
@@ -388,6 +441,8 @@ export async function createContentApiServer(
     apiUrl: `${origin}${prefix}`,
     adminUrl: `${origin}/__mock`,
     publicUrl: proxy.publicUrl,
+    adminToken,
+    adminTokenGenerated: admin.generated,
     mock,
     close: () => keeper.close(),
   }

@@ -1,4 +1,5 @@
 import { OptionsError, type OptionIssue } from '../schema/options-error.js'
+import { parseAllowedHosts, type AllowedHosts } from './parse-allowed-hosts.js'
 import { parsePublicUrl } from './parse-public-url.js'
 
 /**
@@ -11,10 +12,13 @@ export interface ProxySettings {
   /** The public URL's path, e.g. `/mock`; empty when it has none. */
   basePath: string
   trustProxy: boolean
+  /** The checked `allowedHosts`, lower-cased. */
+  allowedHosts?: AllowedHosts
 }
 
 /**
- * Checks the server's `publicUrl` and `trustProxy` options.
+ * Checks the server's `publicUrl`, `trustProxy` and `allowedHosts` options:
+ * those that decide which host and origin a request is for.
  * @throws {OptionsError} naming each bad one.
  * @example
  * parseProxyOptions({ publicUrl: 'https://example.com/mock/' })
@@ -23,6 +27,7 @@ export interface ProxySettings {
 export function parseProxyOptions(options: {
   publicUrl?: unknown
   trustProxy?: unknown
+  allowedHosts?: unknown
 }): ProxySettings {
   const issues: OptionIssue[] = []
   let settings: ProxySettings = { basePath: '', trustProxy: false }
@@ -47,6 +52,11 @@ export function parseProxyOptions(options: {
     } else {
       issues.push({ path: 'trustProxy', message: 'expected true or false' })
     }
+  }
+  try {
+    settings.allowedHosts = parseAllowedHosts(options.allowedHosts)
+  } catch (error) {
+    issues.push({ path: 'allowedHosts', message: (error as Error).message })
   }
   if (issues.length > 0) {
     throw OptionsError.for(

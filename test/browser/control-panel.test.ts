@@ -140,6 +140,7 @@ itInBrowser(
     await using server = await startServer()
     await fetch(`${server.adminUrl}/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ set: '2030-01-01T00:00:00Z' }),
     })
     const { page, watch } = await openPanel(server.url)
@@ -389,6 +390,7 @@ itInBrowser(
     const admin = (path: string, body: unknown) =>
       fetch(`${server.adminUrl}${path}`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
     await admin('/clock', { set: '2030-01-01T09:30:00Z' })

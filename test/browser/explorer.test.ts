@@ -212,6 +212,7 @@ itInBrowser(
     await using server = await startServer()
     const applied = await fetch(`${server.adminUrl}/scenarios`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ preset: 'rate-limited' }),
     })
     expect(applied.status).toBe(201)
@@ -267,6 +268,7 @@ itInBrowser(
     })
     const advanced = await fetch(`${server.adminUrl}/clock`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       // A new content starts every 2 to 4 minutes, a step takes 50 to 90 s.
       body: JSON.stringify({ advance: '10m' }),
     })

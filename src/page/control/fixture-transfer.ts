@@ -79,7 +79,10 @@ export function FixtureTransfer(props: {
   }
 
   const reset = async () => {
-    const exchange = await admin.call('/reset', { method: 'POST' })
+    const exchange = await admin.call('/reset', {
+      method: 'POST',
+      contentType: 'application/json',
+    })
     const counts = exchange.body as { projects?: number; contents?: number }
     show(
       exchange,

@@ -8,6 +8,7 @@ import type { MockCore } from '../../api/create-mock-core.js'
 import { writeJsonError } from '../write-json-error.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import type { RecordKindName } from '../../data/records/record-kinds.js'
+import { createAdminTokenCheck } from './create-admin-token-check.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
@@ -19,6 +20,9 @@ import { createScenarioRoutes } from './create-scenario-routes.js'
 /**
  * The control API under `/__mock`, outside the API prefix and never behind an
  * API key; behind `Authorization: Bearer <adminToken>` when one is set.
+ * Every `POST`, `PUT` and `PATCH` route takes JSON only (415
+ * `unsupported_media_type` otherwise, after 404 and 405), so that no web
+ * page of another origin can drive it.
  * - `GET /health`; `GET /fixtures`, `PUT /fixtures`: the dataset.
  * - `POST /reset`: back to the initial dataset, the options' scenarios, the
  *   real clock and an empty journal.
@@ -29,7 +33,7 @@ import { createScenarioRoutes } from './create-scenario-routes.js'
  *   record at a time, and the same for `/projects`, `/api-keys`, `/accounts`.
  *
  * Every `DELETE` answers 204 without a body; bad input answers 400 with a
- * code (`invalid_json`, `invalid_fixture`, `invalid_scenario`,
+ * code (`unsupported_media_type`, `invalid_json`, `invalid_fixture`, `invalid_scenario`,
  * `invalid_filter`, `invalid_clock`, `invalid_parameter`) and a message
  * naming the problem; an unknown record answers 404, a record still referred
  * to 409 `conflict`; a method a path does not have answers 405 with `Allow`.
@@ -44,17 +48,7 @@ export function createControlRouter(
   const router = express.Router()
 
   if (options.adminToken !== undefined) {
-    const expected = `Bearer ${options.adminToken}`
-    router.use((request, response, next) => {
-      if (request.headers.authorization === expected) return next()
-      writeJsonError(
-        response,
-        401,
-        'unauthorized',
-        'The control API needs the admin token the server was started with: send "Authorization: Bearer <admin token>".',
-        { 'www-authenticate': 'Bearer realm="content-api-mock control"' },
-      )
-    })
+    router.use(createAdminTokenCheck(options.adminToken))
   }
 
   router.use(createFixtureRoutes(mock))

@@ -2,6 +2,7 @@ import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
 import { limitRequestBody } from './limit-request-body.js'
+import { requireJsonMediaType } from './require-json-media-type.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
 /**
@@ -36,6 +37,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
 
   router.put(
     '/fixtures',
+    requireJsonMediaType(),
     limitRequestBody(
       MAX_FIXTURE_BYTES,
       express.json({ limit: MAX_FIXTURE_BYTES, type: () => true }),
@@ -59,7 +61,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
   // @note `mock.reset()` also puts the scenarios back to the options' ones
   // (`--rate-limit`, `--scenario`, …), the clock back to real time and
   // empties the journal, so one call starts the next test from scratch.
-  router.post('/reset', async (_request, response) => {
+  router.post('/reset', requireJsonMediaType(), async (_request, response) => {
     await mock.reset()
     response.json({
       status: 'reset',

@@ -1,13 +1,15 @@
 import express, { type RequestHandler } from 'express'
 import { writeJsonError } from '../write-json-error.js'
 import { limitRequestBody } from './limit-request-body.js'
+import { requireJsonMediaType } from './require-json-media-type.js'
 
 /** The largest body the smaller control routes (scenarios, clock) accept. */
 const MAX_CONTROL_BYTES = 1_048_576
 
 /**
- * Parses a JSON body of any content type (so `curl -d` works without a
- * header), answering `invalid_json` with what the route expects.
+ * Refuses a body that is not of a JSON type (415, see
+ * `requireJsonMediaType`), then parses it, answering `invalid_json` with
+ * what the route expects.
  * @example
  * router.post('/clock', readJsonBody('{"set": "<ISO 8601 time>"}'), handler)
  */
@@ -16,7 +18,12 @@ export function readJsonBody(expected: string): RequestHandler {
     MAX_CONTROL_BYTES,
     express.json({ limit: MAX_CONTROL_BYTES, strict: false, type: () => true }),
   )
+  const requireJson = requireJsonMediaType()
   return (request, response, next) => {
+    requireJson(request, response, () => readBody(request, response, next))
+  }
+
+  function readBody(...[request, response, next]: Parameters<RequestHandler>) {
     parse(request, response, (error?: unknown) => {
       if (
         (error as { type?: string } | undefined)?.type !== 'entity.parse.failed'

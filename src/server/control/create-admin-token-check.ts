@@ -1,0 +1,36 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { RequestHandler } from 'express'
+import { readBearerToken } from '../../api/read-bearer-token.js'
+import { writeJsonError } from '../write-json-error.js'
+
+/**
+ * The control API's guard: a request passes with
+ * `Authorization: Bearer <adminToken>` (the scheme in any case, as the API
+ * reads it), anything else answers 401 saying what to send.
+ * @note The tokens are compared as SHA-256 digests with `timingSafeEqual`:
+ * equal lengths whatever was sent, and a compare that takes as long for a
+ * wrong first character as for a wrong last one, so the answer's timing
+ * tells nothing about the token.
+ * @example
+ * router.use(createAdminTokenCheck('s3cret'))
+ */
+export function createAdminTokenCheck(adminToken: string): RequestHandler {
+  const expected = digest(adminToken)
+  return (request, response, next) => {
+    const given = readBearerToken(request.headers.authorization)
+    if (given !== undefined && timingSafeEqual(digest(given), expected)) {
+      return next()
+    }
+    writeJsonError(
+      response,
+      401,
+      'unauthorized',
+      'The control API needs the admin token the server was started with (--admin-token, or the one its banner printed): send "Authorization: Bearer <admin token>".',
+      { 'www-authenticate': 'Bearer realm="content-api-mock control"' },
+    )
+  }
+}
+
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest()
+}

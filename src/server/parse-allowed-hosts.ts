@@ -1,0 +1,75 @@
+// @note Light on imports, so the CLI can check --allowed-hosts without
+// loading the server.
+import { parseHostHeader } from './parse-host-header.js'
+
+/**
+ * The value of `allowedHosts` (`--allowed-hosts all`) that turns the Host
+ * check off.
+ */
+export const ANY_HOST = 'all'
+
+/**
+ * The hosts a server answers besides its defaults: names such as
+ * `demo.example.com`, `.example.com` for a domain and its subdomains, or
+ * `'all'` for any Host header.
+ */
+export type AllowedHosts = readonly string[] | typeof ANY_HOST
+
+/**
+ * One checked entry of `allowedHosts`, lower-cased, or what is wrong with it.
+ */
+export type AllowedHostResult =
+  { ok: true; host: string } | { ok: false; problem: string }
+
+/**
+ * Checks one entry of `allowedHosts` (`--allowed-hosts`): a host name as a
+ * Host header carries it, without scheme, port or path, or the same with a
+ * leading dot for a domain and all its subdomains (as Vite and
+ * webpack-dev-server read it).
+ * @example
+ * parseAllowedHost('Demo.Example.com') // { ok: true, host: 'demo.example.com' }
+ * parseAllowedHost('.example.com') // { ok: true, host: '.example.com' }
+ * parseAllowedHost('https://example.com') // { ok: false, problem: '…' }
+ */
+export function parseAllowedHost(entry: string): AllowedHostResult {
+  const domain = entry.startsWith('.')
+  const name = domain ? entry.slice(1) : entry
+  const parsed = parseHostHeader(name)
+  if (
+    parsed === undefined ||
+    parsed.port !== undefined ||
+    parsed.hostname.startsWith('[')
+  ) {
+    return {
+      ok: false,
+      problem: `"${entry}" is not a host name. Expected a name such as demo.example.com, or .example.com for a domain and its subdomains, without scheme, port or path (IP addresses are always allowed), or ${ANY_HOST} for any host`,
+    }
+  }
+  const host = parsed.hostname.replace(/\.$/, '')
+  return { ok: true, host: domain ? `.${host}` : host }
+}
+
+/**
+ * Checks the server's `allowedHosts` option as a whole.
+ * @throws {TypeError} with a message naming the first bad entry (the server
+ * wraps it in its options error).
+ * @example
+ * parseAllowedHosts(['Demo.Example.com']) // ['demo.example.com']
+ * parseAllowedHosts('all') // 'all'
+ */
+export function parseAllowedHosts(value: unknown): AllowedHosts | undefined {
+  if (value === undefined || value === ANY_HOST) return value
+  if (!Array.isArray(value)) {
+    throw new TypeError(
+      `expected an array of host names, or "${ANY_HOST}" for any host`,
+    )
+  }
+  return value.map((entry: unknown) => {
+    const result =
+      typeof entry === 'string'
+        ? parseAllowedHost(entry)
+        : { ok: false as const, problem: 'expected host names as strings' }
+    if (!result.ok) throw new TypeError(result.problem)
+    return result.host
+  })
+}
