@@ -10,7 +10,7 @@ import { startServer } from './support/server.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const STALLED_UPLOAD =
-  'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{'
+  'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{'
 
 // @note Inside the repository, so that the handlers module resolves `msw`.
 let tmp: string

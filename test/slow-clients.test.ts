@@ -76,7 +76,7 @@ it('answers 408 JSON when a body stops halfway, within the request timeout', asy
     requestTimeout: 400,
   })
   const { text } = await exchange(server.url, [
-    'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{',
+    'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
   ])
   expect(statusOf(text)).toBe(408)
   expect(errorOf(text).code).toBe('request_timeout')
@@ -130,7 +130,7 @@ it('answers a declared 250 MB body with 413 JSON at once, without reading it', a
 it('answers an Expect: 100-continue upload over the limit with 413 and no go-ahead', async () => {
   await using server = await startServer()
   const { text } = await exchange(server.url, [
-    `PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\nContent-Length: ${250 * 1_048_576}\r\n\r\n`,
+    `PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${250 * 1_048_576}\r\n\r\n`,
   ])
   expect(statusOf(text)).toBe(413)
 })
@@ -253,7 +253,7 @@ it('takes the timeouts from the command line flags', async () => {
   ])
   expect(statusOf((await exchange(cli.url, [])).text)).toBe(408)
   const upload = await exchange(cli.url, [
-    'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n{',
+    'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
   ])
   expect(statusOf(upload.text)).toBe(408)
   const response = await fetch(`${cli.url}/__mock/health`)
