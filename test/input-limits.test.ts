@@ -1,0 +1,223 @@
+import {
+  createContentApiMock,
+  FixtureError,
+  InvalidRecordError,
+} from 'content-api-mock'
+import { http, HttpResponse, passthrough } from 'msw'
+import { beforeEach, expect, it } from 'vitest'
+import { createReadOnlyControlHandlers } from '../src/demo/create-read-only-control-handlers.js'
+import { ORIGIN, useMswServer } from './support/api-client.js'
+import { loadFixture } from './support/load-fixture.js'
+import { startServer } from './support/server.js'
+
+const server = useMswServer()
+
+// The real servers' requests go past the interceptor to 127.0.0.1.
+beforeEach(() => {
+  server.use(http.all(/^http:\/\/127\.0\.0\.1:/, () => passthrough()))
+})
+
+/** Objects nested `levels` deep: `{"a":{"a":…{}}}`, as JSON text. */
+function nestedText(levels: number): string {
+  return `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`
+}
+
+/** The small fixture with content v1 free-form, holding `scenes` (JSON text). */
+function documentWithScenes(scenes: string): string {
+  const document = loadFixture('small.json')
+  document.contents[0].mode = 'storymode'
+  document.contents[0].content = { scenes: 'SCENES' }
+  return JSON.stringify(document).replace('"SCENES"', scenes)
+}
+
+interface Answer {
+  status: number
+  code: string | undefined
+}
+
+async function readAnswer(response: Response): Promise<Answer> {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  const body = await response.json()
+  return { status: response.status, code: body.error?.code }
+}
+
+/**
+ * The mock's handlers, the build-demo control API's and, after them, an
+ * app's own fallback for the API's origin (a pattern: msw would decode the
+ * `*` of a string and throw on `%zz`).
+ */
+function useInterceptor() {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  server.use(
+    ...mock.handlers,
+    ...createReadOnlyControlHandlers(mock, `${ORIGIN}/__mock`),
+    http.all(/^https:\/\/api\.example\.com\//, () =>
+      HttpResponse.json({ error: { code: 'fallback' } }, { status: 404 }),
+    ),
+  )
+  return mock
+}
+
+const MALFORMED: Array<{
+  method: string
+  path: string
+  server: Answer
+  interceptor: Answer
+}> = [
+  {
+    method: 'GET',
+    path: '/__assets/%zz/video.mp4',
+    server: { status: 404, code: 'not_found' },
+    interceptor: { status: 404, code: 'not_found' },
+  },
+  {
+    method: 'GET',
+    path: '/__assets/mov_x/%E0%A4%A',
+    server: { status: 404, code: 'not_found' },
+    interceptor: { status: 404, code: 'not_found' },
+  },
+  {
+    // Not an asset path (the prefix is case-sensitive): the mock's handlers
+    // leave it to the app's fallback.
+    method: 'GET',
+    path: '/__Assets/%zz',
+    server: { status: 404, code: 'not_found' },
+    interceptor: { status: 404, code: 'fallback' },
+  },
+  {
+    // build-demo's control API has no scenarios: 404, it needs the server.
+    method: 'DELETE',
+    path: '/__mock/scenarios/%zz',
+    server: { status: 400, code: 'invalid_parameter' },
+    interceptor: { status: 404, code: 'not_found' },
+  },
+  {
+    method: 'GET',
+    path: '/__mock/contents/%E0%A4%A',
+    server: { status: 400, code: 'invalid_parameter' },
+    interceptor: { status: 404, code: 'not_found' },
+  },
+  {
+    method: 'GET',
+    path: '/public-api/v1/projects/%zz/contents',
+    server: { status: 422, code: 'invalid_parameter' },
+    interceptor: { status: 422, code: 'invalid_parameter' },
+  },
+]
+
+it.each(MALFORMED)(
+  'answers $method $path (malformed percent-encoding) with a JSON 4xx in the server and the interceptor',
+  async ({ method, path, ...expected }) => {
+    await using real = await startServer({
+      fixtures: loadFixture('small.json'),
+    })
+    useInterceptor()
+    const init = { method, headers: { authorization: 'Bearer k_a' } }
+    expect(await readAnswer(await fetch(`${real.url}${path}`, init))).toEqual(
+      expected.server,
+    )
+    expect(await readAnswer(await fetch(`${ORIGIN}${path}`, init))).toEqual(
+      expected.interceptor,
+    )
+  },
+)
+
+it('refuses PUT /__mock/fixtures of a content nested 3,000 levels deep with 400 naming the path, and keeps serving', async () => {
+  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  const response = await fetch(`${real.adminUrl}/fixtures`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: documentWithScenes(nestedText(3000)),
+  })
+  expect(response.status).toBe(400)
+  const body = await response.json()
+  expect(body.error.code).toBe('invalid_fixture')
+  expect(body.error.issues).toHaveLength(1)
+  expect(body.error.issues[0].path).toBe(
+    `contents[0].content.scenes${'.a'.repeat(96)}`,
+  )
+  expect(body.error.issues[0].message).toMatch(/more than 100 levels deep/)
+  const health = await fetch(`${real.adminUrl}/health`)
+  expect(await health.json()).toMatchObject({
+    status: 'ok',
+    projects: 4,
+    contents: 4,
+  })
+})
+
+it('refuses POST and PATCH of a record nested 3,000 levels deep with 400 naming the path', async () => {
+  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  const record = JSON.parse(documentWithScenes('{}')).contents[0]
+  const deepRecord = JSON.stringify({
+    ...record,
+    variation_unique: 'v_deep',
+    content: { scenes: 'DEEP' },
+  }).replace('"DEEP"', nestedText(3000))
+  const deepPatch = `{"content":{"scenes":${nestedText(3000)}}}`
+  for (const [method, path, body] of [
+    ['POST', '/contents', deepRecord],
+    ['PATCH', '/contents/v1', deepPatch],
+    ['PATCH', '/projects/p1', `{"description":${nestedText(3000)}}`],
+  ] as const) {
+    const response = await fetch(`${real.adminUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(response.status, `${method} ${path}`).toBe(400)
+    const { error } = await response.json()
+    expect(error.code).toBe('invalid_json')
+    expect(error.message).toMatch(
+      /nests objects and arrays more than 100 levels deep, at (content\.scenes|description)\.a\.a.*…; the control API reads at most 100 levels/,
+    )
+  }
+})
+
+it('takes a record whose deepest object is at level 100 of its document and refuses one at level 101, naming the path', async () => {
+  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  const record = JSON.parse(documentWithScenes('{}')).contents[0]
+  // contents[0] is level 3, its `content` level 4, `scenes` level 5.
+  const post = (id: string, levels: number) =>
+    fetch(`${real.adminUrl}/contents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...record,
+        variation_unique: id,
+        content: { scenes: 'DEEP' },
+      }).replace('"DEEP"', nestedText(levels)),
+    })
+  expect((await post('v_at_limit', 96)).status).toBe(201)
+  const refused = await post('v_past_limit', 97)
+  expect(refused.status).toBe(400)
+  const { error } = await refused.json()
+  expect(error.code).toBe('invalid_fixture')
+  expect(error.issues).toEqual([
+    {
+      path: `content.scenes${'.a'.repeat(96)}`,
+      message: expect.stringMatching(/more than 100 levels deep/),
+    },
+  ])
+})
+
+it('refuses a fixture document nested 3,000 levels deep in load() and a deep patch in mock.contents.patch(), and the interceptor keeps answering', async () => {
+  const mock = useInterceptor()
+  const deep = JSON.parse(documentWithScenes(nestedText(3000)))
+  expect(() => createContentApiMock({ fixtures: deep })).toThrow(FixtureError)
+  const loading = mock.load(deep)
+  await expect(loading).rejects.toThrow(FixtureError)
+  await expect(loading).rejects.toMatchObject({
+    issues: [{ path: `contents[0].content.scenes${'.a'.repeat(96)}` }],
+  })
+  // Deep enough for the merge itself to overflow the stack, were it reached.
+  const patch = JSON.parse(`{"content":{"scenes":${nestedText(100_000)}}}`)
+  const patching = mock.contents.patch('v1', patch)
+  await expect(patching).rejects.toThrow(InvalidRecordError)
+  await expect(patching).rejects.toMatchObject({
+    issues: [{ path: `content.scenes${'.a'.repeat(96)}` }],
+  })
+  const response = await fetch(`${ORIGIN}/public-api/v1/projects/p1`, {
+    headers: { authorization: 'Bearer k_a' },
+  })
+  expect(response.status).toBe(200)
+})
