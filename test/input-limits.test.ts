@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import {
   createContentApiMock,
   FixtureError,
@@ -220,4 +221,47 @@ it('refuses a fixture document nested 3,000 levels deep in load() and a deep pat
     headers: { authorization: 'Bearer k_a' },
   })
   expect(response.status).toBe(200)
+})
+
+it('answers a control body in a charset the server does not read with 400 invalid_json, not 500 (found by the fuzz suite)', async () => {
+  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  for (const [method, path] of [
+    ['PATCH', '/contents/v1'],
+    ['PUT', '/fixtures'],
+    ['POST', '/scenarios'],
+  ]) {
+    const response = await fetch(`${real.adminUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body: '{}',
+    })
+    expect(response.status, `${method} ${path}`).toBe(400)
+    const { error } = await response.json()
+    expect(error.code).toBe('invalid_json')
+    expect(error.message).toMatch(
+      /unsupported charset "LATIN1"\. Send JSON in UTF-8/,
+    )
+  }
+})
+
+it('answers HEAD with headers over 16 KiB with a 431 without a body, which the client can read (found by the fuzz suite)', async () => {
+  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  const url = new URL(real.url)
+  // Node's client fails on bytes after the head of a HEAD answer.
+  const status = await new Promise<number | string>((resolve) => {
+    const outgoing = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      method: 'HEAD',
+      path: '/public-api/v1/projects',
+      headers: { 'x-huge': 'h'.repeat(20_000) },
+    })
+    outgoing.on('response', (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+    })
+    outgoing.on('error', (error) => resolve(error.message))
+    outgoing.end()
+  })
+  expect(status).toBe(431)
 })

@@ -117,6 +117,18 @@ export function createExpressApp(
           'The request body is larger than the server accepts.',
         )
       }
+      // @note body-parser's other refusals (`charset.unsupported`,
+      // `encoding.unsupported`, `request.size.invalid`, …) carry a 4xx
+      // status: the body could not be read, which is the client's to fix.
+      const status = (error as { status?: unknown } | null)?.status
+      if (type !== undefined && typeof status === 'number' && status < 500) {
+        return writeJsonError(
+          response,
+          400,
+          'invalid_json',
+          `The request body could not be read: ${(error as Error).message}. Send JSON in UTF-8, with "Content-Type: application/json".`,
+        )
+      }
       writeJsonError(
         response,
         500,
