@@ -169,6 +169,7 @@ const VALID_TARGETS = [
   '/__mock/clock',
   '/__mock/fixtures',
   '/__mock/contents/v1',
+  '/__mock/contents/v3',
   '/__mock/projects/p1',
 ]
 
