@@ -36,6 +36,47 @@ export function findTooDeepPath(
   value: unknown,
   { maxDepth = MAX_NESTING_DEPTH, startDepth = 1 } = {},
 ): PropertyKey[] | undefined {
+  // @note Two passes: a lean one that only counts levels (the common case,
+  // nothing too deep, costs no path bookkeeping: see bench/depth.js), then,
+  // only when something is too deep, one that finds its path.
+  if (!isTooDeep(value, maxDepth, startDepth)) return undefined
+  return findPath(value, maxDepth, startDepth)
+}
+
+function isTooDeep(value: unknown, maxDepth: number, startDepth: number) {
+  const values: unknown[] = [value]
+  const depths: number[] = [startDepth]
+  while (values.length > 0) {
+    const current = values.pop()
+    const depth = depths.pop()!
+    if (typeof current !== 'object' || current === null) continue
+    if (depth > maxDepth) return true
+    if (Array.isArray(current)) {
+      for (const child of current) {
+        if (typeof child === 'object' && child !== null) {
+          values.push(child)
+          depths.push(depth + 1)
+        }
+      }
+    } else {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue
+        const child = (current as Record<string, unknown>)[key]
+        if (typeof child === 'object' && child !== null) {
+          values.push(child)
+          depths.push(depth + 1)
+        }
+      }
+    }
+  }
+  return false
+}
+
+function findPath(
+  value: unknown,
+  maxDepth: number,
+  startDepth: number,
+): PropertyKey[] | undefined {
   interface Visit {
     value: unknown
     depth: number
