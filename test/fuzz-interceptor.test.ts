@@ -1,8 +1,5 @@
-import { createContentApiMock } from 'content-api-mock'
 import fc from 'fast-check'
-import { http, HttpResponse } from 'msw'
 import { expect, it } from 'vitest'
-import { createReadOnlyControlHandlers } from '../src/demo/create-read-only-control-handlers.js'
 import { BASE_URL, ORIGIN, useMswServer } from './support/api-client.js'
 import {
   createFuzzTally,
@@ -12,7 +9,8 @@ import {
   type FuzzOutcome,
   type FuzzRequest,
 } from './support/fuzz-request.js'
-import { loadFixture } from './support/load-fixture.js'
+import { expectBaseline, readBaseline } from './support/read-baseline.js'
+import { serveWholeOrigin } from './support/serve-whole-origin.js'
 
 // `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed.
 const { numRuns, seed } = readFuzzSettings(300)
@@ -48,39 +46,12 @@ async function send(request: FuzzRequest): Promise<FuzzOutcome> {
   }
 }
 
-/** What must not change: the project list and a content, minus its signed URLs. */
-async function readBaseline() {
-  const headers = { authorization: 'Bearer k_a' }
-  const projects = await fetch(`${BASE_URL}/projects`, { headers })
-  const content = await fetch(`${BASE_URL}/projects/p1/contents/v1`, {
-    headers,
-  })
-  const detail = await content.json()
-  const { download_url, thumbnail_url, ...rest } = detail.data.content
-  return {
-    statuses: [projects.status, content.status],
-    projects: await projects.json(),
-    content: { ...detail.data, content: rest },
-    download_url: download_url as string,
-    thumbnail_url: thumbnail_url as string,
-  }
-}
-
 it(
   'answers random requests through the interceptor without an unasked 5xx, with JSON on every API and control path, and still answers correctly afterwards',
   async () => {
-    const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
-    // The mock's handlers, build-demo's control API, and an app's own
-    // fallback for the rest of the origin (a pattern: msw would decode a `*`).
-    server.use(
-      ...mock.handlers,
-      ...createReadOnlyControlHandlers(mock, `${ORIGIN}/__mock`),
-      http.all(/^https:\/\/api\.example\.com\//, () =>
-        HttpResponse.json({ error: { code: 'fallback' } }, { status: 404 }),
-      ),
-    )
+    const mock = serveWholeOrigin(server)
     const tally = createFuzzTally('interceptor')
-    const before = await readBaseline()
+    const before = await readBaseline(BASE_URL)
 
     await fc.assert(
       fc.asyncProperty(
@@ -102,15 +73,7 @@ it(
     console.log(tally.summary(numRuns))
 
     await mock.reset()
-    const after = await readBaseline()
-    expect(after).toEqual({
-      ...before,
-      download_url: expect.any(String),
-      thumbnail_url: expect.any(String),
-    })
-    const video = await fetch(after.download_url)
-    expect(video.status).toBe(200)
-    expect(video.headers.get('content-type')).toBe('video/mp4')
+    await expectBaseline(BASE_URL, before)
   },
   Math.max(60_000, numRuns * 100),
 )

@@ -10,6 +10,7 @@ import {
   type FuzzRequest,
 } from './support/fuzz-request.js'
 import { loadFixture } from './support/load-fixture.js'
+import { expectBaseline, readBaseline } from './support/read-baseline.js'
 import { startServer } from './support/server.js'
 
 // `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed.
@@ -61,22 +62,6 @@ function send(
   })
 }
 
-/** What must not change: the project list and a content, minus its signed URLs. */
-async function readBaseline(apiUrl: string) {
-  const headers = { authorization: 'Bearer k_a' }
-  const projects = await fetch(`${apiUrl}/projects`, { headers })
-  const content = await fetch(`${apiUrl}/projects/p1/contents/v1`, { headers })
-  const detail = await content.json()
-  const { download_url, thumbnail_url, ...rest } = detail.data.content
-  return {
-    statuses: [projects.status, content.status],
-    projects: await projects.json(),
-    content: { ...detail.data, content: rest },
-    download_url: download_url as string,
-    thumbnail_url: thumbnail_url as string,
-  }
-}
-
 it(
   'answers random requests to a real server without an unasked 5xx, with JSON on every API and control path, and still answers correctly afterwards',
   async () => {
@@ -118,15 +103,7 @@ it(
       body: '{}',
     })
     expect(reset.status).toBe(200)
-    const after = await readBaseline(server.apiUrl)
-    expect(after).toEqual({
-      ...before,
-      download_url: expect.any(String),
-      thumbnail_url: expect.any(String),
-    })
-    const video = await fetch(after.download_url)
-    expect(video.status).toBe(200)
-    expect(video.headers.get('content-type')).toBe('video/mp4')
+    await expectBaseline(server.apiUrl, before)
   },
   Math.max(60_000, numRuns * 100),
 )

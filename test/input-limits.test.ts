@@ -4,11 +4,11 @@ import {
   FixtureError,
   InvalidRecordError,
 } from 'content-api-mock'
-import { http, HttpResponse, passthrough } from 'msw'
+import { http, passthrough } from 'msw'
 import { beforeEach, expect, it } from 'vitest'
-import { createReadOnlyControlHandlers } from '../src/demo/create-read-only-control-handlers.js'
 import { ORIGIN, useMswServer } from './support/api-client.js'
 import { loadFixture } from './support/load-fixture.js'
+import { serveWholeOrigin } from './support/serve-whole-origin.js'
 import { startServer } from './support/server.js'
 
 const server = useMswServer()
@@ -40,23 +40,6 @@ async function readAnswer(response: Response): Promise<Answer> {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/)
   const body = await response.json()
   return { status: response.status, code: body.error?.code }
-}
-
-/**
- * The mock's handlers, the build-demo control API's and, after them, an
- * app's own fallback for the API's origin (a pattern: msw would decode the
- * `*` of a string and throw on `%zz`).
- */
-function useInterceptor() {
-  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
-  server.use(
-    ...mock.handlers,
-    ...createReadOnlyControlHandlers(mock, `${ORIGIN}/__mock`),
-    http.all(/^https:\/\/api\.example\.com\//, () =>
-      HttpResponse.json({ error: { code: 'fallback' } }, { status: 404 }),
-    ),
-  )
-  return mock
 }
 
 const MALFORMED: Array<{
@@ -112,7 +95,7 @@ it.each(MALFORMED)(
     await using real = await startServer({
       fixtures: loadFixture('small.json'),
     })
-    useInterceptor()
+    serveWholeOrigin(server)
     const init = { method, headers: { authorization: 'Bearer k_a' } }
     expect(await readAnswer(await fetch(`${real.url}${path}`, init))).toEqual(
       expected.server,
@@ -202,7 +185,7 @@ it('takes a record whose deepest object is at level 100 of its document and refu
 })
 
 it('refuses a fixture document nested 3,000 levels deep in load() and a deep patch in mock.contents.patch(), and the interceptor keeps answering', async () => {
-  const mock = useInterceptor()
+  const mock = serveWholeOrigin(server)
   const deep = JSON.parse(documentWithScenes(nestedText(3000)))
   expect(() => createContentApiMock({ fixtures: deep })).toThrow(FixtureError)
   const loading = mock.load(deep)
