@@ -37,6 +37,11 @@ beforeAll(async () => {
   files.fixtures = join(ROOT, 'test/fixtures/small.json')
   files.invalidFixtures = write('invalid.json', JSON.stringify(invalid))
   files.notJson = write('broken.json', '{ "version": 1,')
+  // Valid JSON, nested past the documented depth limit (issue 10).
+  files.deepFixtures = write(
+    'deep.json',
+    `{"version":1,"accounts":${'['.repeat(3000)}${']'.repeat(3000)}}`,
+  )
   files.empty = write('empty.json', '')
   files.missing = join(tmp, 'missing.json')
   files.directory = join(tmp, 'folder')
@@ -205,6 +210,7 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
       late: [
         files.invalidFixtures!,
         files.notJson!,
+        files.deepFixtures!,
         files.empty!,
         files.missing!,
         files.directory!,
@@ -393,7 +399,12 @@ function buildDemoArbitrary(): fc.Arbitrary<string[]> {
   const flags = [
     flag('--seed', ['7', '0'], { early: ['1.5', '-3', 'seven'] }),
     flag('--fixtures', [files.fixtures!], {
-      late: [files.invalidFixtures!, files.notJson!, files.missing!],
+      late: [
+        files.invalidFixtures!,
+        files.notJson!,
+        files.deepFixtures!,
+        files.missing!,
+      ],
       early: [''],
     }),
     fc.constant(['--live']),

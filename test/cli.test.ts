@@ -413,6 +413,18 @@ const badInputs: Array<{
     line: /The fixture file \S+broken\.json is not valid JSON: .+\. Fix the JSON syntax/,
   },
   {
+    name: 'a fixture file nested 3,000 levels deep',
+    args: async () => {
+      const document = loadFixture('small.json')
+      document.contents[0].mode = 'storymode'
+      document.contents[0].content = { scenes: 'DEEP' }
+      const deep = `${'{"a":'.repeat(3000)}{}${'}'.repeat(3000)}`
+      const text = JSON.stringify(document).replace('"DEEP"', deep)
+      return ['--fixtures', await writeTemp('deep.json', text)]
+    },
+    line: /The fixture file \S+deep\.json nests objects and arrays more than 100 levels deep, at contents\[0\]\.content\.scenes\.a\.a\.a\.a…; the mock reads at most 100 levels\. Flatten that value/,
+  },
+  {
     name: '--api-key with --fixtures',
     args: () => ['--fixtures', 'test/fixtures/small.json', '--api-key', 'k'],
     line: /--api-key sets the main key of the generated dataset and cannot be combined with --fixtures\./,

@@ -1,11 +1,17 @@
 import { readFile } from 'node:fs/promises'
+import { formatIssuePath } from '../data/fixture-error.js'
 import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import {
+  findTooDeepPath,
+  MAX_NESTING_DEPTH,
+} from '../schema/find-too-deep-path.js'
 import type { FixtureDocument } from '../schema/fixture.js'
 import { CliError } from './cli-error.js'
 
 /**
  * Reads a fixture file and validates it as a fixture document.
- * @throws {CliError} when the file cannot be read or is not JSON.
+ * @throws {CliError} when the file cannot be read, is not JSON, or nests
+ * deeper than `MAX_NESTING_DEPTH`.
  * @throws {FixtureError} when the JSON is not a valid fixture document; its
  * message names the file and every bad path.
  * @example
@@ -27,6 +33,14 @@ export async function readFixtureFile(path: string): Promise<FixtureDocument> {
   } catch (error) {
     throw new CliError(
       `The fixture file ${path} is not valid JSON: ${describeJsonError(error, text)}. Fix the JSON syntax and save the file again.`,
+    )
+  }
+  // @note Checked here too, to say it on one line: the depth is a limit of
+  // the mock, not a problem the issue list of the document would help with.
+  const tooDeep = findTooDeepPath(json)
+  if (tooDeep !== undefined) {
+    throw new CliError(
+      `The fixture file ${path} nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, at ${formatIssuePath(tooDeep.slice(0, 8))}…; the mock reads at most ${MAX_NESTING_DEPTH} levels. Flatten that value and save the file again.`,
     )
   }
   return parseFixtureDocument(json, `fixture file ${path}`)

@@ -5,6 +5,10 @@ import {
   fixtureDocumentSchema,
   type FixtureDocument,
 } from '../schema/fixture.js'
+import {
+  findTooDeepPath,
+  TOO_DEEP_MESSAGE,
+} from '../schema/find-too-deep-path.js'
 import { objectKeysAt } from '../schema/object-keys-at.js'
 import { findContentModeIssues } from './find-content-mode-issues.js'
 import { findReferenceIssues } from './find-reference-issues.js'
@@ -31,7 +35,9 @@ const documentShapeSchema = fixtureDocumentSchema.extend({
  * shape, the shape of each `content` by its mode, and what a schema cannot
  * see (duplicate IDs, references to accounts or projects that do not exist),
  * all in one load: each check reads whatever parts of the document are
- * well-formed enough to read.
+ * well-formed enough to read. A document nested more than
+ * `MAX_NESTING_DEPTH` levels deep is refused at once, naming the first path
+ * too deep, before anything else reads it.
  * @throws {FixtureError} naming every problem at once, in document order
  * (see `sortInDocumentOrder`), e.g.
  * `accounts[0].nmae: unknown key; …` then
@@ -74,6 +80,14 @@ function inspectFixtureDocument(input: unknown): {
   data: FixtureDocument | undefined
   issues: LocatedFixtureIssue[]
 } {
+  // @note First and alone: every later step may recurse into the value.
+  const tooDeep = findTooDeepPath(input)
+  if (tooDeep !== undefined) {
+    return {
+      data: undefined,
+      issues: [{ path: tooDeep, message: TOO_DEEP_MESSAGE }],
+    }
+  }
   const result = documentShapeSchema.safeParse(input, {
     // @note Without `reportInput`, zod 4 leaves `issue.input` undefined, and
     // a value of the wrong type could not be told from a missing one.

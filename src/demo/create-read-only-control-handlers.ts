@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { MockCore } from '../api/create-mock-core.js'
+import { escapeRegExp } from '../api/is-api-path.js'
 import { readRecordFilter } from '../api/records/read-record-filter.js'
 import { RECORD_ROUTES } from '../api/records/record-routes.js'
 import { ControlInputError } from '../api/traffic/control-input-error.js'
@@ -51,7 +52,10 @@ export function createReadOnlyControlHandlers(
       HttpResponse.json({ now: new Date(core.clock.now()).toISOString() }),
     ),
     ...lists,
-    http.all(`${adminBase}/*`, ({ request }) => {
+    // @note A pattern, not the string `${adminBase}/*`: msw decodes the
+    // wildcard of a string with decodeURIComponent, which throws on a path
+    // such as `/scenarios/%zz` before this resolver runs (a 500).
+    http.all(new RegExp(`^${escapeRegExp(adminBase)}/`), ({ request }) => {
       const path = new URL(request.url).pathname
       const route = path.slice(new URL(adminBase).pathname.length)
       const what = `${request.method} ${route}`

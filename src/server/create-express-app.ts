@@ -66,8 +66,11 @@ export function createExpressApp(
   }
 
   // @note Express 5 passes a rejected promise of a route to the error
-  // handler below, which answers 500.
-  app.all(`${ASSET_PATH_PREFIX}*path`, async (request, response) => {
+  // handler below, which answers 500. The prefix is compared as the MSW
+  // handlers compare it (case and all, on the raw path), not with a route
+  // pattern: express would decode a `*path` parameter and fail on `%zz`.
+  app.use(async (request, response, next) => {
+    if (!request.path.startsWith(ASSET_PATH_PREFIX)) return next()
     const answer = await mock.handleAsset(
       toApiRequest(request, options.originOf),
     )
@@ -82,7 +85,7 @@ export function createExpressApp(
   app.use(
     (
       error: unknown,
-      _request: Request,
+      request: Request,
       response: Response,
       _next: NextFunction,
     ) => {
@@ -95,12 +98,35 @@ export function createExpressApp(
           'The request body is not valid JSON. Send a fixture document as JSON with "Content-Type: application/json".',
         )
       }
+      // @note express decodes route parameters such as `/scenarios/:id`
+      // and passes on the URIError of malformed percent-encoding: the
+      // client's mistake, so never a 500.
+      if (error instanceof URIError) {
+        return writeJsonError(
+          response,
+          400,
+          'invalid_parameter',
+          `The path ${request.originalUrl.split('?')[0]} is not valid percent-encoding: "%" must start an escape of two hexadecimal digits that encode UTF-8. Encode each path segment as encodeURIComponent does, e.g. "%25" for "%".`,
+        )
+      }
       if (type === 'entity.too.large') {
         return writeJsonError(
           response,
           413,
           'payload_too_large',
           'The request body is larger than the server accepts.',
+        )
+      }
+      // @note body-parser's other refusals (`charset.unsupported`,
+      // `encoding.unsupported`, `request.size.invalid`, …) carry a 4xx
+      // status: the body could not be read, which is the client's to fix.
+      const status = (error as { status?: unknown } | null)?.status
+      if (type !== undefined && typeof status === 'number' && status < 500) {
+        return writeJsonError(
+          response,
+          400,
+          'invalid_json',
+          `The request body could not be read: ${(error as Error).message}. Send JSON in UTF-8, with "Content-Type: application/json".`,
         )
       }
       writeJsonError(

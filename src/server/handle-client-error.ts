@@ -39,7 +39,7 @@ const UNPARSABLE = {
  * server.on('clientError', handleClientError)
  */
 export function handleClientError(
-  error: Error & { code?: string },
+  error: Error & { code?: string; rawPacket?: Buffer },
   socket: Duplex,
 ): void {
   // @note A response already under way (a slow body the route answered
@@ -55,5 +55,9 @@ export function handleClientError(
     return
   }
   const { status, code, message } = ANSWERS[error.code ?? ''] ?? UNPARSABLE
-  writeRawJsonError(socket, status, code, message)
+  // @note An answer to HEAD has no body (RFC 9110 section 9.3.2): a client
+  // reads one as a broken next response. The request line is read from the
+  // bytes Node could not parse, which start with it.
+  const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD '
+  writeRawJsonError(socket, status, code, message, {}, head)
 }

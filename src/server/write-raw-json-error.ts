@@ -18,6 +18,8 @@ export function writeRawJsonError(
   code: ErrorCode,
   message: string,
   extraHeaders: Record<string, string> = {},
+  /** An answer to HEAD: the same head, without the body. */
+  head = false,
 ): void {
   const { headers, body } = createErrorResponse(
     status,
@@ -32,6 +34,6 @@ export function writeRawJsonError(
     ([name, value]) => `${name}: ${value}\r\n`,
   )
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${text}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${head ? '' : text}`,
   )
 }

@@ -2,6 +2,11 @@ import type { Collection } from '@msw/data'
 import { findCloseMatch } from '../../schema/find-close-match.js'
 import { createPicker } from '../../schema/create-picker.js'
 import { applyMergePatch } from '../apply-merge-patch.js'
+import { formatIssuePath } from '../fixture-error.js'
+import {
+  findTooDeepPath,
+  TOO_DEEP_MESSAGE,
+} from '../../schema/find-too-deep-path.js'
 import type { Dataset } from '../dataset.js'
 import { isJsonRecord } from '../is-json-record.js'
 import type { FixtureContent } from '../../schema/fixture.js'
@@ -143,6 +148,15 @@ function createRecordController<Name extends RecordKindName>(
         const data = dataset()
         const current = find(data, id)
         if (current === undefined) throw notFound(data, id, 'patch')
+        // @note Before the merge, which recurses: the patch sits where the
+        // record does in a fixture document (`contents[0]`, level 3).
+        const tooDeep = findTooDeepPath(patch, { startDepth: 3 })
+        if (tooDeep !== undefined) {
+          throw new InvalidRecordError(
+            [{ path: formatIssuePath(tooDeep), message: TOO_DEEP_MESSAGE }],
+            `patch ${describeRecord(kind, id, data)}`,
+          )
+        }
         const next = applyMergePatch(pick(current), patch)
         const issues = findRecordIssues(kind, data.index, next, {
           creating: false,

@@ -1,4 +1,9 @@
 import express, { type RequestHandler } from 'express'
+import { formatIssuePath } from '../../data/fixture-error.js'
+import {
+  findTooDeepPath,
+  MAX_NESTING_DEPTH,
+} from '../../schema/find-too-deep-path.js'
 import { writeJsonError } from '../write-json-error.js'
 import { limitRequestBody } from './limit-request-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
@@ -9,7 +14,8 @@ const MAX_CONTROL_BYTES = 1_048_576
 /**
  * Refuses a body that is not of a JSON type (415, see
  * `requireJsonMediaType`), then parses it, answering `invalid_json` with
- * what the route expects.
+ * what the route expects, also for a body nested more than
+ * `MAX_NESTING_DEPTH` levels deep.
  * @example
  * router.post('/clock', readJsonBody('{"set": "<ISO 8601 time>"}'), handler)
  */
@@ -25,6 +31,16 @@ export function readJsonBody(expected: string): RequestHandler {
 
   function readBody(...[request, response, next]: Parameters<RequestHandler>) {
     parse(request, response, (error?: unknown) => {
+      if (error === undefined) {
+        const tooDeep = findTooDeepPath(request.body)
+        if (tooDeep === undefined) return next()
+        return writeJsonError(
+          response,
+          400,
+          'invalid_json',
+          `The request body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, at ${formatIssuePath(tooDeep.slice(0, 8))}…; the control API reads at most ${MAX_NESTING_DEPTH} levels. Send ${expected}.`,
+        )
+      }
       if (
         (error as { type?: string } | undefined)?.type !== 'entity.parse.failed'
       ) {

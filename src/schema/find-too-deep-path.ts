@@ -1,0 +1,115 @@
+/**
+ * How many levels of objects and arrays a JSON value the mock reads may nest:
+ * a fixture document counted from its root (the document is level 1, a
+ * content's `content` object level 4), a record as it sits in its document,
+ * and any body of the control API counted from its root.
+ * @note RFC 8259 section 9 lets a parser limit nesting. The limit keeps
+ * the recursive steps after validation (`structuredClone`, zod, a merge
+ * patch, `JSON.stringify` in a message) far from the call stack's end, which
+ * a value a few thousand levels deep reaches: a 500, or a CLI stack trace.
+ * Real contents nest a handful of levels.
+ * @example
+ * if (depth > MAX_NESTING_DEPTH) throw new Error('flatten it')
+ */
+export const MAX_NESTING_DEPTH = 100
+
+/**
+ * What is wrong at the path `findTooDeepPath` returns, for an issue list
+ * (`contents[0].content.a.a…: <this>`).
+ * @example
+ * issues.push({ path: formatIssuePath(path), message: TOO_DEEP_MESSAGE })
+ */
+export const TOO_DEEP_MESSAGE = `nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, more than the mock reads; flatten this value`
+
+/**
+ * The path to the first object or array (in document order) that lies more
+ * than `maxDepth` levels of objects and arrays deep in a JSON value, or
+ * `undefined` when none does. `startDepth` is the level of the value itself
+ * (1 for a document; 3 for a record, which sits at `contents[0]`). It walks
+ * with a stack of its own, so any depth is safe to check, and each value is
+ * visited once.
+ * @example
+ * findTooDeepPath({ a: [[{}]] }, { maxDepth: 3 }) // ['a', 0, 0]
+ * findTooDeepPath({ a: 1 }) // undefined
+ */
+export function findTooDeepPath(
+  value: unknown,
+  { maxDepth = MAX_NESTING_DEPTH, startDepth = 1 } = {},
+): PropertyKey[] | undefined {
+  // @note Two passes: a lean one that only counts levels (the common case,
+  // nothing too deep, costs no path bookkeeping: see bench/depth.js), then,
+  // only when something is too deep, one that finds its path.
+  if (!isTooDeep(value, maxDepth, startDepth)) return undefined
+  return findPath(value, maxDepth, startDepth)
+}
+
+function isTooDeep(value: unknown, maxDepth: number, startDepth: number) {
+  const values: unknown[] = [value]
+  const depths: number[] = [startDepth]
+  while (values.length > 0) {
+    const current = values.pop()
+    const depth = depths.pop()!
+    if (typeof current !== 'object' || current === null) continue
+    if (depth > maxDepth) return true
+    if (Array.isArray(current)) {
+      for (const child of current) {
+        if (typeof child === 'object' && child !== null) {
+          values.push(child)
+          depths.push(depth + 1)
+        }
+      }
+    } else {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue
+        const child = (current as Record<string, unknown>)[key]
+        if (typeof child === 'object' && child !== null) {
+          values.push(child)
+          depths.push(depth + 1)
+        }
+      }
+    }
+  }
+  return false
+}
+
+function findPath(
+  value: unknown,
+  maxDepth: number,
+  startDepth: number,
+): PropertyKey[] | undefined {
+  interface Visit {
+    value: unknown
+    depth: number
+    key: PropertyKey | undefined
+    parent: Visit | undefined
+  }
+  const pending: Visit[] = [
+    { value, depth: startDepth, key: undefined, parent: undefined },
+  ]
+  while (pending.length > 0) {
+    const visit = pending.pop()!
+    if (typeof visit.value !== 'object' || visit.value === null) continue
+    if (visit.depth > maxDepth) return pathOf(visit)
+    const children = visit.value as Record<PropertyKey, unknown>
+    const keys: PropertyKey[] = Array.isArray(children)
+      ? children.map((_, index) => index)
+      : Object.keys(children)
+    // Pushed last to first, so the first key is visited first.
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!
+      const child = children[key]
+      if (typeof child !== 'object' || child === null) continue
+      pending.push({ value: child, depth: visit.depth + 1, key, parent: visit })
+    }
+  }
+  return undefined
+
+  function pathOf(visit: Visit): PropertyKey[] {
+    const path: PropertyKey[] = []
+    for (let at: Visit | undefined = visit; at?.key !== undefined;) {
+      path.push(at.key)
+      at = at.parent
+    }
+    return path.reverse()
+  }
+}
