@@ -30,6 +30,12 @@ function send(
     const earlier = headers[name]
     headers[name] = earlier === undefined ? value : [earlier, value].flat()
   }
+  // @note Node's client frames a body of GET, HEAD, DELETE or OPTIONS neither
+  // by length nor in chunks: its bytes would reach the server as the start
+  // of the next request on the connection, a client's error, not the server's.
+  if (request.body !== undefined) {
+    headers['content-length'] = String(Buffer.byteLength(request.body))
+  }
   return new Promise((resolve) => {
     const outgoing = httpRequest(
       {
