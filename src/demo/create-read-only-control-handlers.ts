@@ -24,8 +24,13 @@ export function createReadOnlyControlHandlers(
   core: MockCore,
   adminBase: string,
 ): HttpHandler[] {
+  // @note Patterns, not strings such as `${adminBase}/clock`: msw decodes a
+  // string's parameters with decodeURIComponent (a 500 on `%zz`), and msw 3
+  // refuses to match one against a URL over 8,192 characters (a 500 too).
+  const routeOf = (path: string) =>
+    new RegExp(`^${escapeRegExp(adminBase + path)}/?(?:[?#].*)?$`)
   const lists = (Object.keys(RECORD_ROUTES) as RecordKindName[]).map((name) =>
-    http.get(`${adminBase}/${RECORD_ROUTES[name]}`, async ({ request }) => {
+    http.get(routeOf(`/${RECORD_ROUTES[name]}`), async ({ request }) => {
       await core.ready
       const records = core[name] as RecordController<Record<string, unknown>>
       const route = `GET ${new URL(request.url).pathname}`
@@ -48,13 +53,12 @@ export function createReadOnlyControlHandlers(
     ...Object.values(RECORD_ROUTES).map((route) => `/${route}`),
   ])
   return [
-    http.get(`${adminBase}/clock`, () =>
+    http.get(routeOf('/clock'), () =>
       HttpResponse.json({ now: new Date(core.clock.now()).toISOString() }),
     ),
     ...lists,
-    // @note A pattern, not the string `${adminBase}/*`: msw decodes the
-    // wildcard of a string with decodeURIComponent, which throws on a path
-    // such as `/scenarios/%zz` before this resolver runs (a 500).
+    // Everything else under the control API: 404, or 405 for a route that
+    // only reads.
     http.all(new RegExp(`^${escapeRegExp(adminBase)}/`), ({ request }) => {
       const path = new URL(request.url).pathname
       const route = path.slice(new URL(adminBase).pathname.length)
