@@ -6,7 +6,7 @@ import {
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { performance } from 'node:perf_hooks'
-import cors, { type CorsOptions } from 'cors'
+import type { CorsOptions } from 'cors'
 import type { RequestHandler } from 'msw'
 import {
   createMockCore,
@@ -39,6 +39,7 @@ import {
   resolveServerTimeouts,
   type ServerTimeouts,
 } from './server-timeouts.js'
+import { createCorsHandler } from './create-cors-handler.js'
 import { createHostCheck } from './create-host-check.js'
 import { isOwnPath } from './is-own-path.js'
 import { refuseHost } from './refuse-host.js'
@@ -205,7 +206,7 @@ export async function createContentApiServer(
     exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 600,
   }
-  const applyCors = cors(corsOptions)
+  const applyCors = createCorsHandler(corsOptions)
   // @note The control API and the page's config (which names the default
   // key) answer only origins named with corsOrigin: with "any", a page of
   // another origin could read every key from GET /__mock/fixtures.
@@ -213,7 +214,7 @@ export async function createContentApiServer(
   const applyOwnCors =
     namedOrigins.length === 0
       ? undefined
-      : cors({ ...corsOptions, origin: namedOrigins })
+      : createCorsHandler({ ...corsOptions, origin: namedOrigins })
   const isHostAllowed = createHostCheck({
     allowedHosts: proxy.allowedHosts,
     publicUrl: proxy.publicUrl,
