@@ -93,6 +93,13 @@ export function createRateLimiter(
   const perEndpoint = options.perEndpoint ?? false
   const buckets = new Map<string, Bucket>()
 
+  const msPerToken = windowMs / limit
+  /** A token bucket's tokens at `time`: what it held, refilled since. */
+  const tokensAt = (bucket: Bucket, time: number) =>
+    Math.min(limit, bucket.value + (time - bucket.since) / msPerToken)
+  /** Milliseconds until a token bucket holding `tokens` is full. */
+  const untilFull = (tokens: number) => (limit - tokens) * msPerToken
+
   /**
    * A bucket's requests left and milliseconds until reset at `time`, without
    * changing it; undefined when its count starts afresh (window over, bucket
@@ -103,16 +110,9 @@ export function createRateLimiter(
     time: number,
   ): { remaining: number; resetMs: number } | undefined {
     if (algorithm === 'token-bucket') {
-      const msPerToken = windowMs / limit
-      const tokens = Math.min(
-        limit,
-        bucket.value + (time - bucket.since) / msPerToken,
-      )
+      const tokens = tokensAt(bucket, time)
       if (tokens >= limit) return undefined
-      return {
-        remaining: Math.floor(tokens),
-        resetMs: (limit - tokens) * msPerToken,
-      }
+      return { remaining: Math.floor(tokens), resetMs: untilFull(tokens) }
     }
     if (time >= bucket.since + windowMs) return undefined
     return {
@@ -161,17 +161,13 @@ export function createRateLimiter(
   }
 
   function checkTokenBucket(bucket: Bucket, time: number): RateLimitDecision {
-    const msPerToken = windowMs / limit
-    bucket.value = Math.min(
-      limit,
-      bucket.value + (time - bucket.since) / msPerToken,
-    )
+    bucket.value = tokensAt(bucket, time)
     bucket.since = time
     if (bucket.value < 1) {
       const waitMs = (1 - bucket.value) * msPerToken
       return {
         allowed: false,
-        headers: headersFor(0, (limit - bucket.value) * msPerToken, time),
+        headers: headersFor(0, untilFull(bucket.value), time),
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       }
     }
@@ -180,7 +176,7 @@ export function createRateLimiter(
       allowed: true,
       headers: headersFor(
         Math.floor(bucket.value),
-        (limit - bucket.value) * msPerToken,
+        untilFull(bucket.value),
         time,
       ),
     }
