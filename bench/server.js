@@ -3,6 +3,9 @@
 // autocannon loads it from this one. The baseline answers a prebuilt body of
 // the same bytes with the same headers. The same for a server with live data
 // (its clock at 10x), whose lists and progress are computed at answer time.
+// Two ratios: requests per second, and requests per CPU-second of the server
+// process alone. The second holds on a busy machine, where the load generator
+// and other work take CPU from both servers unevenly.
 //
 //   npm run build && node bench/server.js [--duration 5] [--connections 20]
 import { spawn } from 'node:child_process'
@@ -12,6 +15,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { reportFigure } from './support/figures.js'
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +45,7 @@ function start(...args) {
     process.execPath,
     [new URL('./support/serve.js', import.meta.url).pathname, ...args],
     {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   )
   children.push(child)
@@ -49,8 +53,34 @@ function start(...args) {
     child.once('exit', (code) =>
       reject(new Error(`server exited with ${code}`)),
     )
-    createInterface({ input: child.stdout }).once('line', resolve)
+    createInterface({ input: child.stdout }).once('line', (url) => {
+      serverAt.set(url, child)
+      resolve(url)
+    })
   })
+}
+
+const serverAt = new Map()
+
+/** The CPU time, in seconds, the server at `url` has used so far. */
+function cpuSeconds(url) {
+  const child = serverAt.get(url)
+  return new Promise((resolve) => {
+    child.once('message', ({ user, system }) => resolve((user + system) / 1e6))
+    child.send('cpu')
+  })
+}
+
+/** Loads `path` and counts the server's requests per second and per CPU-second. */
+async function measure(url, path) {
+  const cpuBefore = await cpuSeconds(url)
+  const result = await load(url, path)
+  const cpu = (await cpuSeconds(url)) - cpuBefore
+  return {
+    perSecond: result.requests.average,
+    requests: result.requests.total,
+    cpu,
+  }
 }
 
 async function capture(url, path) {
@@ -138,8 +168,9 @@ console.log(
   `node ${process.version}, ${CONNECTIONS} connections, 2 alternating runs of ${DURATION} s per server (means), after 1 s of warm-up`,
 )
 console.log(
-  'endpoint           bare node:http (req/s)   content-api-mock (req/s)   ratio',
+  'endpoint           bare (req/s)   mock (req/s)   ratio   bare (req/CPU-s)   mock (req/CPU-s)   ratio',
 )
+const summary = []
 for (const [name, serverUrl, path] of endpoints) {
   const bareUrl = bareOf.get(serverUrl)
   // Warm up the load generator and both servers, then alternate the two
@@ -149,13 +180,41 @@ for (const [name, serverUrl, path] of endpoints) {
   const bare = []
   const mock = []
   for (let run = 0; run < 2; run++) {
-    bare.push((await load(bareUrl, path)).requests.average)
-    mock.push((await load(serverUrl, path)).requests.average)
+    bare.push(await measure(bareUrl, path))
+    mock.push(await measure(serverUrl, path))
   }
-  const bareMean = (bare[0] + bare[1]) / 2
-  const mockMean = (mock[0] + mock[1]) / 2
-  console.log(
-    `${name.padEnd(18)} ${bareMean.toFixed(0).padStart(22)}   ${mockMean.toFixed(0).padStart(24)}   ${(mockMean / bareMean).toFixed(2)}`,
-  )
+  const perSecond = (runs) => (runs[0].perSecond + runs[1].perSecond) / 2
+  const perCpu = (runs) =>
+    (runs[0].requests + runs[1].requests) / (runs[0].cpu + runs[1].cpu)
+  const cells = [
+    perSecond(bare).toFixed(0).padStart(12),
+    perSecond(mock).toFixed(0).padStart(12),
+    (perSecond(mock) / perSecond(bare)).toFixed(2).padStart(5),
+    perCpu(bare).toFixed(0).padStart(16),
+    perCpu(mock).toFixed(0).padStart(16),
+    (perCpu(mock) / perCpu(bare)).toFixed(2).padStart(5),
+  ]
+  console.log(`${name.padEnd(18)} ${cells.join('   ')}`)
+  summary.push({
+    name,
+    perSecond: perSecond(mock) / perSecond(bare),
+    perCpu: perCpu(mock) / perCpu(bare),
+  })
+}
+// Issue 11's goals: a content detail at half of bare node:http's rate or
+// more, a list at 0.6 or more, in every run.
+for (const [name, goal] of [
+  ['content detail', 0.5],
+  ['content list', 0.6],
+  ['project list', 0.6],
+]) {
+  const { perSecond, perCpu } = summary.find((row) => row.name === name)
+  reportFigure({
+    what: `${name}: req/s, and req per CPU-second, vs bare`,
+    value: `${perSecond.toFixed(2)}, ${perCpu.toFixed(2)}`,
+    baseline: 'bare node:http, same bytes, same run',
+    goal: `≥ ${goal}`,
+    met: Math.min(perSecond, perCpu) >= goal,
+  })
 }
 process.exit(0)

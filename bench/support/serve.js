@@ -1,5 +1,6 @@
 // One server for bench/server.js, in a process of its own so the load
-// generator and the server do not share an event loop. Prints its URL.
+// generator and the server do not share an event loop. Prints its URL and,
+// when asked over IPC, the CPU time it has used.
 //
 //   node bench/support/serve.js mock
 //   node bench/support/serve.js live   (live data, the clock at 10x)
@@ -9,6 +10,10 @@ import { createServer } from 'node:http'
 import { createContentApiServer } from '../../dist/server/index.js'
 
 const [mode, bodiesFile] = process.argv.slice(2)
+
+// The CPU time this process has used, on request of bench/server.js (over
+// IPC), so that it can count requests per CPU-second of the server alone.
+process.on('message', () => process.send?.(process.cpuUsage()))
 
 if (mode === 'mock' || mode === 'live') {
   const server = await createContentApiServer(
