@@ -1,93 +1,229 @@
-// What the mock adds to a browser app: vite (rolldown) bundles a page that
-// starts createContentApiMock's handlers with setupWorker, and this reports
-// the size of the chunk the page loads at once and of the chunks it loads
-// only when asked (the title-card renderer and each clip, split off by their
-// `import()`), raw and gzipped. The baseline of the same run is msw's
-// setupWorker alone.
+// What the mock adds to a browser app: esbuild bundles (minified, ES
+// modules, code splitting) a page that starts msw's setupWorker with the
+// mock's handlers, and this reports the chunks the page loads at once and
+// those it loads only when asked (by an `import()`), raw and gzipped, then
+// the largest contributors by package (or by folder of the mock's own code)
+// from esbuild's metafile. Pages: msw's setupWorker alone (the baseline of
+// the same run), the mock given fixtures (fetched at run time, so the
+// fixture's bytes are not counted), and the mock generating its dataset.
 //
-//   npm run build && node bench/bundle.js [--package <dir of a built checkout>]
-import {
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+//   npm run build && node bench/bundle.js [--package <dir of a built checkout>] [--top 12]
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { build } from 'vite'
+import { build } from 'esbuild'
+import { build as buildWithRolldown } from 'rolldown'
 
-const { values } = parseArgs({
-  options: { package: { type: 'string', default: '.' } },
-})
-const ENTRY = resolve(values.package, 'dist/index.js')
-const work = mkdtempSync(join(tmpdir(), 'content-api-mock-bundle-'))
-process.on('exit', () => rmSync(work, { recursive: true, force: true }))
+const ROOT = resolve(import.meta.dirname, '..')
 
 const PAGES = {
   'msw setupWorker alone (baseline)': `import { http, HttpResponse } from 'msw'
 import { setupWorker } from 'msw/browser'
 await setupWorker(http.get('/x', () => HttpResponse.json({}))).start()`,
-  'createContentApiMock + setupWorker': `import { createContentApiMock } from 'content-api-mock'
+  'createContentApiMock({ fixtures }) + setupWorker': `import { createContentApiMock } from 'content-api-mock'
+import { setupWorker } from 'msw/browser'
+const fixtures = await (await fetch('/fixtures.json')).json()
+await setupWorker(...createContentApiMock({ fixtures }).handlers).start({ quiet: true })`,
+  'createContentApiMock() generating + setupWorker': `import { createContentApiMock } from 'content-api-mock'
 import { setupWorker } from 'msw/browser'
 await setupWorker(...createContentApiMock().handlers).start({ quiet: true })`,
 }
 
-async function bundle(name, source) {
-  const dir = join(work, String(Object.keys(PAGES).indexOf(name)))
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: work,
-    resolve: { alias: [{ find: /^content-api-mock$/, replacement: ENTRY }] },
+/**
+ * Bundles one page and sorts its output files into those loaded at once
+ * (reached from the entry by static imports) and on demand (the rest reached
+ * through an `import()`), each with its inputs' bytes in the output.
+ */
+export async function bundlePage(source, entry) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: ROOT, sourcefile: 'page.js' },
+    alias: { 'content-api-mock': entry },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  })
+  const { outputs } = result.metafile
+  const contents = new Map(
+    result.outputFiles.map((file) => [file.path, file.contents]),
+  )
+  const bytesOf = (path) => contents.get(resolve(ROOT, path))
+  const walk = (start, kinds) => {
+    const seen = new Set()
+    const visit = (path) => {
+      if (seen.has(path)) return
+      seen.add(path)
+      for (const { path: next, kind } of outputs[path].imports) {
+        if (kinds.includes(kind)) visit(next)
+      }
+    }
+    for (const path of start) visit(path)
+    return seen
+  }
+  // @note Each `import()` target is an entry point too; the page's is stdin's.
+  const entryFile = Object.keys(outputs).find(
+    (path) => outputs[path].entryPoint === 'page.js',
+  )
+  const atOnce = walk([entryFile], ['import-statement'])
+  const reached = walk([entryFile], ['import-statement', 'dynamic-import'])
+  const describe = (paths) =>
+    [...paths]
+      .filter((path) => path.endsWith('.js'))
+      .map((path) => ({
+        path,
+        raw: outputs[path].bytes,
+        gzip: gzipSync(bytesOf(path), { level: 9 }).length,
+        inputs: outputs[path].inputs,
+      }))
+  return {
+    atOnce: describe(atOnce),
+    onDemand: describe([...reached].filter((path) => !atOnce.has(path))),
+    inputs: Object.keys(result.metafile.inputs),
+  }
+}
+
+/**
+ * The same page bundled by rolldown (vite 8's bundler), for comparison: its
+ * tree shaking decides what each chunk holds, where esbuild's code splitting
+ * puts a module that any static import reaches, used or not, into a chunk
+ * loaded at once (evanw/esbuild#3704).
+ */
+export async function bundlePageWithRolldown(source, entry) {
+  const { output } = await buildWithRolldown({
+    input: 'page',
+    platform: 'browser',
+    cwd: ROOT,
+    resolve: { alias: { 'content-api-mock': entry } },
     plugins: [
       {
         name: 'page',
-        resolveId: (id) => (id === 'virtual:page' ? id : undefined),
-        load: (id) => (id === 'virtual:page' ? source : undefined),
+        resolveId: (id) => (id === 'page' ? id : undefined),
+        load: (id) => (id === 'page' ? source : undefined),
       },
     ],
-    build: {
-      outDir: dir,
-      emptyOutDir: true,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 100_000,
-      rollupOptions: { input: { page: 'virtual:page' } },
-    },
+    write: false,
+    logLevel: 'silent',
+    output: { format: 'esm', minify: true },
   })
-  const chunks = readdirSync(join(dir, 'assets'))
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => {
-      const bytes = readFileSync(join(dir, 'assets', file))
+  const chunks = new Map(
+    output
+      .filter((chunk) => chunk.type === 'chunk')
+      .map((chunk) => [chunk.fileName, chunk]),
+  )
+  const walk = (start, dynamic) => {
+    const seen = new Set()
+    const visit = (name) => {
+      if (seen.has(name)) return
+      seen.add(name)
+      const chunk = chunks.get(name)
+      for (const next of chunk.imports) visit(next)
+      if (dynamic) for (const next of chunk.dynamicImports) visit(next)
+    }
+    visit(start)
+    return seen
+  }
+  const entryName = [...chunks.values()].find((chunk) => chunk.isEntry).fileName
+  const atOnce = walk(entryName, false)
+  const describe = (names) =>
+    [...names].map((name) => {
+      const chunk = chunks.get(name)
       return {
-        file,
-        raw: statSync(join(dir, 'assets', file)).size,
-        gzip: gzipSync(bytes).length,
+        path: name,
+        raw: Buffer.byteLength(chunk.code),
+        gzip: gzipSync(chunk.code, { level: 9 }).length,
+        inputs: Object.fromEntries(
+          Object.entries(chunk.modules).map(([id, module]) => [
+            id,
+            { bytesInOutput: module.renderedLength },
+          ]),
+        ),
       }
     })
-  return chunks
+  return {
+    atOnce: describe(atOnce),
+    onDemand: describe(
+      [...walk(entryName, true)].filter((name) => !atOnce.has(name)),
+    ),
+  }
+}
+
+/** The package an input belongs to, or the folder of the mock's own code. */
+function groupOf(input) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
+  if (match !== null) return match[1]
+  const own = /dist\/(.+)\/[^/]+$/.exec(input)
+  if (own !== null) return `(mock) ${own[1]}/`
+  return `(mock) ${input.replace(/^.*dist\//, '')}`
+}
+
+function breakdown(chunks) {
+  const groups = new Map()
+  for (const chunk of chunks) {
+    for (const [input, { bytesInOutput }] of Object.entries(chunk.inputs)) {
+      const group = groupOf(input)
+      groups.set(group, (groups.get(group) ?? 0) + bytesInOutput)
+    }
+  }
+  return [...groups].sort((a, b) => b[1] - a[1])
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
-console.log(`Browser bundle of ${ENTRY} (vite, minified):\n`)
-for (const [name, source] of Object.entries(PAGES)) {
-  const chunks = await bundle(name, source)
-  const main = chunks.find((chunk) => chunk.file.startsWith('page'))
-  const lazy = chunks.filter((chunk) => chunk !== main)
-  const lazyRaw = lazy.reduce((sum, chunk) => sum + chunk.raw, 0)
-  const lazyGzip = lazy.reduce((sum, chunk) => sum + chunk.gzip, 0)
-  console.log(`${name}`)
-  console.log(`  loaded at once: ${kb(main.raw)} (${kb(main.gzip)} gzipped)`)
-  if (lazy.length > 0) {
-    console.log(
-      `  loaded on demand: ${lazy.length} chunks, ${kb(lazyRaw)} (${kb(lazyGzip)} gzipped)`,
-    )
-    for (const chunk of lazy.sort((a, b) => b.raw - a.raw)) {
+const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0)
+
+const isMain = import.meta.url === `file://${process.argv[1]}`
+if (isMain) {
+  const { values } = parseArgs({
+    options: {
+      package: { type: 'string', default: '.' },
+      top: { type: 'string', default: '12' },
+    },
+  })
+  const ENTRY = resolve(values.package, 'dist/index.js')
+  console.log(`Browser bundle of ${ENTRY} (minified, gzip -9 per chunk):\n`)
+  const baselines = {}
+  for (const [name, source] of Object.entries(PAGES)) {
+    console.log(name)
+    for (const [bundler, bundle] of [
+      ['esbuild', bundlePage],
+      ['rolldown', bundlePageWithRolldown],
+    ]) {
+      const { atOnce, onDemand } = await bundle(source, ENTRY)
+      const gzip = sum(atOnce, 'gzip')
+      baselines[bundler] ??= gzip
+      const adds =
+        baselines[bundler] === gzip
+          ? ''
+          : `, adds ${kb(gzip - baselines[bundler])} gz to the baseline`
       console.log(
-        `    ${chunk.file.padEnd(40)} ${kb(chunk.raw).padStart(10)} ${kb(chunk.gzip).padStart(10)} gz`,
+        `  ${bundler}, loaded at once: ${atOnce.length} chunks, ${kb(sum(atOnce, 'raw'))} (${kb(gzip)} gz)${adds}`,
       )
+      if (onDemand.length > 0) {
+        console.log(
+          `  ${bundler}, loaded on demand: ${onDemand.length} chunks, ${kb(sum(onDemand, 'raw'))} (${kb(sum(onDemand, 'gzip'))} gz)`,
+        )
+      }
+      if (bundler !== 'esbuild') continue
+      for (const [label, chunks] of [
+        ['at once', atOnce],
+        ['on demand', onDemand],
+      ]) {
+        if (chunks.length === 0) continue
+        console.log(
+          `  largest inputs ${label} (esbuild, minified, before gzip):`,
+        )
+        for (const [group, bytes] of breakdown(chunks).slice(
+          0,
+          Number(values.top),
+        )) {
+          console.log(`    ${group.padEnd(44)} ${kb(bytes).padStart(10)}`)
+        }
+      }
     }
+    console.log()
   }
 }
