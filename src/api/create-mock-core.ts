@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { generateSeedData, type SeedData } from '../data/generate-seed-data.js'
 import type { LiveStream } from '../data/seed/create-live-stream.js'
 import { createDataset, type Dataset } from '../data/dataset.js'
@@ -321,9 +321,10 @@ export function createMockCore(
     liveStream = stream
   }
 
-  async function serveInitialData(): Promise<void> {
-    const { document, stream } = await initialData
-    await serve(document, stream)
+  function serveInitialData(): Promise<void> {
+    return initialData instanceof Promise
+      ? initialData.then(({ document, stream }) => serve(document, stream))
+      : serve(initialData.document, initialData.stream)
   }
 
   function isOurs(request: ApiRequest): boolean {
@@ -399,7 +400,13 @@ export function createMockCore(
       journal.clear()
       await serveInitialData()
     },
-    load: async (document) => serve(parseFixtureDocument(document)),
+    async load(document) {
+      const parsed = parseFixtureDocument(document)
+      // @note A generated initial dataset may still be on its way: it must
+      // not land after this document and replace it.
+      await ready.catch(() => undefined)
+      await serve(parsed)
+    },
     exportFixtures: () =>
       exportFixtureDocument(dataset, liveStream?.allAt(now()) ?? []),
     clock,
