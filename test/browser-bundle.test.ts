@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url'
+import { build as buildWithEsbuild } from 'esbuild'
 import { build, type OutputChunk } from 'rolldown'
 import { expect, it } from 'vitest'
 
 // A browser app's bundle of the mock holds faker only in a chunk loaded on
 // demand: the seed generator comes by `import()` when the mock generates.
 // rolldown (vite's bundler) stands for the app's bundler; bench/bundle.js
-// measures the sizes, with esbuild too.
+// measures the sizes, with esbuild too. And esbuild keeps no zod locale.
 
 const ENTRY = fileURLToPath(new URL('../dist/index.js', import.meta.url))
 const SEED_MODULE = /@faker-js[\\/]|dist[\\/]data[\\/]seed[\\/]/
@@ -64,4 +65,32 @@ it('loads faker on demand when the mock generates its dataset', async () => {
 export const mock = createContentApiMock()`)
   expect(atOnce.filter((id) => SEED_MODULE.test(id))).toEqual([])
   expect(onDemand.some((id) => id.includes('@faker-js'))).toBe(true)
+}, 60_000)
+
+it("bundles none of zod's locales but English with esbuild", async () => {
+  const { metafile } = await buildWithEsbuild({
+    stdin: {
+      contents: `import { createContentApiMock } from 'content-api-mock'
+export const mock = createContentApiMock()`,
+      resolveDir: fileURLToPath(new URL('..', import.meta.url)),
+    },
+    alias: { 'content-api-mock': ENTRY },
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    outdir: 'out',
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  })
+  // @note The outputs' inputs: metafile.inputs also lists what tree shaking dropped.
+  const inputs = Object.values(metafile.outputs).flatMap((output) =>
+    Object.keys(output.inputs),
+  )
+  // The bundle holds zod: an empty bundle must not pass.
+  expect(inputs.some((input) => input.includes('zod/v4/core/'))).toBe(true)
+  expect(
+    inputs.filter((input) => /zod\/v4\/locales\/(?!en\.)/.test(input)),
+  ).toEqual([])
 }, 60_000)
