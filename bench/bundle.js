@@ -206,6 +206,17 @@ if (isMain) {
         console.log(
           `  ${bundler}, loaded on demand: ${onDemand.length} chunks, ${kb(sum(onDemand, 'raw'))} (${kb(sum(onDemand, 'gzip'))} gz)`,
         )
+        // The seed generator's chunk loads with `ready` when the mock generates.
+        const seed = onDemand.find((chunk) =>
+          Object.keys(chunk.inputs).some((input) =>
+            input.endsWith('create-seed-document.js'),
+          ),
+        )
+        if (seed !== undefined && !name.includes('fixtures')) {
+          console.log(
+            `  ${bundler}, the seed generator's chunk: ${kb(seed.raw)} (${kb(seed.gzip)} gz); at once and it, the mock adds ${kb(gzip + seed.gzip - baselines[bundler])} gz`,
+          )
+        }
       }
       if (bundler !== 'esbuild') continue
       for (const [label, chunks] of [
