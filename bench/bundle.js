@@ -8,7 +8,8 @@
 // fixture's bytes are not counted), and the mock generating its dataset.
 //
 //   npm run build && node bench/bundle.js [--package <dir of a built checkout>] [--top 12]
-import { resolve } from 'node:path'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
@@ -153,7 +154,8 @@ export async function bundlePageWithRolldown(source, entry) {
 }
 
 /** The package an input belongs to, or the folder of the mock's own code. */
-function groupOf(input) {
+function groupOf(path) {
+  const input = path.replace(/^.*\.bundle-bench-[^/]+\//, '')
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
   if (match !== null) return match[1]
   const own = /dist\/(.+)\/[^/]+$/.exec(input)
@@ -183,8 +185,20 @@ if (isMain) {
       top: { type: 'string', default: '12' },
     },
   })
-  const ENTRY = resolve(values.package, 'dist/index.js')
-  console.log(`Browser bundle of ${ENTRY} (minified, gzip -9 per chunk):\n`)
+  // @note Another checkout's dist/ is copied into this one, so that both
+  // resolve msw, zod and faker from the same node_modules: from its own, msw
+  // would be bundled twice (once for the page, once for the mock).
+  let packageDir = resolve(values.package)
+  if (packageDir !== ROOT) {
+    const copy = mkdtempSync(join(ROOT, 'node_modules', '.bundle-bench-'))
+    process.on('exit', () => rmSync(copy, { recursive: true, force: true }))
+    cpSync(join(packageDir, 'dist'), join(copy, 'dist'), { recursive: true })
+    packageDir = copy
+  }
+  const ENTRY = join(packageDir, 'dist/index.js')
+  console.log(
+    `Browser bundle of ${resolve(values.package)}/dist/index.js (minified, gzip -9 per chunk):\n`,
+  )
   const baselines = {}
   for (const [name, source] of Object.entries(PAGES)) {
     console.log(name)
