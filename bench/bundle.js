@@ -16,6 +16,13 @@ import {
   bundlePageWithRolldown,
   ROOT,
 } from './support/bundle-page.js'
+import { reportFigure } from './support/figures.js'
+
+// Issue 11's goals: what the mock may add to the baseline, gzipped, in KB.
+const GOALS = {
+  'createContentApiMock({ fixtures }) + setupWorker': 50,
+  'createContentApiMock() generating + setupWorker': 150,
+}
 
 const PAGES = {
   'msw setupWorker alone (baseline)': `import { http, HttpResponse } from 'msw'
@@ -50,6 +57,14 @@ function breakdown(chunks) {
   }
   return [...groups].sort((a, b) => b[1] - a[1])
 }
+
+/** The seed generator's chunk: it loads with `ready` when the mock generates. */
+const seedChunkOf = (chunks) =>
+  chunks.find((chunk) =>
+    Object.keys(chunk.inputs).some((input) =>
+      input.endsWith('create-seed-document.js'),
+    ),
+  )
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0)
@@ -96,17 +111,25 @@ const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0)
         console.log(
           `  ${bundler}, loaded on demand: ${onDemand.length} chunks, ${kb(sum(onDemand, 'raw'))} (${kb(sum(onDemand, 'gzip'))} gz)`,
         )
-        // The seed generator's chunk loads with `ready` when the mock generates.
-        const seed = onDemand.find((chunk) =>
-          Object.keys(chunk.inputs).some((input) =>
-            input.endsWith('create-seed-document.js'),
-          ),
-        )
+        const seed = seedChunkOf(onDemand)
         if (seed !== undefined && !name.includes('fixtures')) {
           console.log(
             `  ${bundler}, the seed generator's chunk: ${kb(seed.raw)} (${kb(seed.gzip)} gz); at once and it, the mock adds ${kb(gzip + seed.gzip - baselines[bundler])} gz`,
           )
         }
+      }
+      const goal = GOALS[name]
+      if (goal !== undefined) {
+        const generating = !name.includes('fixtures')
+        const seed = generating ? seedChunkOf(onDemand) : undefined
+        const added = gzip + (seed?.gzip ?? 0) - baselines[bundler]
+        reportFigure({
+          what: `browser bundle (${bundler}, gz), the mock ${generating ? 'generating, at once + seed chunk' : 'given fixtures, at once'}`,
+          value: `adds ${kb(added)}`,
+          baseline: `msw setupWorker alone ${kb(baselines[bundler])}`,
+          goal: `≤ ${goal} KB`,
+          met: added <= goal * 1024,
+        })
       }
       if (bundler !== 'esbuild') continue
       for (const [label, chunks] of [
