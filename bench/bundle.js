@@ -1,93 +1,153 @@
-// What the mock adds to a browser app: vite (rolldown) bundles a page that
-// starts createContentApiMock's handlers with setupWorker, and this reports
-// the size of the chunk the page loads at once and of the chunks it loads
-// only when asked (the title-card renderer and each clip, split off by their
-// `import()`), raw and gzipped. The baseline of the same run is msw's
-// setupWorker alone.
+// What the mock adds to a browser app: esbuild bundles (minified, ES
+// modules, code splitting) a page that starts msw's setupWorker with the
+// mock's handlers, and this reports the chunks the page loads at once and
+// those it loads only when asked (by an `import()`), raw and gzipped, then
+// the largest contributors by package (or by folder of the mock's own code)
+// from esbuild's metafile. Pages: msw's setupWorker alone (the baseline of
+// the same run), the mock given fixtures (fetched at run time, so the
+// fixture's bytes are not counted), and the mock generating its dataset.
 //
-//   npm run build && node bench/bundle.js [--package <dir of a built checkout>]
-import {
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+//   npm run build && node bench/bundle.js [--package <dir of a built checkout>] [--top 12]
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { gzipSync } from 'node:zlib'
-import { build } from 'vite'
+import {
+  bundlePage,
+  bundlePageWithRolldown,
+  ROOT,
+} from './support/bundle-page.js'
+import { reportFigure } from './support/figures.js'
 
-const { values } = parseArgs({
-  options: { package: { type: 'string', default: '.' } },
-})
-const ENTRY = resolve(values.package, 'dist/index.js')
-const work = mkdtempSync(join(tmpdir(), 'content-api-mock-bundle-'))
-process.on('exit', () => rmSync(work, { recursive: true, force: true }))
+// Issue 11's goals: what the mock may add to the baseline, gzipped, in KB.
+const GOALS = {
+  'createContentApiMock({ fixtures }) + setupWorker': 50,
+  'createContentApiMock() generating + setupWorker': 150,
+}
 
 const PAGES = {
   'msw setupWorker alone (baseline)': `import { http, HttpResponse } from 'msw'
 import { setupWorker } from 'msw/browser'
 await setupWorker(http.get('/x', () => HttpResponse.json({}))).start()`,
-  'createContentApiMock + setupWorker': `import { createContentApiMock } from 'content-api-mock'
+  'createContentApiMock({ fixtures }) + setupWorker': `import { createContentApiMock } from 'content-api-mock'
+import { setupWorker } from 'msw/browser'
+const fixtures = await (await fetch('/fixtures.json')).json()
+await setupWorker(...createContentApiMock({ fixtures }).handlers).start({ quiet: true })`,
+  'createContentApiMock() generating + setupWorker': `import { createContentApiMock } from 'content-api-mock'
 import { setupWorker } from 'msw/browser'
 await setupWorker(...createContentApiMock().handlers).start({ quiet: true })`,
 }
 
-async function bundle(name, source) {
-  const dir = join(work, String(Object.keys(PAGES).indexOf(name)))
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: work,
-    resolve: { alias: [{ find: /^content-api-mock$/, replacement: ENTRY }] },
-    plugins: [
-      {
-        name: 'page',
-        resolveId: (id) => (id === 'virtual:page' ? id : undefined),
-        load: (id) => (id === 'virtual:page' ? source : undefined),
-      },
-    ],
-    build: {
-      outDir: dir,
-      emptyOutDir: true,
-      reportCompressedSize: false,
-      chunkSizeWarningLimit: 100_000,
-      rollupOptions: { input: { page: 'virtual:page' } },
-    },
-  })
-  const chunks = readdirSync(join(dir, 'assets'))
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => {
-      const bytes = readFileSync(join(dir, 'assets', file))
-      return {
-        file,
-        raw: statSync(join(dir, 'assets', file)).size,
-        gzip: gzipSync(bytes).length,
-      }
-    })
-  return chunks
+/** The package an input belongs to, or the folder of the mock's own code. */
+function groupOf(path) {
+  const input = path.replace(/^.*\.bundle-bench-[^/]+\//, '')
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)
+  if (match !== null) return match[1]
+  const own = /dist\/(.+)\/[^/]+$/.exec(input)
+  if (own !== null) return `(mock) ${own[1]}/`
+  return `(mock) ${input.replace(/^.*dist\//, '')}`
 }
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
-console.log(`Browser bundle of ${ENTRY} (vite, minified):\n`)
-for (const [name, source] of Object.entries(PAGES)) {
-  const chunks = await bundle(name, source)
-  const main = chunks.find((chunk) => chunk.file.startsWith('page'))
-  const lazy = chunks.filter((chunk) => chunk !== main)
-  const lazyRaw = lazy.reduce((sum, chunk) => sum + chunk.raw, 0)
-  const lazyGzip = lazy.reduce((sum, chunk) => sum + chunk.gzip, 0)
-  console.log(`${name}`)
-  console.log(`  loaded at once: ${kb(main.raw)} (${kb(main.gzip)} gzipped)`)
-  if (lazy.length > 0) {
-    console.log(
-      `  loaded on demand: ${lazy.length} chunks, ${kb(lazyRaw)} (${kb(lazyGzip)} gzipped)`,
-    )
-    for (const chunk of lazy.sort((a, b) => b.raw - a.raw)) {
-      console.log(
-        `    ${chunk.file.padEnd(40)} ${kb(chunk.raw).padStart(10)} ${kb(chunk.gzip).padStart(10)} gz`,
-      )
+function breakdown(chunks) {
+  const groups = new Map()
+  for (const chunk of chunks) {
+    for (const [input, { bytesInOutput }] of Object.entries(chunk.inputs)) {
+      const group = groupOf(input)
+      groups.set(group, (groups.get(group) ?? 0) + bytesInOutput)
     }
+  }
+  return [...groups].sort((a, b) => b[1] - a[1])
+}
+
+/** The seed generator's chunk: it loads with `ready` when the mock generates. */
+const seedChunkOf = (chunks) =>
+  chunks.find((chunk) =>
+    Object.keys(chunk.inputs).some((input) =>
+      input.endsWith('create-seed-document.js'),
+    ),
+  )
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0)
+
+{
+  const { values } = parseArgs({
+    options: {
+      package: { type: 'string', default: '.' },
+      top: { type: 'string', default: '12' },
+    },
+  })
+  // @note Another checkout's dist/ is copied into this one, so that both
+  // resolve msw, zod and faker from the same node_modules: from its own, msw
+  // would be bundled twice (once for the page, once for the mock).
+  let packageDir = resolve(values.package)
+  if (packageDir !== ROOT) {
+    const copy = mkdtempSync(join(ROOT, 'node_modules', '.bundle-bench-'))
+    process.on('exit', () => rmSync(copy, { recursive: true, force: true }))
+    cpSync(join(packageDir, 'dist'), join(copy, 'dist'), { recursive: true })
+    packageDir = copy
+  }
+  const ENTRY = join(packageDir, 'dist/index.js')
+  console.log(
+    `Browser bundle of ${resolve(values.package)}/dist/index.js (minified, gzip -9 per chunk):\n`,
+  )
+  const baselines = {}
+  for (const [name, source] of Object.entries(PAGES)) {
+    console.log(name)
+    for (const [bundler, bundle] of [
+      ['esbuild', bundlePage],
+      ['rolldown', bundlePageWithRolldown],
+    ]) {
+      const { atOnce, onDemand } = await bundle(source, ENTRY)
+      const gzip = sum(atOnce, 'gzip')
+      baselines[bundler] ??= gzip
+      const adds =
+        baselines[bundler] === gzip
+          ? ''
+          : `, adds ${kb(gzip - baselines[bundler])} gz to the baseline`
+      console.log(
+        `  ${bundler}, loaded at once: ${atOnce.length} chunks, ${kb(sum(atOnce, 'raw'))} (${kb(gzip)} gz)${adds}`,
+      )
+      if (onDemand.length > 0) {
+        console.log(
+          `  ${bundler}, loaded on demand: ${onDemand.length} chunks, ${kb(sum(onDemand, 'raw'))} (${kb(sum(onDemand, 'gzip'))} gz)`,
+        )
+        const seed = seedChunkOf(onDemand)
+        if (seed !== undefined && !name.includes('fixtures')) {
+          console.log(
+            `  ${bundler}, the seed generator's chunk: ${kb(seed.raw)} (${kb(seed.gzip)} gz); at once and it, the mock adds ${kb(gzip + seed.gzip - baselines[bundler])} gz`,
+          )
+        }
+      }
+      const goal = GOALS[name]
+      if (goal !== undefined) {
+        const generating = !name.includes('fixtures')
+        const seed = generating ? seedChunkOf(onDemand) : undefined
+        const added = gzip + (seed?.gzip ?? 0) - baselines[bundler]
+        reportFigure({
+          what: `browser bundle (${bundler}, gz), the mock ${generating ? 'generating, at once + seed chunk' : 'given fixtures, at once'}`,
+          value: `adds ${kb(added)}`,
+          baseline: `msw setupWorker alone ${kb(baselines[bundler])}`,
+          goal: `≤ ${goal} KB`,
+          met: added <= goal * 1024,
+        })
+      }
+      if (bundler !== 'esbuild') continue
+      for (const [label, chunks] of [
+        ['at once', atOnce],
+        ['on demand', onDemand],
+      ]) {
+        if (chunks.length === 0) continue
+        console.log(
+          `  largest inputs ${label} (esbuild, minified, before gzip):`,
+        )
+        for (const [group, bytes] of breakdown(chunks).slice(
+          0,
+          Number(values.top),
+        )) {
+          console.log(`    ${group.padEnd(44)} ${kb(bytes).padStart(10)}`)
+        }
+      }
+    }
+    console.log()
   }
 }

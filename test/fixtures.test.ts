@@ -202,6 +202,20 @@ it('serves a loaded document, and reset() goes back to the initial one', async (
   ).toBe(2)
 })
 
+it('serves a document loaded while the generated dataset is still loading', async () => {
+  const mock = createContentApiMock()
+  server.use(...mock.handlers)
+  await mock.load(loadFixture('small.json'))
+  expect(
+    (await callApi('/projects/p1/contents', { key: 'k_a' })).body.meta.total,
+  ).toBe(2)
+  expect(mock.projects.list().map((project) => project.project_unique)).toEqual(
+    loadFixture('small.json').projects.map(
+      (project: { project_unique: string }) => project.project_unique,
+    ),
+  )
+})
+
 it('reset() undoes changes made through the collections', async () => {
   const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
   server.use(...mock.handlers)

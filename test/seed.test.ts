@@ -1,3 +1,4 @@
+import { base, en, Faker, type LocaleDefinition } from '@faker-js/faker'
 import { it, expect, vi } from 'vitest'
 import {
   DEFAULT_REFERENCE_DATE,
@@ -14,6 +15,7 @@ import {
   type FixtureDocument,
 } from '../src/schema/fixture.js'
 import { PUBLIC_ID_PATTERN } from '../src/schema/primitives.js'
+import { ENGLISH_WORDS } from '../src/data/seed/english-words.generated.js'
 
 const TOTAL_STEPS = 5
 
@@ -300,4 +302,23 @@ it('rejects invalid options with a message that names the option', () => {
   expect(() => createSeedDocument({ projects: 0, contents: 1 })).toThrow(
     /"projects"/,
   )
+})
+
+it("draws the same words from its copied lists as from faker's whole English locale", () => {
+  // The seed's faker holds six lists of faker's English locale
+  // (scripts/generate-english-words.js): every method the seed calls must
+  // give what it gives over the whole locale, for the same randomness.
+  const fakerOver = (locale: LocaleDefinition[]) =>
+    new Faker({ locale, seed: 20260115 })
+  const draw = (faker: Faker) =>
+    Array.from({ length: 500 }, () => [
+      faker.person.firstName(),
+      faker.person.lastName(),
+      faker.commerce.productAdjective(),
+      faker.company.catchPhrase(),
+    ])
+  const copied = draw(fakerOver([ENGLISH_WORDS, base]))
+  expect(copied).toEqual(draw(fakerOver([en, base])))
+  // Double-barrelled names come from the last-name pattern: it is there.
+  expect(copied.some(([, lastName]) => lastName!.includes('-'))).toBe(true)
 })

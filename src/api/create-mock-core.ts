@@ -1,8 +1,5 @@
-import { z } from 'zod'
-import {
-  createSeedDocument,
-  createSeedStream,
-} from '../data/create-seed-document.js'
+import * as z from 'zod'
+import { generateSeedData, type SeedData } from '../data/generate-seed-data.js'
 import type { LiveStream } from '../data/seed/create-live-stream.js'
 import { createDataset, type Dataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
@@ -264,23 +261,18 @@ export function createMockCore(
     options.speed ?? OPTION_RULES.speed.default,
   )
   const now = clock.now
-  const initialDocument: FixtureDocument =
+  // @note Fixtures are checked at once, so a bad document throws here; a
+  // generated dataset comes with `ready` (see generateSeedData).
+  const initialData: SeedData | Promise<SeedData> =
     options.fixtures !== undefined
-      ? parseFixtureDocument(options.fixtures)
-      : createSeedDocument({
+      ? { document: parseFixtureDocument(options.fixtures) }
+      : generateSeedData({
           seed: options.seed,
           projects: options.size?.projects,
           contents: options.size?.contents,
           apiKey: options.apiKey,
           live: options.live,
         })
-  const initialStream =
-    options.live === true
-      ? createSeedStream({
-          seed: options.seed,
-          projects: options.size?.projects,
-        })
-      : undefined
 
   let dataset = createDataset(viewersOf)
   let liveStream: LiveStream | undefined
@@ -329,6 +321,12 @@ export function createMockCore(
     liveStream = stream
   }
 
+  function serveInitialData(): Promise<void> {
+    return initialData instanceof Promise
+      ? initialData.then(({ document, stream }) => serve(document, stream))
+      : serve(initialData.document, initialData.stream)
+  }
+
   function isOurs(request: ApiRequest): boolean {
     return origin === undefined || request.origin === origin
   }
@@ -352,7 +350,7 @@ export function createMockCore(
     })
   }
 
-  const ready = serve(initialDocument, initialStream)
+  const ready = serveInitialData()
   const records = createRecordControllers(
     () => dataset,
     ready,
@@ -400,9 +398,15 @@ export function createMockCore(
       addInitialScenarios()
       clock.reset()
       journal.clear()
-      await serve(initialDocument, initialStream)
+      await serveInitialData()
     },
-    load: async (document) => serve(parseFixtureDocument(document)),
+    async load(document) {
+      const parsed = parseFixtureDocument(document)
+      // @note A generated initial dataset may still be on its way: it must
+      // not land after this document and replace it.
+      await ready.catch(() => undefined)
+      await serve(parsed)
+    },
     exportFixtures: () =>
       exportFixtureDocument(dataset, liveStream?.allAt(now()) ?? []),
     clock,

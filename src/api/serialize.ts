@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { CONTENT_MODES } from '../schema/content-modes.js'
 import { createPicker } from '../schema/create-picker.js'
 import type { FixtureProject } from '../schema/fixture.js'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { findContentMode } from '../schema/content-modes.js'
 import { fixtureDocumentSchema } from '../schema/fixture.js'
 import { objectKeysAt } from '../schema/object-keys-at.js'

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod'
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',

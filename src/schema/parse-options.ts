@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { findCloseMatch } from './find-close-match.js'
 import { OptionsError, type OptionIssue } from './options-error.js'
 

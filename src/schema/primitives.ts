@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * The pattern every public ID (`project_unique`, `variation_unique`,

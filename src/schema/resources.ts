@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { CONTENT_MODES, type ServedContentSchema } from './content-modes.js'
 import { publicIdSchema, timestampSchema, urlSchema } from './primitives.js'
 
