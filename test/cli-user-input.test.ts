@@ -305,7 +305,10 @@ function environmentArbitrary() {
 }
 
 it('answers every combination of flags and environment with exit 0, or exit 2 and one line; never "please report it"', async () => {
-  const codes: number[] = []
+  // Runs whose flags and environment were all accepted: a server started, or
+  // its port (4010 when neither --port nor PORT is drawn) was taken by
+  // another process on this machine, which is no fault of the draw.
+  let accepted = 0
   await fc.assert(
     fc.asyncProperty(
       fc
@@ -314,7 +317,7 @@ it('answers every combination of flags and environment with exit 0, or exit 2 an
       environmentArbitrary(),
       async (args, env) => {
         const run = await runInProcess(args, env)
-        codes.push(run.code)
+        if (run.code === 0 || /is already in use/.test(run.stderr)) accepted++
         const variables = Object.entries(env)
           .filter(([, value]) => value !== undefined)
           .map(([name, value]) => `${name}=${JSON.stringify(value)} `)
@@ -339,7 +342,7 @@ it('answers every combination of flags and environment with exit 0, or exit 2 an
   )
   // @note Guards the property itself: a generator that only made mistakes
   // would never start a server and would prove little.
-  expect(codes.filter((code) => code === 0).length).toBeGreaterThan(40)
+  expect(accepted).toBeGreaterThan(40)
 }, 60_000)
 
 /** The statuses of 24 requests to a CLI started with these flags. */
