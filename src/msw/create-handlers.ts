@@ -3,6 +3,7 @@ import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { createApiUrlPattern, escapeRegExp } from '../api/is-api-path.js'
+import { createDeliveredBody } from './create-delivered-body.js'
 
 const ANY_ORIGIN = 'https?://[^/]+'
 
@@ -58,7 +59,13 @@ function toHttpResponse(
   response: ApiResponse,
   isHead: boolean,
 ): HttpResponse<any> {
-  const { body, status, headers } = response
+  const { body, status, headers, delivery } = response
+  if (delivery !== undefined && body !== null && !isHead) {
+    return new HttpResponse(createDeliveredBody(body, delivery), {
+      status,
+      headers,
+    })
+  }
   if (!isHead || body === null)
     return new HttpResponse(body, { status, headers })
   const length =

@@ -1,0 +1,38 @@
+import { splitBody } from '../api/variants/split-body.js'
+import type { BodyDelivery } from '../api/types.js'
+
+/**
+ * The body of an intercepted response under `slow-body` or `truncated`: a
+ * stream that hands out its pieces `intervalMs` apart and, when cut, errors
+ * after `truncateAt` bytes, so reading the body (`response.json()`) rejects
+ * with a `TypeError` as `fetch` does when a connection closes mid-body.
+ * @note An interceptor has no connection to close: an erroring stream is
+ * what it can express of a truncated body, and the `Content-Length` header is
+ * left out (a stream has no length up front).
+ * @example
+ * new HttpResponse(createDeliveredBody(body, { pieces: 5, intervalMs: 40 }), { status: 200 })
+ */
+export function createDeliveredBody(
+  body: string | Uint8Array,
+  delivery: BodyDelivery,
+): ReadableStream<Uint8Array> {
+  const pieces = splitBody(body, delivery)
+  let next = 0
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0 && delivery.intervalMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, delivery.intervalMs))
+      }
+      const piece = pieces[next++]
+      if (piece !== undefined) controller.enqueue(piece.slice())
+      if (next < pieces.length) return
+      if (delivery.truncateAt === undefined) controller.close()
+      else
+        controller.error(
+          new TypeError(
+            'terminated: the mock cut this body short (the "truncated" variant)',
+          ),
+        )
+    },
+  })
+}
