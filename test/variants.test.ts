@@ -163,3 +163,40 @@ it('sends the same bytes for the same seed and other bytes for another', async (
   expect(withoutAssetUrls(again)).toEqual(withoutAssetUrls(first))
   expect(other[0]).not.toEqual(first[0])
 })
+
+for (const adapter of ADAPTERS) {
+  it(`truncated cuts the body so that reading it rejects, and sends it whole the next time (${adapter})`, async () => {
+    await withAdapter(
+      adapter,
+      { ...DATA, variants: ['truncated'] },
+      async (get) => {
+        const cut = await get('/projects')
+        expect(cut.status).toBe(200)
+        await expect(cut.text()).rejects.toThrow(TypeError)
+        expect(
+          (await (await get('/projects')).json()).data.length,
+        ).toBeGreaterThan(0)
+      },
+    )
+  })
+
+  it(`slow-body sends the same bytes in several pieces (${adapter})`, async () => {
+    const read = (variants: ContentApiMockOptions['variants']) =>
+      withAdapter(adapter, { ...DATA, ...FROZEN, variants }, async (get) => {
+        const reader = (await get('/projects')).body!.getReader()
+        const pieces: Uint8Array[] = []
+        for (
+          let chunk = await reader.read();
+          !chunk.done;
+          chunk = await reader.read()
+        ) {
+          pieces.push(chunk.value)
+        }
+        return pieces
+      })
+    const slow = await read(['slow-body'])
+    const whole = await read([])
+    expect(slow.length).toBeGreaterThan(1)
+    expect(Buffer.concat(slow)).toEqual(Buffer.concat(whole))
+  })
+}
