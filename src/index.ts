@@ -152,4 +152,5 @@ export type {
 
 /* Generated documents */
 export { createOpenApiDocument } from './schema/create-openapi-document.js'
+export { createTolerantOpenApiDocument } from './schema/create-tolerant-openapi-document.js'
 export { createFixtureJsonSchema } from './schema/create-fixture-json-schema.js'
