@@ -7,8 +7,10 @@ import type { BodyDelivery } from '../api/types.js'
  * after `truncateAt` bytes, so reading the body (`response.json()`) rejects
  * with a `TypeError` as `fetch` does when a connection closes mid-body.
  * @note An interceptor has no connection to close: an erroring stream is
- * what it can express of a truncated body, and the `Content-Length` header is
- * left out (a stream has no length up front).
+ * what it can express of a truncated body. The error comes one pull after
+ * the last piece, once the client has had the headers and that piece; msw 3
+ * ends such a body quietly, and only the `Content-Length` of the whole body,
+ * which the handlers send, makes the client see it cut.
  * @example
  * new HttpResponse(createDeliveredBody(body, { pieces: 5, intervalMs: 40 }), { status: 200 })
  */
@@ -24,15 +26,18 @@ export function createDeliveredBody(
         await new Promise((resolve) => setTimeout(resolve, delivery.intervalMs))
       }
       const piece = pieces[next++]
-      if (piece !== undefined) controller.enqueue(piece.slice())
-      if (next < pieces.length) return
-      if (delivery.truncateAt === undefined) controller.close()
-      else
-        controller.error(
-          new TypeError(
-            'terminated: the mock cut this body short (the "truncated" variant)',
-          ),
-        )
+      if (piece !== undefined) {
+        controller.enqueue(piece.slice())
+        if (next < pieces.length || delivery.truncateAt !== undefined) return
+        controller.close()
+        return
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      controller.error(
+        new TypeError(
+          'terminated: the mock cut this body short (the "truncated" variant)',
+        ),
+      )
     },
   })
 }

@@ -63,19 +63,21 @@ function toHttpResponse(
   if (delivery !== undefined && body !== null && !isHead) {
     return new HttpResponse(createDeliveredBody(body, delivery), {
       status,
-      headers,
+      headers: { ...headers, 'content-length': String(byteLengthOf(body)) },
     })
   }
   if (!isHead || body === null)
     return new HttpResponse(body, { status, headers })
-  const length =
-    typeof body === 'string'
-      ? new TextEncoder().encode(body).byteLength
-      : body.byteLength
   return new HttpResponse(null, {
     status,
-    headers: { ...headers, 'content-length': String(length) },
+    headers: { ...headers, 'content-length': String(byteLengthOf(body)) },
   })
+}
+
+function byteLengthOf(body: string | Uint8Array): number {
+  return typeof body === 'string'
+    ? new TextEncoder().encode(body).byteLength
+    : body.byteLength
 }
 
 function toApiRequest(request: Request): ApiRequest {

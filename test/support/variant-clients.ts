@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import { z } from 'zod'
 
 /**
@@ -221,3 +222,48 @@ export const VARIANT_CLIENTS: Record<
     },
   },
 }
+
+/** `passes`, or the message of what broke the client. */
+async function outcome(client: Client, get: Get): Promise<string> {
+  try {
+    await client(get)
+    return 'passes'
+  } catch (error) {
+    return `fails: ${(error as Error).message}`
+  }
+}
+
+/**
+ * Runs a variant's naive and hardened clients against the default and,
+ * through `X-Mock-Variant`, against the variant; what each gave.
+ * @example
+ * expect(await runVariantClients('nullable', get)).toEqual(BITES)
+ */
+export async function runVariantClients(variant: string, get: Get) {
+  const clients = VARIANT_CLIENTS[variant]!
+  const withVariant: Get = (path, headers) =>
+    get(path, { ...headers, 'x-mock-variant': variant })
+  return {
+    naive: await outcome(clients.naive, get),
+    hardened: await outcome(clients.hardened, get),
+    naiveWithVariant: await outcome(clients.naive, withVariant),
+    hardenedWithVariant: await outcome(clients.hardened, withVariant),
+  }
+}
+
+/**
+ * What `runVariantClients` gives when the variant bites: only the naive
+ * client against the variant fails.
+ */
+export const BITES = {
+  naive: 'passes',
+  hardened: 'passes',
+  naiveWithVariant: expect.stringMatching(/^fails: /),
+  hardenedWithVariant: 'passes',
+}
+
+/** A generated dataset with enough records that every variant's draws hit some. */
+export const VARIANT_DATA = { seed: 7, size: { projects: 6, contents: 36 } }
+
+/** One with more contents per project than a page holds, for `paginated`. */
+export const PAGED_DATA = { seed: 7, size: { projects: 4, contents: 160 } }
