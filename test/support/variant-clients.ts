@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * A GET of an API path (`/projects`) with the demo key, as a test adapter
