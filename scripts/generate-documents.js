@@ -1,14 +1,23 @@
-// Writes the documents generated from the zod schemas: fixtures/openapi.json
-// and fixtures/fixture.schema.json. With `--check`, writes nothing and exits 1
-// when a committed document differs from a freshly generated one.
+// Writes the documents generated from the zod schemas: fixtures/openapi.json,
+// fixtures/openapi.tolerant.json and fixtures/fixture.schema.json. With
+// `--check`, writes nothing and exits 1 when a committed document differs
+// from a freshly generated one.
 // Reads the built package, so run it through `npm run generate`.
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
-const { createFixtureJsonSchema, createOpenApiDocument } = await loadBuild()
+const {
+  createFixtureJsonSchema,
+  createOpenApiDocument,
+  createTolerantOpenApiDocument,
+} = await loadBuild()
 
 const DOCUMENTS = [
   { path: 'fixtures/openapi.json', create: () => createOpenApiDocument() },
+  {
+    path: 'fixtures/openapi.tolerant.json',
+    create: () => createTolerantOpenApiDocument(),
+  },
   {
     path: 'fixtures/fixture.schema.json',
     create: () => createFixtureJsonSchema(),
@@ -38,17 +47,18 @@ if (stale.length > 0) {
   process.exitCode = 1
 } else if (isCheck) {
   console.log(
-    '[generate] fixtures/openapi.json and fixtures/fixture.schema.json are up to date.',
+    '[generate] fixtures/openapi.json, openapi.tolerant.json and fixture.schema.json are up to date.',
   )
 }
 
 async function loadBuild() {
   try {
-    const [fixtureModule, openApiModule] = await Promise.all([
+    const [fixtureModule, openApiModule, tolerantModule] = await Promise.all([
       import('../dist/schema/create-fixture-json-schema.js'),
       import('../dist/schema/create-openapi-document.js'),
+      import('../dist/schema/create-tolerant-openapi-document.js'),
     ])
-    return { ...fixtureModule, ...openApiModule }
+    return { ...fixtureModule, ...openApiModule, ...tolerantModule }
   } catch (error) {
     console.error(
       `[generate] Failed to load the built schemas from dist/schema/: ${error.message}\nRun "npm run build" first, or use "npm run generate", which builds.`,

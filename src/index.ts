@@ -20,6 +20,15 @@ export type { MockClock } from './api/create-mock-clock.js'
 export { OptionsError, type OptionIssue } from './schema/options-error.js'
 export type { Dataset, DatasetCollections } from './data/dataset.js'
 
+/* Variants of the real service the spec leaves open (docs/variants.md) */
+export { VARIANT_NAMES, variantListSchema } from './schema/variants.js'
+export type { VariantName } from './schema/variants.js'
+export type { VariantController } from './api/variants/create-variant-state.js'
+export { VARIANT_ERROR_CODES } from './api/variants/error-variants.js'
+export { OTHER_CONTENT_MODES } from './api/variants/other-modes.js'
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './api/variants/paginated.js'
+export { PUBLISH_STATUS_VARIANTS } from './api/variants/publish-statuses.js'
+
 /* Traffic shaping: rate limits, forced outcomes, the request journal */
 export {
   SCENARIO_PRESETS,
@@ -143,4 +152,5 @@ export type {
 
 /* Generated documents */
 export { createOpenApiDocument } from './schema/create-openapi-document.js'
+export { createTolerantOpenApiDocument } from './schema/create-tolerant-openapi-document.js'
 export { createFixtureJsonSchema } from './schema/create-fixture-json-schema.js'

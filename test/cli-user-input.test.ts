@@ -262,6 +262,9 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
     flag('--scenario', ['flaky', 'slow', 'rate-limited'], {
       early: ['chaos', 'flakey'],
     }),
+    flag('--variant', ['hostile', 'nullable,paginated', 'unicode'], {
+      early: ['chaos', 'nullable,', 'nulable', ''],
+    }),
     fc.constant(['--strict']),
     fc.constant(['--live']),
     flag('--speed', ['60', '0.5', '1'], { early: ['0', 'fast', '10001', ''] }),

@@ -318,3 +318,25 @@ it('rejects a moviemode fixture content without movie_unique', () => {
     }),
   )
 })
+
+const tolerantDocument = readJson(
+  new URL('../fixtures/openapi.tolerant.json', import.meta.url),
+)
+
+it('produces an openapi.tolerant.json that is a valid OpenAPI 3.1 document whose schemas compile strictly', () => {
+  const meta = createAjv({ strict: false })
+  meta.addFormat('media-range', /^[\w.+*-]+\/[\w.+*-]+(?:\s*;.*)?$/)
+  const validate = meta.compile(readOpenApiMetaSchema())
+  expect(validate(tolerantDocument), JSON.stringify(validate.errors)).toBe(true)
+  const ajv = createAjv({ strict: true })
+  ajv.addVocabulary(Object.keys(tolerantDocument))
+  ajv.addSchema(tolerantDocument, 'tolerant.json')
+  const { schemas } = tolerantDocument.components as {
+    schemas: Record<string, Record<string, unknown>>
+  }
+  for (const id of Object.keys(schemas)) {
+    expect(() =>
+      ajv.compile({ $ref: `tolerant.json#/components/schemas/${id}` }),
+    ).not.toThrow()
+  }
+})

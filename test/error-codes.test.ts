@@ -104,6 +104,9 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     await codeOf(
       api('/projects', { headers: { ...KEY, 'x-mock-scenario': 'x' } }),
     ),
+    await codeOf(
+      api('/projects', { headers: { ...KEY, 'x-mock-variant': 'x' } }),
+    ),
     await codeOf(fetch(`${assetUrl}0`)),
     await codeOf(fetch(assetUrl, { headers: { range: 'bytes=999999999-' } })),
     codeInRaw(await sendBytes(server.url, 'HELLO THERE\r\n\r\n')),
@@ -141,6 +144,7 @@ it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', asyn
     await codeOf(control('/scenarios', 'POST', '{}')),
     await codeOf(control('/requests?colour=red')),
     await codeOf(control('/clock', 'POST', '{"set": "soon"}')),
+    await codeOf(control('/variants', 'PUT', '{"variants": ["x"]}')),
     await codeOf(control('/projects/p1?cascade=maybe', 'DELETE')),
     await codeOf(control('/projects/p1', 'DELETE')),
     await codeOf(

@@ -5,6 +5,7 @@ import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
 import type { MediaLibrary } from '../media/media-library.js'
 import type { AssetSigner } from './asset-signer.js'
 import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
+import type { VariantState } from './variants/create-variant-state.js'
 
 /**
  * The order of list items: by `created_at`, newest or oldest first, ties
@@ -39,6 +40,8 @@ export interface ApiContext {
   listOrder: ListOrder
   /** Rate limits and forced outcomes, decided after authentication. */
   scenarios: ScenarioEngine
-  /** Ignore the `X-Mock-Scenario` request header. */
+  /** Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers. */
   strict: boolean
+  /** The variants in force and the seed of their draws. */
+  variants: VariantState
 }

@@ -53,6 +53,11 @@ import type { MediaLibrary } from '../media/media-library.js'
 import { createErrorResponse } from './error-response.js'
 import { isApiPath } from './is-api-path.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
+import { variantListSchema, type VariantName } from '../schema/variants.js'
+import {
+  createVariantState,
+  type VariantController,
+} from './variants/create-variant-state.js'
 
 /**
  * The API prefix every endpoint lives under (spec 9).
@@ -106,8 +111,17 @@ export interface MockOptions {
   scenarios?: Array<Scenario | ScenarioPreset>
   /** How many requests the journal keeps (default 1,000). */
   journalSize?: number
-  /** Ignore the `X-Mock-Scenario` request header (default `false`). */
+  /**
+   * Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers
+   * (default `false`).
+   */
   strict?: boolean
+  /**
+   * Variants of the real service in force from the start and again after
+   * `reset()`, e.g. `['nullable', 'paginated']` or `['hostile']` for all
+   * (default: none). See docs/variants.md.
+   */
+  variants?: VariantName[]
   /**
    * Generated contents keep generating (default `false`): in every project
    * that holds contents, a new one starts every few minutes, steps through
@@ -160,6 +174,8 @@ export interface MockCore {
   readonly scenarios: ScenarioController
   /** The journal of answered requests: list, count, clear. */
   readonly requests: Omit<RequestJournal, 'record'>
+  /** The variants in force: `list()`, `set(['hostile'])`, `set([])`. */
+  readonly variants: VariantController
   /** The contents, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
   readonly contents: RecordController<FixtureContent>
   /** The projects, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
@@ -199,6 +215,7 @@ const optionsSchema = z.strictObject({
     .optional(),
   journalSize: integerOptionSchema(OPTION_RULES.journalSize).optional(),
   strict: z.boolean().optional(),
+  variants: variantListSchema.optional(),
   live: z.boolean().optional(),
   speed: numberOptionSchema(OPTION_RULES.speed).optional(),
 })
@@ -292,6 +309,10 @@ export function createMockCore(
     options.journalSize ?? DEFAULT_JOURNAL_SIZE,
     labelOf,
   )
+  const variants = createVariantState(
+    options.seed ?? DEFAULT_SEED,
+    options.variants,
+  )
   const context: ApiContext = {
     dataset: () => dataset,
     liveStream: () => liveStream,
@@ -302,6 +323,7 @@ export function createMockCore(
     listOrder: options.listOrder ?? OPTION_RULES.listOrder.default,
     scenarios,
     strict: options.strict ?? false,
+    variants,
   }
 
   function addInitialScenarios(): void {
@@ -347,6 +369,7 @@ export function createMockCore(
       status: response.status,
       durationMs: performance.now() - started + (response.delayMs ?? 0),
       networkError: response.networkError === true,
+      variants: response.variants,
     })
   }
 
@@ -396,6 +419,7 @@ export function createMockCore(
     async reset() {
       scenarios.clear()
       addInitialScenarios()
+      variants.reset()
       clock.reset()
       journal.clear()
       await serveInitialData()
@@ -412,6 +436,7 @@ export function createMockCore(
     clock,
     scenarios,
     requests: journal,
+    variants: { list: variants.list, set: variants.set },
     ...records,
   }
 }

@@ -10,12 +10,14 @@ import { ENDPOINT_PATHS } from '../schema/endpoints.js'
 import { readPathParameter } from './path-parameter.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
+import { applyVariants, usesVariants } from './variants/apply-variants.js'
 
 /**
  * Answers one request under the API prefix, the way the real service does.
  * Checks run in this order: authentication (401), scenarios (rate limits with
  * 429, forced outcomes, latency), the route (404 unknown path, 405 methods
- * other than GET and HEAD), path parameters (422), then the lookup (404).
+ * other than GET and HEAD), path parameters (422), then the lookup (404);
+ * the variants in force, if any, rewrite the answer last.
  * @example
  * const response = handleApiRequest(context, {
  *   method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects',
@@ -31,7 +33,9 @@ export function handleApiRequest(
   // Every answer names its endpoint, a 401 too, so the journal and the
   // request log can be filtered by endpoint whatever the outcome.
   if (route !== undefined) response.endpoint = route.endpoint
-  return response
+  return usesVariants(context, request)
+    ? applyVariants(context, request, response)
+    : response
 }
 
 function decide(

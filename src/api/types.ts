@@ -46,4 +46,19 @@ export interface ApiResponse {
   delayMs?: number
   /** Drop the connection instead of answering (a network-error scenario). */
   networkError?: boolean
+  /** The variants applied to this answer, for logs (`hostile` for all). */
+  variants?: string[]
+  /** Send the body in pieces over time, or cut it (`slow-body`, `truncated`). */
+  delivery?: BodyDelivery
+}
+
+/**
+ * How an adapter sends a body under the `slow-body` and `truncated`
+ * variants: in `pieces` parts `intervalMs` apart, then the connection is
+ * closed after `truncateAt` bytes when that is set (see `splitBody`).
+ */
+export interface BodyDelivery {
+  pieces: number
+  intervalMs: number
+  truncateAt?: number
 }

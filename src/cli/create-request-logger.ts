@@ -29,6 +29,7 @@ export function createRequestLogger(
           durationMs: Math.round(entry.durationMs * 1000) / 1000,
           keyLabel: entry.keyLabel,
           endpoint: entry.endpoint,
+          variants: entry.variants,
         })}\n`,
       )
     }
@@ -41,6 +42,9 @@ export function createRequestLogger(
       `${entry.durationMs.toFixed(1)}ms`,
     ]
     if (entry.keyLabel !== undefined) parts.push(entry.keyLabel)
+    if (entry.variants !== undefined) {
+      parts.push(`variants=${entry.variants.join(',')}`)
+    }
     write(`${parts.join(' ')}\n`)
   }
 }

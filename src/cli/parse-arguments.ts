@@ -1,3 +1,5 @@
+import { collectVariants } from './collect-variants.js'
+import { VARIANT_NAMES, type VariantName } from '../schema/variants.js'
 import {
   Command,
   CommanderError,
@@ -95,6 +97,7 @@ export interface CliOptions extends Partial<ServerTimeouts> {
   latency?: Latency
   failRate?: number
   scenario?: ScenarioPreset[]
+  variant?: VariantName[]
   strict: boolean
   journalSize?: number
   live: boolean
@@ -322,7 +325,16 @@ function createProgram(version: string): Command {
       ).argParser(collectScenario),
     )
     .addOption(
-      new Option('--strict', 'ignore the X-Mock-Scenario request header'),
+      new Option(
+        '--variant <names>',
+        `serve variants of the real service, comma-separated; repeatable (${VARIANT_NAMES.join(', ')})`,
+      ).argParser(collectVariants),
+    )
+    .addOption(
+      new Option(
+        '--strict',
+        'ignore the X-Mock-Scenario and X-Mock-Variant request headers',
+      ),
     )
     .addOption(
       integerOption(

@@ -266,6 +266,7 @@ function toTrafficOptions(options: CliOptions) {
           },
     scenarios,
     strict: options.strict,
+    variants: options.variant,
     journalSize: options.journalSize,
   }
 }
@@ -295,7 +296,12 @@ function describeTraffic(options: CliOptions): string[] {
     parts.push(`500 on ${options.failRate * 100}% of requests`)
   }
   for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
-  if (options.strict) parts.push('X-Mock-Scenario ignored (--strict)')
+  if (options.variant !== undefined) {
+    parts.push(`variants ${[...new Set(options.variant)].join(', ')}`)
+  }
+  if (options.strict) {
+    parts.push('X-Mock-Scenario and X-Mock-Variant ignored (--strict)')
+  }
   if (options.speed !== undefined && options.speed !== 1) {
     parts.push(`mock clock at ${options.speed}x real time`)
   }

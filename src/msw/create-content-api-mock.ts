@@ -59,6 +59,7 @@ export function createContentApiMock(
     clock: core.clock,
     scenarios: core.scenarios,
     requests: core.requests,
+    variants: core.variants,
     contents: core.contents,
     projects: core.projects,
     apiKeys: core.apiKeys,

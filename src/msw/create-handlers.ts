@@ -3,6 +3,7 @@ import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { createApiUrlPattern, escapeRegExp } from '../api/is-api-path.js'
+import { createDeliveredBody } from './create-delivered-body.js'
 
 const ANY_ORIGIN = 'https?://[^/]+'
 
@@ -58,17 +59,25 @@ function toHttpResponse(
   response: ApiResponse,
   isHead: boolean,
 ): HttpResponse<any> {
-  const { body, status, headers } = response
+  const { body, status, headers, delivery } = response
+  if (delivery !== undefined && body !== null && !isHead) {
+    return new HttpResponse(createDeliveredBody(body, delivery), {
+      status,
+      headers: { ...headers, 'content-length': String(byteLengthOf(body)) },
+    })
+  }
   if (!isHead || body === null)
     return new HttpResponse(body, { status, headers })
-  const length =
-    typeof body === 'string'
-      ? new TextEncoder().encode(body).byteLength
-      : body.byteLength
   return new HttpResponse(null, {
     status,
-    headers: { ...headers, 'content-length': String(length) },
+    headers: { ...headers, 'content-length': String(byteLengthOf(body)) },
   })
+}
+
+function byteLengthOf(body: string | Uint8Array): number {
+  return typeof body === 'string'
+    ? new TextEncoder().encode(body).byteLength
+    : body.byteLength
 }
 
 function toApiRequest(request: Request): ApiRequest {

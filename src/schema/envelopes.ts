@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'service_unavailable',
   'gateway_timeout',
   'unknown_scenario',
+  'unknown_variant',
 ] as const
 
 /**
@@ -60,6 +61,7 @@ export const CONTROL_ERROR_CODES = [
   'conflict',
   'unsupported_media_type',
   'host_not_allowed',
+  'invalid_variants',
 ] as const
 
 /**

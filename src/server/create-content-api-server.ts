@@ -63,6 +63,8 @@ export interface RequestLogEntry {
   keyLabel?: string
   /** The endpoint that answered, e.g. `getContent`. */
   endpoint?: string
+  /** The variants applied to the answer (`hostile` for all), when any were. */
+  variants?: string[]
 }
 
 /**
@@ -202,6 +204,7 @@ export async function createContentApiServer(
       'Content-Type',
       'Range',
       'X-Mock-Scenario',
+      'X-Mock-Variant',
     ],
     exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 600,
@@ -281,6 +284,7 @@ export async function createContentApiServer(
       durationMs: performance.now() - started,
       keyLabel: answer.keyLabel,
       endpoint: answer.endpoint,
+      ...(answer.variants !== undefined && { variants: answer.variants }),
     })
   }
 

@@ -8,6 +8,7 @@ import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/create-mock-core.js'
 import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
+import { createTolerantOpenApiDocument } from '../schema/create-tolerant-openapi-document.js'
 import { createControlRouter } from './control/create-control-router.js'
 import { createPageRouter } from './create-page-router.js'
 import { createDocsRouter } from './docs/create-docs-router.js'
@@ -39,6 +40,10 @@ export function createExpressApp(
   app.get('/openapi.json', (request, response) => {
     const serverUrl = `${options.originOf(request)}${mock.prefix}`
     response.json(createOpenApiDocument({ serverUrl }))
+  })
+  app.get('/openapi.tolerant.json', (request, response) => {
+    const serverUrl = `${options.originOf(request)}${mock.prefix}`
+    response.json(createTolerantOpenApiDocument({ serverUrl }))
   })
 
   app.use(createDocsRouter(mock))

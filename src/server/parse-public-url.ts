@@ -14,6 +14,7 @@ export const SERVER_PATH_ROOTS = [
   '__mock',
   '__assets',
   'openapi.json',
+  'openapi.tolerant.json',
   'docs',
   '__docs',
 ] as const

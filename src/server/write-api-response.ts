@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ApiResponse } from '../api/types.js'
+import { writeDeliveredBody } from './write-delivered-body.js'
 
 /**
  * Writes a response description to a Node response in one go, after any
@@ -24,5 +25,9 @@ export function writeApiResponse(
     typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
   )
   response.writeHead(apiResponse.status, apiResponse.headers)
+  if (apiResponse.delivery !== undefined && !isHead) {
+    writeDeliveredBody(response, body, apiResponse.delivery)
+    return
+  }
   response.end(isHead ? undefined : body)
 }

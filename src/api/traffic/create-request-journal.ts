@@ -22,6 +22,8 @@ export interface JournalEntry {
   durationMs: number
   /** Set when a scenario dropped the connection instead of answering. */
   networkError?: boolean
+  /** The variants applied to the answer (`hostile` for all), when any were. */
+  variants?: string[]
 }
 
 /**
@@ -38,6 +40,7 @@ export interface JournalRecord {
   status: number
   durationMs: number
   networkError: boolean
+  variants?: string[] | undefined
 }
 
 /**
@@ -157,5 +160,6 @@ function toJournalEntry(record: JournalRecord): JournalEntry {
     status: record.status,
     durationMs: record.durationMs,
     ...(record.networkError && { networkError: true }),
+    ...(record.variants !== undefined && { variants: record.variants }),
   }
 }

@@ -16,6 +16,7 @@ import { createMethodNotAllowedHandler } from './create-method-not-allowed-handl
 import { RECORD_ROUTES } from '../../api/records/record-routes.js'
 import { createRecordRoutes } from './create-record-routes.js'
 import { createScenarioRoutes } from './create-scenario-routes.js'
+import { createVariantRoutes } from './create-variant-routes.js'
 
 /**
  * The control API under `/__mock`, outside the API prefix and never behind an
@@ -29,12 +30,13 @@ import { createScenarioRoutes } from './create-scenario-routes.js'
  * - `GET`, `POST`, `DELETE /scenarios`; `DELETE /scenarios/:id`.
  * - `GET`, `DELETE /requests`: the request journal, with query filters.
  * - `GET`, `POST`, `DELETE /clock`: read, set or advance, back to real time.
+ * - `GET`, `PUT /variants`: the variants of the real service in force.
  * - `GET`, `POST /contents`; `GET`, `PATCH`, `DELETE /contents/:id`: one
  *   record at a time, and the same for `/projects`, `/api-keys`, `/accounts`.
  *
  * Every `DELETE` answers 204 without a body; bad input answers 400 with a
  * code (`unsupported_media_type`, `invalid_json`, `invalid_fixture`, `invalid_scenario`,
- * `invalid_filter`, `invalid_clock`, `invalid_parameter`) and a message
+ * `invalid_filter`, `invalid_clock`, `invalid_variants`, `invalid_parameter`) and a message
  * naming the problem; an unknown record answers 404, a record still referred
  * to 409 `conflict`; a method a path does not have answers 405 with `Allow`.
  * `CONTROL_ERROR_CODES` lists every code.
@@ -55,6 +57,7 @@ export function createControlRouter(
   router.use(createScenarioRoutes(mock))
   router.use(createJournalRoutes(mock))
   router.use(createClockRoutes(mock))
+  router.use(createVariantRoutes(mock))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {
     router.use(createRecordRoutes(mock, name))
   }

@@ -1,0 +1,176 @@
+import type { ApiContext } from '../api-context.js'
+import { createErrorResponse } from '../error-response.js'
+import type { ApiRequest, ApiResponse, BodyDelivery } from '../types.js'
+import {
+  VARIANT_NAMES,
+  type AppliedVariant,
+  type VariantName,
+} from '../../schema/variants.js'
+import { applyErrorVariants } from './error-variants.js'
+import { expandVariants, nameVariants } from './expand-variants.js'
+import { applyExtraFields } from './extra-fields.js'
+import { applyLenientIds } from './lenient-ids.js'
+import { applyNullable } from './nullable.js'
+import { applyOtherModes } from './other-modes.js'
+import { applyPaginated } from './paginated.js'
+import { applyPublishStatuses } from './publish-statuses.js'
+import { applyUnicode } from './unicode.js'
+import { createVariantRandom } from './create-variant-random.js'
+import type { VariantAnswer, VariantTransform } from './variant-answer.js'
+
+/**
+ * The variants that rewrite the body and status, in the order they apply:
+ * the status first (lenient IDs, pages), then the records, then what wraps
+ * them, then errors (which may leave JSON for HTML).
+ */
+const TRANSFORMS: ReadonlyArray<[AppliedVariant, VariantTransform]> = [
+  ['lenient-ids', applyLenientIds],
+  ['paginated', applyPaginated],
+  ['other-modes', applyOtherModes],
+  ['publish-statuses', applyPublishStatuses],
+  ['nullable', applyNullable],
+  ['unicode', applyUnicode],
+  ['extra-fields', applyExtraFields],
+  ['error-variants', applyErrorVariants],
+]
+
+/**
+ * How `slow-body` sends a body: in this many pieces, this far apart.
+ * @example
+ * SLOW_BODY.pieces * SLOW_BODY.intervalMs // the extra time of one answer
+ */
+export const SLOW_BODY = { pieces: 5, intervalMs: 40 } as const
+
+/**
+ * Whether an answer passes through the variants: some are in force, or the
+ * request names some in `X-Mock-Variant` (read unless `strict`). The one
+ * check on the request path when no variant is in use.
+ * @example
+ * if (usesVariants(context, request)) response = applyVariants(context, request, response)
+ */
+export function usesVariants(
+  context: ApiContext,
+  request: ApiRequest,
+): boolean {
+  return (
+    context.variants.active.length !== 0 ||
+    (!context.strict && request.headers.get('x-mock-variant') != null)
+  )
+}
+
+/**
+ * The answer as the variants in force and those named by the request's
+ * `X-Mock-Variant` header rewrite it, with the variants applied named in
+ * `variants`; a 400 `unknown_variant` for a header naming an unknown one.
+ * The draws come from the mock's seed, the variant and the record ID (or
+ * the request path), so both adapters send the same bytes.
+ * @example
+ * const answer = applyVariants(context, request, handleApiRequest(context, request))
+ */
+export function applyVariants(
+  context: ApiContext,
+  request: ApiRequest,
+  response: ApiResponse,
+): ApiResponse {
+  const requested = readVariantHeader(context, request)
+  if (!Array.isArray(requested)) {
+    return {
+      ...requested,
+      endpoint: response.endpoint,
+      keyLabel: response.keyLabel,
+    }
+  }
+  const applied =
+    requested.length === 0
+      ? context.variants.active
+      : expandVariants([...context.variants.active, ...requested])
+  if (applied.length === 0) return response
+  const result: ApiResponse = {
+    ...response,
+    headers: { ...response.headers },
+    variants: nameVariants(applied),
+  }
+  if (typeof response.body === 'string' && isJson(response.headers)) {
+    const answer: VariantAnswer = {
+      status: response.status,
+      headers: result.headers,
+      json: JSON.parse(response.body),
+      endpoint: response.endpoint,
+    }
+    const { seed } = context.variants
+    const variantRequest = {
+      path: request.path,
+      query: new URLSearchParams(request.query),
+      now: context.now(),
+      random: (variant: AppliedVariant, id: string) =>
+        createVariantRandom(seed, variant, id),
+    }
+    for (const [name, transform] of TRANSFORMS) {
+      if (applied.includes(name)) transform(answer, variantRequest)
+    }
+    result.status = answer.status
+    result.body = answer.text ?? JSON.stringify(answer.json)
+  }
+  const delivery = readDelivery(context, request, result, applied)
+  if (delivery !== undefined) result.delivery = delivery
+  return result
+}
+
+function readDelivery(
+  context: ApiContext,
+  request: ApiRequest,
+  response: ApiResponse,
+  applied: readonly AppliedVariant[],
+): BodyDelivery | undefined {
+  if (response.body === null || request.method === 'HEAD') return undefined
+  const slow = applied.includes('slow-body')
+  // @note Every other answer to the same request is cut, the first one
+  // included: a client that retries once gets the whole body.
+  const truncated =
+    applied.includes('truncated') &&
+    context.variants.nextAttempt(
+      `${request.method} ${request.path}?${request.query}`,
+    ) %
+      2 ===
+      1
+  if (!slow && !truncated) return undefined
+  const length =
+    typeof response.body === 'string'
+      ? new TextEncoder().encode(response.body).byteLength
+      : response.body.byteLength
+  return {
+    pieces: slow ? SLOW_BODY.pieces : 1,
+    intervalMs: slow ? SLOW_BODY.intervalMs : 0,
+    ...(truncated && { truncateAt: Math.floor(length / 2) }),
+  }
+}
+
+function isJson(headers: Record<string, string>): boolean {
+  return headers['content-type']?.startsWith('application/json') === true
+}
+
+/**
+ * The variants named by `X-Mock-Variant` (comma-separated), none when absent
+ * or in strict mode, or the 400 that lists the variants.
+ */
+function readVariantHeader(
+  context: ApiContext,
+  request: ApiRequest,
+): VariantName[] | ApiResponse {
+  if (context.strict) return []
+  const header = request.headers.get('x-mock-variant')
+  if (header == null) return []
+  const names = header
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+  const unknown = names.find(
+    (name) => !(VARIANT_NAMES as readonly string[]).includes(name),
+  )
+  if (unknown === undefined) return names as VariantName[]
+  return createErrorResponse(
+    400,
+    'unknown_variant',
+    `Unknown variant ${JSON.stringify(unknown.slice(0, 40))} in the X-Mock-Variant header. Use one or more of: ${VARIANT_NAMES.join(', ')}, separated by commas; or remove the header.`,
+  )
+}

@@ -1,0 +1,88 @@
+import {
+  variantListSchema,
+  VARIANT_NAMES,
+  type AppliedVariant,
+  type VariantName,
+} from '../../schema/variants.js'
+import { ControlInputError } from '../traffic/control-input-error.js'
+import { expandVariants } from './expand-variants.js'
+
+/**
+ * The variants in force for every answer: read and change them.
+ */
+export interface VariantController {
+  /** The variant names in force, as they were set (e.g. `['hostile']`). */
+  list(): VariantName[]
+  /**
+   * Puts these variants in force instead of the current ones; `[]` turns
+   * them off. Returns them.
+   * @throws {ControlInputError} naming an unknown variant and the known ones.
+   */
+  set(names: readonly VariantName[]): VariantName[]
+}
+
+/**
+ * The variant state of one mock instance, as the request path reads it.
+ */
+export interface VariantState extends VariantController {
+  /** The seed of every variant's draws. */
+  readonly seed: number
+  /** The variants in force, expanded (`hostile` is all of them). */
+  readonly active: readonly AppliedVariant[]
+  /** Counts one more answer for a request, from 1; what `truncated` cuts. */
+  nextAttempt(key: string): number
+  /** Back to the initial variants, attempts forgotten. */
+  reset(): void
+}
+
+// @note A bound on the remembered request keys: a client walking many URLs
+// must not grow the mock without end.
+const MAX_ATTEMPT_KEYS = 10_000
+
+/**
+ * Creates the variant state of a mock: the initial variants (the `variants`
+ * option) and the seed of their draws.
+ * @example
+ * const variants = createVariantState(1, ['nullable'])
+ * variants.set(['hostile'])
+ */
+export function createVariantState(
+  seed: number,
+  initial: readonly VariantName[] = [],
+): VariantState {
+  let names: VariantName[] = [...initial]
+  let active: readonly AppliedVariant[] = expandVariants(names)
+  const attempts = new Map<string, number>()
+  return {
+    seed,
+    get active() {
+      return active
+    },
+    list: () => [...names],
+    set(next) {
+      const parsed = variantListSchema.safeParse(next)
+      if (!parsed.success) {
+        throw new ControlInputError(
+          'invalid_variants',
+          `Invalid variants ${JSON.stringify(next)}: expected an array of names out of ${VARIANT_NAMES.join(', ')}, e.g. {"variants": ["nullable", "paginated"]}; [] turns them off.`,
+        )
+      }
+      names = [...new Set(parsed.data)]
+      active = expandVariants(names)
+      return [...names]
+    },
+    nextAttempt(key) {
+      if (attempts.size >= MAX_ATTEMPT_KEYS && !attempts.has(key)) {
+        attempts.clear()
+      }
+      const count = (attempts.get(key) ?? 0) + 1
+      attempts.set(key, count)
+      return count
+    },
+    reset() {
+      names = [...initial]
+      active = expandVariants(names)
+      attempts.clear()
+    },
+  }
+}

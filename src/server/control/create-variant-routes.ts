@@ -1,0 +1,44 @@
+import express, { type Router } from 'express'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { ControlInputError } from '../../api/traffic/control-input-error.js'
+import { isJsonRecord } from '../../data/is-json-record.js'
+import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
+import { readJsonBody } from './read-json-body.js'
+
+/**
+ * The variant control routes: `GET /variants` answers
+ * `{"variants": [...], "known": [...]}`; `PUT /variants` with
+ * `{"variants": ["nullable", "paginated"]}` puts those in force instead
+ * (`[]` turns them off) and answers as `GET` does.
+ * @example
+ * router.use(createVariantRoutes(mock))
+ */
+export function createVariantRoutes(mock: MockCore): Router {
+  const router = express.Router()
+  const describe = () => ({
+    variants: mock.variants.list(),
+    known: VARIANT_NAMES,
+  })
+
+  router.get('/variants', (_request, response) => {
+    response.json(describe())
+  })
+
+  router.put(
+    '/variants',
+    readJsonBody('{"variants": ["nullable", "paginated"]}'),
+    (request, response) => {
+      const body: unknown = request.body
+      if (!isJsonRecord(body) || !('variants' in body)) {
+        throw new ControlInputError(
+          'invalid_variants',
+          `Expected a body such as {"variants": ["nullable", "paginated"]} with names out of ${VARIANT_NAMES.join(', ')}; {"variants": []} turns them off.`,
+        )
+      }
+      mock.variants.set(body.variants as VariantName[])
+      response.json(describe())
+    },
+  )
+
+  return router
+}
