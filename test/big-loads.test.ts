@@ -87,7 +87,11 @@ it('answers a request made during mock.load() of a large document before the loa
   const events: string[] = []
 
   const loading = mock.load(big).then(() => events.push('load'))
-  const probe = countProjects(BASE_URL).finally(() => events.push('probe'))
+  // @note A task, so the probe is made once the load has begun: its first
+  // steps run as microtasks, before any timer.
+  const probe = new Promise<number>((resolve) => {
+    setTimeout(() => resolve(countProjects(BASE_URL)), 0)
+  }).finally(() => events.push('probe'))
   await loading
 
   expect(events).toEqual(['probe', 'load'])
