@@ -3,11 +3,15 @@ import {
   createSeedDocument,
   FixtureError,
 } from 'content-api-mock'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { BASE_URL } from './support/api-client.js'
 import { loadFixture } from './support/load-fixture.js'
 import { startServer } from './support/server.js'
+import { startCli } from './support/start-cli.js'
 
 // A large fixture load (20,000 contents, ~10 MB) takes far longer than one
 // request; the API keeps answering while it runs, from the data served
@@ -170,4 +174,26 @@ it('answers invalid_json to a large body that is not JSON, and invalid_fixture n
     `contents[0].content.scenes${'.a'.repeat(96)}`,
   )
   expect(await countProjects(server.apiUrl)).toBe(3)
+})
+
+it('reloads a large --watch fixture file through the bundled CLI, and keeps the data when a record of it is wrong', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'content-api-mock-big-'))
+  const path = join(folder, 'big.json')
+  await writeFile(path, JSON.stringify(loadFixture('small.json')))
+  await using cli = await startCli(['--fixtures', path, '--watch'])
+  const big = bigDocument()
+  big.api_keys.push({ key: 'k_a', account: big.accounts[0].id })
+
+  big.contents[19_999].project_unique = 'nope'
+  await writeFile(path, JSON.stringify(big))
+  await cli.waitFor(
+    /kept the previous data: Failed to load the fixture file \S+big\.json: 1 problem found.*\n {2}contents\[19999\]\.project_unique: no such project "nope"/,
+  )
+  expect(await countProjects(cli.apiUrl)).toBe(3)
+
+  big.contents[19_999].project_unique = big.projects[0].project_unique
+  await writeFile(path, JSON.stringify(big))
+  await cli.waitFor(/reloaded 20 projects, 20000 contents from \S+big\.json\n/)
+  expect(await countProjects(cli.apiUrl)).toBe(visibleTo(big, 'k_a'))
+  await rm(folder, { recursive: true, force: true })
 })

@@ -1,6 +1,15 @@
 import { Worker } from 'node:worker_threads'
 
 /**
+ * From how many bytes on JSON text is worth parsing in a worker thread
+ * (`parseJsonOffThread`) rather than on the event loop.
+ * @note `JSON.parse` takes ~8 ms a megabyte here, and a worker 40–90 ms to
+ * start: below this size parsing in place holds the loop for a few
+ * milliseconds and is done sooner than a worker would have started.
+ */
+export const OFF_THREAD_BYTES = 1_048_576
+
+/**
  * How many records of a top-level list the worker of `parseJsonOffThread`
  * sends in one message: about 125 KB of contents, which the main
  * thread takes a millisecond or two to receive.

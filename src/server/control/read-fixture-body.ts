@@ -1,15 +1,9 @@
 import express, { type RequestHandler } from 'express'
-import { parseJsonOffThread } from '../parse-json-off-thread.js'
+import {
+  OFF_THREAD_BYTES,
+  parseJsonOffThread,
+} from '../parse-json-off-thread.js'
 import { limitRequestBody } from './limit-request-body.js'
-
-/**
- * From how many bytes on a fixture document is parsed in a worker thread
- * (`parseJsonOffThread`) rather than on the event loop.
- * @note `JSON.parse` takes ~8 ms a megabyte here, and a worker ~40–90 ms to
- * start: below this size parsing in place holds the loop for less than
- * starting a worker would take.
- */
-export const OFF_THREAD_BYTES = 1_048_576
 
 /**
  * Reads the JSON body of `PUT /__mock/fixtures` into `request.body`, at most
