@@ -180,7 +180,13 @@ it('reloads a large --watch fixture file through the bundled CLI, and keeps the 
   const folder = await mkdtemp(join(tmpdir(), 'content-api-mock-big-'))
   const path = join(folder, 'big.json')
   await writeFile(path, JSON.stringify(loadFixture('small.json')))
-  await using cli = await startCli(['--fixtures', path, '--watch'])
+  await using cli = await startCli([
+    '--fixtures',
+    path,
+    '--watch',
+    '--port',
+    '0',
+  ])
   const big = bigDocument()
   big.api_keys.push({ key: 'k_a', account: big.accounts[0].id })
 
