@@ -4,7 +4,10 @@ import type { LiveStream } from '../data/seed/create-live-stream.js'
 import { createDataset, type Dataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
-import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import {
+  parseFixtureDocument,
+  parseFixtureDocumentInSlices,
+} from '../data/parse-fixture-document.js'
 import { createRecordControllers } from '../data/records/create-record-controllers.js'
 import type { RecordController } from '../data/records/record-controller.js'
 import { ASSET_ENDPOINT } from '../schema/endpoints.js'
@@ -334,7 +337,18 @@ export function createMockCore(
   }
   addInitialScenarios()
 
-  async function serve(
+  // @note Loads (and resets) run one after another, in the order they were
+  // asked for, so the last one asked for is what stays served; each swaps its
+  // whole dataset in at once when done, and the answers before that come
+  // from the dataset it replaces.
+  let loads: Promise<unknown> = Promise.resolve()
+  function inTurn<Result>(load: () => Promise<Result>): Promise<Result> {
+    const turn = loads.then(load)
+    loads = turn.catch(() => undefined)
+    return turn
+  }
+
+  async function swapIn(
     document: FixtureDocument,
     stream?: LiveStream,
   ): Promise<void> {
@@ -343,10 +357,14 @@ export function createMockCore(
     liveStream = stream
   }
 
+  // @note In turn from the moment it is asked for: a generated initial
+  // dataset may still be on its way (by `import()`), and must not land after
+  // a document loaded meanwhile and replace it.
   function serveInitialData(): Promise<void> {
-    return initialData instanceof Promise
-      ? initialData.then(({ document, stream }) => serve(document, stream))
-      : serve(initialData.document, initialData.stream)
+    return inTurn(async () => {
+      const { document, stream } = await initialData
+      await swapIn(document, stream)
+    })
   }
 
   function isOurs(request: ApiRequest): boolean {
@@ -424,13 +442,8 @@ export function createMockCore(
       journal.clear()
       await serveInitialData()
     },
-    async load(document) {
-      const parsed = parseFixtureDocument(document)
-      // @note A generated initial dataset may still be on its way: it must
-      // not land after this document and replace it.
-      await ready.catch(() => undefined)
-      await serve(parsed)
-    },
+    load: (document) =>
+      inTurn(async () => swapIn(await parseFixtureDocumentInSlices(document))),
     exportFixtures: () =>
       exportFixtureDocument(dataset, liveStream?.allAt(now()) ?? []),
     clock,

@@ -1,15 +1,25 @@
 import { readFile } from 'node:fs/promises'
 import { formatIssuePath } from '../data/fixture-error.js'
-import { parseFixtureDocument } from '../data/parse-fixture-document.js'
+import {
+  parseFixtureDocument,
+  parseFixtureDocumentInSlices,
+} from '../data/parse-fixture-document.js'
 import {
   findTooDeepPath,
   MAX_NESTING_DEPTH,
 } from '../schema/find-too-deep-path.js'
 import type { FixtureDocument } from '../schema/fixture.js'
+import {
+  OFF_THREAD_BYTES,
+  parseJsonOffThread,
+} from '../server/parse-json-off-thread.js'
 import { CliError } from './cli-error.js'
 
 /**
- * Reads a fixture file and validates it as a fixture document.
+ * Reads a fixture file and validates it as a fixture document. With
+ * `whileServing` (`--watch` reloads), a large file is parsed in a worker
+ * thread (`parseJsonOffThread`) and checked in slices, so the server keeps
+ * answering meanwhile.
  * @throws {CliError} when the file cannot be read, is not JSON, or nests
  * deeper than `MAX_NESTING_DEPTH`.
  * @throws {FixtureError} when the JSON is not a valid fixture document; its
@@ -17,22 +27,29 @@ import { CliError } from './cli-error.js'
  * @example
  * const document = await readFixtureFile('fixtures/content-api.json')
  */
-export async function readFixtureFile(path: string): Promise<FixtureDocument> {
-  let text: string
+export async function readFixtureFile(
+  path: string,
+  { whileServing = false } = {},
+): Promise<FixtureDocument> {
+  let bytes: Buffer
   try {
-    text = await readFile(path, 'utf8')
+    bytes = await readFile(path)
   } catch (error) {
     throw new CliError(
       `Cannot read the fixture file ${path}: ${describeReadError(error)}`,
       { cause: error },
     )
   }
+  const text = () => new TextDecoder().decode(bytes)
   let json: unknown
   try {
-    json = JSON.parse(text)
+    json =
+      whileServing && bytes.length > OFF_THREAD_BYTES
+        ? await parseJsonOffThread(new Uint8Array(bytes))
+        : JSON.parse(text())
   } catch (error) {
     throw new CliError(
-      `The fixture file ${path} is not valid JSON: ${describeJsonError(error, text)}. Fix the JSON syntax and save the file again.`,
+      `The fixture file ${path} is not valid JSON: ${describeJsonError(error, text())}. Fix the JSON syntax and save the file again.`,
     )
   }
   // @note Checked here too, to say it on one line: the depth is a limit of
@@ -43,7 +60,10 @@ export async function readFixtureFile(path: string): Promise<FixtureDocument> {
       `The fixture file ${path} nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, at ${formatIssuePath(tooDeep.slice(0, 8))}…; the mock reads at most ${MAX_NESTING_DEPTH} levels. Flatten that value and save the file again.`,
     )
   }
-  return parseFixtureDocument(json, `fixture file ${path}`)
+  const source = `fixture file ${path}`
+  return whileServing
+    ? parseFixtureDocumentInSlices(json, source)
+    : parseFixtureDocument(json, source)
 }
 
 function describeReadError(error: unknown): string {

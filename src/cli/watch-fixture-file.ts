@@ -47,7 +47,7 @@ export function watchFixtureFile(options: {
   async function reload(): Promise<void> {
     if (closed) return
     try {
-      const document = await readFixtureFile(path)
+      const document = await readFixtureFile(path, { whileServing: true })
       await mock.load(document)
       log.info(
         `reloaded ${document.projects.length} projects, ${document.contents.length} contents from ${path}`,

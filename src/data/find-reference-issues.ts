@@ -7,21 +7,29 @@ type JsonRecord = Record<string, unknown>
  * Finds what a schema cannot see in a fixture document: duplicate IDs, and
  * references to accounts or projects that do not exist. It reads the raw
  * input, so it runs beside the shape check and a load reports both at once;
- * it reads only what is well-formed enough to read and never throws.
+ * it reads only what is well-formed enough to read and never throws. It is
+ * written as steps, one `yield` after each record, for `runInSlices`.
  * @note A list is a reference target only when every one of its records has
  * a readable ID (a non-empty string): when one ID is missing or of the wrong
  * type, a reference may mean that record, and the shape check already names
  * it. References that are not non-empty strings are the shape check's too.
  * @example
- * findReferenceIssues(JSON.parse(text)) // [{ path: ['contents', 3, 'project_unique'], message: 'no such project "p9"; …' }]
+ * runAtOnce(findReferenceIssues(JSON.parse(text))) // [{ path: ['contents', 3, 'project_unique'], message: 'no such project "p9"; …' }]
  */
-export function findReferenceIssues(input: unknown): LocatedFixtureIssue[] {
+export function* findReferenceIssues(
+  input: unknown,
+): Generator<void, LocatedFixtureIssue[]> {
   if (!isRecord(input)) return []
   const issues: LocatedFixtureIssue[] = []
-  const accounts = collectIds(input, 'accounts', 'id', issues)
-  collectIds(input, 'api_keys', 'key', issues)
-  const projects = collectIds(input, 'projects', 'project_unique', issues)
-  collectIds(input, 'contents', 'variation_unique', issues)
+  const accounts = yield* collectIds(input, 'accounts', 'id', issues)
+  yield* collectIds(input, 'api_keys', 'key', issues)
+  const projects = yield* collectIds(
+    input,
+    'projects',
+    'project_unique',
+    issues,
+  )
+  yield* collectIds(input, 'contents', 'variation_unique', issues)
 
   const checkAccount = (value: unknown, path: PropertyKey[]) => {
     if (isDangling(value, accounts)) {
@@ -31,24 +39,28 @@ export function findReferenceIssues(input: unknown): LocatedFixtureIssue[] {
       })
     }
   }
-  forEachRecord(input.api_keys, (apiKey, i) => {
+  for (const [apiKey, i] of records(input.api_keys)) {
     checkAccount(apiKey.account, ['api_keys', i, 'account'])
-  })
-  forEachRecord(input.projects, (project, i) => {
+    yield
+  }
+  for (const [project, i] of records(input.projects)) {
     checkAccount(project.account, ['projects', i, 'account'])
-    if (!Array.isArray(project.shared_with)) return
-    project.shared_with.forEach((viewer: unknown, j) => {
-      checkAccount(viewer, ['projects', i, 'shared_with', j])
-    })
-  })
-  forEachRecord(input.contents, (content, i) => {
+    if (Array.isArray(project.shared_with)) {
+      project.shared_with.forEach((viewer: unknown, j) => {
+        checkAccount(viewer, ['projects', i, 'shared_with', j])
+      })
+    }
+    yield
+  }
+  for (const [content, i] of records(input.contents)) {
+    yield
     if (isDangling(content.project_unique, projects)) {
       issues.push({
         path: ['contents', i, 'project_unique'],
         message: `no such project "${content.project_unique}"; add it to "projects" or use one of its project_unique values`,
       })
     }
-  })
+  }
   return issues
 }
 
@@ -56,21 +68,22 @@ export function findReferenceIssues(input: unknown): LocatedFixtureIssue[] {
  * The IDs of a list, reporting each duplicate; `undefined` when the list is
  * not an array or one of its IDs cannot be read.
  */
-function collectIds(
+function* collectIds(
   document: JsonRecord,
   list: string,
   field: string,
   issues: LocatedFixtureIssue[],
-): Set<string> | undefined {
+): Generator<void, Set<string> | undefined> {
   const items = document[list]
   if (!Array.isArray(items)) return undefined
   const firstIndex = new Map<string, number>()
   let isComplete = true
-  items.forEach((item: unknown, i) => {
+  for (const [i, item] of (items as unknown[]).entries()) {
+    yield
     const id = isRecord(item) ? item[field] : undefined
     if (!isId(id)) {
       isComplete = false
-      return
+      continue
     }
     const first = firstIndex.get(id)
     if (first === undefined) {
@@ -81,7 +94,7 @@ function collectIds(
         message: `duplicate "${id}", already used by ${list}[${first}]; IDs must be unique`,
       })
     }
-  })
+  }
   return isComplete ? new Set(firstIndex.keys()) : undefined
 }
 
@@ -96,12 +109,10 @@ function isId(value: unknown): value is string {
   return typeof value === 'string' && value !== ''
 }
 
-function forEachRecord(
-  items: unknown,
-  visit: (item: JsonRecord, index: number) => void,
-): void {
+/** The records (objects) of a list with their indices; nothing if no list. */
+function* records(items: unknown): Generator<[JsonRecord, number]> {
   if (!Array.isArray(items)) return
-  items.forEach((item: unknown, i) => {
-    if (isRecord(item)) visit(item, i)
-  })
+  for (const [i, item] of (items as unknown[]).entries()) {
+    if (isRecord(item)) yield [item, i]
+  }
 }

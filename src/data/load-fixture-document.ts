@@ -1,5 +1,7 @@
 import type { FixtureDocument } from '../schema/fixture.js'
 import { createDataset, type Dataset, type ViewersOf } from './dataset.js'
+import { SLICE_MS } from './run-in-slices.js'
+import { yieldToLoop } from './yield-to-loop.js'
 
 /**
  * Fills a new dataset with the records of an already validated fixture
@@ -28,7 +30,14 @@ async function createAll<Record>(
 ): Promise<void> {
   // @note One at a time, so the collection keeps the document's order.
   // `structuredClone` keeps the caller's document and the dataset apart.
+  // @note The event loop is handed back every `SLICE_MS`, so a large load
+  // does not hold up the answers served meanwhile (from the old dataset).
+  let sliceStart = performance.now()
   for (const record of records) {
     await collection.create(structuredClone(record))
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await yieldToLoop()
+      sliceStart = performance.now()
+    }
   }
 }

@@ -18,6 +18,8 @@ import {
   formatIssuePath,
   type LocatedFixtureIssue,
 } from './fixture-error.js'
+import { isJsonRecord } from './is-json-record.js'
+import { runAtOnce, runInSlices } from './run-in-slices.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
 
 /**
@@ -49,7 +51,13 @@ export function parseFixtureDocument(
   input: unknown,
   source?: string,
 ): FixtureDocument {
-  const { data, issues } = inspectFixtureDocument(input)
+  return toDocument(inspectFixtureDocument(input), source)
+}
+
+function toDocument(
+  { data, issues }: Inspection,
+  source: string | undefined,
+): FixtureDocument {
   if (data === undefined) {
     throw new FixtureError(
       issues.map((issue) => ({
@@ -60,6 +68,22 @@ export function parseFixtureDocument(
     )
   }
   return data
+}
+
+/**
+ * `parseFixtureDocument` in slices: the same checks, the same result and the
+ * same `FixtureError`, but the event loop is handed back every few
+ * milliseconds (`runInSlices`), so a large document (100,000 contents take
+ * about a second) does not hold up the answers of a server or a page while
+ * it is checked.
+ * @example
+ * const document = await parseFixtureDocumentInSlices(await response.json())
+ */
+export async function parseFixtureDocumentInSlices(
+  input: unknown,
+  source?: string,
+): Promise<FixtureDocument> {
+  return toDocument(await runInSlices(inspectInSteps(input)), source)
 }
 
 /**
@@ -76,34 +100,129 @@ export function findFixtureDocumentIssues(
   return inspectFixtureDocument(input).issues
 }
 
-function inspectFixtureDocument(input: unknown): {
+/** The lists of a fixture document, validated a record at a time. */
+const LISTS = ['accounts', 'api_keys', 'projects', 'contents'] as const
+
+/**
+ * The document's own level: its keys and that each list is an array; the
+ * records are validated one by one with the element schemas below.
+ */
+const documentHeadSchema = documentShapeSchema.extend({
+  accounts: z.array(z.unknown()),
+  api_keys: z.array(z.unknown()),
+  projects: z.array(z.unknown()),
+  contents: z.array(z.unknown()),
+})
+
+const PARSE_OPTIONS = {
+  // @note Without `reportInput`, zod 4 leaves `issue.input` undefined, and
+  // a value of the wrong type could not be told from a missing one.
+  reportInput: true,
+  error: describeExpectation,
+} as const
+
+interface Inspection {
   data: FixtureDocument | undefined
   issues: LocatedFixtureIssue[]
-} {
-  // @note First and alone: every later step may recurse into the value.
-  const tooDeep = findTooDeepPath(input)
+}
+
+function inspectFixtureDocument(input: unknown): Inspection {
+  return runAtOnce(inspectInSteps(input))
+}
+
+/**
+ * The checks of `inspectFixtureDocument` as steps: it yields after each
+ * record, so that `parseFixtureDocumentInSlices` can hand the event loop back
+ * between slices, and returns what one pass over the whole document finds.
+ * @note Each record is checked on its own (depth, shape, mode, timeline),
+ * with its issues' paths put under `[list, index]`: the same issues, in the
+ * same words, as a check of the whole document, without holding the loop
+ * for the whole document. Only the references (IDs across lists) are checked
+ * in one step at the end.
+ */
+function* inspectInSteps(input: unknown): Generator<void, Inspection> {
+  // @note First: every later step may recurse into the value.
+  const tooDeep = yield* findTooDeepPathInSteps(input)
   if (tooDeep !== undefined) {
     return {
       data: undefined,
       issues: [{ path: tooDeep, message: TOO_DEEP_MESSAGE }],
     }
   }
-  const result = documentShapeSchema.safeParse(input, {
-    // @note Without `reportInput`, zod 4 leaves `issue.input` undefined, and
-    // a value of the wrong type could not be told from a missing one.
-    reportInput: true,
-    error: describeExpectation,
-  })
-  const issues = [
-    ...(result.error?.issues.flatMap((issue) => toFixtureIssues(issue)) ?? []),
-    ...findContentModeIssues(input),
-    ...findTimelineIssues(input),
-    ...findReferenceIssues(input),
-  ]
+  const head = documentHeadSchema.safeParse(input, PARSE_OPTIONS)
+  const issues = toIssues(head.error?.issues ?? [], [])
+  const lists: Partial<Record<(typeof LISTS)[number], unknown[]>> = {}
+  for (const list of LISTS) {
+    const records = isJsonRecord(input) ? input[list] : undefined
+    if (!Array.isArray(records)) continue
+    const schema = documentShapeSchema.shape[list].element
+    const parsed: unknown[] = []
+    for (const [i, record] of records.entries()) {
+      const result = schema.safeParse(record, PARSE_OPTIONS)
+      if (result.success) parsed.push(result.data)
+      else issues.push(...toIssues(result.error.issues, [list, i]))
+      if (list === 'contents') {
+        const one = { contents: [record] }
+        for (const issue of [
+          ...findContentModeIssues(one),
+          ...findTimelineIssues(one),
+        ]) {
+          issues.push({
+            ...issue,
+            path: ['contents', i, ...issue.path.slice(2)],
+          })
+        }
+      }
+      yield
+    }
+    lists[list] = parsed
+  }
+  issues.push(...(yield* findReferenceIssues(input)))
   return {
-    data: result.success && issues.length === 0 ? result.data : undefined,
+    data:
+      head.success && issues.length === 0
+        ? ({ ...head.data, ...lists } as FixtureDocument)
+        : undefined,
     issues: sortInDocumentOrder(issues),
   }
+}
+
+/** zod issues of the part of the document at `prefix`, located and worded. */
+function toIssues(
+  zodIssues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[],
+): LocatedFixtureIssue[] {
+  return zodIssues.flatMap((issue) =>
+    toFixtureIssues(
+      prefix.length === 0
+        ? issue
+        : { ...issue, path: [...prefix, ...issue.path] },
+    ),
+  )
+}
+
+/**
+ * `findTooDeepPath` of the document, a record of each list at a time.
+ */
+function* findTooDeepPathInSteps(
+  input: unknown,
+): Generator<void, PropertyKey[] | undefined> {
+  if (!isJsonRecord(input)) return findTooDeepPath(input)
+  for (const key in input) {
+    if (!Object.hasOwn(input, key)) continue
+    const value = input[key]
+    if (!Array.isArray(value)) {
+      const path = findTooDeepPath(value, { startDepth: 2 })
+      if (path !== undefined) return [key, ...path]
+      continue
+    }
+    for (const [i, record] of value.entries()) {
+      const path = findTooDeepPath(record, { startDepth: 3 })
+      if (path !== undefined) return [key, i, ...path]
+      yield
+    }
+  }
+  return undefined
 }
 
 /**

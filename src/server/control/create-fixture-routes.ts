@@ -1,7 +1,7 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
-import { limitRequestBody } from './limit-request-body.js'
+import { readFixtureBody } from './read-fixture-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
@@ -38,10 +38,7 @@ export function createFixtureRoutes(mock: MockCore): Router {
   router.put(
     '/fixtures',
     requireJsonMediaType(),
-    limitRequestBody(
-      MAX_FIXTURE_BYTES,
-      express.json({ limit: MAX_FIXTURE_BYTES, type: () => true }),
-    ),
+    readFixtureBody(MAX_FIXTURE_BYTES),
     async (request, response) => {
       try {
         await mock.load(request.body)
