@@ -18,6 +18,7 @@ const SCRIPTS = [
   ['lookup.js', []],
   ['hmac.js', []],
   ['server.js', []],
+  ['variants.js', []],
   ['bigload.js', []],
   ['records.js', []],
   ['depth.js', []],
