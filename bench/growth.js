@@ -1,0 +1,217 @@
+// How the cost of a generated dataset grows with its size: at 1k, 10k, 100k
+// and 1M contents (100 projects), each in a fresh process, the time until
+// the mock is ready, the RSS and heap used after it (after a full GC), the
+// heap per content, and the time of one content-detail request next to its
+// time at 1k. Then the list of one project holding 10,000 contents: how long
+// its request holds the event loop (answers are synchronous, so the time of
+// `mock.handle` is the time the loop is blocked), the first time (sort and
+// JSON of every item), again (cached), and after a change (items cached).
+//
+//   npm run build && node bench/growth.js [--sizes 1000,10000] [--dist other/dist]
+//
+// --dist adds another build to compare (e.g. main's, before a change), in the
+// same run; sizes it cannot load within its heap are reported as such.
+import { spawn } from 'node:child_process'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,10000,100000,1000000' },
+    dist: { type: 'string', multiple: true, default: [] },
+    child: { type: 'string' },
+    list: { type: 'boolean', default: false },
+  },
+})
+const OWN_DIST = fileURLToPath(new URL('../dist', import.meta.url))
+const PROJECTS = 100
+const LIST_SIZE = 10_000
+/** The heap a size needs (MB), for sizes above the default heap's reach. */
+const HEAP_MB = { 1_000_000: 4096 }
+
+const median = (list) =>
+  [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+const mb = (bytes) => Math.round(bytes / 1e6)
+
+if (values.child !== undefined) {
+  const dist = pathToFileURL(`${values.child}/`).href
+  const result = values.list
+    ? await measureList(dist)
+    : await measureSize(dist, Number(values.sizes))
+  console.log(JSON.stringify(result))
+  process.exit(0)
+}
+
+/** Runs this script as a child on one size and returns its result. */
+function runChild(dist, args, heapMb) {
+  const flags = ['--expose-gc']
+  if (heapMb !== undefined) flags.push(`--max-old-space-size=${heapMb}`)
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [...flags, fileURLToPath(import.meta.url), '--child', dist, ...args],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.stderr.on('data', (chunk) => (err += chunk))
+    child.once('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(out.trim().split('\n').pop()))
+      else
+        resolve({
+          failed: /heap out of memory/i.test(err)
+            ? 'heap out of memory'
+            : `exit ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`,
+        })
+    })
+  })
+}
+
+async function measureSize(dist, contents) {
+  const { createContentApiMock } = await import(`${dist}index.js`)
+  globalThis.gc()
+  const before = process.memoryUsage()
+  const started = performance.now()
+  const mock = createContentApiMock({
+    seed: 1,
+    size: { projects: PROJECTS, contents },
+  })
+  await mock.ready
+  const readyMs = performance.now() - started
+  globalThis.gc()
+  const after = process.memoryUsage()
+  return {
+    contents,
+    readyMs,
+    rss: after.rss,
+    heapUsed: after.heapUsed,
+    bytesPerContent: (after.heapUsed - before.heapUsed) / contents,
+    detailNs: timeDetail(mock),
+  }
+}
+
+/** Median time of one content-detail request, over contents spread across the dataset. */
+function timeDetail(mock) {
+  const { index } = mock.db
+  const visible = index.projectsByViewer.get('acct_alpha')
+  const targets = []
+  for (const [projectId] of visible) {
+    for (const [id] of index.contentsByProject.get(projectId) ?? []) {
+      targets.push({ projectId, id })
+    }
+  }
+  const headers = new Headers({ authorization: 'Bearer demo-key-alpha' })
+  const requests = Array.from({ length: 1000 }, (_, i) => {
+    const { projectId, id } = targets[Math.floor((i * targets.length) / 1000)]
+    return {
+      method: 'GET',
+      origin: 'http://127.0.0.1:4010',
+      path: `/public-api/v1/projects/${projectId}/contents/${id}`,
+      query: '',
+      headers,
+    }
+  })
+  const rounds = []
+  for (let round = 0; round < 7; round++) {
+    const start = performance.now()
+    for (let i = 0; i < 10; i++) {
+      for (const request of requests) {
+        if (mock.handle(request).status !== 200) throw new Error('not 200')
+      }
+    }
+    rounds.push(((performance.now() - start) * 1e6) / (10 * requests.length))
+  }
+  return median(rounds.slice(2))
+}
+
+async function measureList(dist) {
+  const { createContentApiMock } = await import(`${dist}index.js`)
+  const { createSeedDocument } = await import(
+    `${dist}data/create-seed-document.js`
+  )
+  const document = createSeedDocument({ seed: 1, projects: 4, contents: 0 })
+  const project = document.projects.find((p) => p.account === 'acct_alpha')
+  const template = createSeedDocument({
+    seed: 1,
+    projects: 4,
+    contents: LIST_SIZE,
+  }).contents
+  document.contents = template.map((content) => ({
+    ...content,
+    project_unique: project.project_unique,
+  }))
+  const mock = createContentApiMock({ fixtures: document })
+  await mock.ready
+  const request = {
+    method: 'GET',
+    origin: 'http://127.0.0.1:4010',
+    path: `/public-api/v1/projects/${project.project_unique}/contents`,
+    query: '',
+    headers: new Headers({ authorization: 'Bearer demo-key-alpha' }),
+  }
+  const time = () => {
+    const start = performance.now()
+    const response = mock.handle(request)
+    const ms = performance.now() - start
+    if (response.status !== 200) throw new Error(`list: ${response.status}`)
+    return ms
+  }
+  const firstMs = time()
+  const cachedMs = time()
+  await mock.contents.patch(document.contents[0].variation_unique, {
+    title: 'Changed',
+  })
+  const afterChangeMs = time()
+  return { items: LIST_SIZE, firstMs, cachedMs, afterChangeMs }
+}
+
+const dists = { 'this build': OWN_DIST }
+for (const dist of values.dist) dists[dist] = dist
+const sizes = values.sizes.split(',').map(Number)
+const rows = []
+for (const [name, dist] of Object.entries(dists)) {
+  let baseNs
+  for (const size of sizes) {
+    const result = await runChild(
+      dist,
+      ['--sizes', String(size)],
+      HEAP_MB[size],
+    )
+    if (result.failed !== undefined) {
+      rows.push({ build: name, contents: size, 'ready (ms)': result.failed })
+      continue
+    }
+    baseNs ??= result.detailNs
+    rows.push({
+      build: name,
+      contents: size,
+      'ready (ms)': Math.round(result.readyMs),
+      'RSS (MB)': mb(result.rss),
+      'heap used (MB)': mb(result.heapUsed),
+      'heap per content (B)': Math.round(result.bytesPerContent),
+      'detail (µs)': (result.detailNs / 1000).toFixed(1),
+      'detail vs 1k': `${(result.detailNs / baseNs).toFixed(2)}×`,
+    })
+  }
+}
+console.log(
+  `Growth of a generated dataset (${PROJECTS} projects), each size in a fresh process; heap after a full GC${Object.keys(HEAP_MB).length > 0 ? `; ${Object.entries(HEAP_MB).map(([size, heap]) => `${size} contents with --max-old-space-size=${heap}`)}` : ''}:`,
+)
+console.table(rows)
+
+const lists = []
+for (const [name, dist] of Object.entries(dists)) {
+  const result = await runChild(dist, ['--list'])
+  lists.push({
+    build: name,
+    items: result.items,
+    'first (ms)': result.firstMs?.toFixed(1) ?? result.failed,
+    'cached (ms)': result.cachedMs?.toFixed(2),
+    'after a change (ms)': result.afterChangeMs?.toFixed(1),
+  })
+}
+console.log(
+  `The list of one project of ${LIST_SIZE.toLocaleString('en')} contents: time the request holds the event loop (goal ≤ ~100 ms):`,
+)
+console.table(lists)
