@@ -6,12 +6,15 @@
 // its request holds the event loop (answers are synchronous, so the time of
 // `mock.handle` is the time the loop is blocked), the first time (sort and
 // JSON of every item), again (cached), and after a change (items cached).
+// Last, the CLI with `--projects 100 --contents 100000`: the time from spawn
+// to its banner and its peak RSS until then (VmHWM, Linux only).
 //
 //   npm run build && node bench/growth.js [--sizes 1000,10000] [--dist other/dist]
 //
 // --dist adds another build to compare (e.g. main's, before a change), in the
-// same run; sizes it cannot load within its heap are reported as such.
+// same run, up to 100k contents; a size that does not load is reported as such.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     dist: { type: 'string', multiple: true, default: [] },
     child: { type: 'string' },
     list: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
   },
 })
 const OWN_DIST = fileURLToPath(new URL('../dist', import.meta.url))
@@ -173,6 +177,7 @@ const rows = []
 for (const [name, dist] of Object.entries(dists)) {
   let baseNs
   for (const size of sizes) {
+    if (name !== 'this build' && size > 100_000) continue
     const result = await runChild(
       dist,
       ['--sizes', String(size)],
@@ -215,3 +220,52 @@ console.log(
   `The list of one project of ${LIST_SIZE.toLocaleString('en')} contents: time the request holds the event loop (goal ≤ ~100 ms):`,
 )
 console.table(lists)
+
+/** Milliseconds from spawn to the banner's URL, and the peak RSS until then. */
+function cliToBanner(cli, args) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    let seen = ''
+    child.stdout.on('data', (chunk) => {
+      seen += chunk
+      if (!seen.includes('http://')) return
+      const ms = performance.now() - started
+      let peak
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+        peak = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) * 1024
+      } catch {
+        peak = undefined
+      }
+      child.kill('SIGKILL')
+      resolve({ ms, peak })
+    })
+    child.once('exit', (code) => {
+      if (!seen.includes('http://'))
+        reject(new Error(`exited ${code}: ${seen}`))
+    })
+  })
+}
+
+const CLI_ARGS = ['--projects', '100', '--contents', '100000', '--port', '0']
+const cliTimes = Object.fromEntries(
+  Object.keys(dists).map((name) => [name, []]),
+)
+for (let run = 0; run < Number(values.runs); run++) {
+  for (const [name, dist] of Object.entries(dists)) {
+    cliTimes[name].push(await cliToBanner(`${dist}/cli/main.js`, CLI_ARGS))
+  }
+}
+console.log(
+  `The CLI with ${CLI_ARGS.slice(0, 4).join(' ')}: spawn to banner and peak RSS, median of ${values.runs} (goal ≤ 2 s, ≤ 250 MB):`,
+)
+console.table(
+  Object.entries(cliTimes).map(([name, list]) => ({
+    build: name,
+    'to banner (ms)': Math.round(median(list.map((run) => run.ms))),
+    'peak RSS (MB)': mb(median(list.map((run) => run.peak ?? NaN))),
+  })),
+)

@@ -15,7 +15,7 @@ function get(mock: ContentApiMock, path: string, key = 'k_a') {
     query: '',
     headers: new Headers({ authorization: `Bearer ${key}` }),
   })
-  return { status: response?.status, body: response?.body }
+  return { status: response?.status, body: String(response?.body) }
 }
 
 async function createSmallMock() {
@@ -36,9 +36,9 @@ it('finds, updates and deletes loaded records through mock.db, and the API follo
       content.title = 'Laces, updated'
     },
   })
-  expect(JSON.parse(get(mock, '/projects/p1/contents/v1').body!)).toMatchObject(
-    { data: { title: 'Laces, updated' } },
-  )
+  expect(JSON.parse(get(mock, '/projects/p1/contents/v1').body)).toMatchObject({
+    data: { title: 'Laces, updated' },
+  })
   expect(mock.db.contents.count()).toBe(
     loadFixture('small.json').contents.length,
   )
@@ -90,9 +90,7 @@ it('answers as at the start after reset(), whatever changed the records before',
   ]
   // @note Asset URLs are issued per request: their nonce and signature differ.
   const answers = () =>
-    paths.map((path) =>
-      get(mock, path).body?.replace(/nonce=[^"]*/g, 'nonce=…'),
-    )
+    paths.map((path) => get(mock, path).body.replace(/nonce=[^"]*/g, 'nonce=…'))
   const before = answers()
 
   await mock.contents.patch('v1', {
