@@ -8,10 +8,16 @@
 //    (@msw/data without the re-validation);
 //  - adopt: what `loadFixtureDocument` does now, records put into the
 //    collections as they are, plus the index;
-//  - maps only: the index's Maps without collections, the floor of any store
-//    the API could read.
+//  - index only: records frozen and indexed, not put into the collections,
+//    what loading would cost if `mock.db`'s collections were filled only when
+//    first used;
+//  - maps only: the index's Maps without collections or freezing, the floor
+//    of any store the API could read.
 //
-//   npm run build && node bench/storage.js [--contents 30000]
+// Medians of 3 runs, the ways alternating, so the machine's load falls on
+// each alike.
+//
+//   npm run build && node bench/storage.js [--contents 30000] [--runs 3]
 import { spawn } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -20,13 +26,14 @@ const { values } = parseArgs({
   options: {
     contents: { type: 'string', default: '30000' },
     way: { type: 'string' },
+    runs: { type: 'string', default: '3' },
   },
 })
 const CONTENTS = Number(values.contents)
 const DIST = pathToFileURL(
   fileURLToPath(new URL('../dist/', import.meta.url)),
 ).href
-const WAYS = ['create', 'create, no schema', 'adopt', 'maps only']
+const WAYS = ['create', 'create, no schema', 'adopt', 'index only', 'maps only']
 
 if (values.way !== undefined) {
   console.log(JSON.stringify(await measure(values.way)))
@@ -54,6 +61,11 @@ async function measure(way) {
   let kept
   if (way === 'adopt') {
     kept = await loadFixtureDocument(document, viewersOf)
+  } else if (way === 'index only') {
+    const { openDataset } = await import(`${DIST}data/dataset.js`)
+    const { indexer } = openDataset(viewersOf)
+    for (const content of document.contents) indexer.add.contents(content)
+    kept = indexer
   } else if (way === 'maps only') {
     const byId = new Map()
     const byProject = new Map()
@@ -117,11 +129,20 @@ function run(way) {
   })
 }
 
-const rows = []
-for (const way of WAYS) rows.push(await run(way))
+const runs = Object.fromEntries(WAYS.map((way) => [way, []]))
+for (let round = 0; round < Number(values.runs); round++) {
+  for (const way of WAYS) runs[way].push(await run(way))
+}
+const median = (list) =>
+  [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
+const rows = WAYS.map((way) => ({
+  way,
+  ms: median(runs[way].map((result) => result.ms)),
+  bytesPerContent: median(runs[way].map((result) => result.bytesPerContent)),
+}))
 const adopt = rows.find((row) => row.way === 'adopt')
 console.log(
-  `Putting ${CONTENTS.toLocaleString('en')} validated contents into storage, each way in a fresh process (heap: the store, beyond the document it holds, after a full GC):`,
+  `Putting ${CONTENTS.toLocaleString('en')} validated contents into storage, each way in a fresh process, median of ${values.runs} (heap: the store, beyond the document it holds, after a full GC):`,
 )
 console.table(
   rows.map((row) => ({
