@@ -81,14 +81,20 @@ it("leaves the caller's fixture document as it was given: not frozen, not change
 })
 
 it('answers as at the start after reset(), whatever changed the records before', async () => {
-  const mock = await createSmallMock()
+  // @note A fixed clock: asset URLs carry an expiry counted from it.
+  const mock = createContentApiMock({
+    fixtures: loadFixture('small.json'),
+    now: () => Date.parse('2026-11-22T12:00:00Z'),
+  })
+  await mock.ready
   const paths = [
     '/projects',
     '/projects/p1/contents',
     '/projects/p1/contents/v1',
     '/projects/p2/contents/v3',
   ]
-  // @note Asset URLs are issued per request: their nonce and signature differ.
+  // @note Asset URLs are issued per request: their nonce and signature
+  // differ.
   const answers = () =>
     paths.map((path) => get(mock, path).body.replace(/nonce=[^"]*/g, 'nonce=…'))
   const before = answers()

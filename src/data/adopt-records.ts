@@ -1,5 +1,4 @@
 import { Collection } from '@msw/data'
-import { z } from 'zod'
 
 /**
  * The two symbols by which `@msw/data` tells its records: the primary key
@@ -52,8 +51,17 @@ export async function createRecordAdopter(): Promise<
   }
 }
 
+/** A Standard Schema that takes any object as it is, for the probe. */
+const ANY_OBJECT = {
+  '~standard': {
+    version: 1,
+    vendor: 'content-api-mock',
+    validate: (value: unknown) => ({ value: value as object }),
+  },
+} as const
+
 async function readSymbols(): Promise<RecordSymbols> {
-  const probe = await new Collection({ schema: z.object({}) }).create({})
+  const probe = await new Collection({ schema: ANY_OBJECT }).create({})
   const named = (name: string) =>
     Object.getOwnPropertySymbols(probe).find(
       (symbol) => symbol.description === name,
