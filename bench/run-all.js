@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url'
 const SCRIPTS = [
   ['startup.js', []],
   ['lookup.js', []],
+  ['growth.js', []],
+  ['storage.js', []],
   ['hmac.js', []],
   ['server.js', []],
   ['variants.js', []],

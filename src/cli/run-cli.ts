@@ -3,6 +3,7 @@ import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
 import type { ContentApiServer } from '../server/create-content-api-server.js'
 import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
 import { createCliLog } from './create-cli-log.js'
+import { describeHeapShortfall } from './describe-heap-shortfall.js'
 import { createProcessIo, type CliIo } from './create-process-io.js'
 import { createRequestLogger } from './create-request-logger.js'
 import { createStyles, shouldUseColor } from './create-styles.js'
@@ -101,6 +102,11 @@ export async function runCli(
           ? undefined
           : await loadHandlersFile(options.handlers)
       handlerCount = handlers?.length ?? 0
+      const heapHint =
+        fixtures === undefined && options.contents !== undefined
+          ? describeHeapShortfall(options.contents)
+          : undefined
+      if (heapHint !== undefined) log.warn(heapHint)
       // @note Loaded only now, so --help, --version and a bad flag answer at
       // once instead of after loading the server, the data layer and faker.
       const { createContentApiServer } =

@@ -6,6 +6,7 @@ import type {
 } from '../schema/fixture.js'
 import type { Collection } from '@msw/data'
 import type { DatasetCollections } from './dataset-collections.js'
+import { deepFreeze } from './deep-freeze.js'
 
 /**
  * Maps kept in step with a dataset's collections, so that by-ID lookups and
@@ -49,15 +50,31 @@ export interface DatasetIndex {
 export type ViewersOf = (project: FixtureProject) => readonly string[]
 
 /**
+ * The index of a dataset, and how to index records put into its collections
+ * without their hooks (a load adopts them, see `createRecordAdopter`).
+ */
+export interface DatasetIndexer {
+  readonly index: DatasetIndex
+  /** Freezes a record of each kind and adds it to the maps. */
+  readonly add: {
+    readonly [Name in keyof DatasetCollections]: (
+      record: Parameters<DatasetCollections[Name]['create']>[0],
+    ) => void
+  }
+  /** Moves `version` on, after records were added. */
+  changed(): void
+}
+
+/**
  * Creates the index of the given collections and subscribes it to their hooks.
  * @example
- * const index = createDatasetIndex(collections, viewersOf)
+ * const { index } = createDatasetIndex(collections, viewersOf)
  * index.projectsByViewer.get('acct_a')?.get('p1')
  */
 export function createDatasetIndex(
   collections: DatasetCollections,
   viewersOf: ViewersOf,
-): DatasetIndex {
+): DatasetIndexer {
   const accountsById = new Map<string, FixtureAccount>()
   const apiKeysByKey = new Map<string, FixtureApiKey>()
   const keyLabels = new Map<string, string>()
@@ -152,22 +169,28 @@ export function createDatasetIndex(
     }
   }
 
+  function addAccount(account: FixtureAccount): void {
+    accountsById.set(account.id, account)
+  }
+
+  function addApiKey(apiKey: FixtureApiKey): void {
+    apiKeysByKey.set(apiKey.key, apiKey)
+    if (!keyLabels.has(apiKey.key)) {
+      const count = (keysPerAccount.get(apiKey.account) ?? 0) + 1
+      keysPerAccount.set(apiKey.account, count)
+      keyLabels.set(apiKey.key, `${apiKey.account}#${count}`)
+    }
+  }
+
   follow<FixtureAccount>(
     collections.accounts,
-    (account) => accountsById.set(account.id, account),
+    addAccount,
     (account) => accountsById.delete(account.id),
     () => accountsById.clear(),
   )
   follow<FixtureApiKey>(
     collections.apiKeys,
-    (apiKey) => {
-      apiKeysByKey.set(apiKey.key, apiKey)
-      if (!keyLabels.has(apiKey.key)) {
-        const count = (keysPerAccount.get(apiKey.account) ?? 0) + 1
-        keysPerAccount.set(apiKey.account, count)
-        keyLabels.set(apiKey.key, `${apiKey.account}#${count}`)
-      }
-    },
+    addApiKey,
     (apiKey) => apiKeysByKey.delete(apiKey.key),
     () => apiKeysByKey.clear(),
   )
@@ -191,7 +214,22 @@ export function createDatasetIndex(
     },
   )
 
-  return index
+  const frozen =
+    <Value>(add: (record: Value) => void) =>
+    (record: Value) =>
+      add(deepFreeze(record))
+  return {
+    index,
+    add: {
+      accounts: frozen(addAccount),
+      apiKeys: frozen(addApiKey),
+      projects: frozen(addProject),
+      contents: frozen(addContent),
+    },
+    changed() {
+      index.version++
+    },
+  }
 }
 
 function movieOf(content: FixtureContent): string | undefined {
@@ -209,14 +247,4 @@ function getOrCreate<Key, Value>(
     map.set(key, inner)
   }
   return inner
-}
-
-function deepFreeze<Value>(value: Value): Value {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const key of Object.keys(value)) {
-      deepFreeze((value as Record<string, unknown>)[key])
-    }
-  }
-  return value
 }

@@ -9,6 +9,7 @@ import type { DatasetCollections } from './dataset-collections.js'
 import {
   createDatasetIndex,
   type DatasetIndex,
+  type DatasetIndexer,
   type ViewersOf,
 } from './dataset-index.js'
 
@@ -31,11 +32,25 @@ export interface Dataset extends DatasetCollections {
  * dataset.index.accountsById.get('acct_a')?.name // 'Alpha'
  */
 export function createDataset(viewersOf: ViewersOf): Dataset {
+  return openDataset(viewersOf).dataset
+}
+
+/**
+ * Creates an empty dataset, like `createDataset`, with the indexer that
+ * indexes records put into its collections without their hooks.
+ * @example
+ * const { dataset, indexer } = openDataset(viewersOf)
+ */
+export function openDataset(viewersOf: ViewersOf): {
+  dataset: Dataset
+  indexer: DatasetIndexer
+} {
   const collections: DatasetCollections = {
     accounts: new Collection({ schema: fixtureAccountSchema }),
     apiKeys: new Collection({ schema: fixtureApiKeySchema }),
     projects: new Collection({ schema: fixtureProjectSchema }),
     contents: new Collection({ schema: fixtureContentSchema }),
   }
-  return { ...collections, index: createDatasetIndex(collections, viewersOf) }
+  const indexer = createDatasetIndex(collections, viewersOf)
+  return { dataset: { ...collections, index: indexer.index }, indexer }
 }

@@ -1,12 +1,27 @@
-import type { FixtureDocument } from '../schema/fixture.js'
-import { createDataset, type Dataset, type ViewersOf } from './dataset.js'
+import type { Collection } from '@msw/data'
+import type { FixtureContent, FixtureDocument } from '../schema/fixture.js'
+import { createRecordAdopter } from './adopt-records.js'
+import type { Dataset, ViewersOf } from './dataset.js'
+import { openDataset } from './dataset.js'
 import { SLICE_MS } from './run-in-slices.js'
 import { yieldToLoop } from './yield-to-loop.js'
+
+/**
+ * How many records are put into the dataset between two looks at the
+ * clock (a few milliseconds' worth).
+ */
+const BATCH_SIZE = 500
 
 /**
  * Fills a new dataset with the records of an already validated fixture
  * document (see `parseFixtureDocument`), in document order; `viewersOf` says
  * which accounts see a project.
+ * @note The dataset takes the document's records as they are, without a
+ * copy or a second validation, and freezes them: the document must be one
+ * the caller will not change (`parseFixtureDocument` returns a fresh one,
+ * and so does `createSeedDocument`). Loading the same document again (as
+ * `reset()` does) shares its records, which no change can reach: a change
+ * through the collections replaces a record, it never edits one.
  * @example
  * const dataset = await loadFixtureDocument(parseFixtureDocument(json), viewersOf)
  */
@@ -14,30 +29,72 @@ export async function loadFixtureDocument(
   document: FixtureDocument,
   viewersOf: ViewersOf,
 ): Promise<Dataset> {
-  const dataset = createDataset(viewersOf)
-  await Promise.all([
-    createAll(dataset.accounts, document.accounts),
-    createAll(dataset.apiKeys, document.api_keys),
-    createAll(dataset.projects, document.projects),
-    createAll(dataset.contents, document.contents),
-  ])
+  const { dataset, indexer } = openDataset(viewersOf)
+  const adopt = await createRecordAdopter()
+  let sliceStart = performance.now()
+  const fill = async <Stored extends object>(
+    collection: Collection<any>,
+    records: readonly Stored[],
+    add: (record: Stored) => void,
+    idOf: (record: Stored) => string,
+  ): Promise<void> => {
+    for (let start = 0; start < records.length; start += BATCH_SIZE) {
+      const end = Math.min(start + BATCH_SIZE, records.length)
+      for (let i = start; i < end; i++) {
+        const record = records[i]!
+        adopt(collection, record, idOf(record))
+        add(record)
+      }
+      indexer.changed()
+      // @note The event loop is handed back every `SLICE_MS`, so a large
+      // load does not hold up the answers served meanwhile (from the old
+      // dataset).
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await yieldToLoop()
+        sliceStart = performance.now()
+      }
+    }
+  }
+  await fill(
+    dataset.accounts,
+    document.accounts,
+    indexer.add.accounts,
+    (a) => a.id,
+  )
+  await fill(
+    dataset.apiKeys,
+    document.api_keys,
+    indexer.add.apiKeys,
+    (k) => k.key,
+  )
+  await fill(
+    dataset.projects,
+    document.projects,
+    indexer.add.projects,
+    (p) => p.project_unique,
+  )
+  await fill(
+    dataset.contents,
+    document.contents,
+    (content) => indexer.add.contents(ownBody(content)),
+    (c) => c.variation_unique,
+  )
   return dataset
 }
 
-async function createAll<Record>(
-  collection: { create(record: Record): Promise<unknown> },
-  records: readonly Record[],
-): Promise<void> {
-  // @note One at a time, so the collection keeps the document's order.
-  // `structuredClone` keeps the caller's document and the dataset apart.
-  // @note The event loop is handed back every `SLICE_MS`, so a large load
-  // does not hold up the answers served meanwhile (from the old dataset).
-  let sliceStart = performance.now()
-  for (const record of records) {
-    await collection.create(structuredClone(record))
-    if (performance.now() - sliceStart >= SLICE_MS) {
-      await yieldToLoop()
-      sliceStart = performance.now()
+/**
+ * Copies the objects inside a content's body, the one part of a record a
+ * validation passes through as given (`z.unknown()`), so that freezing the
+ * record does not freeze an object of the caller's.
+ */
+function ownBody(content: FixtureContent): FixtureContent {
+  if (Object.isFrozen(content)) return content
+  const body = content.content
+  for (const key of Object.keys(body)) {
+    const value = body[key]
+    if (typeof value === 'object' && value !== null) {
+      body[key] = structuredClone(value)
     }
   }
+  return content
 }

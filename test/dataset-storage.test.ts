@@ -1,0 +1,130 @@
+import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
+import { expect, it } from 'vitest'
+import { loadFixture } from './support/load-fixture.js'
+
+// How a loaded document becomes the dataset: its records are taken into the
+// @msw/data collections as they are (validated once, not copied), frozen,
+// and shared with the document kept for `reset()`.
+
+/** A GET of the API as a client sends it, answered by the mock's core. */
+function get(mock: ContentApiMock, path: string, key = 'k_a') {
+  const response = mock.handle({
+    method: 'GET',
+    origin: 'http://localhost',
+    path: `/public-api/v1${path}`,
+    query: '',
+    headers: new Headers({ authorization: `Bearer ${key}` }),
+  })
+  return { status: response?.status, body: String(response?.body) }
+}
+
+async function createSmallMock() {
+  const mock = createContentApiMock({ fixtures: loadFixture('small.json') })
+  await mock.ready
+  return mock
+}
+
+it('finds, updates and deletes loaded records through mock.db, and the API follows', async () => {
+  const mock = await createSmallMock()
+  const v1 = mock.db.contents.findFirst((q) =>
+    q.where({ variation_unique: 'v1' }),
+  )
+  expect(v1?.title).toBe('How to lace white sneakers')
+
+  await mock.db.contents.update((q) => q.where({ variation_unique: 'v1' }), {
+    data(content) {
+      content.title = 'Laces, updated'
+    },
+  })
+  expect(JSON.parse(get(mock, '/projects/p1/contents/v1').body)).toMatchObject({
+    data: { title: 'Laces, updated' },
+  })
+  expect(mock.db.contents.count()).toBe(
+    loadFixture('small.json').contents.length,
+  )
+
+  mock.db.contents.delete((q) => q.where({ variation_unique: 'v2' }))
+  expect(get(mock, '/projects/p1/contents/v2').status).toBe(404)
+  expect(mock.db.contents.all().map((c) => c.variation_unique)).not.toContain(
+    'v2',
+  )
+})
+
+it('refuses to change a loaded record in place, at any depth', async () => {
+  const mock = await createSmallMock()
+  const [content] = mock.db.contents.all() as any[]
+  expect(() => {
+    content.title = 'Changed in place'
+  }).toThrow(TypeError)
+  expect(() => {
+    content.content.movie_unique = 'm9'
+  }).toThrow(TypeError)
+  expect(() => {
+    content.publish.push({ platform: 'x', status: 'failed' })
+  }).toThrow(TypeError)
+})
+
+it("leaves the caller's fixture document as it was given: not frozen, not changed", async () => {
+  const document = loadFixture('small.json')
+  const v3 = document.contents.find((c: any) => c.variation_unique === 'v3')
+  v3.content.outline = { sections: ['intro', 'tips'] }
+  const mock = createContentApiMock({ fixtures: document })
+  await mock.ready
+
+  expect(Object.isFrozen(document.contents[0])).toBe(false)
+  v3.content.outline.sections.push('outro')
+  v3.title = 'Changed by the caller'
+  expect(mock.contents.get('v3')).toMatchObject({
+    title: 'Ten tips for tutorials',
+    content: { outline: { sections: ['intro', 'tips'] } },
+  })
+})
+
+it('answers as at the start after reset(), whatever changed the records before', async () => {
+  // @note A fixed clock: asset URLs carry an expiry counted from it.
+  const mock = createContentApiMock({
+    fixtures: loadFixture('small.json'),
+    now: () => Date.parse('2026-11-22T12:00:00Z'),
+  })
+  await mock.ready
+  const paths = [
+    '/projects',
+    '/projects/p1/contents',
+    '/projects/p1/contents/v1',
+    '/projects/p2/contents/v3',
+  ]
+  // @note Asset URLs are issued per request: their nonce and signature
+  // differ.
+  const answers = () =>
+    paths.map((path) => get(mock, path).body.replace(/nonce=[^"]*/g, 'nonce=…'))
+  const before = answers()
+
+  await mock.contents.patch('v1', {
+    title: 'Patched',
+    progress: { step_process: 1, is_complete: false },
+  })
+  await mock.contents.patch('v3', { content: { word_count: 9 } })
+  await mock.db.contents.update((q) => q.where({ variation_unique: 'v3' }), {
+    data(content) {
+      content.title = 'Updated'
+    },
+  })
+  await mock.contents.delete('v2')
+  await mock.projects.patch('p1', { project_name: 'Renamed' })
+  expect(answers()).not.toEqual(before)
+
+  await mock.reset()
+  expect(answers()).toEqual(before)
+  await mock.reset()
+  expect(answers()).toEqual(before)
+})
+
+it("leaves the stored contents as they were when a live mock's fixtures are exported", async () => {
+  const mock = createContentApiMock({ seed: 7, live: true })
+  await mock.ready
+  mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
+  const stored = mock.db.contents.count()
+  const exported = mock.exportFixtures().contents.length
+  expect(exported).toBeGreaterThan(stored)
+  expect(mock.db.contents.count()).toBe(stored)
+})
