@@ -1,4 +1,5 @@
 import { base, en, Faker, type LocaleDefinition } from '@faker-js/faker'
+import fc from 'fast-check'
 import { it, expect, vi } from 'vitest'
 import {
   DEFAULT_REFERENCE_DATE,
@@ -16,6 +17,7 @@ import {
 } from '../src/schema/fixture.js'
 import { PUBLIC_ID_PATTERN } from '../src/schema/primitives.js'
 import { ENGLISH_WORDS } from '../src/data/seed/english-words.generated.js'
+import { toTimestamp } from '../src/data/seed/seed-context.js'
 
 const TOTAL_STEPS = 5
 
@@ -321,4 +323,21 @@ it("draws the same words from its copied lists as from faker's whole English loc
   expect(copied).toEqual(draw(fakerOver([en, base])))
   // Double-barrelled names come from the last-name pattern: it is there.
   expect(copied.some(([, lastName]) => lastName!.includes('-'))).toBe(true)
+})
+
+it('writes every timestamp as toISOString does, from 1970 to past the year 9999', () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.integer({ min: 0, max: 4_102_444_800 }),
+        fc.integer({ min: -1e11, max: 3e11 }),
+      ),
+      (seconds) => {
+        expect(toTimestamp(seconds)).toBe(
+          new Date(seconds * 1000).toISOString(),
+        )
+      },
+    ),
+    { numRuns: 5_000 },
+  )
 })
