@@ -3,8 +3,7 @@ import type { FixtureContent, FixtureDocument } from '../schema/fixture.js'
 import { createRecordAdopter } from './adopt-records.js'
 import type { Dataset, ViewersOf } from './dataset.js'
 import { openDataset } from './dataset.js'
-import { SLICE_MS } from './run-in-slices.js'
-import { yieldToLoop } from './yield-to-loop.js'
+import { runInSlices } from './run-in-slices.js'
 
 /**
  * How many records are put into the dataset between two looks at the
@@ -31,13 +30,15 @@ export async function loadFixtureDocument(
 ): Promise<Dataset> {
   const { dataset, indexer } = openDataset(viewersOf)
   const adopt = await createRecordAdopter()
-  let sliceStart = performance.now()
-  const fill = async <Stored extends object>(
+  // @note In steps of a batch each, so a large load hands the event loop
+  // back every `SLICE_MS` and the answers served meanwhile (from the old
+  // dataset) do not wait for it.
+  function* fill<Stored extends object>(
     collection: Collection<any>,
     records: readonly Stored[],
     add: (record: Stored) => void,
     idOf: (record: Stored) => string,
-  ): Promise<void> => {
+  ): Generator<void, void> {
     for (let start = 0; start < records.length; start += BATCH_SIZE) {
       const end = Math.min(start + BATCH_SIZE, records.length)
       for (let i = start; i < end; i++) {
@@ -46,38 +47,36 @@ export async function loadFixtureDocument(
         add(record)
       }
       indexer.changed()
-      // @note The event loop is handed back every `SLICE_MS`, so a large
-      // load does not hold up the answers served meanwhile (from the old
-      // dataset).
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToLoop()
-        sliceStart = performance.now()
-      }
+      yield
     }
   }
-  await fill(
-    dataset.accounts,
-    document.accounts,
-    indexer.add.accounts,
-    (a) => a.id,
-  )
-  await fill(
-    dataset.apiKeys,
-    document.api_keys,
-    indexer.add.apiKeys,
-    (k) => k.key,
-  )
-  await fill(
-    dataset.projects,
-    document.projects,
-    indexer.add.projects,
-    (p) => p.project_unique,
-  )
-  await fill(
-    dataset.contents,
-    document.contents,
-    (content) => indexer.add.contents(ownBody(content)),
-    (c) => c.variation_unique,
+  await runInSlices(
+    (function* () {
+      yield* fill(
+        dataset.accounts,
+        document.accounts,
+        indexer.add.accounts,
+        (a) => a.id,
+      )
+      yield* fill(
+        dataset.apiKeys,
+        document.api_keys,
+        indexer.add.apiKeys,
+        (k) => k.key,
+      )
+      yield* fill(
+        dataset.projects,
+        document.projects,
+        indexer.add.projects,
+        (p) => p.project_unique,
+      )
+      yield* fill(
+        dataset.contents,
+        document.contents,
+        (content) => indexer.add.contents(ownBody(content)),
+        (c) => c.variation_unique,
+      )
+    })(),
   )
   return dataset
 }
