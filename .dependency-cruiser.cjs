@@ -1,5 +1,5 @@
 // The house rules of src/, checked by `npm run lint`: data flows one way,
-// schema <- (data | media) <- api <- (msw | server) <- cli, and the part that
+// schema <- (data | media) <- api <- (contract) <- (msw | server) <- cli, and the part that
 // runs in browsers imports nothing Node-only. page/ (the browser page) stands
 // apart: it imports nothing of src/ and nothing imports it.
 
@@ -14,7 +14,8 @@ function layer(name, allowed, comment) {
   }
 }
 
-const BROWSER_SAFE = '^src/(schema|data|media|api|msw|demo)/|^src/index\\.ts$'
+const BROWSER_SAFE =
+  '^src/(schema|data|media|api|contract|msw|demo)/|^src/index\\.ts$'
 
 module.exports = {
   forbidden: [
@@ -39,13 +40,18 @@ module.exports = {
       'api/ is the behaviour both adapters call; it knows no adapter.',
     ),
     layer(
+      'contract',
+      ['schema', 'data', 'api', 'contract'],
+      'contract/ compares what a real service sent with the mock (recording, drift): plain values in, plain values out; the CLI and the server do the HTTP.',
+    ),
+    layer(
       'msw',
       ['schema', 'data', 'media', 'api', 'msw'],
       'msw/ only translates requests for api/; it is not the server.',
     ),
     layer(
       'server',
-      ['schema', 'data', 'media', 'api', 'server'],
+      ['schema', 'data', 'media', 'api', 'contract', 'server'],
       'server/ only translates requests for api/; it is not the MSW adapter nor the CLI.',
     ),
     layer(
@@ -55,7 +61,7 @@ module.exports = {
     ),
     layer(
       'cli',
-      ['schema', 'data', 'media', 'api', 'server', 'cli'],
+      ['schema', 'data', 'media', 'api', 'contract', 'server', 'cli'],
       'cli/ is the top floor: nothing imports it.',
     ),
     {
