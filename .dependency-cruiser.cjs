@@ -15,7 +15,7 @@ function layer(name, allowed, comment) {
 }
 
 const BROWSER_SAFE =
-  '^src/(schema|data|media|api|contract|msw|demo)/|^src/index\\.ts$'
+  '^src/(schema|data|media|api|contract|msw|demo)/|^src/(index|seed)\\.ts$'
 
 module.exports = {
   forbidden: [
@@ -94,19 +94,19 @@ module.exports = {
     {
       name: 'main-entry-is-browser-safe',
       comment:
-        'src/index.ts is the browser-safe entry: the server and the CLI have entries of their own.',
+        'src/index.ts and src/seed.ts are the browser-safe entries: the server and the CLI have entries of their own.',
       severity: 'error',
-      from: { path: '^src/index\\.ts$' },
+      from: { path: '^src/(index|seed)\\.ts$' },
       to: { path: '^src/(server|cli|demo)/|^src/vitest\\.ts$' },
     },
     {
       name: 'nothing-imports-the-entries',
       comment:
-        'The entries (index.ts, vitest.ts, server/index.ts, cli/main.ts) are for users; inside src/ import the module itself.',
+        'The entries (index.ts, seed.ts, vitest.ts, server/index.ts, cli/main.ts) are for users; inside src/ import the module itself.',
       severity: 'error',
       from: { path: '^src/' },
       to: {
-        path: '^src/(index|vitest|server/index|cli/main)\\.ts$',
+        path: '^src/(index|seed|vitest|server/index|cli/main)\\.ts$',
       },
     },
     {

@@ -13,6 +13,10 @@ export default defineConfig({
         ),
       },
       {
+        find: /^content-api-mock\/seed$/,
+        replacement: fileURLToPath(new URL('./dist/seed.js', import.meta.url)),
+      },
+      {
         find: /^content-api-mock\/vitest$/,
         replacement: fileURLToPath(
           new URL('./dist/vitest.js', import.meta.url),

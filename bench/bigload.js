@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs'
 import { Agent, get } from 'node:http'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
-import { createContentApiMock, createSeedDocument } from '../dist/index.js'
+import { createContentApiMock } from '../dist/index.js'
+import { createSeedDocument } from '../dist/seed.js'
 import { reportFigure } from './support/figures.js'
 
 const { values } = parseArgs({

@@ -65,10 +65,6 @@ export {
   REVOKED_API_KEY,
   DEFAULT_SEED,
 } from './data/default-keys.js'
-export {
-  createSeedDocument,
-  type SeedOptions,
-} from './data/create-seed-document.js'
 
 /* Fixture documents */
 export { parseFixtureDocument } from './data/parse-fixture-document.js'

@@ -1,8 +1,5 @@
-import {
-  createContentApiMock,
-  createSeedDocument,
-  FixtureError,
-} from 'content-api-mock'
+import { createContentApiMock, FixtureError } from 'content-api-mock'
+import { createSeedDocument } from 'content-api-mock/seed'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

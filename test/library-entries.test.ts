@@ -10,23 +10,36 @@ import { beforeAll, expect, it } from 'vitest'
 // rule on src/; this checks what is shipped.
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url))
-const ENTRIES = ['index.js', 'server/index.js', 'vitest.js', 'cli/main.js']
+const ENTRIES = [
+  'index.js',
+  'seed.js',
+  'server/index.js',
+  'vitest.js',
+  'cli/main.js',
+]
 
 // @note A real ES module lexer, not a pattern: the CLI is a bundle, whose
 // inlined code holds strings and comments that look like imports.
 beforeAll(() => init)
 
-/** Every file of dist/ an entry reaches, and the packages it names. */
-function moduleGraph(entry: string): { files: string[]; packages: string[] } {
+/**
+ * Every file of dist/ an entry reaches, and the packages it names; with
+ * `staticOnly`, only what loads with the entry, before any `import()`.
+ */
+function moduleGraph(
+  entry: string,
+  { staticOnly = false } = {},
+): { files: string[]; packages: string[] } {
   const files = new Set<string>()
   const packages = new Set<string>()
   const visit = (file: string) => {
     if (files.has(file)) return
     files.add(file)
     const [imports] = parse(readFileSync(file, 'utf8'))
-    for (const { n: specifier } of imports) {
+    for (const { n: specifier, d: dynamicAt } of imports) {
       // A dynamic import of a computed name has none.
       if (specifier === undefined) continue
+      if (staticOnly && dynamicAt > -1) continue
       if (specifier.startsWith('.')) visit(join(dirname(file), specifier))
       else packages.add(specifier)
     }
@@ -52,3 +65,17 @@ it.each(ENTRIES)(
     )
   },
 )
+
+it('loads no faker and no seed generator with the main entry: a mock given fixtures never needs them', () => {
+  const { files, packages } = moduleGraph('index.js', { staticOnly: true })
+  expect(files).toContain('msw/create-content-api-mock.js')
+  expect(files.filter((file) => file.startsWith('data/seed/'))).toEqual([])
+  expect(files).not.toContain('data/create-seed-document.js')
+  expect(packages.filter((name) => name.startsWith('@faker-js/'))).toEqual([])
+  // The generator is still reached, by the import() in `ready`.
+  expect(
+    moduleGraph('index.js').packages.some((name) =>
+      name.startsWith('@faker-js/'),
+    ),
+  ).toBe(true)
+})

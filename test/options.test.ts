@@ -1,9 +1,9 @@
 import {
   createContentApiMock,
-  createSeedDocument,
   OptionsError,
   type ContentApiMockOptions,
 } from 'content-api-mock'
+import { createSeedDocument } from 'content-api-mock/seed'
 import { expect, it } from 'vitest'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 
