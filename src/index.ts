@@ -21,7 +21,11 @@ export { OptionsError, type OptionIssue } from './schema/options-error.js'
 export type { Dataset, DatasetCollections } from './data/dataset.js'
 
 /* Variants of the real service the spec leaves open (docs/variants.md) */
-export { VARIANT_NAMES, variantListSchema } from './schema/variants.js'
+export {
+  VARIANT_NAMES,
+  VARIANT_SUMMARIES,
+  variantListSchema,
+} from './schema/variants.js'
 export type { VariantName } from './schema/variants.js'
 export type { VariantController } from './api/variants/create-variant-state.js'
 export { VARIANT_ERROR_CODES } from './api/variants/error-variants.js'

@@ -1,4 +1,9 @@
-import { createContentApiMock, VARIANT_NAMES } from 'content-api-mock'
+import {
+  createContentApiMock,
+  VARIANT_NAMES,
+  VARIANT_SUMMARIES,
+} from 'content-api-mock'
+import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import { createRequestLogger } from '../src/cli/create-request-logger.js'
 import { startServer } from './support/server.js'
@@ -24,6 +29,7 @@ it('puts variants in force with PUT /__mock/variants and back to the options on 
   expect(await (await control('GET')).json()).toEqual({
     variants: ['unicode'],
     known: VARIANT_NAMES,
+    summaries: VARIANT_SUMMARIES,
   })
   const put = await control('PUT', { variants: ['paginated'] })
   expect(await put.json()).toMatchObject({ variants: ['paginated'] })
@@ -146,4 +152,18 @@ it('serves every variant with --variant hostile and says so in the banner and th
     request_id: expect.any(String),
   })
   await cli.waitFor(/\/public-api\/v1\/projects 200 .* variants=hostile/)
+})
+
+it('summarises each variant in the words of the table in docs/variants.md', async () => {
+  const page = await readFile(
+    new URL('../docs/variants.md', import.meta.url),
+    'utf8',
+  )
+  const table = Object.fromEntries(
+    [...page.matchAll(/^\| \[`([a-z-]+)`\]\(#[a-z-]+\) +\| (.+?) +\|$/gm)].map(
+      ([, name, summary]) => [name, summary],
+    ),
+  )
+  expect(Object.keys(table)).toEqual(VARIANT_NAMES)
+  expect(table).toEqual(VARIANT_SUMMARIES)
 })

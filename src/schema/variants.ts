@@ -34,6 +34,33 @@ export type VariantName = (typeof VARIANT_NAMES)[number]
 export type AppliedVariant = Exclude<VariantName, 'hostile'>
 
 /**
+ * What each variant changes, in one line: the table of docs/variants.md,
+ * which a test holds to these words. `GET /__mock/variants` answers them as
+ * `summaries`, for the control panel.
+ * @example
+ * VARIANT_SUMMARIES.paginated // 'lists are pages of 20 (`?page=`, `?per_page=` up to 100)'
+ */
+export const VARIANT_SUMMARIES: Readonly<Record<VariantName, string>> = {
+  'extra-fields':
+    'unknown fields on every object, in `meta` and in error bodies',
+  nullable: 'fields the spec does not promise come back `null` or absent',
+  'other-modes':
+    'contents in modes `post`, `blog`, `image` with other `content` shapes',
+  'publish-statuses':
+    '`pending`, `processing`, `failed` and an unknown status; no `post_url`',
+  'lenient-ids': 'a malformed ID answers 404, not 422',
+  paginated: 'lists are pages of 20 (`?page=`, `?per_page=` up to 100)',
+  'error-variants':
+    'other codes, no `message`, `Retry-After` as a date, HTML 502 and 504',
+  unicode:
+    'emoji, right-to-left text, combining marks, very long names and titles',
+  'slow-body': 'the body arrives in five pieces, 40 ms apart',
+  truncated:
+    'every other answer to the same request closes the connection mid-body',
+  hostile: 'all of the above at once',
+}
+
+/**
  * A list of variant names, as the `variants` option and
  * `PUT /__mock/variants` take it.
  * @example

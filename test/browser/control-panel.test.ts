@@ -381,10 +381,54 @@ itInBrowser(
 )
 
 itInBrowser(
+  'turns a variant on and off with its switch, and the API answers change with it',
+  async () => {
+    await using server = await startServer()
+    const { page, watch } = await openPanel(server.url)
+    const variants = async () =>
+      (await (await fetch(`${server.adminUrl}/variants`)).json()).variants
+    const lenient = page.locator('li[data-variant="lenient-ids"] input')
+    await expect
+      .poll(() => page.locator('li[data-variant="lenient-ids"]').textContent())
+      .toContain('a malformed ID answers 404, not 422')
+    expect(await lenient.isChecked()).toBe(false)
+
+    await lenient.check()
+    await expect.poll(variants).toEqual(['lenient-ids'])
+    const malformed = await fetch(`${server.apiUrl}/projects/not%20an%20id`, {
+      headers: ALPHA,
+    })
+    expect(malformed.status).toBe(404)
+
+    await page.click('li[data-variant="hostile"] input')
+    await expect.poll(variants).toEqual(['lenient-ids', 'hostile'])
+    expect(
+      await page.locator('li[data-variant="nullable"] input').isChecked(),
+    ).toBe(true)
+    expect(
+      await page.locator('li[data-variant="nullable"] input').isDisabled(),
+    ).toBe(true)
+
+    await page.click('section[aria-labelledby="variants-title"] button')
+    await expect.poll(variants).toEqual([])
+    await expect.poll(() => lenient.isChecked()).toBe(false)
+    expect(
+      (
+        await fetch(`${server.apiUrl}/projects/not%20an%20id`, {
+          headers: ALPHA,
+        })
+      ).status,
+    ).toBe(422)
+    expect(misconduct(watch)).toEqual(clean)
+  },
+)
+
+itInBrowser(
   'fits 375 px without horizontal scroll, and saves screenshots at 375 and 1440 px, light and dark',
   async () => {
     await using server = await startServer({
       rateLimit: { limit: 3, window: '1m' },
+      variants: ['paginated'],
     })
     // A stopped clock and a known journal, so the pictures show a scene.
     const admin = (path: string, body: unknown) =>

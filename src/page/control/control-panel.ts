@@ -12,13 +12,14 @@ import { RateLimitSection } from './rate-limit-section.js'
 import { RecordEditor } from './record-editor.js'
 import { ScenarioSection } from './scenario-section.js'
 import { TryRequest } from './try-request.js'
+import { VariantSection } from './variant-section.js'
 import { useAdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
 
 /**
- * The control panel at `#/control`: scenarios, the clock, rate limits, the
- * request journal and the data, over the control API at `config.adminBase`,
+ * The control panel at `#/control`: scenarios, variants, the clock, rate
+ * limits, the request journal and the data, over the control API at `config.adminBase`,
  * like any client of it. Locked (read-only, saying why) until the admin
  * token is entered when the server wants one.
  * @example
@@ -87,6 +88,11 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
           admin=${admin}
           keys=${keys}
           scenarios=${scenarios.data?.data}
+          onChange=${refresh}
+        />
+        <${VariantSection}
+          admin=${admin}
+          revision=${revision}
           onChange=${refresh}
         />
         <${ClockSection}

@@ -2,12 +2,16 @@ import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import { isJsonRecord } from '../../data/is-json-record.js'
-import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
+import {
+  VARIANT_NAMES,
+  VARIANT_SUMMARIES,
+  type VariantName,
+} from '../../schema/variants.js'
 import { readJsonBody } from './read-json-body.js'
 
 /**
  * The variant control routes: `GET /variants` answers
- * `{"variants": [...], "known": [...]}`; `PUT /variants` with
+ * `{"variants": [...], "known": [...], "summaries": {...}}`; `PUT /variants` with
  * `{"variants": ["nullable", "paginated"]}` puts those in force instead
  * (`[]` turns them off) and answers as `GET` does.
  * @example
@@ -18,6 +22,7 @@ export function createVariantRoutes(mock: MockCore): Router {
   const describe = () => ({
     variants: mock.variants.list(),
     known: VARIANT_NAMES,
+    summaries: VARIANT_SUMMARIES,
   })
 
   router.get('/variants', (_request, response) => {

@@ -1,0 +1,114 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { useState } from 'preact/hooks'
+import type { ApiExchange } from '../api-client.js'
+import { ActionResult } from './action-result.js'
+import type { AdminAccess } from './use-admin-access.js'
+import { useAdminData } from './use-admin-data.js'
+
+/** The answer of `GET /__mock/variants`. */
+interface VariantState {
+  variants: string[]
+  known: string[]
+  /** One line per name; absent from a server older than the page. */
+  summaries?: Record<string, string>
+}
+
+/** The name that turns on every other variant. */
+const ALL = 'hostile'
+
+/**
+ * The variants: a switch per variant the mock knows, with what it changes,
+ * read from `GET /__mock/variants` and put in force with
+ * `PUT /__mock/variants` at each change, so the explorer and every client
+ * then get the alternative answers.
+ * @example
+ * html`<${VariantSection} admin=${admin} revision=${revision} onChange=${refresh} />`
+ */
+export function VariantSection(props: {
+  admin: AdminAccess
+  /** Bumped by every action of the panel: read again then. */
+  revision: number
+  onChange: () => void
+}): VNode {
+  const { admin } = props
+  const state = useAdminData<VariantState>(admin, '/variants', undefined, [
+    props.revision,
+  ])
+  const [result, setResult] = useState<ApiExchange>()
+  const [done, setDone] = useState('')
+  const current = state.data?.variants ?? []
+  const disabled = !admin.unlocked || state.data === undefined
+  const all = current.includes(ALL)
+
+  const put = async (variants: string[], what: string) => {
+    setDone(what)
+    setResult(
+      await admin.call('/variants', { method: 'PUT', body: { variants } }),
+    )
+    props.onChange()
+  }
+  const toggle = (name: string, on: boolean) =>
+    put(
+      on ? [...current, name] : current.filter((item) => item !== name),
+      `${name} ${on ? 'on' : 'off'}.`,
+    )
+
+  return html`<section class="panel" aria-labelledby="variants-title">
+    <div class="block-head">
+      <h2 id="variants-title">Variants</h2>
+      <button
+        type="button"
+        class="button-small"
+        disabled=${disabled || current.length === 0}
+        onClick=${() => put([], 'Every variant off: strict to the spec.')}
+      >
+        All off
+      </button>
+    </div>
+    <p class="muted">
+      Answers the spec leaves open, served the other way, to test that a client
+      copes. Off by default: the mock is strict to the spec.
+    </p>
+    ${
+      state.data === undefined
+        ? html`<p class="muted">
+            ${
+              !admin.unlocked
+                ? 'Locked.'
+                : state.exchange === undefined
+                  ? 'Loading…'
+                  : `GET /variants answered ${state.exchange.status || 'nothing'}: variants need the server (npx content-api-mock).`
+            }
+          </p>`
+        : html`<ul class="variant-list">
+            ${state.data.known.map((name) => {
+              const on = current.includes(name) || (all && name !== ALL)
+              return html`<li data-variant=${name}>
+                <label class="inline-check">
+                  <input
+                    type="checkbox"
+                    checked=${on}
+                    disabled=${disabled || (all && name !== ALL)}
+                    onChange=${(event: Event) =>
+                      toggle(name, (event.target as HTMLInputElement).checked)}
+                  />
+                  <code>${name}</code>
+                </label>
+                <span class="muted">
+                  ${withCode(state.data?.summaries?.[name] ?? '')}
+                </span>
+              </li>`
+            })}
+          </ul>`
+    }
+    <${ActionResult} exchange=${result} success=${done} />
+  </section>`
+}
+
+/** A summary with its `code` spans as `<code>`. */
+function withCode(text: string): (string | VNode)[] {
+  return text
+    .split('`')
+    .map((part, index) => (index % 2 === 1 ? html`<code>${part}</code>` : part))
+}
