@@ -94,6 +94,20 @@ it('applies X-Mock-Variant for one request, answers 400 for an unknown name, and
   expect((await get(strict.apiUrl, 'chaos')).status).toBe(200)
 })
 
+it('refuses an unknown X-Mock-Variant after authentication and before the rate limit, as X-Mock-Scenario', async () => {
+  await using server = await startServer({
+    rateLimit: { limit: 1, window: '1m' },
+  })
+  const get = (headers: Record<string, string>) =>
+    fetch(`${server.apiUrl}/projects`, { headers })
+
+  expect((await get({ 'x-mock-variant': 'chaos' })).status).toBe(401)
+  expect((await get({ ...AUTH, 'x-mock-variant': 'chaos' })).status).toBe(400)
+  // The refused request did not use the one request of the window.
+  expect((await get(AUTH)).status).toBe(200)
+  expect((await get(AUTH)).status).toBe(429)
+})
+
 it('allows X-Mock-Variant in CORS preflights', async () => {
   await using server = await startServer()
   const preflight = await fetch(`${server.apiUrl}/projects`, {

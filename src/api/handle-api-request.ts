@@ -11,11 +11,13 @@ import { readPathParameter } from './path-parameter.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
 import { applyVariants, usesVariants } from './variants/apply-variants.js'
+import { readVariantHeader } from './variants/read-variant-header.js'
 
 /**
  * Answers one request under the API prefix, the way the real service does.
- * Checks run in this order: authentication (401), scenarios (rate limits with
- * 429, forced outcomes, latency), the route (404 unknown path, 405 methods
+ * Checks run in this order: authentication (401), the `X-Mock-Scenario` and
+ * `X-Mock-Variant` headers (400), scenarios (rate limits with 429, forced
+ * outcomes, latency), the route (404 unknown path, 405 methods
  * other than GET and HEAD), path parameters (422), then the lookup (404);
  * the variants in force, if any, rewrite the answer last.
  * @example
@@ -50,6 +52,11 @@ function decide(
   if (typeof preset === 'object') {
     preset.keyLabel = keyLabel
     return preset
+  }
+  const variants = readVariantHeader(context, request)
+  if (!Array.isArray(variants)) {
+    variants.keyLabel = keyLabel
+    return variants
   }
   const outcome = context.scenarios.evaluate(
     { path: request.path, endpoint: route?.endpoint, keyLabel },

@@ -1,11 +1,7 @@
 import type { ApiContext } from '../api-context.js'
 import { createErrorResponse } from '../error-response.js'
 import type { ApiRequest, ApiResponse, BodyDelivery } from '../types.js'
-import {
-  VARIANT_NAMES,
-  type AppliedVariant,
-  type VariantName,
-} from '../../schema/variants.js'
+import type { AppliedVariant } from '../../schema/variants.js'
 import { applyErrorVariants } from './error-variants.js'
 import { expandVariants, nameVariants } from './expand-variants.js'
 import { applyExtraFields } from './extra-fields.js'
@@ -15,6 +11,7 @@ import { applyOtherModes } from './other-modes.js'
 import { applyPaginated } from './paginated.js'
 import { applyPublishStatuses } from './publish-statuses.js'
 import { applyUnicode } from './unicode.js'
+import { readVariantHeader } from './read-variant-header.js'
 import { createVariantRandom } from './create-variant-random.js'
 import type { VariantAnswer, VariantTransform } from './variant-answer.js'
 
@@ -61,7 +58,8 @@ export function usesVariants(
 /**
  * The answer as the variants in force and those named by the request's
  * `X-Mock-Variant` header rewrite it, with the variants applied named in
- * `variants`; a 400 `unknown_variant` for a header naming an unknown one.
+ * `variants`. A header naming an unknown variant adds none: the caller it
+ * authenticates got its 400 from `readVariantHeader` before any scenario.
  * The draws come from the mock's seed, the variant and the record ID (or
  * the request path), so both adapters send the same bytes.
  * @example
@@ -72,14 +70,8 @@ export function applyVariants(
   request: ApiRequest,
   response: ApiResponse,
 ): ApiResponse {
-  const requested = readVariantHeader(context, request)
-  if (!Array.isArray(requested)) {
-    return {
-      ...requested,
-      endpoint: response.endpoint,
-      keyLabel: response.keyLabel,
-    }
-  }
+  const header = readVariantHeader(context, request)
+  const requested = Array.isArray(header) ? header : []
   const applied =
     requested.length === 0
       ? context.variants.active
@@ -147,30 +139,4 @@ function readDelivery(
 
 function isJson(headers: Record<string, string>): boolean {
   return headers['content-type']?.startsWith('application/json') === true
-}
-
-/**
- * The variants named by `X-Mock-Variant` (comma-separated), none when absent
- * or in strict mode, or the 400 that lists the variants.
- */
-function readVariantHeader(
-  context: ApiContext,
-  request: ApiRequest,
-): VariantName[] | ApiResponse {
-  if (context.strict) return []
-  const header = request.headers.get('x-mock-variant')
-  if (header == null) return []
-  const names = header
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
-  const unknown = names.find(
-    (name) => !(VARIANT_NAMES as readonly string[]).includes(name),
-  )
-  if (unknown === undefined) return names as VariantName[]
-  return createErrorResponse(
-    400,
-    'unknown_variant',
-    `Unknown variant ${JSON.stringify(unknown.slice(0, 40))} in the X-Mock-Variant header. Use one or more of: ${VARIANT_NAMES.join(', ')}, separated by commas; or remove the header.`,
-  )
 }
