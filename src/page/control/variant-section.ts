@@ -1,6 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import type { AdminAccess } from './use-admin-access.js'
@@ -37,15 +37,24 @@ export function VariantSection(props: {
   ])
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
-  const current = state.data?.variants ?? []
+  // @note The list just asked for, shown until the next read: a switch
+  // flipped back to the old state while its PUT is on the way would look
+  // as if the click did nothing.
+  const [asked, setAsked] = useState<string[]>()
+  useEffect(() => setAsked(undefined), [state.data])
+  const current = asked ?? state.data?.variants ?? []
   const disabled = !admin.unlocked || state.data === undefined
   const all = current.includes(ALL)
 
   const put = async (variants: string[], what: string) => {
     setDone(what)
-    setResult(
-      await admin.call('/variants', { method: 'PUT', body: { variants } }),
-    )
+    setAsked(variants)
+    const exchange = await admin.call('/variants', {
+      method: 'PUT',
+      body: { variants },
+    })
+    setResult(exchange)
+    if (exchange.status < 200 || exchange.status >= 300) setAsked(undefined)
     props.onChange()
   }
   const toggle = (name: string, on: boolean) =>
