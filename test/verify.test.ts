@@ -211,3 +211,28 @@ it('names in its drift table only variants that exist, and every variant but slo
     ),
   )
 })
+
+it('waits out 429 answers as Retry-After says and reports the rate-limit headers as drift', async () => {
+  await using server = await startServer({
+    ...VARIANT_DATA,
+    rateLimit: { limit: 8, window: '1s' },
+  })
+  const run = await verify([
+    '--target',
+    server.apiUrl,
+    '--api-key',
+    KEY,
+    '--report',
+    'json',
+  ])
+  const report = JSON.parse(run.stdout) as JsonReport & {
+    answers: Array<{ status: number }>
+  }
+  expect(report.answers.length).toBeGreaterThan(8)
+  expect(report.answers.map((answer) => answer.status)).not.toContain(429)
+  expect(report.drift.map((drift) => drift.kind)).toEqual([
+    'rate-limit-headers',
+  ])
+  expect(report.drift[0]!.fix).toContain('--rate-limit')
+  expect(run.code).toBe(1)
+})
