@@ -95,3 +95,11 @@ it('reports an HTML page as not-json and a Retry-After date as retry-after', () 
     }),
   ).toEqual(['retry-after', 'not-json'])
 })
+
+it('reports a list shorter than its meta.total as pagination', () => {
+  expect(
+    kinds({
+      body: { kind: 'json', value: { data: [PROJECT], meta: { total: 5 } } },
+    }),
+  ).toEqual(['pagination'])
+})
