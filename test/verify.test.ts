@@ -56,8 +56,27 @@ interface JsonReport {
   exitCode: number
   strict: boolean
   tolerant: boolean
-  answers: Array<{ case: string; strict: boolean; tolerant: boolean }>
+  answers: Array<{
+    case: string
+    status: number
+    strict: boolean
+    tolerant: boolean
+  }>
   drift: Array<{ kind: string; variant?: string; fix: string; count: number }>
+}
+
+/** Runs verify with a JSON report against `apiUrl`; the run and its report. */
+async function verifyJson(apiUrl: string, ...extra: string[]) {
+  const run = await verify([
+    '--target',
+    apiUrl,
+    '--api-key',
+    KEY,
+    '--report',
+    'json',
+    ...extra,
+  ])
+  return { run, report: JSON.parse(run.stdout || 'null') as JsonReport }
 }
 
 it('verifies a default server as matching the strict schema, exit 0', async () => {
@@ -80,18 +99,9 @@ for (const [variant, kind] of Object.entries(EXPECTED_KIND)) {
       ...VARIANT_DATA,
       variants: [variant as AppliedVariant],
     })
-    const run = await verify([
-      '--target',
-      server.apiUrl,
-      '--api-key',
-      KEY,
-      '--report',
-      'json',
-      ...SAMPLE,
-    ])
+    const { run, report } = await verifyJson(server.apiUrl, ...SAMPLE)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(1)
-    const report = JSON.parse(run.stdout) as JsonReport
     expect(report.exitCode).toBe(1)
     expect(report.strict).toBe(false)
     const found = report.drift.find((drift) => drift.kind === kind)
@@ -120,16 +130,7 @@ it('reports every JSON answer of every variant as matching the tolerant schema',
       (name) => name !== 'truncated' && name !== 'hostile',
     ),
   })
-  const run = await verify([
-    '--target',
-    server.apiUrl,
-    '--api-key',
-    KEY,
-    '--report',
-    'json',
-    ...SAMPLE,
-  ])
-  const report = JSON.parse(run.stdout) as JsonReport
+  const { report } = await verifyJson(server.apiUrl, ...SAMPLE)
   expect(report.answers.length).toBeGreaterThan(10)
   expect(report.answers.filter((answer) => !answer.tolerant)).toEqual([])
   expect(report.answers.filter((answer) => answer.strict)).toEqual([])
@@ -217,17 +218,7 @@ it('waits out 429 answers as Retry-After says and reports the rate-limit headers
     ...VARIANT_DATA,
     rateLimit: { limit: 8, window: '1s' },
   })
-  const run = await verify([
-    '--target',
-    server.apiUrl,
-    '--api-key',
-    KEY,
-    '--report',
-    'json',
-  ])
-  const report = JSON.parse(run.stdout) as JsonReport & {
-    answers: Array<{ status: number }>
-  }
+  const { run, report } = await verifyJson(server.apiUrl)
   expect(report.answers.length).toBeGreaterThan(8)
   expect(report.answers.map((answer) => answer.status)).not.toContain(429)
   expect(report.drift.map((drift) => drift.kind)).toEqual([

@@ -11,6 +11,7 @@ import {
 import type { Endpoint } from '../schema/endpoints.js'
 import { contentDetailSchema } from '../schema/resources.js'
 import { toTolerantSchema } from '../schema/to-tolerant-schema.js'
+import { valueAt } from '../data/value-at.js'
 import type { DriftKind } from './drift-kinds.js'
 import { findShapeDrift, type ShapeDrift } from './find-shape-drift.js'
 import {
@@ -192,7 +193,7 @@ const contentDetailSchemas = new Map<string, z.ZodType>()
  */
 function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
   if (endpoint !== 'getContent') return SUCCESS_SCHEMAS[endpoint]
-  const mode = readPath(body, ['data', 'mode'])
+  const mode = valueAt(body, ['data', 'mode'])
   const key = typeof mode === 'string' && findContentMode(mode) ? mode : ''
   let schema = contentDetailSchemas.get(key)
   if (schema === undefined) {
@@ -211,19 +212,19 @@ function checkValues(
   drift: ShapeDrift[],
   add: Add,
 ): void {
-  const data = readPath(body, ['data'])
+  const data = valueAt(body, ['data'])
   const items = Array.isArray(data) ? data : [data]
   items.forEach((item, index) => {
     const at = Array.isArray(data) ? `data[${index}]` : 'data'
-    const mode = readPath(item, ['mode'])
+    const mode = valueAt(item, ['mode'])
     if (typeof mode === 'string' && findContentMode(mode) === undefined) {
       add('unknown-mode', JSON.stringify(mode), `${at}.mode`)
     }
   })
-  const publish = readPath(body, ['data', 'publish'])
+  const publish = valueAt(body, ['data', 'publish'])
   if (name === 'get-content' && Array.isArray(publish)) {
     publish.forEach((result, index) => {
-      const status = readPath(result, ['status'])
+      const status = valueAt(result, ['status'])
       if (typeof status !== 'string' || status === 'success') return
       const at = `data.publish[${index}]`
       add('unknown-publish-status', JSON.stringify(status), `${at}.status`)
@@ -237,14 +238,14 @@ function checkValues(
       }
     })
   }
-  const total = readPath(body, ['meta', 'total'])
+  const total = valueAt(body, ['meta', 'total'])
   if (Array.isArray(data) && typeof total === 'number' && data.length < total) {
     add('pagination', `${data.length} of meta.total ${total} items`, 'data')
   }
 }
 
 function checkErrorCode(answer: VerifyAnswer, body: unknown, add: Add): void {
-  const code = readPath(body, ['error', 'code'])
+  const code = valueAt(body, ['error', 'code'])
   if (typeof code !== 'string') return
   const verifyCase: VerifyCase = VERIFY_CASES[answer.case]
   const expected =
@@ -272,13 +273,4 @@ function reclassify(
   }
   if (kind !== 'unknown-field' && ENVELOPE_PATHS.has(at)) return 'envelope'
   return kind
-}
-
-function readPath(value: unknown, path: readonly string[]): unknown {
-  let current = value
-  for (const key of path) {
-    if (typeof current !== 'object' || current === null) return undefined
-    current = (current as Record<string, unknown>)[key]
-  }
-  return current
 }
