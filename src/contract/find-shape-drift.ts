@@ -49,8 +49,8 @@ function walk(
         found.push(typeDrift(at, 'an object', value))
         return
       }
-      const shape = (def as z.core.$ZodObjectDef).shape
-      for (const [key, child] of Object.entries(shape)) {
+      const { entries, keys } = readShape(schema)
+      for (const [key, child] of entries) {
         const where = join(at, key)
         const field = Object.hasOwn(value, key) ? value[key] : undefined
         if (field === undefined || field === null) {
@@ -64,7 +64,7 @@ function walk(
         }
       }
       for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(shape, key)) {
+        if (!keys.has(key)) {
           found.push({
             kind: 'unknown-field',
             at: join(at, key),
@@ -116,6 +116,28 @@ function walk(
       }
     }
   }
+}
+
+const shapes = new WeakMap<
+  z.core.$ZodType,
+  { entries: Array<[string, z.core.$ZodType]>; keys: Set<string> }
+>()
+
+/**
+ * An object schema's fields, read once per schema.
+ * @note zod computes `shape` on each read; a walk of a long list reads it
+ * for every item.
+ */
+function readShape(schema: z.core.$ZodType) {
+  let shape = shapes.get(schema)
+  if (shape === undefined) {
+    const entries = Object.entries(
+      (schema._zod.def as z.core.$ZodObjectDef).shape,
+    )
+    shape = { entries, keys: new Set(entries.map(([key]) => key)) }
+    shapes.set(schema, shape)
+  }
+  return shape
 }
 
 function typeDrift(at: string, expected: string, value: unknown): ShapeDrift {
