@@ -21,6 +21,7 @@ const SCRIPTS = [
   ['hmac.js', []],
   ['server.js', []],
   ['variants.js', []],
+  ['verify.js', []],
   ['bigload.js', []],
   ['records.js', []],
   ['depth.js', []],

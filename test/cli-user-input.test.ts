@@ -13,6 +13,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { CliIo } from '../src/cli/create-process-io.js'
 import { runCli } from '../src/cli/run-cli.js'
+import { startServer } from './support/server.js'
 import { loadFixture } from './support/load-fixture.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -463,4 +464,95 @@ it('answers every build-demo command line with exit 0 and a folder, or exit 2, o
     { numRuns: 120 },
   )
   expect(codes.filter((code) => code === 0).length).toBeGreaterThan(15)
+}, 120_000)
+
+/** The arguments after `verify`: flags right, wrong late, or wrong early. */
+function verifyArbitrary(urls: {
+  api: string
+  root: string
+  closed: string
+}): fc.Arbitrary<string[]> {
+  // @note --target is required: drawn first and mostly right, so that many
+  // runs get to ask the server.
+  const target = fc.oneof(
+    {
+      arbitrary: flag('--target', [urls.api, `${urls.api}/`], {
+        late: [urls.root, urls.closed],
+        early: [
+          'not a url',
+          'ftp://example.com/v1',
+          'https://u:p@example.com',
+          '',
+        ],
+      }),
+      weight: 6,
+    },
+    { arbitrary: fc.constant([]), weight: 1 },
+  )
+  const flags = [
+    flag('--api-key', ['demo-key-alpha'], {
+      late: ['not-a-key-of-this-service'],
+      early: ['has space', 'clé', ''],
+    }),
+    flag('--report', ['table', 'json'], { early: ['xml', ''] }),
+    flag('--report-file', [join(tmp, 'report.json')], {
+      late: [files.directory!, join(tmp, 'no-such-folder', 'report.json')],
+      early: [''],
+    }),
+    flag('--max-projects', ['1', '2'], { early: ['0', '1001', 'all'] }),
+    flag('--max-contents', ['0', '1'], { early: ['-1', '1.5'] }),
+    flag('--timeout', ['5000'], { early: ['0', '600001', 'soon'] }),
+    fc.constantFrom(['-x'], ['extra'], ['--target']),
+  ]
+  return fc
+    .tuple(target, fc.array(fc.oneof(...flags), { maxLength: 4 }))
+    .map(([first, chosen]) => [...first, ...chosen.flat()])
+}
+
+it('answers every verify command line with exit 0 or 1 and a report, or exit 2 and one line', async () => {
+  await using server = await startServer({ seed: 7 })
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const closedPort = (probe.address() as AddressInfo).port
+  await new Promise((resolve) => probe.close(resolve))
+  const urls = {
+    api: server.apiUrl,
+    root: server.url,
+    closed: `http://127.0.0.1:${closedPort}/public-api/v1`,
+  }
+  const codes: number[] = []
+  await fc.assert(
+    fc.asyncProperty(
+      verifyArbitrary(urls),
+      fc.constantFrom(
+        undefined,
+        'demo-key-alpha',
+        'demo-key-alpha',
+        'wrong-key',
+      ),
+      async (flags, key) => {
+        const args = ['verify', ...flags]
+        const run = await runInProcess(
+          args,
+          key === undefined ? {} : { CONTENT_API_KEY: key },
+        )
+        codes.push(run.code)
+        const context = `CONTENT_API_KEY=${key} content-api-mock ${args.join(' ')}\nexit ${run.code}\nstderr:\n${run.stderr}`
+        expect([0, 1, 2], context).toContain(run.code)
+        expect(run.stderr, context).not.toMatch(/please report|\n\s+at /)
+        if (run.code === 2) {
+          expect(run.stdout, context).toBe('')
+          const lines = run.stderr.trimEnd().split('\n')
+          expect(lines, context).toHaveLength(1)
+          expect(lines[0]!.startsWith(PREFIX), context).toBe(true)
+        } else {
+          expect(run.stderr, context).toBe('')
+          expect(run.stdout, context).toMatch(/^(Verified |\{)/)
+        }
+      },
+    ),
+    { numRuns: 150 },
+  )
+  // A default server matches: the runs that get through exit 0.
+  expect(codes.filter((code) => code === 0).length).toBeGreaterThan(10)
 }, 120_000)

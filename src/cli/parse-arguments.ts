@@ -54,6 +54,14 @@ export const CLI_NAME = 'content-api-mock'
 export const BUILD_DEMO_COMMAND = 'build-demo'
 
 /**
+ * The subcommand that checks a real service against the mock:
+ * `content-api-mock verify --target URL --api-key KEY`.
+ * @example
+ * if (args[0] === VERIFY_COMMAND) return runVerify(args.slice(1), io)
+ */
+export const VERIFY_COMMAND = 'verify'
+
+/**
  * The value of `--admin-token` that leaves the control API open on purpose,
  * also when the server listens beyond loopback.
  * @example
@@ -383,6 +391,8 @@ Examples:
 Commands:
   ${BUILD_DEMO_COMMAND} <dir>   write the same demo as a static folder that needs no
                      server (${CLI_NAME} ${BUILD_DEMO_COMMAND} --help lists its options)
+  ${VERIFY_COMMAND} --target URL  check a real service against the mock's schemas and name
+                     the variants it calls for (${CLI_NAME} ${VERIFY_COMMAND} --help)
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 PORT or HOST variable, fixture file, handlers file or a port in use (nothing

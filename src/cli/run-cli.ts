@@ -15,6 +15,7 @@ import {
   BUILD_DEMO_COMMAND,
   NO_ADMIN_TOKEN,
   parseArguments,
+  VERIFY_COMMAND,
   type CliOptions,
 } from './parse-arguments.js'
 import { isLoopbackHost } from '../server/is-loopback-host.js'
@@ -45,6 +46,10 @@ export async function runCli(
   if (args[0] === BUILD_DEMO_COMMAND) {
     const { runBuildDemo } = await import('./run-build-demo.js')
     return runBuildDemo(args.slice(1), io, version, log)
+  }
+  if (args[0] === VERIFY_COMMAND) {
+    const { runVerify } = await import('./run-verify.js')
+    return runVerify(args.slice(1), io, version, log)
   }
 
   let options: CliOptions

@@ -2,24 +2,9 @@ import {
   createOpenApiDocument,
   type OpenApiDocument,
 } from './create-openapi-document.js'
+import { NULLABLE_FIELDS, OPTIONAL_FIELDS } from './tolerant-fields.js'
 
 type JsonObject = Record<string, unknown>
-
-/**
- * The fields the spec does not promise non-null that the `nullable` variant
- * sends as `null` or leaves out.
- */
-const NULLABLE_FIELDS = new Set([
-  'description',
-  'publish',
-  'post_url',
-  'posted_at',
-  'download_url',
-  'thumbnail_url',
-])
-
-/** Fields that may be absent: the nullable ones and an error's `message`. */
-const OPTIONAL_FIELDS = new Set([...NULLABLE_FIELDS, 'message'])
 
 /**
  * Creates the tolerant OpenAPI document: the strict one (what the mock

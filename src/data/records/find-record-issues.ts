@@ -13,6 +13,7 @@ import {
 import { objectKeysAt } from '../../schema/object-keys-at.js'
 import { describeUnknownKey, toFixtureIssues } from '../to-fixture-issues.js'
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
+import { valueAt } from '../value-at.js'
 
 /**
  * Validates one record of a kind as a fixture document would validate it
@@ -106,15 +107,6 @@ function suggestKeysOfPatch(
     )
     return { ...issue, message: describeUnknownKey(key, free) }
   })
-}
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let current = value
-  for (const segment of path) {
-    if (typeof current !== 'object' || current === null) return undefined
-    current = (current as Record<PropertyKey, unknown>)[segment]
-  }
-  return current
 }
 
 function findDanglingReferences(

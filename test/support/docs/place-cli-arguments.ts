@@ -4,6 +4,16 @@ export const SHOWN_DEFAULT_PORT = 4010
 const PORT_FLAGS = ['--port', '-p']
 
 /**
+ * Whether a command line names a subcommand (`build-demo`, `verify`, …):
+ * it serves nothing, so it runs as written, beside the page's server.
+ * @example
+ * isSubcommand(['verify', '--target', url]) // true
+ */
+export function isSubcommand(args: readonly string[]): boolean {
+  return /^[a-z]/.test(args[0] ?? '')
+}
+
+/**
  * Where a command of the docs runs in a test: on 127.0.0.1 instead of
  * `0.0.0.0` (a demo on every interface is shown, not done), and on a free
  * port instead of the one it names, unless `keepNamedPort` (a transcript's
@@ -18,8 +28,7 @@ export function placeCliArguments(
   args: readonly string[],
   options: { keepNamedPort: boolean; busy?: { shown: number; held: number } },
 ): { args: string[]; shownPort: number } {
-  // A subcommand such as build-demo serves nothing: it runs as written.
-  if (args[0] === 'build-demo') {
+  if (isSubcommand(args)) {
     return { args: [...args], shownPort: SHOWN_DEFAULT_PORT }
   }
   const onLoopback = args.map((arg, index) =>

@@ -9,7 +9,7 @@ import {
   matchesOutput,
   tidyOutput,
 } from './match-output.js'
-import { placeCliArguments } from './place-cli-arguments.js'
+import { isSubcommand, placeCliArguments } from './place-cli-arguments.js'
 import { ROOT, type CodeBlock } from './read-code-blocks.js'
 import {
   readSessionSteps,
@@ -69,33 +69,49 @@ export async function runPageExamples(
     await stopping?.cli.stop()
   }
 
+  /** The command of a line, with words as bash splits and expands them. */
+  async function readLine(line: string) {
+    const words = (await terminal.run(`printf '%s\\0' ${line}`)).output
+      .split('\0')
+      .slice(0, -1)
+    return readCliCommand(words)
+  }
+
+  /** A line with the page server's shown port replaced by its real one. */
+  const toActualPorts = (line: string, ports: readonly PortShown[]) =>
+    ports.reduce(
+      (result, [actual, shown]) =>
+        result.replace(
+          new RegExp(`\\b(?:127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'),
+          `127.0.0.1:${actual}`,
+        ),
+      line,
+    )
+
   /** Starts the command of a `npx content-api-mock …` line of the docs. */
   async function start(
     line: string,
     options: Parameters<typeof placeCliArguments>[1],
   ) {
-    // The words as bash splits and expands them: quotes, "$ADMIN_TOKEN".
-    const words = (await terminal.run(`printf '%s\\0' ${line}`)).output
-      .split('\0')
-      .slice(0, -1)
-    const command = readCliCommand(words)
+    const command = await readLine(line)
     const { args, shownPort } = placeCliArguments(command.args, options)
     return { cli: await startCli({ ...command, args }, folder), shownPort }
   }
 
   async function runSession(block: CodeBlock): Promise<void> {
     for (const step of readSessionSteps(block)) {
+      const ports = server === undefined ? [] : [server.port]
+      const command = toActualPorts(step.command, ports)
       if (!CLI_LINE.test(step.command)) {
-        let command = step.command
-        const ports = server === undefined ? [] : [server.port]
-        for (const [actual, shown] of ports) {
-          command = command.replace(
-            new RegExp(`\\b(?:127\\.0\\.0\\.1|localhost):${shown}\\b`, 'g'),
-            `127.0.0.1:${actual}`,
-          )
-        }
         const { output, status } = await terminal.run(command)
         check(step, asShown(output, ports), status)
+        continue
+      }
+      // A subcommand (verify, build-demo) runs beside the page's server.
+      if (isSubcommand((await readLine(command)).args)) {
+        const { cli } = await start(command, { keepNamedPort: true })
+        const status = 'exitCode' in cli.outcome ? cli.outcome.exitCode : 0
+        check(step, asShown(cli.stdout() + cli.stderr(), ports), status)
         continue
       }
       // A new server replaces the page's running one, as after Ctrl+C.

@@ -1,0 +1,276 @@
+import * as z from 'zod'
+import { CONTENT_MODES, findContentMode } from '../schema/content-modes.js'
+import {
+  contentDetailResponseSchema,
+  contentListResponseSchema,
+  ERROR_CODES,
+  errorEnvelopeSchema,
+  projectDetailResponseSchema,
+  projectListResponseSchema,
+} from '../schema/envelopes.js'
+import type { Endpoint } from '../schema/endpoints.js'
+import { contentDetailSchema } from '../schema/resources.js'
+import { toTolerantSchema } from '../schema/to-tolerant-schema.js'
+import { valueAt } from '../data/value-at.js'
+import type { DriftKind } from './drift-kinds.js'
+import { findShapeDrift, type ShapeDrift } from './find-shape-drift.js'
+import {
+  VERIFY_CASES,
+  type VerifyCase,
+  type VerifyCaseName,
+} from './verify-cases.js'
+
+/**
+ * The body of an answer as the client read it: parsed JSON, text that is
+ * not JSON, or the problem that cut reading it short.
+ */
+export type AnswerBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'not-json'; text: string }
+  | { kind: 'cut-short'; problem: string }
+
+/**
+ * One answer of the service to one of the `VERIFY_CASES`, as plain values.
+ */
+export interface VerifyAnswer {
+  case: VerifyCaseName
+  /** The request, as `GET /projects/p_1` (path below the target). */
+  request: string
+  status: number
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>
+  body: AnswerBody
+}
+
+/**
+ * One difference between an answer and what the mock sends for the case.
+ */
+export interface DriftFinding {
+  kind: DriftKind
+  case: VerifyCaseName
+  request: string
+  /** Where in the body (`data[0].x_extension`) or which header. */
+  at?: string
+  detail: string
+}
+
+/**
+ * The outcome of checking one answer: whether it matches the strict schema
+ * (no finding at all) and the tolerant one, and every difference.
+ */
+export interface AnswerCheck {
+  strict: boolean
+  tolerant: boolean
+  findings: DriftFinding[]
+}
+
+const SUCCESS_SCHEMAS: Record<Endpoint, z.ZodType> = {
+  listProjects: projectListResponseSchema,
+  getProject: projectDetailResponseSchema,
+  listContents: contentListResponseSchema,
+  getContent: contentDetailResponseSchema,
+}
+
+const ENVELOPE_PATHS = new Set(['', 'data', 'meta', 'error'])
+/** Keys of `meta` by which services page their lists. */
+const PAGINATION_KEYS = new Set(
+  [
+    'page',
+    'per_page',
+    'page_size',
+    'total_pages',
+    'current_page',
+    'last_page',
+    'limit',
+    'offset',
+    'cursor',
+    'next_cursor',
+    'next',
+    'has_more',
+  ].map((key) => `meta.${key}`),
+)
+
+/**
+ * Checks one answer of the real service against the mock: the status the
+ * mock answers for the same case, the body against the strict schema of the
+ * endpoint (or the error envelope) and its tolerant twin, the modes,
+ * publish statuses and error codes the mock sends, and the headers
+ * (`Content-Type`, `WWW-Authenticate` on 401, rate-limit headers,
+ * `Retry-After`). Each finding has a kind of `DRIFT_KINDS`, which names the
+ * variant that mimics it.
+ * @example
+ * const check = checkAnswer({ case: 'list-projects', request: 'GET /projects', status: 200,
+ *   headers: { 'content-type': 'application/json' }, body: { kind: 'json', value: body } })
+ * check.findings.map((finding) => finding.kind) // ['unknown-field']
+ */
+export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
+  const verifyCase: VerifyCase = VERIFY_CASES[answer.case]
+  const findings: DriftFinding[] = []
+  const add = (kind: DriftKind, detail: string, at?: string) =>
+    findings.push({
+      kind,
+      case: answer.case,
+      request: answer.request,
+      ...(at === undefined ? {} : { at }),
+      detail,
+    })
+
+  if (answer.status !== verifyCase.status) {
+    const lenient = verifyCase.status === 422 && answer.status === 404
+    add(
+      lenient ? 'lenient-id' : 'status-code',
+      `${answer.status}, where the mock answers ${verifyCase.status}`,
+    )
+  }
+  checkHeaders(answer, add)
+
+  const { body } = answer
+  if (body.kind === 'cut-short') {
+    add('cut-short', body.problem)
+    return { strict: false, tolerant: false, findings }
+  }
+  if (body.kind === 'not-json') {
+    const type = answer.headers['content-type'] ?? 'no Content-Type'
+    add(
+      'not-json',
+      `${answer.status} ${type}: ${JSON.stringify(body.text.slice(0, 60))}`,
+    )
+    return { strict: false, tolerant: false, findings }
+  }
+  if (!/\bjson\b/i.test(answer.headers['content-type'] ?? '')) {
+    add(
+      'content-type',
+      `${answer.headers['content-type'] ?? 'none'}, where the mock sends application/json; charset=utf-8`,
+      'Content-Type',
+    )
+  }
+
+  const isError = answer.status >= 400
+  const schema = isError
+    ? errorEnvelopeSchema
+    : strictSchemaFor(verifyCase.endpoint, body.value)
+  const drift = findShapeDrift(schema, body.value)
+  if (!isError) checkValues(answer.case, body.value, drift, add)
+  else checkErrorCode(answer, body.value, add)
+  for (const { kind, at, detail } of drift) {
+    add(reclassify(kind, at, isError), detail, at)
+  }
+  const tolerant = toTolerantSchema(
+    isError ? errorEnvelopeSchema : SUCCESS_SCHEMAS[verifyCase.endpoint],
+  ).safeParse(body.value).success
+  return { strict: findings.length === 0, tolerant, findings }
+}
+
+type Add = (kind: DriftKind, detail: string, at?: string) => void
+
+function checkHeaders(answer: VerifyAnswer, add: Add): void {
+  const rateLimit = Object.keys(answer.headers).filter((name) =>
+    /^(x-)?ratelimit/i.test(name),
+  )
+  if (rateLimit.length > 0) {
+    add('rate-limit-headers', rateLimit.sort().join(', '), 'headers')
+  }
+  const challenge = answer.headers['www-authenticate']
+  if (answer.status === 401 && !/^bearer\b/i.test(challenge ?? '')) {
+    add(
+      'www-authenticate',
+      `${challenge ?? 'absent'}, where the mock sends Bearer realm="content-api"`,
+      'WWW-Authenticate',
+    )
+  }
+  const retryAfter = answer.headers['retry-after']
+  if (retryAfter !== undefined && !/^\d+$/.test(retryAfter.trim())) {
+    add('retry-after', retryAfter, 'Retry-After')
+  }
+}
+
+const contentDetailSchemas = new Map<string, z.ZodType>()
+
+/**
+ * The strict schema of a success body. A content's `content` is the served
+ * shape of its mode, or anything for a mode the mock does not know (that
+ * mode is the finding).
+ */
+function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
+  if (endpoint !== 'getContent') return SUCCESS_SCHEMAS[endpoint]
+  const mode = valueAt(body, ['data', 'mode'])
+  const key = typeof mode === 'string' && findContentMode(mode) ? mode : ''
+  let schema = contentDetailSchemas.get(key)
+  if (schema === undefined) {
+    const content =
+      key === '' ? z.unknown() : CONTENT_MODES[key as 'moviemode'].served
+    schema = z.object({ data: contentDetailSchema.extend({ content }) })
+    contentDetailSchemas.set(key, schema)
+  }
+  return schema
+}
+
+/** Modes, publish statuses and list lengths, which no schema holds. */
+function checkValues(
+  name: VerifyCaseName,
+  body: unknown,
+  drift: ShapeDrift[],
+  add: Add,
+): void {
+  const data = valueAt(body, ['data'])
+  const items = Array.isArray(data) ? data : [data]
+  items.forEach((item, index) => {
+    const at = Array.isArray(data) ? `data[${index}]` : 'data'
+    const mode = valueAt(item, ['mode'])
+    if (typeof mode === 'string' && findContentMode(mode) === undefined) {
+      add('unknown-mode', JSON.stringify(mode), `${at}.mode`)
+    }
+  })
+  const publish = valueAt(body, ['data', 'publish'])
+  if (name === 'get-content' && Array.isArray(publish)) {
+    publish.forEach((result, index) => {
+      const status = valueAt(result, ['status'])
+      if (typeof status !== 'string' || status === 'success') return
+      const at = `data.publish[${index}]`
+      add('unknown-publish-status', JSON.stringify(status), `${at}.status`)
+      // @note Nothing was posted, so no post_url or posted_at: part of the
+      // status, as the publish-statuses variant sends it.
+      for (let i = drift.length - 1; i >= 0; i--) {
+        const found = drift[i]!
+        if (found.kind === 'null-or-absent' && found.at.startsWith(`${at}.`)) {
+          drift.splice(i, 1)
+        }
+      }
+    })
+  }
+  const total = valueAt(body, ['meta', 'total'])
+  if (Array.isArray(data) && typeof total === 'number' && data.length < total) {
+    add('pagination', `${data.length} of meta.total ${total} items`, 'data')
+  }
+}
+
+function checkErrorCode(answer: VerifyAnswer, body: unknown, add: Add): void {
+  const code = valueAt(body, ['error', 'code'])
+  if (typeof code !== 'string') return
+  const verifyCase: VerifyCase = VERIFY_CASES[answer.case]
+  const expected =
+    answer.status === verifyCase.status ? verifyCase.code : undefined
+  const known = (ERROR_CODES as readonly string[]).includes(code)
+  if (expected === undefined ? !known : code !== expected) {
+    add(
+      'error-code',
+      `${JSON.stringify(code)}${expected === undefined ? '' : `, where the mock sends ${JSON.stringify(expected)}`}`,
+      'error.code',
+    )
+  }
+}
+
+function reclassify(
+  kind: ShapeDrift['kind'],
+  at: string,
+  isError: boolean,
+): DriftKind {
+  if (kind === 'unknown-field' && PAGINATION_KEYS.has(at) && !isError) {
+    return 'pagination'
+  }
+  if (kind === 'null-or-absent' && at === 'error.message') {
+    return 'error-message'
+  }
+  if (kind !== 'unknown-field' && ENVELOPE_PATHS.has(at)) return 'envelope'
+  return kind
+}
