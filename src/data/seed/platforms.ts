@@ -7,6 +7,7 @@ import {
   randomString,
 } from './record-randomizer.js'
 import type { SeedAccount } from './seed-accounts.js'
+import { flatString } from './flat-string.js'
 
 /**
  * The platforms a content is published to. Each has its own URL shape.
@@ -37,6 +38,15 @@ const YOUTUBE_LAST_CHARACTERS = 'AEIMQUYcgkosw048'
 
 /** A post URL of the shape `platform` uses, drawn from the record's stream. */
 export function createPostUrl(
+  faker: Faker,
+  platform: Platform,
+  owner: SeedAccount,
+  title: string,
+): string {
+  return flatString(writePostUrl(faker, platform, owner, title))
+}
+
+function writePostUrl(
   faker: Faker,
   platform: Platform,
   owner: SeedAccount,

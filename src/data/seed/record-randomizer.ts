@@ -1,4 +1,5 @@
 import type { Faker, Randomizer } from '@faker-js/faker'
+import { flatString } from './flat-string.js'
 
 /**
  * Each record kind draws from its own stream, `[seed, kind, index]`.
@@ -60,7 +61,7 @@ export function createPublicId(
     encoded += BASE62[((value % 62) + shift) % 62]
     value = Math.floor(value / 62)
   }
-  return `${prefix}${random}${encoded}`
+  return flatString(`${prefix}${random}${encoded}`)
 }
 
 /** `length` characters of `alphabet`, drawn from the record's stream. */

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import { ENGLISH_WORDS } from './english-words.generated.js'
+import { flatString } from './flat-string.js'
 import {
   createRecordRandomizer,
   splitSeed,
@@ -52,7 +53,9 @@ export function toTimestamp(seconds: number): string {
   const time = seconds - day * DAY
   const hours = Math.floor(time / HOUR)
   const minutes = Math.floor((time % HOUR) / MINUTE)
-  return `${date}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[time % MINUTE]}.000Z`
+  return flatString(
+    `${date}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[time % MINUTE]}.000Z`,
+  )
 }
 
 /**
