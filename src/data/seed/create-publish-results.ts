@@ -17,7 +17,7 @@ export function createPublishResults(
   const results = platforms.map((platform) => ({
     platform,
     postedAt: faker.number.int({ min: createdAt + 10 * MINUTE, max: latest }),
-    postUrl: createPostUrl(faker, platform, owner, title),
+    postUrl: createPostUrl(context, platform, owner, title),
   }))
   results.sort((left, right) => left.postedAt - right.postedAt)
   return results.map(({ platform, postedAt, postUrl }) => ({

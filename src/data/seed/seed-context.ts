@@ -75,11 +75,13 @@ const BaseFaker = baseFaker.constructor as typeof Faker
  * const context = createSeedContext(1, Date.parse('2026-01-15T12:00:00Z'))
  */
 export function createSeedContext(seed: number, nowMs: number): SeedContext {
+  const randomizer = createRecordRandomizer()
   const context: SeedContext = {
     faker: new BaseFaker({
       locale: [ENGLISH_WORDS, baseFaker.rawDefinitions],
-      randomizer: createRecordRandomizer(),
+      randomizer,
     }),
+    randomizer,
     seedWords: splitSeed(seed),
     now: Math.floor(nowMs / 1000),
     year: new Date(nowMs).getUTCFullYear(),
