@@ -1,5 +1,11 @@
 import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
+import { handOverDocument } from '../src/data/hand-over-document.js'
+import {
+  parseFixtureDocument,
+  parseFixtureDocumentInSlices,
+} from '../src/data/parse-fixture-document.js'
+import { FixtureError } from '../src/data/fixture-error.js'
 import { loadFixture } from './support/load-fixture.js'
 
 // How a loaded document becomes the dataset: its records are taken into the
@@ -127,4 +133,29 @@ it("leaves the stored contents as they were when a live mock's fixtures are expo
   const exported = mock.exportFixtures().contents.length
   expect(exported).toBeGreaterThan(stored)
   expect(mock.db.contents.count()).toBe(stored)
+})
+
+it('keeps the records of a document handed over as they are, and copies those of any other', async () => {
+  const given = loadFixture('small.json')
+  const copied = parseFixtureDocument(given)
+  expect(copied.contents[0]).not.toBe(given.contents[0])
+  expect(copied.accounts[0]).not.toBe(given.accounts[0])
+
+  handOverDocument(given)
+  const kept = await parseFixtureDocumentInSlices(given)
+  expect(kept).toEqual(copied)
+  for (const list of ['accounts', 'api_keys', 'projects', 'contents']) {
+    kept[list as 'contents'].forEach((record, i) =>
+      expect(record).toBe(given[list][i]),
+    )
+  }
+  // A hand-over counts for one check: the next one copies again.
+  expect(parseFixtureDocument(given).contents[0]).not.toBe(given.contents[0])
+})
+
+it('refuses a document handed over that fails the check, as it refuses any other', () => {
+  const given = loadFixture('small.json')
+  given.contents[1].progress = { step_process: 'two' }
+  handOverDocument(given)
+  expect(() => parseFixtureDocument(given)).toThrow(FixtureError)
 })

@@ -18,6 +18,10 @@ import {
 import { PUBLIC_ID_PATTERN } from '../src/schema/primitives.js'
 import { ENGLISH_WORDS } from '../src/data/seed/english-words.generated.js'
 import { toTimestamp } from '../src/data/seed/seed-context.js'
+import {
+  createRecordRandomizer,
+  drawInt,
+} from '../src/data/seed/record-randomizer.js'
 
 const TOTAL_STEPS = 5
 
@@ -339,5 +343,33 @@ it('writes every timestamp as toISOString does, from 1970 to past the year 9999'
       },
     ),
     { numRuns: 5_000 },
+  )
+})
+
+it('draws each whole number as faker.number.int does, from the same stream', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 2 ** 40 }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.array(fc.oneof(fc.integer({ min: 0, max: 70 }), fc.nat()), {
+        minLength: 1,
+        maxLength: 40,
+      }),
+      (seed, maxima) => {
+        const ours = createRecordRandomizer()
+        const theirs = new Faker({
+          locale: [base],
+          randomizer: createRecordRandomizer(),
+        })
+        ours.seed(seed)
+        theirs.seed(seed)
+        for (const max of maxima) {
+          expect(drawInt(ours, max)).toBe(theirs.number.int(max))
+        }
+      },
+    ),
+    { numRuns: 2_000 },
   )
 })

@@ -1,3 +1,4 @@
+import { handOverDocument } from '../data/hand-over-document.js'
 import { readFile } from 'node:fs/promises'
 import { formatIssuePath } from '../data/fixture-error.js'
 import {
@@ -61,6 +62,8 @@ export async function readFixtureFile(
     )
   }
   const source = `fixture file ${path}`
+  // @note Parsed for this check alone: its records are kept, not copied.
+  handOverDocument(json)
   return whileServing
     ? parseFixtureDocumentInSlices(json, source)
     : parseFixtureDocument(json, source)

@@ -1,6 +1,7 @@
 import { watch } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import type { MockCore } from '../api/create-mock-core.js'
+import { handOverDocument } from '../data/hand-over-document.js'
 import type { CliLog } from './create-cli-log.js'
 import { readFixtureFile } from './read-fixture-file.js'
 
@@ -48,6 +49,8 @@ export function watchFixtureFile(options: {
     if (closed) return
     try {
       const document = await readFixtureFile(path, { whileServing: true })
+      // @note Read for this load alone: kept as it is, not copied again.
+      handOverDocument(document)
       await mock.load(document)
       log.info(
         `reloaded ${document.projects.length} projects, ${document.contents.length} contents from ${path}`,

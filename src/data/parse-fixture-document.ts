@@ -18,6 +18,7 @@ import {
   formatIssuePath,
   type LocatedFixtureIssue,
 } from './fixture-error.js'
+import { takeHandedOver } from './hand-over-document.js'
 import { isJsonRecord } from './is-json-record.js'
 import { runAtOnce, runInSlices } from './run-in-slices.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
@@ -149,6 +150,9 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
       issues: [{ path: tooDeep, message: TOO_DEEP_MESSAGE }],
     }
   }
+  // @note zod's result is a copy; a document handed over is kept instead,
+  // each record once it passed the same check (see `handOverDocument`).
+  const keepInput = takeHandedOver(input)
   const head = documentHeadSchema.safeParse(input, PARSE_OPTIONS)
   const issues = toIssues(head.error?.issues ?? [], [])
   const lists: Partial<Record<(typeof LISTS)[number], unknown[]>> = {}
@@ -159,7 +163,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     const parsed: unknown[] = []
     for (const [i, record] of records.entries()) {
       const result = schema.safeParse(record, PARSE_OPTIONS)
-      if (result.success) parsed.push(result.data)
+      if (result.success) parsed.push(keepInput ? record : result.data)
       else issues.push(...toIssues(result.error.issues, [list, i]))
       if (list === 'contents') {
         const one = { contents: [record] }

@@ -3,6 +3,7 @@ import { MOVIEMODE } from '../../schema/moviemode-content.js'
 import type { SeedProject } from './create-project.js'
 import { createPublishResults } from './create-publish-results.js'
 import { createTitle } from './create-title.js'
+import { flatString } from './flat-string.js'
 import { createPublicId, RECORD_KIND, reseed } from './record-randomizer.js'
 import {
   DAY,
@@ -58,7 +59,7 @@ export function createContent(
         min: Math.max(earliest, context.now - 3 * DAY),
         max: context.now - 10 * MINUTE,
       })
-  const title = createTitle(context, project.product)
+  const title = flatString(createTitle(context, project.product))
 
   reseed(context, RECORD_KIND.publish, index)
   const publish = isComplete

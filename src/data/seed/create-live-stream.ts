@@ -220,7 +220,7 @@ function createLiveContent(
       const settled = requested + faker.number.int({ min: 20, max: 120 })
       return {
         platform,
-        post_url: createPostUrl(faker, platform, project.owner, title),
+        post_url: createPostUrl(context, platform, project.owner, title),
         requested_at: toTimestamp(requested),
         settled_at: toTimestamp(settled),
         status: faker.datatype.boolean({ probability: 1 - LIVE_FAILED_SHARE })

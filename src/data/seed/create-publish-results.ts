@@ -14,16 +14,31 @@ export function createPublishResults(
   const count = faker.helpers.weightedArrayElement(PUBLISH_COUNT_WEIGHTS)
   const platforms = faker.helpers.arrayElements(PLATFORMS, count)
   const latest = Math.min(createdAt + 14 * DAY, context.now)
-  const results = platforms.map((platform) => ({
-    platform,
-    postedAt: faker.number.int({ min: createdAt + 10 * MINUTE, max: latest }),
-    postUrl: createPostUrl(faker, platform, owner, title),
-  }))
-  results.sort((left, right) => left.postedAt - right.postedAt)
-  return results.map(({ platform, postedAt, postUrl }) => ({
-    platform,
-    status: 'success',
-    post_url: postUrl,
-    posted_at: toTimestamp(postedAt),
-  }))
+  // @note Kept in order as they are made (a stable insertion, as the stable
+  // sort by time it replaces), without the intermediate list and the sort's
+  // own copies: this runs for every content of a large seed.
+  const results: PublishResult[] = []
+  const times: number[] = []
+  for (const platform of platforms) {
+    const postedAt = faker.number.int({
+      min: createdAt + 10 * MINUTE,
+      max: latest,
+    })
+    const result: PublishResult = {
+      platform,
+      status: 'success',
+      post_url: createPostUrl(context, platform, owner, title),
+      posted_at: toTimestamp(postedAt),
+    }
+    let at = results.length
+    results.push(result)
+    times.push(postedAt)
+    for (; at > 0 && times[at - 1]! > postedAt; at--) {
+      results[at] = results[at - 1]!
+      times[at] = times[at - 1]!
+    }
+    results[at] = result
+    times[at] = postedAt
+  }
+  return results
 }

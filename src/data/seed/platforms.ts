@@ -1,12 +1,13 @@
-import type { Faker } from '@faker-js/faker'
 import {
   BASE64URL,
   DIGITS,
   HEX_DIGITS,
   NONZERO_DIGITS,
   randomString,
+  type RecordRandomSource,
 } from './record-randomizer.js'
 import type { SeedAccount } from './seed-accounts.js'
+import { flatString } from './flat-string.js'
 
 /**
  * The platforms a content is published to. Each has its own URL shape.
@@ -37,24 +38,33 @@ const YOUTUBE_LAST_CHARACTERS = 'AEIMQUYcgkosw048'
 
 /** A post URL of the shape `platform` uses, drawn from the record's stream. */
 export function createPostUrl(
-  faker: Faker,
+  source: RecordRandomSource,
+  platform: Platform,
+  owner: SeedAccount,
+  title: string,
+): string {
+  return flatString(writePostUrl(source, platform, owner, title))
+}
+
+function writePostUrl(
+  { faker, randomizer }: RecordRandomSource,
   platform: Platform,
   owner: SeedAccount,
   title: string,
 ): string {
   switch (platform) {
     case 'youtube':
-      return `https://www.youtube.com/watch?v=${randomString(faker, BASE64URL, 10)}${randomString(faker, YOUTUBE_LAST_CHARACTERS, 1)}`
+      return `https://www.youtube.com/watch?v=${randomString(randomizer, BASE64URL, 10)}${randomString(randomizer, YOUTUBE_LAST_CHARACTERS, 1)}`
     case 'instagram':
-      return `https://www.instagram.com/reel/${randomString(faker, BASE64URL, 11)}/`
+      return `https://www.instagram.com/reel/${randomString(randomizer, BASE64URL, 11)}/`
     case 'tiktok':
-      return `https://www.tiktok.com/@${owner.handle}/video/7${randomString(faker, DIGITS, 18)}`
+      return `https://www.tiktok.com/@${owner.handle}/video/7${randomString(randomizer, DIGITS, 18)}`
     case 'x':
-      return `https://x.com/${owner.handle}/status/1${randomString(faker, DIGITS, 18)}`
+      return `https://x.com/${owner.handle}/status/1${randomString(randomizer, DIGITS, 18)}`
     case 'facebook':
-      return `https://www.facebook.com/${owner.page}/videos/${randomString(faker, NONZERO_DIGITS, 1)}${randomString(faker, DIGITS, faker.number.int({ min: 14, max: 15 }))}`
+      return `https://www.facebook.com/${owner.page}/videos/${randomString(randomizer, NONZERO_DIGITS, 1)}${randomString(randomizer, DIGITS, faker.number.int({ min: 14, max: 15 }))}`
     case 'medium':
-      return `https://medium.com/@${owner.handle}/${slugify(title)}-${randomString(faker, HEX_DIGITS, 12)}`
+      return `https://medium.com/@${owner.handle}/${slugify(title)}-${randomString(randomizer, HEX_DIGITS, 12)}`
   }
 }
 

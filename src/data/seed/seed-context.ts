@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker'
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
 import { ENGLISH_WORDS } from './english-words.generated.js'
+import { flatString } from './flat-string.js'
 import {
   createRecordRandomizer,
   splitSeed,
@@ -52,7 +53,9 @@ export function toTimestamp(seconds: number): string {
   const time = seconds - day * DAY
   const hours = Math.floor(time / HOUR)
   const minutes = Math.floor((time % HOUR) / MINUTE)
-  return `${date}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[time % MINUTE]}.000Z`
+  return flatString(
+    `${date}${TWO_DIGITS[hours]}:${TWO_DIGITS[minutes]}:${TWO_DIGITS[time % MINUTE]}.000Z`,
+  )
 }
 
 /**
@@ -72,11 +75,13 @@ const BaseFaker = baseFaker.constructor as typeof Faker
  * const context = createSeedContext(1, Date.parse('2026-01-15T12:00:00Z'))
  */
 export function createSeedContext(seed: number, nowMs: number): SeedContext {
+  const randomizer = createRecordRandomizer()
   const context: SeedContext = {
     faker: new BaseFaker({
       locale: [ENGLISH_WORDS, baseFaker.rawDefinitions],
-      randomizer: createRecordRandomizer(),
+      randomizer,
     }),
+    randomizer,
     seedWords: splitSeed(seed),
     now: Math.floor(nowMs / 1000),
     year: new Date(nowMs).getUTCFullYear(),

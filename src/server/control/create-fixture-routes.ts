@@ -1,6 +1,7 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
+import { handOverDocument } from '../../data/hand-over-document.js'
 import { readFixtureBody } from './read-fixture-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
 import { writeFixtureError } from './write-fixture-error.js'
@@ -41,6 +42,9 @@ export function createFixtureRoutes(mock: MockCore): Router {
     readFixtureBody(MAX_FIXTURE_BYTES),
     async (request, response) => {
       try {
+        // @note The body was parsed for this load alone: its records are
+        // kept as they are, not copied (see `handOverDocument`).
+        handOverDocument(request.body)
         await mock.load(request.body)
       } catch (error) {
         if (!(error instanceof FixtureError)) throw error

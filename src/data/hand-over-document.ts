@@ -1,0 +1,36 @@
+/** The documents handed over (see `handOverDocument`), until they are read. */
+const handedOver = new WeakSet<object>()
+
+/**
+ * Hands a document parsed for the mock alone (a request's body, a file just
+ * read) over to the next check of it: `parseFixtureDocument` and
+ * `parseFixtureDocumentInSlices` then keep its valid records as they are,
+ * instead of the copy the validation makes, and the dataset freezes them.
+ * A document nobody handed over is copied, so a caller's object is never
+ * frozen or kept; a document that fails the check is dropped whole either way.
+ * @note For large loads (`PUT /__mock/fixtures`): without the copy the heap
+ * holds the records once, not twice, while a load is checked and built, and
+ * its major collections mark that much less (bench/bigload.js).
+ * @example
+ * handOverDocument(request.body)
+ * await mock.load(request.body)
+ */
+export function handOverDocument(document: unknown): void {
+  if (typeof document === 'object' && document !== null) {
+    handedOver.add(document)
+  }
+}
+
+/**
+ * Whether `document` was handed over (see `handOverDocument`), forgetting it:
+ * a hand-over counts for one check.
+ * @example
+ * const keepInput = takeHandedOver(input)
+ */
+export function takeHandedOver(document: unknown): boolean {
+  return (
+    typeof document === 'object' &&
+    document !== null &&
+    handedOver.delete(document)
+  )
+}
