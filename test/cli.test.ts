@@ -452,6 +452,21 @@ const badInputs: Array<{
     line: /--projects shapes the generated dataset and cannot be combined with --fixtures, which serves the file as written\. Remove one or the other \(--seed may stay: with --fixtures it seeds the random traffic draws only\)\./,
   },
   {
+    name: 'a --proxy URL without a scheme',
+    args: () => ['--proxy', 'api.example.com/public-api/v1'],
+    line: /--proxy <url>' argument 'api\.example\.com\/public-api\/v1' is invalid\. Expected an absolute http or https URL, such as https:\/\/api\.example\.com\/public-api\/v1\./,
+  },
+  {
+    name: '--proxy-all without --proxy',
+    args: () => ['--proxy-all'],
+    line: /--proxy-all forwards every API request to the real service named with --proxy, and has nowhere to forward them without it\. Add --proxy URL/,
+  },
+  {
+    name: '--record without --proxy',
+    args: () => ['--record', 'recorded.json'],
+    line: /--record recorded\.json records the answers proxy mode passes through, and nothing passes through without --proxy\./,
+  },
+  {
     name: 'a handlers file without handlers',
     args: async () => [
       '--handlers',

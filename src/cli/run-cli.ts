@@ -148,6 +148,10 @@ export async function runCli(
         onRequest,
         live: options.live,
         speed: options.speed,
+        upstream:
+          options.proxy === undefined
+            ? undefined
+            : { url: options.proxy, all: options.proxyAll },
         ...toTrafficOptions(options),
       })
     } catch (error) {
@@ -208,6 +212,14 @@ export async function runCli(
           mediaDir: options.mediaDir,
           log: options.log,
           traffic: describeTraffic(options),
+          upstream:
+            options.proxy === undefined
+              ? undefined
+              : {
+                  url: options.proxy,
+                  all: options.proxyAll,
+                  record: options.record,
+                },
         },
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
