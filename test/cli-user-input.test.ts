@@ -293,6 +293,15 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
       },
     ),
     fc.constant(['--proxy-all']),
+    flag('--record', [files.missing!], {
+      late: [
+        files.notJson!,
+        files.invalidFixtures!,
+        files.directory!,
+        join(files.missing!, 'in-no-folder.json'),
+      ],
+      early: [''],
+    }),
     fc.constantFrom(['--prot', '4011'], ['extra'], ['-x']),
   ]
 }

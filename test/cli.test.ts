@@ -467,6 +467,26 @@ const badInputs: Array<{
     line: /--record recorded\.json records the answers proxy mode passes through, and nothing passes through without --proxy\./,
   },
   {
+    name: 'a --record file in a folder that does not exist',
+    args: () => [
+      '--proxy',
+      'http://127.0.0.1:9/public-api/v1',
+      '--record',
+      join(tmp, 'no-such-folder', 'recorded.json'),
+    ],
+    line: /Cannot record to \S+recorded\.json: the folder \S+no-such-folder does not exist\. Create it, or give --record a file in an existing folder\./,
+  },
+  {
+    name: 'a --record file that is not JSON',
+    args: async () => [
+      '--proxy',
+      'http://127.0.0.1:9/public-api/v1',
+      '--record',
+      await writeTemp('recorded-broken.json', '{ "version": 1,'),
+    ],
+    line: /The fixture file \S+recorded-broken\.json is not valid JSON: /,
+  },
+  {
     name: 'a handlers file without handlers',
     args: async () => [
       '--handlers',

@@ -9,6 +9,7 @@ import { createRequestLogger } from './create-request-logger.js'
 import { createStyles, shouldUseColor } from './create-styles.js'
 import { describeApiKeys } from './describe-api-keys.js'
 import { describeStartError } from './describe-start-error.js'
+import type { ProxyRecorder } from './create-proxy-recorder.js'
 import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import {
@@ -95,6 +96,7 @@ export async function runCli(
 
     let server: ContentApiServer
     let handlerCount = 0
+    let recorder: ProxyRecorder | undefined
     try {
       const fixtures =
         options.fixtures === undefined
@@ -107,6 +109,12 @@ export async function runCli(
           ? undefined
           : await loadHandlersFile(options.handlers)
       handlerCount = handlers?.length ?? 0
+      recorder =
+        options.record === undefined
+          ? undefined
+          : await (
+              await import('./create-proxy-recorder.js')
+            ).createProxyRecorder(options.record, log)
       const heapHint =
         fixtures === undefined && options.contents !== undefined
           ? describeHeapShortfall(options.contents)
@@ -151,7 +159,11 @@ export async function runCli(
         upstream:
           options.proxy === undefined
             ? undefined
-            : { url: options.proxy, all: options.proxyAll },
+            : {
+                url: options.proxy,
+                all: options.proxyAll,
+                onAnswer: recorder?.record,
+              },
         ...toTrafficOptions(options),
       })
     } catch (error) {
@@ -248,6 +260,8 @@ export async function runCli(
     await watcher?.close()
     try {
       await closed
+      // After the server closed: the answers still in flight are recorded too.
+      await recorder?.flush()
     } catch (error) {
       log.error(
         `Failed to close the server cleanly: ${(error as Error).message}`,
