@@ -155,14 +155,20 @@ it('answers the IDs its data holds itself, unmarked', async () => {
   const own = await fetch(`${mock.apiUrl}/projects/p1/contents/v1`, {
     headers: KEY,
   })
-  // p3 is held by the mock but belongs to another account: its 404 is the mock's.
+  // p3 is held by the mock but belongs to another account, v4 is in p3, not
+  // p1: their 404s are the mock's.
   const hidden = await fetch(`${mock.apiUrl}/projects/p3`, { headers: KEY })
+  const elsewhere = await fetch(`${mock.apiUrl}/projects/p1/contents/v4`, {
+    headers: KEY,
+  })
   const list = await fetch(`${mock.apiUrl}/projects`, { headers: KEY })
 
   expect(own.status).toBe(200)
   expect(own.headers.get(PROXIED_HEADER)).toBeNull()
   expect(hidden.status).toBe(404)
   expect(hidden.headers.get(PROXIED_HEADER)).toBeNull()
+  expect(elsewhere.status).toBe(404)
+  expect(elsewhere.headers.get(PROXIED_HEADER)).toBeNull()
   expect(list.headers.get(PROXIED_HEADER)).toBeNull()
   expect(
     ((await list.json()) as { data: unknown[] }).data.map(
@@ -170,6 +176,7 @@ it('answers the IDs its data holds itself, unmarked', async () => {
     ),
   ).toEqual(expect.arrayContaining(['p1', 'p2', 'p4']))
   expect(mock.mock.requests.list().map((entry) => entry.proxied)).toEqual([
+    undefined,
     undefined,
     undefined,
     undefined,

@@ -1,4 +1,5 @@
 import type { ApiContext } from './api-context.js'
+import { decodePathSegment } from './decode-path-segment.js'
 import { matchRoute } from './match-route.js'
 import type { ApiRequest } from './types.js'
 
@@ -17,11 +18,11 @@ export function isUnknownToMock(
   request: ApiRequest,
 ): boolean {
   const route = matchRoute(request.path.slice(context.prefix.length))
-  const projectUnique = decode(route?.projectUnique)
+  const projectUnique = decodePathSegment(route?.projectUnique)
   if (projectUnique === undefined) return false
   const { index } = context.dataset()
   if (!index.projectsById.has(projectUnique)) return true
-  const variationUnique = decode(route?.variationUnique)
+  const variationUnique = decodePathSegment(route?.variationUnique)
   if (variationUnique === undefined) return false
   if (index.contentsById.has(variationUnique)) return false
   return (
@@ -30,13 +31,4 @@ export function isUnknownToMock(
       ?.windowAt(projectUnique, context.now())
       ?.items.has(variationUnique) !== true
   )
-}
-
-function decode(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return undefined
-  }
 }

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { decodePathSegment } from '../api/decode-path-segment.js'
 import { createRecording } from '../contract/create-recording.js'
 import { mergeRecordedDocument } from '../contract/merge-recorded-document.js'
 import type { FixtureDocument } from '../schema/fixture.js'
@@ -51,7 +52,7 @@ export async function createProxyRecorder(
   let failing = false
 
   function add(answer: UpstreamAnswer, body: unknown): void {
-    const projectId = decodeSegment(answer.path.split('/')[2])
+    const projectId = decodePathSegment(answer.path.split('/')[2])
     switch (answer.endpoint) {
       case 'listProjects':
         recording.addProjects(body)
@@ -113,7 +114,9 @@ export async function createProxyRecorder(
       add(answer, body)
       pending = true
       clearTimeout(timer)
-      timer = setTimeout(() => void flush(), debounceMs)
+      // @note Unref'd: a write still waiting does not keep the process
+      // alive; the CLI flushes when it stops.
+      timer = setTimeout(() => void flush(), debounceMs).unref()
     },
     flush,
   }
@@ -143,13 +146,4 @@ async function readEarlierRecording(
     return undefined
   }
   return readFixtureFile(path)
-}
-
-function decodeSegment(raw: string | undefined): string | undefined {
-  if (raw === undefined || raw === '') return undefined
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return undefined
-  }
 }
