@@ -223,7 +223,7 @@ function createProgram(version: string): Command {
       new Option(
         '--public-url <url>',
         'the URL clients reach the mock at through a proxy or platform, e.g. https://demo.example.com; links and asset URLs use it',
-      ).argParser(parsePublicUrlFlag),
+      ).argParser(urlFlag(parsePublicUrl)),
     )
     .addOption(
       new Option(
@@ -305,7 +305,7 @@ function createProgram(version: string): Command {
       new Option(
         '--proxy <url>',
         "forward API requests naming a project or content ID the mock's data does not hold to the real service at this base URL, e.g. https://api.example.com/public-api/v1, with the caller's Authorization",
-      ).argParser(parseProxyFlag),
+      ).argParser(urlFlag(parseUpstreamUrl)),
     )
     .addOption(
       new Option(
@@ -472,14 +472,24 @@ export function parseSpeed(value: string): number {
   return speed
 }
 
-function parseProxyFlag(value: string): string {
-  const result = parseUpstreamUrl(value)
-  if (!result.ok) {
-    throw new InvalidArgumentError(
-      `${result.problem.charAt(0).toUpperCase()}${result.problem.slice(1)}.`,
-    )
+/**
+ * The parser of a URL flag: the checked URL, or the check's problem as the
+ * flag's error.
+ */
+function urlFlag(
+  parse: (
+    value: string,
+  ) => { ok: true; url: string } | { ok: false; problem: string },
+) {
+  return (value: string): string => {
+    const result = parse(value)
+    if (!result.ok) {
+      throw new InvalidArgumentError(
+        `${result.problem.charAt(0).toUpperCase()}${result.problem.slice(1)}.`,
+      )
+    }
+    return result.url
   }
-  return result.url
 }
 
 /**
@@ -500,16 +510,6 @@ function checkProxyFlags(
       `--record ${options.record} records the answers proxy mode passes through, and nothing passes through without --proxy. Add --proxy URL, or remove --record (to record a whole service, run "${CLI_NAME} record").`,
     )
   }
-}
-
-function parsePublicUrlFlag(value: string): string {
-  const result = parsePublicUrl(value)
-  if (!result.ok) {
-    throw new InvalidArgumentError(
-      `${result.problem.charAt(0).toUpperCase()}${result.problem.slice(1)}.`,
-    )
-  }
-  return result.url
 }
 
 export function parseNonEmpty(expected: string) {
