@@ -26,6 +26,7 @@ const SCRIPTS = [
   ['records.js', []],
   ['depth.js', []],
   ['origin.js', []],
+  ['proxy.js', []],
   ['thumbnails.js', ['--expose-gc']],
   ['bundle.js', []],
   ['page.js', []],

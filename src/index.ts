@@ -81,6 +81,8 @@ export {
   fixtureApiKeySchema,
   fixtureProjectSchema,
   fixtureContentSchema,
+  fixtureProgressSchema,
+  fixturePublishResultSchema,
 } from './schema/fixture.js'
 export type {
   FixtureDocument,
@@ -88,7 +90,10 @@ export type {
   FixtureApiKey,
   FixtureProject,
   FixtureContent,
+  FixtureProgress,
+  FixturePublishResult,
 } from './schema/fixture.js'
+export type { RecordedExtras } from './schema/recorded-extras.js'
 
 /* One record at a time: mock.contents, mock.projects, mock.apiKeys, mock.accounts */
 export { InvalidRecordError } from './data/records/invalid-record-error.js'
@@ -154,3 +159,19 @@ export type {
 export { createOpenApiDocument } from './schema/create-openapi-document.js'
 export { createTolerantOpenApiDocument } from './schema/create-tolerant-openapi-document.js'
 export { createFixtureJsonSchema } from './schema/create-fixture-json-schema.js'
+
+/* Recording a real service into a fixture document */
+export { createRecording } from './contract/create-recording.js'
+export type {
+  Recording,
+  RecordingOptions,
+} from './contract/create-recording.js'
+export {
+  RECORDED_ACCOUNT_ID,
+  RECORDED_DEMO_KEY,
+} from './contract/recorded-account.js'
+export { RECORDING_FINDING_KINDS } from './contract/recording-finding.js'
+export type {
+  RecordingFinding,
+  RecordingFindingKind,
+} from './contract/recording-finding.js'

@@ -278,6 +278,30 @@ function flagArbitraries(): Array<fc.Arbitrary<string[]>> {
     flag('--idle-timeout', ['30000'], { early: ['1e3'] }),
     flag('--shutdown-timeout', ['0', '10000'], { early: ['ten', ''] }),
     flag('--log', ['off', 'json', 'pretty'], { early: ['verbose'] }),
+    flag(
+      '--proxy',
+      ['http://127.0.0.1:9/public-api/v1', 'https://api.example.com/'],
+      {
+        early: [
+          'api.example.com',
+          'ftp://api.example.com',
+          'https://user:pw@api.example.com',
+          'https://api.example.com/?q=1',
+          'https://api.example.com/#top',
+          '',
+        ],
+      },
+    ),
+    fc.constant(['--proxy-all']),
+    flag('--record', [files.missing!], {
+      late: [
+        files.notJson!,
+        files.invalidFixtures!,
+        files.directory!,
+        join(files.missing!, 'in-no-folder.json'),
+      ],
+      early: [''],
+    }),
     fc.constantFrom(['--prot', '4011'], ['extra'], ['-x']),
   ]
 }

@@ -452,6 +452,41 @@ const badInputs: Array<{
     line: /--projects shapes the generated dataset and cannot be combined with --fixtures, which serves the file as written\. Remove one or the other \(--seed may stay: with --fixtures it seeds the random traffic draws only\)\./,
   },
   {
+    name: 'a --proxy URL without a scheme',
+    args: () => ['--proxy', 'api.example.com/public-api/v1'],
+    line: /--proxy <url>' argument 'api\.example\.com\/public-api\/v1' is invalid\. Expected an absolute http or https URL, such as https:\/\/api\.example\.com\/public-api\/v1\./,
+  },
+  {
+    name: '--proxy-all without --proxy',
+    args: () => ['--proxy-all'],
+    line: /--proxy-all forwards every API request to the real service named with --proxy, and has nowhere to forward them without it\. Add --proxy URL/,
+  },
+  {
+    name: '--record without --proxy',
+    args: () => ['--record', 'recorded.json'],
+    line: /--record recorded\.json records the answers proxy mode passes through, and nothing passes through without --proxy\./,
+  },
+  {
+    name: 'a --record file in a folder that does not exist',
+    args: () => [
+      '--proxy',
+      'http://127.0.0.1:9/public-api/v1',
+      '--record',
+      join(tmp, 'no-such-folder', 'recorded.json'),
+    ],
+    line: /Cannot record to \S+recorded\.json: the folder \S+no-such-folder does not exist\. Create it, or give --record a file in an existing folder\./,
+  },
+  {
+    name: 'a --record file that is not JSON',
+    args: async () => [
+      '--proxy',
+      'http://127.0.0.1:9/public-api/v1',
+      '--record',
+      await writeTemp('recorded-broken.json', '{ "version": 1,'),
+    ],
+    line: /The fixture file \S+recorded-broken\.json is not valid JSON: /,
+  },
+  {
     name: 'a handlers file without handlers',
     args: async () => [
       '--handlers',

@@ -48,6 +48,9 @@ import {
 } from './traffic/create-scenario-engine.js'
 import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
 import { handleApiRequest } from './handle-api-request.js'
+import { isUnknownToMock } from './is-unknown-to-mock.js'
+import { matchRoute } from './match-route.js'
+import { readBearerToken } from './read-bearer-token.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
@@ -195,6 +198,12 @@ export interface MockCore {
 export interface MockCoreInternals {
   /** The media behind the asset URLs (default: title cards and sample clips). */
   media?: MediaLibrary
+  /**
+   * Proxy mode: the answers to hand to the real service at `origin` (see
+   * `ApiResponse.forward`): those naming IDs the data does not hold, or
+   * every GET and HEAD with `all`.
+   */
+  upstream?: { origin: string; all: boolean }
 }
 
 const optionsSchema = z.strictObject({
@@ -371,6 +380,8 @@ export function createMockCore(
     return origin === undefined || request.origin === origin
   }
 
+  const upstream = internals.upstream
+
   function record(
     request: ApiRequest,
     response: ApiResponse,
@@ -388,7 +399,39 @@ export function createMockCore(
       durationMs: performance.now() - started + (response.delayMs ?? 0),
       networkError: response.networkError === true,
       variants: response.variants,
+      proxied: response.forward === undefined ? undefined : upstream?.origin,
     })
+  }
+
+  /**
+   * The answer of a request the real service answers: journalled once the
+   * adapter knows the status it sent.
+   */
+  function forwarded(
+    request: ApiRequest,
+    response: ApiResponse,
+    arrived: number,
+    started: number,
+  ): ApiResponse {
+    response.forward = (status) =>
+      record(request, { ...response, status }, arrived, started)
+    return response
+  }
+
+  /**
+   * Under `upstream.all`, a GET or HEAD goes to the real service untouched:
+   * the endpoint and key label are only read, for the journal and the log.
+   */
+  function passThrough(request: ApiRequest): ApiResponse {
+    const route = matchRoute(request.path.slice(prefix.length))
+    const token = readBearerToken(request.headers.get('authorization'))
+    return {
+      status: 0,
+      headers: {},
+      body: null,
+      ...(route !== undefined && { endpoint: route.endpoint }),
+      ...(token !== undefined && { keyLabel: labelOf(token) }),
+    }
   }
 
   const ready = serveInitialData()
@@ -409,7 +452,22 @@ export function createMockCore(
       if (!isOurs(request) || !isApiPath(request.path, prefix)) return undefined
       const started = performance.now()
       const arrived = now()
+      if (
+        upstream?.all === true &&
+        (request.method === 'GET' || request.method === 'HEAD')
+      ) {
+        return forwarded(request, passThrough(request), arrived, started)
+      }
       const response = handleApiRequest(context, request)
+      // @note Only the lookup's 404: an answer the mock decided before it
+      // (401, 429, a forced outcome, 422) stays the mock's.
+      if (
+        upstream !== undefined &&
+        response.status === 404 &&
+        isUnknownToMock(context, request)
+      ) {
+        return forwarded(request, response, arrived, started)
+      }
       record(request, response, arrived, started)
       return response
     },

@@ -22,6 +22,8 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
   'Accept-Ranges',
   'Content-Range',
+  // Marks an answer of the real service under the server's proxy mode.
+  'X-Mock-Proxied',
   // Safelisted by the Fetch standard, but older browsers hide it.
   'Content-Length',
 ] as const

@@ -2,13 +2,20 @@ import type * as z from 'zod'
 import { CONTENT_MODES } from '../schema/content-modes.js'
 import { createPicker } from '../schema/create-picker.js'
 import type { FixtureProject } from '../schema/fixture.js'
+import type { RecordedExtras } from '../schema/recorded-extras.js'
 import { MOVIEMODE } from '../schema/moviemode-content.js'
 import type { ServedContent } from './content-at.js'
 import {
+  applyRecordedExtras,
+  hasRecordedExtras,
+} from './apply-recorded-extras.js'
+import {
   contentDetailSchema,
   contentListItemSchema,
+  progressSchema,
   projectDetailSchema,
   projectListItemSchema,
+  publishResultSchema,
 } from '../schema/resources.js'
 
 /**
@@ -39,6 +46,12 @@ const pickContentListItem = createPicker(contentListItemSchema)
 const pickContentDetailHead = createPicker(
   contentDetailSchema.omit({ content: true }),
 )
+// The names of the spec's fields of each kind of object, for the recorded
+// extras (`applyRecordedExtras`).
+const PROJECT_FIELDS = new Set(Object.keys(projectDetailSchema.shape))
+const CONTENT_FIELDS = new Set(Object.keys(contentDetailSchema.shape))
+const PROGRESS_FIELDS = new Set(Object.keys(progressSchema.shape))
+const PUBLISH_FIELDS = new Set(Object.keys(publishResultSchema.shape))
 // For each mode with a known shape: its served body's picker and keys, and
 // the keys its stored body does not hold, which are issued per request.
 const servedBodies = new Map(
@@ -63,7 +76,7 @@ const servedBodies = new Map(
  */
 export function serializeProjectListItem(project: FixtureProject): string {
   return cached(projectListItems, project, () =>
-    JSON.stringify(pickProjectListItem(project)),
+    JSON.stringify(withProjectExtras(pickProjectListItem(project), project)),
   )
 }
 
@@ -74,7 +87,7 @@ export function serializeProjectListItem(project: FixtureProject): string {
  */
 export function serializeProjectDetail(project: FixtureProject): string {
   return cached(projectDetails, project, () =>
-    JSON.stringify(pickProjectDetail(project)),
+    JSON.stringify(withProjectExtras(pickProjectDetail(project), project)),
   )
 }
 
@@ -84,9 +97,11 @@ export function serializeProjectDetail(project: FixtureProject): string {
  * `[${contents.map(serializeContentListItem).join(',')}]`
  */
 export function serializeContentListItem(content: ServedContent): string {
-  return cached(contentListItems, content, () =>
-    JSON.stringify(pickContentListItem(content)),
-  )
+  return cached(contentListItems, content, () => {
+    const view = pickContentListItem(content)
+    if (hasContentExtras(content)) withContentExtras(view, content, view)
+    return JSON.stringify(view)
+  })
 }
 
 /**
@@ -129,21 +144,34 @@ export function serializeContentDetail(
 }
 
 function createDetailTemplate(content: ServedContent): DetailTemplate {
-  const head = JSON.stringify(pickContentDetailHead(content)).slice(0, -1)
+  const headView: Record<string, unknown> = pickContentDetailHead(content)
+  // @note The service's own members follow `content`, the last spec field.
+  const after: Record<string, unknown> = {}
+  if (hasContentExtras(content)) withContentExtras(headView, content, after)
+  const head = JSON.stringify(headView).slice(0, -1)
+  const tail = `${JSON.stringify(after)
+    .slice(1, -1)
+    .replace(/^(?=.)/, ',')}}`
   const served = servedBodies.get(content.mode)
-  if (served === undefined) {
-    return {
-      parts: [`${head},"content":${JSON.stringify(content.content)}}`],
-      issued: [],
-    }
+  const recordedBody = findRecordedBody(content)
+  if (served === undefined || recordedBody !== undefined) {
+    const json = recordedBody ?? JSON.stringify(content.content)
+    const body = json === '' ? '' : `,"content":${json}`
+    return { parts: [`${head}${body}${tail}`], issued: [] }
   }
-  const stored = served.pick(content.content)
+  const body = content.content as Record<string, unknown> & RecordedExtras
+  const stored = served.pick(body)
+  const absent = new Set(body.absent)
+  const recorded = body.extra ?? {}
   const parts: string[] = []
   const issued: string[] = []
   let part = `${head},"content":{`
   let separator = ''
   for (const key of served.keys) {
-    if (served.issued.has(key)) {
+    if (absent.has(key)) continue
+    if (Object.hasOwn(recorded, key)) {
+      part += `${separator}${JSON.stringify(key)}:${JSON.stringify(recorded[key])}`
+    } else if (served.issued.has(key)) {
       parts.push(`${part}${separator}${JSON.stringify(key)}:`)
       issued.push(key)
       part = ''
@@ -154,8 +182,57 @@ function createDetailTemplate(content: ServedContent): DetailTemplate {
     }
     separator = ','
   }
-  parts.push(`${part}}}`)
+  for (const [key, value] of Object.entries(recorded)) {
+    if (served.keys.includes(key)) continue
+    part += `${separator}${JSON.stringify(key)}:${JSON.stringify(value)}`
+    separator = ','
+  }
+  parts.push(`${part}}${tail}`)
   return { parts, issued }
+}
+
+/**
+ * The JSON of a `content` recorded in place of the stored body (`''` when
+ * the answer had none), or `undefined` to serve the stored body.
+ */
+function findRecordedBody(content: ServedContent): string | undefined {
+  if (content.absent?.includes('content')) return ''
+  if (content.extra === undefined || !Object.hasOwn(content.extra, 'content')) {
+    return undefined
+  }
+  return JSON.stringify(content.extra.content)
+}
+
+function withProjectExtras(
+  view: Record<string, unknown>,
+  project: FixtureProject,
+): Record<string, unknown> {
+  return hasRecordedExtras(project)
+    ? applyRecordedExtras(view, project, PROJECT_FIELDS)
+    : view
+}
+
+function hasContentExtras(content: ServedContent): boolean {
+  return (
+    hasRecordedExtras(content) ||
+    hasRecordedExtras(content.progress) ||
+    content.publish.some(hasRecordedExtras)
+  )
+}
+
+/** Writes the recorded extras of a content, its progress and its publish results into a view of it. */
+function withContentExtras(
+  view: Record<string, unknown>,
+  content: ServedContent,
+  appendTo: Record<string, unknown>,
+): void {
+  const progress = view.progress as Record<string, unknown>
+  applyRecordedExtras(progress, content.progress, PROGRESS_FIELDS)
+  const publish = view.publish as Record<string, unknown>[] | undefined
+  publish?.forEach((result, index) =>
+    applyRecordedExtras(result, content.publish[index]!, PUBLISH_FIELDS),
+  )
+  applyRecordedExtras(view, content, CONTENT_FIELDS, appendTo)
 }
 
 function cached<Key extends object, Value>(

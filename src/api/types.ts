@@ -50,6 +50,13 @@ export interface ApiResponse {
   variants?: string[]
   /** Send the body in pieces over time, or cut it (`slow-body`, `truncated`). */
   delivery?: BodyDelivery
+  /**
+   * Set under proxy mode when the real service answers this request instead
+   * of the mock (the answer's other fields are not sent): the adapter
+   * forwards the request, then calls it with the status it sent back, which
+   * journals the request as proxied.
+   */
+  forward?: (status: number) => void
 }
 
 /**

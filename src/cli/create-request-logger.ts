@@ -4,7 +4,8 @@ import type { LogFormat } from './parse-arguments.js'
 
 /**
  * Creates the server's `onRequest` callback for a log format: `pretty` writes
- * `GET /public-api/v1/projects 200 1.2ms acct_alpha#1`, `json` one JSON object
+ * `GET /public-api/v1/projects 200 1.2ms acct_alpha#1` (and
+ * `proxied=<origin>` for an answer of the real service), `json` one JSON object
  * per line with the same fields and an ISO `time`; `off` gives `undefined`.
  * Keys appear only by their label, never in full.
  * @example
@@ -30,6 +31,7 @@ export function createRequestLogger(
           keyLabel: entry.keyLabel,
           endpoint: entry.endpoint,
           variants: entry.variants,
+          proxied: entry.proxied,
         })}\n`,
       )
     }
@@ -45,6 +47,7 @@ export function createRequestLogger(
     if (entry.variants !== undefined) {
       parts.push(`variants=${entry.variants.join(',')}`)
     }
+    if (entry.proxied !== undefined) parts.push(`proxied=${entry.proxied}`)
     write(`${parts.join(' ')}\n`)
   }
 }

@@ -46,6 +46,8 @@ export interface BannerInfo {
   log: LogFormat
   /** Rate limit, latency, fail rate and scenarios in force, in words. */
   traffic?: readonly string[]
+  /** Proxy mode: the real service, whether all goes there, the `--record` file. */
+  upstream?: { url: string; all: boolean; record?: string }
 }
 
 /**
@@ -78,6 +80,18 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
     'Data',
     `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
   )
+  if (info.upstream !== undefined) {
+    row(
+      'Upstream',
+      `${styles.url(info.upstream.url)} ${styles.dim(info.upstream.all ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
+    )
+    if (info.upstream.record !== undefined) {
+      row(
+        'Record',
+        `the 200 answers forwarded are added to ${info.upstream.record}`,
+      )
+    }
+  }
   if (info.mediaDir !== undefined) {
     row('Media', `files of ${info.mediaDir}, picked per movie_unique`)
   }

@@ -26,6 +26,7 @@ import {
 import { SERVER_OPTION_RULES } from '../server/defaults.js'
 import { ANY_HOST, parseAllowedHost } from '../server/parse-allowed-hosts.js'
 import { parsePublicUrl } from '../server/parse-public-url.js'
+import { parseUpstreamUrl } from '../server/parse-upstream-url.js'
 import {
   TIMEOUT_RULES,
   type ServerTimeouts,
@@ -110,6 +111,12 @@ export interface CliOptions extends Partial<ServerTimeouts> {
   journalSize?: number
   live: boolean
   speed?: number
+  /** The real service's base URL (`--proxy`), checked. */
+  proxy?: string
+  /** Forward every API request (`--proxy-all`), not only unknown IDs. */
+  proxyAll: boolean
+  /** The fixture file `--record` adds the proxied answers to. */
+  record?: string
 }
 
 /**
@@ -147,12 +154,14 @@ export function parseArguments(
     strict: values.strict === true,
     live: values.live === true,
     trustProxy: values.trustProxy === true,
+    proxyAll: values.proxyAll === true,
     ...readEnvironmentDefaults(
       { host: fromFlags('host'), port: fromFlags('port') },
       env,
     ),
   }
   checkCombinations(options)
+  checkProxyFlags(options)
   checkTimeouts(options)
   return { action: 'run', options }
 }
@@ -214,7 +223,7 @@ function createProgram(version: string): Command {
       new Option(
         '--public-url <url>',
         'the URL clients reach the mock at through a proxy or platform, e.g. https://demo.example.com; links and asset URLs use it',
-      ).argParser(parsePublicUrlFlag),
+      ).argParser(urlFlag(parsePublicUrl)),
     )
     .addOption(
       new Option(
@@ -291,6 +300,24 @@ function createProgram(version: string): Command {
         '--handlers <file>',
         'ES module exporting your own msw handlers (as "handlers" or default), tried before the mock',
       ).argParser(parseNonEmpty('a path to a JavaScript module')),
+    )
+    .addOption(
+      new Option(
+        '--proxy <url>',
+        "forward API requests naming a project or content ID the mock's data does not hold to the real service at this base URL, e.g. https://api.example.com/public-api/v1, with the caller's Authorization",
+      ).argParser(urlFlag(parseUpstreamUrl)),
+    )
+    .addOption(
+      new Option(
+        '--proxy-all',
+        'with --proxy: forward every API GET and HEAD, not only those naming unknown IDs',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--record <file>',
+        'with --proxy: add the 200 answers that pass through to this fixture document (created, or added to when it exists)',
+      ).argParser(parseNonEmpty('a path to a JSON file')),
     )
     .addOption(
       new Option(
@@ -387,6 +414,7 @@ Examples:
   $ ${CLI_NAME} --port 0 --log json               a free port, JSON request log
   $ ${CLI_NAME} --rate-limit 3/1m --latency 50-200 --fail-rate 0.05
   $ ${CLI_NAME} --host 0.0.0.0 --public-url https://demo.example.com
+  $ ${CLI_NAME} --fixtures fixtures.json --proxy https://api.example.com/public-api/v1
 
 Commands:
   ${BUILD_DEMO_COMMAND} <dir>   write the same demo as a static folder that needs no
@@ -444,14 +472,44 @@ export function parseSpeed(value: string): number {
   return speed
 }
 
-function parsePublicUrlFlag(value: string): string {
-  const result = parsePublicUrl(value)
-  if (!result.ok) {
-    throw new InvalidArgumentError(
-      `${result.problem.charAt(0).toUpperCase()}${result.problem.slice(1)}.`,
+/**
+ * The parser of a URL flag: the checked URL, or the check's problem as the
+ * flag's error.
+ */
+function urlFlag(
+  parse: (
+    value: string,
+  ) => { ok: true; url: string } | { ok: false; problem: string },
+) {
+  return (value: string): string => {
+    const result = parse(value)
+    if (!result.ok) {
+      throw new InvalidArgumentError(
+        `${result.problem.charAt(0).toUpperCase()}${result.problem.slice(1)}.`,
+      )
+    }
+    return result.url
+  }
+}
+
+/**
+ * `--proxy-all` and `--record` say how proxy mode works, so they need
+ * `--proxy`.
+ */
+function checkProxyFlags(
+  options: Pick<CliOptions, 'proxy' | 'proxyAll' | 'record'>,
+): void {
+  if (options.proxy !== undefined) return
+  if (options.proxyAll) {
+    throw new CliError(
+      '--proxy-all forwards every API request to the real service named with --proxy, and has nowhere to forward them without it. Add --proxy URL (e.g. --proxy https://api.example.com/public-api/v1), or remove --proxy-all.',
     )
   }
-  return result.url
+  if (options.record !== undefined) {
+    throw new CliError(
+      `--record ${options.record} records the answers proxy mode passes through, and nothing passes through without --proxy. Add --proxy URL, or remove --record (to record a whole service, run "${CLI_NAME} record").`,
+    )
+  }
 }
 
 export function parseNonEmpty(expected: string) {

@@ -9,6 +9,7 @@ import { createRequestLogger } from './create-request-logger.js'
 import { createStyles, shouldUseColor } from './create-styles.js'
 import { describeApiKeys } from './describe-api-keys.js'
 import { describeStartError } from './describe-start-error.js'
+import type { ProxyRecorder } from './create-proxy-recorder.js'
 import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import {
@@ -95,6 +96,7 @@ export async function runCli(
 
     let server: ContentApiServer
     let handlerCount = 0
+    let recorder: ProxyRecorder | undefined
     try {
       const fixtures =
         options.fixtures === undefined
@@ -107,6 +109,12 @@ export async function runCli(
           ? undefined
           : await loadHandlersFile(options.handlers)
       handlerCount = handlers?.length ?? 0
+      recorder =
+        options.record === undefined
+          ? undefined
+          : await (
+              await import('./create-proxy-recorder.js')
+            ).createProxyRecorder(options.record, log)
       const heapHint =
         fixtures === undefined && options.contents !== undefined
           ? describeHeapShortfall(options.contents)
@@ -148,6 +156,14 @@ export async function runCli(
         onRequest,
         live: options.live,
         speed: options.speed,
+        upstream:
+          options.proxy === undefined
+            ? undefined
+            : {
+                url: options.proxy,
+                all: options.proxyAll,
+                onAnswer: recorder?.record,
+              },
         ...toTrafficOptions(options),
       })
     } catch (error) {
@@ -208,6 +224,14 @@ export async function runCli(
           mediaDir: options.mediaDir,
           log: options.log,
           traffic: describeTraffic(options),
+          upstream:
+            options.proxy === undefined
+              ? undefined
+              : {
+                  url: options.proxy,
+                  all: options.proxyAll,
+                  record: options.record,
+                },
         },
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
@@ -236,6 +260,8 @@ export async function runCli(
     await watcher?.close()
     try {
       await closed
+      // After the server closed: the answers still in flight are recorded too.
+      await recorder?.flush()
     } catch (error) {
       log.error(
         `Failed to close the server cleanly: ${(error as Error).message}`,

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { describeExpectation } from './describe-expectation.js'
+import { recordedExtrasShape } from './recorded-extras.js'
 import {
   MOVIEMODE,
   fixtureMoviemodeBodySchema,
@@ -68,7 +69,10 @@ export function findContentMode(mode: string): ContentModeShapes | undefined {
  */
 export function describeContentMode(mode: string): string {
   const shapes = findContentMode(mode)
-  const keys = Object.keys(shapes?.stored.shape ?? {})
+  // @note The recorded extras every body may carry are not its shape.
+  const keys = Object.keys(shapes?.stored.shape ?? {}).filter(
+    (key) => !Object.hasOwn(recordedExtrasShape, key),
+  )
   return `mode ${JSON.stringify(mode)} takes content: { ${keys.map((key) => `${JSON.stringify(key)}: …`).join(', ')} }`
 }
 

@@ -5,6 +5,7 @@ import {
 } from './content-modes.js'
 import { progressSchema, publishResultSchema } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
+import { recordedExtrasShape } from './recorded-extras.js'
 import { findTimelineIssues, fixtureTimelineSchema } from './timeline.js'
 
 /**
@@ -62,6 +63,30 @@ export const fixtureApiKeySchema = z
   .meta({ id: 'FixtureApiKey' })
 
 /**
+ * Generation progress as a fixture document holds it: spec 2.5 plus the
+ * recorded extras (`recordedExtrasShape`).
+ * @example
+ * fixtureProgressSchema.parse({ step_process: 5, is_complete: true, extra: { eta: null } })
+ */
+export const fixtureProgressSchema = progressSchema
+  .extend(recordedExtrasShape)
+  .meta({ id: 'FixtureProgress' })
+
+/**
+ * A publish result as a fixture document holds it: spec 2.6 plus the
+ * recorded extras (`recordedExtrasShape`), so a result without `post_url`
+ * or with `posted_at: null` is kept as the service sent it.
+ * @example
+ * fixturePublishResultSchema.parse({
+ *   platform: 'x', status: 'pending', post_url: 'https://x.com/', posted_at: '2024-03-02T10:00:00Z',
+ *   absent: ['post_url'], extra: { posted_at: null },
+ * })
+ */
+export const fixturePublishResultSchema = publishResultSchema
+  .extend(recordedExtrasShape)
+  .meta({ id: 'FixturePublishResult' })
+
+/**
  * A project, owned by `account` and visible to the accounts in `shared_with`.
  * @example
  * fixtureProjectSchema.parse({
@@ -78,6 +103,7 @@ export const fixtureProjectSchema = z
     is_readonly: z.boolean(),
     account: nonEmpty,
     shared_with: z.array(nonEmpty).optional(),
+    ...recordedExtrasShape,
   })
   .meta({ id: 'FixtureProject' })
 
@@ -100,11 +126,12 @@ export const fixtureContentSchema = z
     project_unique: publicIdSchema,
     mode: nonEmpty,
     title: z.string(),
-    progress: progressSchema.optional(),
+    progress: fixtureProgressSchema.optional(),
     created_at: timestampSchema,
     content: z.record(z.string(), z.unknown()),
-    publish: z.array(publishResultSchema).optional(),
+    publish: z.array(fixturePublishResultSchema).optional(),
     timeline: fixtureTimelineSchema.optional(),
+    ...recordedExtrasShape,
   })
   .superRefine(checkStoredContentBody, { when: hasReadableContentBody })
   .superRefine((record, context) => {
@@ -136,6 +163,8 @@ export const fixtureDocumentSchema = z
 
 export type FixtureAccount = z.infer<typeof fixtureAccountSchema>
 export type FixtureApiKey = z.infer<typeof fixtureApiKeySchema>
+export type FixtureProgress = z.infer<typeof fixtureProgressSchema>
+export type FixturePublishResult = z.infer<typeof fixturePublishResultSchema>
 export type FixtureProject = z.infer<typeof fixtureProjectSchema>
 export type FixtureContent = z.infer<typeof fixtureContentSchema>
 export type FixtureDocument = z.infer<typeof fixtureDocumentSchema>

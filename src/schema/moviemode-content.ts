@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { publicIdSchema, urlSchema } from './primitives.js'
+import { recordedExtrasShape } from './recorded-extras.js'
 
 /**
  * The one generation mode whose `content` shape the spec shows.
@@ -10,12 +11,14 @@ export const MOVIEMODE = 'moviemode'
 
 /**
  * The stored `content` of a `moviemode` content, as a fixture document holds
- * it. The asset URLs are not stored: they are issued on every request.
+ * it. The asset URLs are not stored: they are issued on every request,
+ * unless the recorded `extra` or `absent` says what the service sent
+ * instead (`recordedExtrasShape`).
  * @example
  * fixtureMoviemodeBodySchema.parse({ movie_unique: 'm1' })
  */
 export const fixtureMoviemodeBodySchema = z
-  .strictObject({ movie_unique: publicIdSchema })
+  .strictObject({ movie_unique: publicIdSchema, ...recordedExtrasShape })
   .meta({ id: 'FixtureMoviemodeBody' })
 
 /**
@@ -26,7 +29,7 @@ export const fixtureMoviemodeBodySchema = z
  */
 export const moviemodeContentSchema = z
   .object({
-    ...fixtureMoviemodeBodySchema.shape,
+    movie_unique: publicIdSchema,
     download_url: urlSchema,
     thumbnail_url: urlSchema,
   })

@@ -6,6 +6,7 @@ import {
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { performance } from 'node:perf_hooks'
+import { randomUUID } from 'node:crypto'
 import type { CorsOptions } from 'cors'
 import type { RequestHandler } from 'msw'
 import {
@@ -22,7 +23,7 @@ import { readRequestTarget } from './read-request-target.js'
 import { respondWithHandlers } from './respond-with-handlers.js'
 import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
-import type { ApiResponse, HeaderLookup } from '../api/types.js'
+import type { ApiRequest, ApiResponse, HeaderLookup } from '../api/types.js'
 import { parseProxyOptions } from './parse-proxy-options.js'
 import {
   resolveRequestOrigin,
@@ -44,6 +45,8 @@ import { createHostCheck } from './create-host-check.js'
 import { isOwnPath } from './is-own-path.js'
 import { refuseHost } from './refuse-host.js'
 import { resolveAdminToken } from './resolve-admin-token.js'
+import { forwardToUpstream } from './forward-to-upstream.js'
+import { resolveUpstream, type UpstreamOptions } from './resolve-upstream.js'
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
 
@@ -65,6 +68,8 @@ export interface RequestLogEntry {
   endpoint?: string
   /** The variants applied to the answer (`hostile` for all), when any were. */
   variants?: string[]
+  /** The real service's origin, when proxy mode forwarded the request there. */
+  proxied?: string
 }
 
 /**
@@ -116,6 +121,15 @@ export interface ContentApiServerOptions
    * instead of generated title cards and sample clips, mapped by movie ID.
    */
   mediaDir?: string
+  /**
+   * Proxy mode: forward the API requests the mock cannot answer (those
+   * naming a project or content ID its data does not hold), or every one
+   * with `all`, to the real service at `url`, passing the caller's
+   * `Authorization` through; answers carry `X-Mock-Proxied`. Not to be
+   * confused with `publicUrl` and `trustProxy`, which are about a reverse
+   * proxy in front of the mock. See docs/options.md.
+   */
+  upstream?: UpstreamOptions
 }
 
 /**
@@ -130,6 +144,8 @@ export interface ContentApiServer {
   readonly adminUrl: string
   /** The `publicUrl` option without a trailing slash, when given. */
   readonly publicUrl: string | undefined
+  /** The real service's base URL under proxy mode (`upstream.url`), else `undefined`. */
+  readonly upstreamUrl: string | undefined
   /** The admin token `/__mock` requires: the one given or a generated one. */
   readonly adminToken: string | undefined
   /** Whether `adminToken` was generated (no token given, not on loopback). */
@@ -173,6 +189,7 @@ export async function createContentApiServer(
     publicUrl,
     trustProxy,
     mediaDir,
+    upstream: upstreamOptions,
     headersTimeout,
     requestTimeout,
     keepAliveTimeout,
@@ -188,11 +205,22 @@ export async function createContentApiServer(
     shutdownTimeout,
   })
   const proxy = parseProxyOptions({ publicUrl, trustProxy, allowedHosts })
+  const upstream = resolveUpstream(upstreamOptions)
+  // @note This server's name in the `Via` header of forwarded requests: one
+  // that comes back to it (an upstream URL pointing at the mock itself) is
+  // answered 502 instead of forwarded again and again.
+  const via = `1.1 content-api-mock-${randomUUID().slice(0, 8)}`
   const admin = resolveAdminToken(givenAdminToken, host)
   const adminToken = admin.token
   const media =
     mediaDir === undefined ? undefined : await readMediaDirectory(mediaDir)
-  const mock = createMockCore(mockOptions, { media: media?.library })
+  const mock = createMockCore(mockOptions, {
+    media: media?.library,
+    upstream:
+      upstream === undefined
+        ? undefined
+        : { origin: upstream.origin, all: upstream.all },
+  })
   await mock.ready
 
   let origin = `http://${host}:${port}`
@@ -250,9 +278,14 @@ export async function createContentApiServer(
     response: ServerResponse,
     started: number,
   ): void {
-    const answer = mock.handle(toApiRequest(request, originOf))
+    const apiRequest = toApiRequest(request, originOf)
+    const answer = mock.handle(apiRequest)
     if (answer === undefined) {
       app(request, response)
+      return
+    }
+    if (answer.forward !== undefined) {
+      serveForwarded(request, response, apiRequest, answer, started)
       return
     }
     if (answer.delayMs === undefined && answer.networkError !== true) {
@@ -272,10 +305,43 @@ export async function createContentApiServer(
     }, answer.delayMs ?? 0)
   }
 
+  function serveForwarded(
+    request: IncomingMessage,
+    response: ServerResponse,
+    apiRequest: ApiRequest,
+    answer: ApiResponse,
+    started: number,
+  ): void {
+    const settle = (status: number) => {
+      answer.forward?.(status)
+      reportApi(request, { ...answer, status }, started, upstream?.origin)
+    }
+    if ((request.headers.via ?? '').includes(via)) {
+      writeJsonError(
+        response,
+        502,
+        'bad_gateway',
+        `This request came back to the mock that forwarded it: the proxy URL (--proxy, the server's upstream.url option) ${upstream?.url} points at this mock itself. Point it at the real service.`,
+      )
+      settle(502)
+      return
+    }
+    forwardToUpstream(request, response, upstream!, {
+      subpath: apiRequest.path.slice(prefix.length),
+      query: apiRequest.query,
+      endpoint: answer.endpoint,
+      via,
+    }).then(settle, () => {
+      response.destroy()
+      settle(0)
+    })
+  }
+
   function reportApi(
     request: IncomingMessage,
     answer: ApiResponse,
     started: number,
+    proxied?: string,
   ): void {
     onRequest?.({
       method: request.method ?? 'GET',
@@ -285,6 +351,7 @@ export async function createContentApiServer(
       keyLabel: answer.keyLabel,
       endpoint: answer.endpoint,
       ...(answer.variants !== undefined && { variants: answer.variants }),
+      ...(proxied !== undefined && { proxied }),
     })
   }
 
@@ -446,6 +513,7 @@ export async function createContentApiServer(
     apiUrl: `${origin}${prefix}`,
     adminUrl: `${origin}/__mock`,
     publicUrl: proxy.publicUrl,
+    upstreamUrl: upstream?.url,
     adminToken,
     adminTokenGenerated: admin.generated,
     mock,

@@ -1,5 +1,6 @@
-// @note Kept free of imports, so the CLI can check --public-url without
-// loading the server.
+// @note Kept free of imports but one without any, so the CLI can check
+// --public-url without loading the server.
+import { parseHttpUrl } from './parse-http-url.js'
 
 /**
  * The first path segments the server answers by itself: the API
@@ -48,31 +49,14 @@ const EXAMPLES = 'such as https://demo.example.com or https://example.com/mock'
  * parsePublicUrl('ftp://demo.example.com').ok // false
  */
 export function parsePublicUrl(value: string): PublicUrlResult {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return fail(`expected an absolute http or https URL, ${EXAMPLES}`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return fail(
-      `expected an http or https URL, ${EXAMPLES}, not ${url.protocol}`,
-    )
-  }
-  if (url.username !== '' || url.password !== '') {
-    return fail(
-      'it carries credentials (user@), which every link would repeat; remove them',
-    )
-  }
-  // @note A bare "?" or "#" leaves `search` and `hash` empty; neither can
-  // appear unencoded before them.
-  if (value.includes('?')) {
-    return fail(
-      'it has a query (?…), which links cannot carry: the mock appends its own paths and queries; remove it',
-    )
-  }
-  if (value.includes('#')) return fail('it has a fragment (#…); remove it')
-  const basePath = url.pathname.replace(/\/+$/, '')
+  const result = parseHttpUrl(value, {
+    examples: EXAMPLES,
+    credentials: 'which every link would repeat; remove them',
+    query:
+      'which links cannot carry: the mock appends its own paths and queries; remove it',
+  })
+  if (!result.ok) return result
+  const { basePath } = result
   const root = basePath.split('/')[1]
   if (
     root !== undefined &&
@@ -82,7 +66,7 @@ export function parsePublicUrl(value: string): PublicUrlResult {
       `its path ${basePath} starts like a path the mock answers itself (/${SERVER_PATH_ROOTS.join(', /')}), so requests could not be told apart; mount the mock under another path, such as /mock`,
     )
   }
-  return { ok: true, url: `${url.origin}${basePath}`, basePath }
+  return { ok: true, url: result.url, basePath }
 }
 
 function fail(problem: string): PublicUrlResult {

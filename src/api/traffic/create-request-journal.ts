@@ -24,6 +24,11 @@ export interface JournalEntry {
   networkError?: boolean
   /** The variants applied to the answer (`hostile` for all), when any were. */
   variants?: string[]
+  /**
+   * The origin of the real service that answered instead of the mock, under
+   * proxy mode (the server's `upstream` option, `--proxy`).
+   */
+  proxied?: string
 }
 
 /**
@@ -41,6 +46,7 @@ export interface JournalRecord {
   durationMs: number
   networkError: boolean
   variants?: string[] | undefined
+  proxied?: string | undefined
 }
 
 /**
@@ -161,5 +167,6 @@ function toJournalEntry(record: JournalRecord): JournalEntry {
     durationMs: record.durationMs,
     ...(record.networkError && { networkError: true }),
     ...(record.variants !== undefined && { variants: record.variants }),
+    ...(record.proxied !== undefined && { proxied: record.proxied }),
   }
 }

@@ -1,0 +1,247 @@
+import { isJsonRecord } from '../data/is-json-record.js'
+import {
+  FIXTURE_SCHEMA_PATH,
+  FIXTURE_VERSION,
+  type FixtureContent,
+  type FixtureDocument,
+  type FixtureProject,
+} from '../schema/fixture.js'
+import { PUBLIC_ID_PATTERN } from '../schema/primitives.js'
+import { RECORDED_ACCOUNT_ID, RECORDED_DEMO_KEY } from './recorded-account.js'
+import type { SeenViews } from './internal/merge-views.js'
+import { toContentRecord } from './internal/to-content-record.js'
+import { toProjectRecord } from './internal/to-project-record.js'
+import type { RecordingFinding } from './recording-finding.js'
+
+/**
+ * Options of `createRecording`.
+ */
+export interface RecordingOptions {
+  /** The API key the document lists first (default `RECORDED_DEMO_KEY`). */
+  demoKey?: string
+}
+
+/**
+ * A recording in progress: feed it the parsed JSON bodies of the service's
+ * answers, in any order, then take the fixture document and the findings.
+ * Plain values in, plain values out: it does no HTTP.
+ */
+export interface Recording {
+  /** Adds the body of `GET /projects`; returns the IDs of the projects kept. */
+  addProjects(listBody: unknown): string[]
+  /** Adds the body of `GET /projects/{project_unique}`; returns the ID kept, if any. */
+  addProjectDetail(detailBody: unknown): string | undefined
+  /** Adds the body of `GET /projects/{projectId}/contents`; returns the IDs of the contents kept. */
+  addContents(projectId: string, listBody: unknown): string[]
+  /** Adds the body of `GET /projects/{projectId}/contents/{variation_unique}`; returns the ID kept, if any. */
+  addContentDetail(projectId: string, detailBody: unknown): string | undefined
+  /** The fixture document of everything added so far (a new object each call). */
+  toFixtureDocument(): FixtureDocument
+  /** What was found off the spec so far, in the order found. */
+  findings(): RecordingFinding[]
+}
+
+/**
+ * Options of `createRecording`.
+ */
+export interface RecordingOptions {
+  /** The API key the document lists first (default `RECORDED_DEMO_KEY`). */
+  demoKey?: string
+}
+
+/**
+ * A recording in progress: feed it the parsed JSON bodies of the service's
+ * answers, in any order, then take the fixture document and the findings.
+ * Plain values in, plain values out: it does no HTTP.
+ */
+export interface Recording {
+  /** Adds the body of `GET /projects`; returns the IDs of the projects kept. */
+  addProjects(listBody: unknown): string[]
+  /** Adds the body of `GET /projects/{project_unique}`; returns the ID kept, if any. */
+  addProjectDetail(detailBody: unknown): string | undefined
+  /** Adds the body of `GET /projects/{projectId}/contents`; returns the IDs of the contents kept. */
+  addContents(projectId: string, listBody: unknown): string[]
+  /** Adds the body of `GET /projects/{projectId}/contents/{variation_unique}`; returns the ID kept, if any. */
+  addContentDetail(projectId: string, detailBody: unknown): string | undefined
+  /** The fixture document of everything added so far (a new object each call). */
+  toFixtureDocument(): FixtureDocument
+  /** What was found off the spec so far, in the order found. */
+  findings(): RecordingFinding[]
+}
+
+// The views of an item seen so far: its list item and its detail.
+interface Seen {
+  list?: Record<string, unknown>
+  detail?: Record<string, unknown>
+}
+
+/**
+ * Starts a recording: the service's answers in, a fixture document out that
+ * `--fixtures` serves with the same answers (asset URLs aside, which the
+ * mock issues itself). Whatever the service sends off the spec (unknown
+ * fields, nulls, absent fields, other modes and publish statuses) is kept in
+ * the records' `extra` and `absent` and listed in `findings()`. The document
+ * has one account (`acct_recorded`) owning every project and one API key
+ * (`demoKey`), never the key the service was read with.
+ * @see https://github.com/content-api-mock/content-api-mock/blob/main/docs/cli.md#recording-the-real-service
+ * @example
+ * const recording = createRecording()
+ * for (const id of recording.addProjects(await get('/projects'))) {
+ *   recording.addProjectDetail(await get(`/projects/${id}`))
+ *   for (const contentId of recording.addContents(id, await get(`/projects/${id}/contents`))) {
+ *     recording.addContentDetail(id, await get(`/projects/${id}/contents/${contentId}`))
+ *   }
+ * }
+ * const document = recording.toFixtureDocument()
+ */
+export function createRecording(options: RecordingOptions = {}): Recording {
+  const demoKey = options.demoKey ?? RECORDED_DEMO_KEY
+  const projects = new Map<string, SeenViews>()
+  const contents = new Map<string, SeenViews & { projectId: string }>()
+  const found: RecordingFinding[] = []
+  const report = (finding: RecordingFinding): void => {
+    found.push(finding)
+  }
+
+  const readData = (body: unknown, where: string, list: boolean): unknown => {
+    if (!isJsonRecord(body) || (list && !Array.isArray(body.data))) {
+      report({
+        kind: 'not-recorded',
+        where,
+        message: `${where}: the body is not an envelope with ${list ? 'a "data" array' : '"data"'}; nothing recorded from it`,
+      })
+      return undefined
+    }
+    for (const name of Object.keys(body)) {
+      if (name === 'data' || (list && name === 'meta')) continue
+      reportEnvelope(where, name, body[name])
+    }
+    if (list && isJsonRecord(body.meta)) {
+      for (const name of Object.keys(body.meta)) {
+        if (name !== 'total')
+          reportEnvelope(where, `meta.${name}`, body.meta[name])
+      }
+    }
+    return body.data
+  }
+  const reportEnvelope = (where: string, field: string, value: unknown) =>
+    report({
+      kind: 'envelope-field',
+      where,
+      field,
+      value,
+      message: `${where}: "${field}" beside the spec's envelope (not kept: the mock writes its own)`,
+    })
+
+  const keep = <Item extends SeenViews>(
+    items: Map<string, Item>,
+    item: unknown,
+    idField: string,
+    where: string,
+    create: () => Item,
+    view: 'list' | 'detail',
+  ): string | undefined => {
+    const id = isJsonRecord(item) ? item[idField] : undefined
+    if (typeof id !== 'string' || !PUBLIC_ID_PATTERN.test(id)) {
+      report({
+        kind: 'not-recorded',
+        where,
+        field: idField,
+        value: id,
+        message: `${where}: an item without a valid "${idField}" (${JSON.stringify(id)}) cannot be kept`,
+      })
+      return undefined
+    }
+    let seen = items.get(id)
+    if (seen === undefined) {
+      seen = create()
+      items.set(id, seen)
+    }
+    seen[view] = item as Record<string, unknown>
+    return id
+  }
+
+  const addProject = (item: unknown, where: string, view: 'list' | 'detail') =>
+    keep(projects, item, 'project_unique', where, () => ({}), view)
+  const addContent = (
+    projectId: string,
+    item: unknown,
+    where: string,
+    view: 'list' | 'detail',
+  ) =>
+    keep<SeenViews & { projectId: string }>(
+      contents,
+      item,
+      'variation_unique',
+      where,
+      () => ({ projectId }),
+      view,
+    )
+
+  return {
+    addProjects(listBody) {
+      const where = 'GET /projects'
+      const data = readData(listBody, where, true)
+      if (!Array.isArray(data)) return []
+      return data.flatMap((item) => addProject(item, where, 'list') ?? [])
+    },
+    addProjectDetail(detailBody) {
+      const where = 'GET /projects/{project_unique}'
+      return addProject(readData(detailBody, where, false), where, 'detail')
+    },
+    addContents(projectId, listBody) {
+      const where = `GET /projects/${projectId}/contents`
+      const data = readData(listBody, where, true)
+      if (!Array.isArray(data)) return []
+      return data.flatMap(
+        (item) => addContent(projectId, item, where, 'list') ?? [],
+      )
+    },
+    addContentDetail(projectId, detailBody) {
+      const where = `GET /projects/${projectId}/contents/{variation_unique}`
+      const data = readData(detailBody, where, false)
+      return addContent(projectId, data, where, 'detail')
+    },
+    toFixtureDocument() {
+      return build(() => {})
+    },
+    findings() {
+      // @note The findings of the build (placeholders) are made afresh,
+      // like the document, so each call sees everything added so far.
+      const building: RecordingFinding[] = []
+      build((finding) => building.push(finding))
+      return [...found, ...building]
+    },
+  }
+
+  function build(note: (finding: RecordingFinding) => void): FixtureDocument {
+    const projectRecords = new Map<string, FixtureProject>()
+    for (const [id, seen] of projects) {
+      projectRecords.set(id, toProjectRecord(id, seen, note))
+    }
+    const contentRecords: FixtureContent[] = []
+    for (const [id, seen] of contents) {
+      if (!projectRecords.has(seen.projectId)) {
+        const list = { project_unique: seen.projectId }
+        projectRecords.set(
+          seen.projectId,
+          toProjectRecord(seen.projectId, { list }, () => {}),
+        )
+        note({
+          kind: 'not-recorded',
+          where: `project ${seen.projectId}`,
+          message: `project ${seen.projectId}: not recorded, only contents of it; kept with placeholder fields`,
+        })
+      }
+      contentRecords.push(toContentRecord(id, seen, note))
+    }
+    return {
+      $schema: FIXTURE_SCHEMA_PATH,
+      version: FIXTURE_VERSION,
+      accounts: [{ id: RECORDED_ACCOUNT_ID, name: 'Recorded' }],
+      api_keys: [{ key: demoKey, account: RECORDED_ACCOUNT_ID }],
+      projects: [...projectRecords.values()],
+      contents: contentRecords,
+    }
+  }
+}

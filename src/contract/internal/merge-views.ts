@@ -1,0 +1,42 @@
+import type { RecordingFinding } from '../recording-finding.js'
+
+/**
+ * The views of one item seen so far: its list item and its detail.
+ */
+export interface SeenViews {
+  list?: Record<string, unknown>
+  detail?: Record<string, unknown>
+}
+
+/**
+ * One object of an item from its views: the detail, reporting each member
+ * whose value in the list item differs from the detail's or that only the
+ * list item has (the fixture format holds one value per field).
+ * @example
+ * const observed = mergeViews({ list, detail }, 'project p1', report)
+ */
+export function mergeViews(
+  seen: SeenViews,
+  where: string,
+  report: (finding: RecordingFinding) => void,
+): Record<string, unknown> {
+  const { list, detail } = seen
+  if (detail === undefined) return list ?? {}
+  if (list === undefined) return detail
+  for (const [name, value] of Object.entries(list)) {
+    const shown = Object.hasOwn(detail, name)
+    if (shown && JSON.stringify(value) === JSON.stringify(detail[name])) {
+      continue
+    }
+    report({
+      kind: 'differs-between-views',
+      where,
+      field: name,
+      value,
+      message: shown
+        ? `${where}: "${name}" differs between the list and the detail (the detail's is kept)`
+        : `${where}: "${name}" is in the list but not in the detail (not kept)`,
+    })
+  }
+  return detail
+}

@@ -1,0 +1,172 @@
+import { isJsonRecord } from '../../data/is-json-record.js'
+import { findContentMode } from '../../schema/content-modes.js'
+import type {
+  FixtureContent,
+  FixtureProgress,
+  FixturePublishResult,
+} from '../../schema/fixture.js'
+import { MOVIEMODE } from '../../schema/moviemode-content.js'
+import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
+import type { RecordingFinding } from '../recording-finding.js'
+import { mergeViews, type SeenViews } from './merge-views.js'
+import {
+  keepOffSpecField,
+  recordObject,
+  toExtras,
+  type ObjectSpec,
+} from './record-object.js'
+import {
+  CONTENT_DETAIL_SPEC,
+  CONTENT_LIST_SPEC,
+  MOVIEMODE_BODY_SPEC,
+  PROGRESS_SPEC,
+  PUBLISH_SPEC,
+} from './record-specs.js'
+
+type Report = (finding: RecordingFinding) => void
+
+/**
+ * The fixture record of a recorded content: its own fields, its progress,
+ * publish results and body, each with what the service sent off the spec
+ * in `extra` and `absent`. Seen only in the list, its body and publish
+ * results are placeholders (reported `not-recorded`).
+ * @example
+ * toContentRecord('v1', { projectId: 'p1', list, detail }, report)
+ */
+export function toContentRecord(
+  id: string,
+  seen: SeenViews & { projectId: string },
+  report: Report,
+): FixtureContent {
+  const where = `content ${id}`
+  const observed = mergeViews(seen, where, report)
+  const hasDetail = seen.detail !== undefined
+  const spec = hasDetail ? CONTENT_DETAIL_SPEC : CONTENT_LIST_SPEC
+  const { fields, extras } = recordObject(observed, spec, where, report)
+  const extra = { ...extras.extra }
+  const absent = [...(extras.absent ?? [])]
+  const nested = { observed, where, report, extra, absent }
+  const mode = fields.mode as string
+  if (findContentMode(mode) === undefined && observed.mode === mode) {
+    report({
+      kind: 'other-mode',
+      where,
+      field: 'mode',
+      value: mode,
+      message: `${where}: mode "${mode}" (the spec shows the content shape of "${MOVIEMODE}" only; its body is kept as sent)`,
+    })
+  }
+  const progress = recordNested(nested, 'progress', PROGRESS_SPEC, {
+    step_process: 0,
+    is_complete: false,
+  }) as FixtureProgress
+  let publish: FixturePublishResult[] = []
+  let content: Record<string, unknown> =
+    mode === MOVIEMODE ? { movie_unique: id } : {}
+  if (hasDetail) {
+    publish = recordPublish(nested)
+    content = recordBody(nested, mode, content)
+  } else {
+    report({
+      kind: 'not-recorded',
+      where,
+      message: `${where}: its detail was not recorded; its list fields are kept, its body and publish results are placeholders`,
+    })
+  }
+  return {
+    variation_unique: id,
+    project_unique: seen.projectId,
+    mode,
+    title: fields.title as string,
+    progress,
+    created_at: fields.created_at as string,
+    content,
+    publish,
+    ...toExtras(extra, absent),
+  }
+}
+
+interface Nested {
+  observed: Record<string, unknown>
+  where: string
+  report: Report
+  extra: Record<string, unknown>
+  absent: string[]
+}
+
+/**
+ * A member of the content that is an object of the spec (`progress`): its
+ * record with extras, or `placeholder` with the content's `extra`/`absent`
+ * saying what was sent instead.
+ */
+function recordNested(
+  nested: Nested,
+  name: string,
+  spec: ObjectSpec,
+  placeholder: Record<string, unknown>,
+): Record<string, unknown> {
+  const value = nested.observed[name]
+  if (isJsonRecord(value)) {
+    const inner = `${nested.where} ${name}`
+    const { fields, extras } = recordObject(value, spec, inner, nested.report)
+    return { ...fields, ...extras }
+  }
+  keepOffSpec(nested, name)
+  return placeholder
+}
+
+function recordPublish(nested: Nested): FixturePublishResult[] {
+  const { observed, where, report } = nested
+  const value = observed.publish
+  if (!Array.isArray(value) || !value.every(isJsonRecord)) {
+    keepOffSpec(nested, 'publish')
+    return []
+  }
+  return value.map((result, index) => {
+    const inner = `${where} publish[${index}]`
+    const { fields, extras } = recordObject(result, PUBLISH_SPEC, inner, report)
+    if (typeof result.status === 'string' && result.status !== 'success') {
+      report({
+        kind: 'other-status',
+        where: inner,
+        field: 'status',
+        value: result.status,
+        message: `${inner}: status "${result.status}" (the spec shows "success" only)`,
+      })
+    }
+    return { ...fields, ...extras } as FixturePublishResult
+  })
+}
+
+/**
+ * The stored body: for `moviemode`, its ID and extras (the asset URLs are
+ * issued by the mock on every request, so a URL sent is not kept, a `null`
+ * or absent one is); for any other mode, the object as sent.
+ */
+function recordBody(
+  nested: Nested,
+  mode: string,
+  placeholder: Record<string, unknown>,
+): Record<string, unknown> {
+  const { observed, where, report } = nested
+  const body = observed.content
+  if (!isJsonRecord(body)) {
+    keepOffSpec(nested, 'content')
+    return placeholder
+  }
+  if (mode !== MOVIEMODE) return body
+  const id = body.movie_unique
+  if (typeof id !== 'string' || !PUBLIC_ID_PATTERN.test(id)) {
+    keepOffSpec(nested, 'content')
+    return placeholder
+  }
+  const inner = `${where} content`
+  const { extras } = recordObject(body, MOVIEMODE_BODY_SPEC, inner, report)
+  return { movie_unique: id, ...extras }
+}
+
+/** Keeps a member sent as something the format cannot hold in its place. */
+function keepOffSpec(nested: Nested, name: string): void {
+  const { observed, where, report, extra, absent } = nested
+  keepOffSpecField(observed, name, where, report, extra, absent)
+}

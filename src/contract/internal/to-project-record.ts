@@ -1,0 +1,33 @@
+import type { FixtureProject } from '../../schema/fixture.js'
+import { RECORDED_ACCOUNT_ID } from '../recorded-account.js'
+import type { RecordingFinding } from '../recording-finding.js'
+import { mergeViews, type SeenViews } from './merge-views.js'
+import { recordObject } from './record-object.js'
+import { PROJECT_DETAIL_SPEC, PROJECT_LIST_SPEC } from './record-specs.js'
+
+/**
+ * The fixture record of a recorded project, owned by the recorded account.
+ * Seen only in the list, it is not read-only (the list does not say).
+ * @example
+ * toProjectRecord('p1', { list, detail }, report)
+ */
+export function toProjectRecord(
+  id: string,
+  seen: SeenViews,
+  report: (finding: RecordingFinding) => void,
+): FixtureProject {
+  const where = `project ${id}`
+  const observed = mergeViews(seen, where, report)
+  const spec =
+    seen.detail === undefined ? PROJECT_LIST_SPEC : PROJECT_DETAIL_SPEC
+  const { fields, extras } = recordObject(observed, spec, where, report)
+  return {
+    project_unique: id,
+    project_name: fields.project_name as string,
+    description: fields.description as string,
+    created_at: fields.created_at as string,
+    is_readonly: (fields.is_readonly as boolean | undefined) ?? false,
+    account: RECORDED_ACCOUNT_ID,
+    ...extras,
+  }
+}

@@ -1,0 +1,178 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createUpstreamUrl } from './create-upstream-url.js'
+import type { Upstream } from './resolve-upstream.js'
+import { selectUpstreamHeaders } from './select-upstream-headers.js'
+import { writeJsonError } from './write-json-error.js'
+
+/**
+ * The response header that marks an answer of the real service under proxy
+ * mode; its value is the real service's origin.
+ * @example
+ * response.headers.get(PROXIED_HEADER) // 'https://api.example.com'
+ */
+export const PROXIED_HEADER = 'x-mock-proxied'
+
+/**
+ * The largest body handed to `upstream.onAnswer`; a larger one still passes
+ * through to the client, unrecorded.
+ */
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024
+
+const RECORDED_ENDPOINTS = new Set([
+  'listProjects',
+  'getProject',
+  'listContents',
+  'getContent',
+])
+
+/**
+ * What to forward: the request's path below the API prefix, its query, the
+ * endpoint it matched and the `Via` name of this server.
+ */
+export interface ForwardTarget {
+  subpath: string
+  query: string
+  endpoint: string | undefined
+  /** This server's name in `Via`, by which a loop back to it is seen. */
+  via: string
+}
+
+/**
+ * Forwards one API request to the real service and streams its answer back:
+ * its status, the headers a client reads (`selectUpstreamHeaders`) and the
+ * body, marked with `X-Mock-Proxied`. A service that cannot be reached gets
+ * a 502, one that does not answer within `upstream.timeout` a 504, each in
+ * the API's error envelope. Resolves with the status sent, 0 when the
+ * connection was cut instead.
+ * @example
+ * const status = await forwardToUpstream(request, response, upstream, { subpath: '/projects', query: '', endpoint: 'listProjects', via: '1.1 content-api-mock' })
+ */
+export async function forwardToUpstream(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: Upstream,
+  target: ForwardTarget,
+): Promise<number> {
+  const method = request.method === 'HEAD' ? 'HEAD' : 'GET'
+  const shownPath = `${method} ${upstream.basePath}${target.subpath}`
+  const url = createUpstreamUrl(upstream, target.subpath, target.query)
+  if (url === undefined) {
+    writeJsonError(
+      response,
+      400,
+      'bad_request',
+      `${request.method} ${request.url} is not forwarded to the real service: its path leaves the base URL ${upstream.url} (dot segments such as /.. climb above it). Send the path without them.`,
+    )
+    return 400
+  }
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, upstream.timeout)
+  // @note A client that leaves stops the exchange with the real service too.
+  let abandoned = false
+  const abandon = () => {
+    if (response.writableFinished) return
+    abandoned = true
+    controller.abort()
+  }
+  response.once('close', abandon)
+  try {
+    let answer: Response
+    try {
+      answer = await fetch(url, {
+        method,
+        headers: {
+          ...selectUpstreamHeaders('request', Object.entries(request.headers)),
+          via: target.via,
+        },
+        redirect: 'manual',
+        signal: controller.signal,
+      })
+    } catch (error) {
+      if (abandoned) return 0
+      if (timedOut) {
+        writeJsonError(
+          response,
+          504,
+          'gateway_timeout',
+          `The real service at ${upstream.origin} sent no answer to ${shownPath} within ${upstream.timeout} ms (proxy mode). Check that the service is up, or give it more time with the server's upstream.timeout option.`,
+        )
+        return 504
+      }
+      writeJsonError(
+        response,
+        502,
+        'bad_gateway',
+        `The real service at ${upstream.origin} could not be reached for ${shownPath} (${describeCause(error)}), so proxy mode could not forward this request. Check that the service is up and that the --proxy URL (the server's upstream.url option) is right: ${upstream.url}.`,
+      )
+      return 502
+    }
+    const headers = selectUpstreamHeaders('response', answer.headers)
+    headers[PROXIED_HEADER] = upstream.origin
+    response.writeHead(answer.status, headers)
+    if (answer.body === null || method === 'HEAD') {
+      response.end()
+      return answer.status
+    }
+    const body = Readable.fromWeb(
+      answer.body as import('node:stream/web').ReadableStream<Uint8Array>,
+    )
+    const recorded =
+      upstream.onAnswer !== undefined &&
+      answer.status === 200 &&
+      target.endpoint !== undefined &&
+      RECORDED_ENDPOINTS.has(target.endpoint)
+        ? collect(body)
+        : undefined
+    try {
+      await pipeline(body, response)
+    } catch {
+      response.destroy()
+      return 0
+    }
+    const text = recorded?.()
+    if (text !== undefined) {
+      upstream.onAnswer?.({
+        endpoint: target.endpoint!,
+        path: target.subpath,
+        query: target.query,
+        status: answer.status,
+        body: text,
+      })
+    }
+    return answer.status
+  } finally {
+    clearTimeout(timer)
+    response.off('close', abandon)
+  }
+}
+
+/**
+ * Keeps a copy of the chunks that pass; the text once all passed, or
+ * `undefined` when it grew past `MAX_RECORDED_BYTES`.
+ */
+function collect(body: Readable): () => string | undefined {
+  const chunks: Buffer[] = []
+  let size = 0
+  body.on('data', (chunk: Buffer) => {
+    size += chunk.byteLength
+    if (size <= MAX_RECORDED_BYTES) chunks.push(chunk)
+  })
+  return () =>
+    size > MAX_RECORDED_BYTES
+      ? undefined
+      : Buffer.concat(chunks).toString('utf8')
+}
+
+function describeCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })
+    .cause
+  if (typeof cause?.code === 'string') return cause.code
+  if (typeof cause?.message === 'string') return cause.message
+  return (error as Error).message
+}

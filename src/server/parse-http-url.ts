@@ -1,0 +1,64 @@
+// @note Kept free of imports, so the CLI can check URL flags without loading
+// the server.
+
+/**
+ * A checked http(s) URL, or what is wrong with it.
+ */
+export type HttpUrlResult =
+  | {
+      ok: true
+      /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */
+      url: string
+      origin: string
+      /** The path alone without a trailing slash, e.g. `/mock`; empty when the URL has none. */
+      basePath: string
+    }
+  | {
+      ok: false
+      /** What is wrong and how to fix it, as a sentence without its full stop. */
+      problem: string
+    }
+
+/**
+ * Checks a URL that the server puts paths after (`--public-url`, `--proxy`):
+ * an absolute http or https URL without credentials, query or fragment.
+ * Trailing slashes and a default port are dropped. The words say why each
+ * part is refused, e.g. `credentials: 'which every link would repeat'`.
+ * @example
+ * parseHttpUrl('https://example.com/mock/', { examples: 'such as https://example.com', credentials: '…', query: '…' })
+ * // { ok: true, url: 'https://example.com/mock', origin: 'https://example.com', basePath: '/mock' }
+ */
+export function parseHttpUrl(
+  value: string,
+  words: { examples: string; credentials: string; query: string },
+): HttpUrlResult {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return fail(`expected an absolute http or https URL, ${words.examples}`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail(
+      `expected an http or https URL, ${words.examples}, not ${url.protocol}`,
+    )
+  }
+  if (url.username !== '' || url.password !== '') {
+    return fail(`it carries credentials (user@), ${words.credentials}`)
+  }
+  // @note A bare "?" or "#" leaves `search` and `hash` empty; neither can
+  // appear unencoded before them.
+  if (value.includes('?')) return fail(`it has a query (?…), ${words.query}`)
+  if (value.includes('#')) return fail('it has a fragment (#…); remove it')
+  const basePath = url.pathname.replace(/\/+$/, '')
+  return {
+    ok: true,
+    url: `${url.origin}${basePath}`,
+    origin: url.origin,
+    basePath,
+  }
+}
+
+function fail(problem: string): HttpUrlResult {
+  return { ok: false, problem }
+}

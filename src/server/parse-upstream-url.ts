@@ -1,0 +1,23 @@
+// @note Kept free of imports but one without any, so the CLI can check
+// --proxy without loading the server.
+import { parseHttpUrl, type HttpUrlResult } from './parse-http-url.js'
+
+/**
+ * Checks the base URL of the real service that proxy mode forwards to: an
+ * absolute http or https URL without credentials, query or fragment, the
+ * service's `{base_url}` of spec section 1 (version prefix included). The
+ * path below the mock's API prefix is appended to it. Trailing slashes and a
+ * default port are dropped.
+ * @example
+ * parseUpstreamUrl('https://api.example.com/public-api/v1/') // { ok: true, url: 'https://api.example.com/public-api/v1', origin: 'https://api.example.com', basePath: '/public-api/v1' }
+ * parseUpstreamUrl('api.example.com').ok // false
+ */
+export function parseUpstreamUrl(value: string): HttpUrlResult {
+  return parseHttpUrl(value, {
+    examples: 'such as https://api.example.com/public-api/v1',
+    credentials:
+      'which the mock would not send (each caller\'s own "Authorization" header is passed through); remove them',
+    query:
+      "which forwarded requests cannot carry (each request's own query is passed through); remove it",
+  })
+}

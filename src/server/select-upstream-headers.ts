@@ -1,0 +1,68 @@
+/**
+ * The request headers proxy mode passes to the real service: the caller's
+ * `Authorization` and what negotiates the answer. Nothing else: no cookies,
+ * no `Host` of the mock, no `X-Mock-*` control headers, no `Origin`.
+ * @example
+ * UPSTREAM_REQUEST_HEADERS.includes('authorization') // true
+ */
+export const UPSTREAM_REQUEST_HEADERS = [
+  'authorization',
+  'accept',
+  'accept-language',
+  'user-agent',
+  'if-none-match',
+  'if-modified-since',
+] as const
+
+/**
+ * The response headers of the real service that proxy mode passes back:
+ * those a client reads. Rate-limit headers of any spelling
+ * (`RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`) pass too. Not
+ * passed: cookies, the service's CORS headers (the mock's own apply),
+ * hop-by-hop headers and `Content-Encoding`/`Content-Length` (the body is
+ * sent decoded).
+ * @example
+ * UPSTREAM_RESPONSE_HEADERS.includes('retry-after') // true
+ */
+export const UPSTREAM_RESPONSE_HEADERS = [
+  'content-type',
+  'content-language',
+  'cache-control',
+  'expires',
+  'last-modified',
+  'etag',
+  'location',
+  'link',
+  'retry-after',
+  'www-authenticate',
+  'allow',
+] as const
+
+const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/
+
+/**
+ * Picks, from one side's headers, those proxy mode passes on: the request
+ * headers of `UPSTREAM_REQUEST_HEADERS` or the response headers of
+ * `UPSTREAM_RESPONSE_HEADERS` and the rate-limit ones.
+ * @example
+ * selectUpstreamHeaders('response', new Headers({ 'set-cookie': 'a=1', 'retry-after': '3' })) // { 'retry-after': '3' }
+ */
+export function selectUpstreamHeaders(
+  side: 'request' | 'response',
+  headers: Iterable<[string, string | string[] | undefined]>,
+): Record<string, string> {
+  const names: readonly string[] =
+    side === 'request' ? UPSTREAM_REQUEST_HEADERS : UPSTREAM_RESPONSE_HEADERS
+  const picked: Record<string, string> = {}
+  for (const [rawName, value] of headers) {
+    if (value === undefined) continue
+    const name = rawName.toLowerCase()
+    if (
+      names.includes(name) ||
+      (side === 'response' && RATE_LIMIT_HEADER.test(name))
+    ) {
+      picked[name] = Array.isArray(value) ? value.join(', ') : value
+    }
+  }
+  return picked
+}
