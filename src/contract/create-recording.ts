@@ -220,7 +220,7 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       projectRecords.set(id, toProjectRecord(id, seen, note))
     }
     const contentRecords: FixtureContent[] = []
-    for (const [id, seen] of contents) {
+    for (const [id, seen] of inProjectOrder(contents, projects)) {
       if (!projectRecords.has(seen.projectId)) {
         const list = { project_unique: seen.projectId }
         projectRecords.set(
@@ -244,4 +244,21 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       contents: contentRecords,
     }
   }
+}
+
+/**
+ * The contents grouped by project, in the order the projects were added,
+ * each project's in the order added: the same document whatever order
+ * concurrent answers arrived in.
+ */
+function inProjectOrder<Seen extends { projectId: string }>(
+  contents: ReadonlyMap<string, Seen>,
+  projects: ReadonlyMap<string, unknown>,
+): Array<[string, Seen]> {
+  const rank = new Map([...projects.keys()].map((id, index) => [id, index]))
+  return [...contents].sort(
+    ([, a], [, b]) =>
+      (rank.get(a.projectId) ?? rank.size) -
+      (rank.get(b.projectId) ?? rank.size),
+  )
 }

@@ -46,12 +46,14 @@ export interface PoliteStats {
 export interface PoliteClient {
   /**
    * GETs `url` and reads its body whole with `read` (default: parsed JSON),
-   * retrying as the client's rules say. Never rejects for a failed request:
-   * the outcome says what failed, and `failures()` lists it.
+   * retrying as the client's rules say, with `init.headers` on top of the
+   * client's. Never rejects for a failed request: the outcome says what
+   * failed, and `failures()` lists it.
    */
   get<T = unknown>(
     url: string,
     read?: (body: Response) => Promise<T>,
+    init?: { headers?: Record<string, string> },
   ): Promise<PoliteOutcome<T>>
   /** The requests given up on so far, in the order they failed. */
   failures(): PoliteFailure[]
@@ -160,6 +162,7 @@ export function createPoliteClient(
       url: string,
       read: (body: Response) => Promise<T> = (response) =>
         response.json() as Promise<T>,
+      init: { headers?: Record<string, string> } = {},
     ): Promise<PoliteOutcome<T>> {
       let attempts = 1
       const counted = client.extend({
@@ -167,7 +170,8 @@ export function createPoliteClient(
       })
       return slots.add(async (): Promise<PoliteOutcome<T>> => {
         try {
-          return { ok: true, value: await read(await counted.get(url)) }
+          const response = await counted.get(url, { headers: init.headers })
+          return { ok: true, value: await read(response) }
         } catch (error) {
           const failure: PoliteFailure = {
             url,
