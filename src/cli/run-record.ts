@@ -66,7 +66,13 @@ export async function runRecord(
       ? anonymizeFixtureDocument(result.document, options.seed)
       : result.document
     const json = `${JSON.stringify(document, null, 2)}\n`
-    await writeFileAtomically(options.out, json)
+    try {
+      await writeFileAtomically(options.out, json)
+    } catch (error) {
+      throw new CliError(
+        `Cannot write --out ${options.out}: ${(error as Error).message}. Nothing was written; pass a file you can write to and record again.`,
+      )
+    }
     io.stdout.write(
       formatRecordSummary(result, {
         target: options.target,

@@ -1,4 +1,7 @@
-import type { RecordingFinding } from '../../contract/recording-finding.js'
+import {
+  RECORDING_FINDING_KINDS,
+  type RecordingFinding,
+} from '../../contract/recording-finding.js'
 import type { RecordResult } from './record-service.js'
 
 /** What the summary tells besides the result. */
@@ -62,12 +65,13 @@ export function formatRecordSummary(
   if (groups.length === 0) {
     lines.push('  Off spec    nothing: every answer matched the spec')
   } else {
-    lines.push(`  Off spec    kept in the file (extra, absent), by kind:`)
-    for (const [label, count] of groups.slice(0, MAX_LISTED)) {
-      lines.push(`    ${label} ×${count}`)
-    }
-    if (groups.length > MAX_LISTED) {
-      lines.push(`    … and ${groups.length - MAX_LISTED} more kinds`)
+    lines.push('  Off spec    kept in the file (extra, absent) unless said:')
+    for (const { kind, count, details } of groups) {
+      const shown = details.slice(0, MAX_LISTED).join(', ')
+      const more = details.length > MAX_LISTED ? ', …' : ''
+      lines.push(
+        `    ${kind} ×${count}${shown === '' ? '' : ` (${shown}${more})`}`,
+      )
     }
   }
   const serveMedia =
@@ -79,22 +83,40 @@ export function formatRecordSummary(
   return lines.join('\n')
 }
 
-/** Findings counted by kind and field (and the mode or status found). */
+/**
+ * Findings counted by kind, in the order of `RECORDING_FINDING_KINDS`, each
+ * with the fields (or, for modes and statuses, the values) it was about,
+ * most frequent first.
+ */
 function groupFindings(
   findings: readonly RecordingFinding[],
-): Array<[string, number]> {
-  const counts = new Map<string, number>()
+): Array<{ kind: string; count: number; details: string[] }> {
+  const byKind = new Map<string, Map<string, number>>()
+  let counts = new Map<string, number>()
   for (const finding of findings) {
     const detail =
       finding.kind === 'other-mode' || finding.kind === 'other-status'
-        ? ` ${JSON.stringify(finding.value)}`
-        : finding.field === undefined
-          ? ''
-          : ` "${finding.field}"`
-    const label = `${finding.kind}${detail}`
-    counts.set(label, (counts.get(label) ?? 0) + 1)
+        ? JSON.stringify(finding.value)
+        : (finding.field ?? '')
+    const details = byKind.get(finding.kind) ?? new Map<string, number>()
+    byKind.set(finding.kind, details)
+    details.set(detail, (details.get(detail) ?? 0) + 1)
+    counts.set(finding.kind, (counts.get(finding.kind) ?? 0) + 1)
   }
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  counts = new Map(
+    RECORDING_FINDING_KINDS.filter((kind) => counts.has(kind)).map((kind) => [
+      kind,
+      counts.get(kind)!,
+    ]),
+  )
+  return [...counts].map(([kind, count]) => ({
+    kind,
+    count,
+    details: [...byKind.get(kind)!]
+      .filter(([detail]) => detail !== '')
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([detail]) => detail),
+  }))
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
