@@ -579,6 +579,7 @@ it('answers every verify command line with exit 0 or 1 and a report, or exit 2 a
   )
   // A default server matches: the runs that get through exit 0.
   expect(codes.filter((code) => code === 0).length).toBeGreaterThan(10)
+}, 120_000)
 
 /** A new file, or a new folder, for each run of record, in place of this word. */
 const NEW_PATH = '{new path}'
