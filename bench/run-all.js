@@ -22,6 +22,7 @@ const SCRIPTS = [
   ['server.js', []],
   ['variants.js', []],
   ['verify.js', []],
+  ['record.js', []],
   ['bigload.js', []],
   ['records.js', []],
   ['depth.js', []],

@@ -582,3 +582,114 @@ it('answers every verify command line with exit 0 or 1 and a report, or exit 2 a
   // are not seeded, so the guard asks only that the property was not vacuous.
   expect(codes.filter((code) => code === 0).length).toBeGreaterThan(0)
 }, 120_000)
+
+/** A new file, or a new folder, for each run of record, in place of this word. */
+const NEW_PATH = '{new path}'
+
+/** The arguments after `record`, right or wrong, against `service`. */
+function recordArbitrary(service: {
+  url: string
+  apiUrl: string
+  closedUrl: string
+}): fc.Arbitrary<string[]> {
+  // @note Both required flags mostly right, so that enough runs record.
+  const required = (
+    name: string,
+    right: string,
+    late: readonly string[],
+    early: readonly string[],
+  ) =>
+    fc.oneof(
+      { arbitrary: fc.constant([name, right]), weight: 8 },
+      { arbitrary: fc.constantFrom(...late).map((v) => [name, v]), weight: 2 },
+      { arbitrary: fc.constantFrom(...early).map((v) => [name, v]), weight: 1 },
+      { arbitrary: fc.constant([]), weight: 1 },
+    )
+  const target = fc.oneof(
+    required(
+      '--target',
+      service.apiUrl,
+      [service.closedUrl, `${service.url}/v2`],
+      [
+        'not a url',
+        'ftp://example.com',
+        'https://user:pw@example.com',
+        `${service.apiUrl}?page=1`,
+        '',
+      ],
+    ),
+    fc.constant(['--target', service.url]),
+  )
+  const out = required(
+    '--out',
+    NEW_PATH,
+    [files.directory!, join(tmp, 'no-such-folder', 'rec.json')],
+    [''],
+  )
+  const flags = [
+    flag('--api-key', ['demo-key-alpha'], {
+      late: ['not-a-key'],
+      early: ['has space', 'clé', ''],
+    }),
+    fc.constant(['--anonymize']),
+    flag('--seed', ['7'], { early: ['-1', 'seven'] }),
+    flag('--media-dir', [NEW_PATH], { late: [files.fixtures!], early: [''] }),
+    flag('--concurrency', ['1', '8'], { early: ['0', '65', 'many'] }),
+    flag('--rate', ['500', '100.5'], { early: ['0', '1001', 'fast', ''] }),
+    fc.constantFrom(['--port', '0'], ['extra'], ['-x']),
+  ]
+  return fc
+    .tuple(target, out, fc.array(fc.oneof(...flags), { maxLength: 2 }))
+    .map(([to, into, chosen]) => [...to, ...into, ...chosen.flat()])
+}
+
+it('answers every record command line with exit 0 and a file, or exit 2, one line and nothing written', async () => {
+  const { startServer } = await import('./support/server.js')
+  await using server = await startServer({ size: { projects: 4, contents: 6 } })
+  const closed = await startServer()
+  const closedUrl = closed.url
+  await closed.close()
+  const service = { url: server.url, apiUrl: server.apiUrl, closedUrl }
+  const key = fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 1 },
+    { arbitrary: fc.constant('demo-key-alpha'), weight: 3 },
+    { arbitrary: fc.constantFrom('not-a-key', 'has space'), weight: 1 },
+  )
+  let written = 0
+  let runs = 0
+  await fc.assert(
+    fc.asyncProperty(recordArbitrary(service), key, async (drawn, apiKey) => {
+      const run = runs++
+      const paths = [join(tmp, `record-${run}.json`), join(tmp, `media-${run}`)]
+      let next = 0
+      // @note A fast pace first, so accepted runs take little time; a --rate
+      // drawn later wins.
+      const args = [
+        'record',
+        '--rate',
+        '500',
+        ...drawn.map((arg) => (arg === NEW_PATH ? paths[next++ % 2]! : arg)),
+      ]
+      const env = apiKey === undefined ? {} : { CONTENT_API_KEY: apiKey }
+      const result = await runInProcess(args, env)
+      const context = `CONTENT_API_KEY=${JSON.stringify(apiKey)} content-api-mock ${args.join(' ')}\nexit ${result.code}\nstderr:\n${result.stderr}`
+      expect([0, 2], context).toContain(result.code)
+      expect(result.stderr, context).not.toMatch(/please report|\n\s+at /)
+      const out = args[args.indexOf('--out') + 1]
+      if (result.code === 2) {
+        expect(result.stdout, context).toBe('')
+        const lines = result.stderr.trimEnd().split('\n')
+        expect(lines, context).toHaveLength(1)
+        expect(lines[0]!.startsWith(PREFIX), context).toBe(true)
+        expect(existsSync(paths[0]!), context).toBe(false)
+      } else {
+        written++
+        expect(result.stdout, context).toMatch(/^Recorded http/)
+        expect(existsSync(out!), context).toBe(true)
+      }
+      for (const path of paths) rmSync(path, { recursive: true, force: true })
+    }),
+    { numRuns: 80 },
+  )
+  expect(written).toBeGreaterThan(8)
+}, 120_000)

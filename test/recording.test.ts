@@ -8,6 +8,7 @@ import {
 import type { ContentApiServerOptions } from 'content-api-mock/server'
 import { expect, it } from 'vitest'
 import { startServer } from './support/server.js'
+import { expectSameAnswers, walkApi } from './support/walk-api.js'
 
 const VARIANTS = [
   'extra-fields',
@@ -16,40 +17,13 @@ const VARIANTS = [
   'publish-statuses',
 ] as const
 const SIZE = { projects: 4, contents: 24 }
-
-async function getJson(apiUrl: string, path: string, key: string) {
-  const response = await fetch(`${apiUrl}${path}`, {
-    headers: { authorization: `Bearer ${key}` },
-  })
-  expect(response.status, path).toBe(200)
-  return (await response.json()) as Record<string, unknown>
-}
-
-/** Every API answer of a server for one key, by path, in walk order. */
-async function walk(apiUrl: string, key: string) {
-  const answers = new Map<string, Record<string, unknown>>()
-  const get = async (path: string) => {
-    const body = await getJson(apiUrl, path, key)
-    answers.set(path, body)
-    return body
-  }
-  const projects = (await get('/projects')).data as { project_unique: string }[]
-  for (const { project_unique: projectId } of projects) {
-    await get(`/projects/${projectId}`)
-    const contents = (await get(`/projects/${projectId}/contents`)).data as {
-      variation_unique: string
-    }[]
-    for (const { variation_unique: contentId } of contents) {
-      await get(`/projects/${projectId}/contents/${contentId}`)
-    }
-  }
-  return answers
-}
+// extra-fields draws these per request, so list items and details differ.
+const PER_REQUEST = ['x_extension', 'request_id', 'schema_version']
 
 /** Records a server by feeding its answers to a recording, as the CLI does. */
 async function recordServer(options: ContentApiServerOptions) {
   await using server = await startServer({ size: SIZE, ...options })
-  const answers = await walk(server.apiUrl, DEFAULT_API_KEY)
+  const answers = await walkApi(server.apiUrl, DEFAULT_API_KEY)
   const recording = createRecording()
   for (const [path, body] of answers) {
     const parts = path.split('/').slice(1)
@@ -65,21 +39,6 @@ async function recordServer(options: ContentApiServerOptions) {
   }
 }
 
-/** An answer with what differs by design masked: asset URLs, and values the variant draws per request. */
-function comparable(
-  body: unknown,
-  perRequest: readonly string[] = [],
-): unknown {
-  return JSON.parse(JSON.stringify(body), (key, value: unknown) =>
-    (key === 'download_url' || key === 'thumbnail_url') &&
-    typeof value === 'string'
-      ? 'issued'
-      : perRequest.includes(key)
-        ? 'masked'
-        : value,
-  )
-}
-
 it('records a seeded server into a fixture document that serves the same answers', async () => {
   const { answers, document, findings } = await recordServer({ seed: 7 })
   expect(fixtureDocumentSchema.safeParse(document).success).toBe(true)
@@ -87,11 +46,8 @@ it('records a seeded server into a fixture document that serves the same answers
   expect(document.api_keys[0]!.key).toBe(RECORDED_DEMO_KEY)
   expect(findings).toEqual([])
   await using replay = await startServer({ fixtures: document })
-  const replayed = await walk(replay.apiUrl, RECORDED_DEMO_KEY)
-  expect([...replayed.keys()]).toEqual([...answers.keys()])
-  for (const [path, body] of answers) {
-    expect(comparable(replayed.get(path)), path).toEqual(comparable(body))
-  }
+  const replayed = await walkApi(replay.apiUrl, RECORDED_DEMO_KEY)
+  expectSameAnswers(replayed, answers)
 })
 
 it('keeps unknown fields, nulls, other modes and publish statuses so the recording serves them back', async () => {
@@ -110,27 +66,63 @@ it('keeps unknown fields, nulls, other modes and publish statuses so the recordi
     'other-mode',
     'other-status',
     'envelope-field',
+    'differs-between-views',
   ] as const) {
     expect(kinds, kind).toContain(kind)
   }
   await using replay = await startServer({ fixtures: document })
-  const replayed = await walk(replay.apiUrl, RECORDED_DEMO_KEY)
-  for (const [path, body] of answers) {
-    const isDetail = !('meta' in body)
-    const served = replayed.get(path)!
-    // @note extra-fields draws `x_extension` per request path, so a list
-    // item's differs from its detail's; the document keeps the detail's.
-    // The envelope's own members (`meta.request_id`…) are the mock's.
-    const masked = isDetail
-      ? []
-      : ['x_extension', 'request_id', 'schema_version']
-    expect(comparable(served.data, masked), path).toEqual(
-      comparable(body.data, masked),
-    )
-    if (isDetail) {
-      expect(JSON.stringify(comparable(served.data)), path).toBe(
-        JSON.stringify(comparable(body.data)),
-      )
-    }
-  }
+  const replayed = await walkApi(replay.apiUrl, RECORDED_DEMO_KEY)
+  expectSameAnswers(replayed, answers, PER_REQUEST)
+})
+
+it('records answers fed in any order, a content detail without its list or project included', () => {
+  const recording = createRecording({ demoKey: 'k_recorded' })
+  recording.addContentDetail('p9', {
+    data: {
+      mode: 'moviemode',
+      variation_unique: 'v1',
+      title: 'Teaser',
+      progress: { step_process: 2, is_complete: false },
+      created_at: '2024-03-02T10:00:00Z',
+      publish: [],
+      content: { movie_unique: 'm1', download_url: null },
+    },
+  })
+  const document = recording.toFixtureDocument()
+  expect(fixtureDocumentSchema.safeParse(document).success).toBe(true)
+  expect(document.api_keys).toEqual([
+    { key: 'k_recorded', account: 'acct_recorded' },
+  ])
+  expect(document.projects.map((project) => project.project_unique)).toEqual([
+    'p9',
+  ])
+  expect(document.contents[0]!.content).toEqual({
+    movie_unique: 'm1',
+    extra: { download_url: null },
+    absent: ['thumbnail_url'],
+  })
+  expect(
+    recording.findings().map((finding) => `${finding.kind} ${finding.where}`),
+  ).toEqual([
+    'not-recorded project p9',
+    'null-field content v1 content',
+    'absent-field content v1 content',
+  ])
+})
+
+it('reports an answer that is not an envelope, and items without a valid ID, instead of keeping them', () => {
+  const recording = createRecording()
+  expect(recording.addProjects('<html>')).toEqual([])
+  expect(
+    recording.addProjects({
+      data: [{ project_unique: 'has space' }, 7],
+      meta: { total: 2 },
+    }),
+  ).toEqual([])
+  expect(recording.toFixtureDocument().projects).toEqual([])
+  expect(recording.findings().map((finding) => finding.kind)).toEqual([
+    'not-recorded',
+    'not-recorded',
+    'not-recorded',
+  ])
 })

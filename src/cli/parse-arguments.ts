@@ -63,6 +63,13 @@ export const BUILD_DEMO_COMMAND = 'build-demo'
 export const VERIFY_COMMAND = 'verify'
 
 /**
+ * The subcommand that records a real service into a fixture document.
+ * @example
+ * if (args[0] === RECORD_COMMAND) return runRecord(args.slice(1), io, version, log)
+ */
+export const RECORD_COMMAND = 'record'
+
+/**
  * The value of `--admin-token` that leaves the control API open on purpose,
  * also when the server listens beyond loopback.
  * @example
@@ -421,6 +428,8 @@ Commands:
                      server (${CLI_NAME} ${BUILD_DEMO_COMMAND} --help lists its options)
   ${VERIFY_COMMAND} --target URL  check a real service against the mock's schemas and name
                      the variants it calls for (${CLI_NAME} ${VERIFY_COMMAND} --help)
+  ${RECORD_COMMAND}             record a real service into a fixture document
+                     (${CLI_NAME} ${RECORD_COMMAND} --help lists its options)
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 PORT or HOST variable, fixture file, handlers file or a port in use (nothing

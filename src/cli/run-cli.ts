@@ -17,6 +17,7 @@ import {
   NO_ADMIN_TOKEN,
   parseArguments,
   VERIFY_COMMAND,
+  RECORD_COMMAND,
   type CliOptions,
 } from './parse-arguments.js'
 import { isLoopbackHost } from '../server/is-loopback-host.js'
@@ -51,6 +52,10 @@ export async function runCli(
   if (args[0] === VERIFY_COMMAND) {
     const { runVerify } = await import('./run-verify.js')
     return runVerify(args.slice(1), io, version, log)
+  }
+  if (args[0] === RECORD_COMMAND) {
+    const { runRecord } = await import('./run-record.js')
+    return runRecord(args.slice(1), io, version, log)
   }
 
   let options: CliOptions

@@ -41,34 +41,6 @@ export interface Recording {
   findings(): RecordingFinding[]
 }
 
-/**
- * Options of `createRecording`.
- */
-export interface RecordingOptions {
-  /** The API key the document lists first (default `RECORDED_DEMO_KEY`). */
-  demoKey?: string
-}
-
-/**
- * A recording in progress: feed it the parsed JSON bodies of the service's
- * answers, in any order, then take the fixture document and the findings.
- * Plain values in, plain values out: it does no HTTP.
- */
-export interface Recording {
-  /** Adds the body of `GET /projects`; returns the IDs of the projects kept. */
-  addProjects(listBody: unknown): string[]
-  /** Adds the body of `GET /projects/{project_unique}`; returns the ID kept, if any. */
-  addProjectDetail(detailBody: unknown): string | undefined
-  /** Adds the body of `GET /projects/{projectId}/contents`; returns the IDs of the contents kept. */
-  addContents(projectId: string, listBody: unknown): string[]
-  /** Adds the body of `GET /projects/{projectId}/contents/{variation_unique}`; returns the ID kept, if any. */
-  addContentDetail(projectId: string, detailBody: unknown): string | undefined
-  /** The fixture document of everything added so far (a new object each call). */
-  toFixtureDocument(): FixtureDocument
-  /** What was found off the spec so far, in the order found. */
-  findings(): RecordingFinding[]
-}
-
 // The views of an item seen so far: its list item and its detail.
 interface Seen {
   list?: Record<string, unknown>
@@ -220,7 +192,7 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       projectRecords.set(id, toProjectRecord(id, seen, note))
     }
     const contentRecords: FixtureContent[] = []
-    for (const [id, seen] of contents) {
+    for (const [id, seen] of inProjectOrder(contents, projects)) {
       if (!projectRecords.has(seen.projectId)) {
         const list = { project_unique: seen.projectId }
         projectRecords.set(
@@ -244,4 +216,21 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       contents: contentRecords,
     }
   }
+}
+
+/**
+ * The contents grouped by project, in the order the projects were added,
+ * each project's in the order added: the same document whatever order
+ * concurrent answers arrived in.
+ */
+function inProjectOrder<Seen extends { projectId: string }>(
+  contents: ReadonlyMap<string, Seen>,
+  projects: ReadonlyMap<string, unknown>,
+): Array<[string, Seen]> {
+  const rank = new Map([...projects.keys()].map((id, index) => [id, index]))
+  return [...contents].sort(
+    ([, a], [, b]) =>
+      (rank.get(a.projectId) ?? rank.size) -
+      (rank.get(b.projectId) ?? rank.size),
+  )
 }

@@ -16,8 +16,9 @@ export interface MediaFiles {
 
 /**
  * Serves a folder's own files behind the asset URLs: a movie's thumbnail is
- * one of its thumbnails and its video one of its videos, each picked with
- * the FNV-1a hash of the movie's ID. A folder with only one kind serves the
+ * the one named after its ID (`m1.jpg`, as `content-api-mock record
+ * --media-dir` saves them), else one of its thumbnails picked with the
+ * FNV-1a hash of the movie's ID; its video likewise (`m1.mp4`). A folder with only one kind serves the
  * built-in media for the other. Runtime-agnostic: the server reads from
  * disk, a `build-demo` folder fetches the files from its own host.
  * @example
@@ -26,18 +27,26 @@ export interface MediaFiles {
 export function createFileMedia(files: MediaFiles): MediaLibrary {
   const { thumbnails, videos, read } = files
   const builtIn = createBuiltInMedia()
-  const pick = async (names: readonly string[], key: string, type: string) => ({
-    bytes: await read(pickByHash(names, key)),
+  const own = (names: readonly string[]) =>
+    new Map(names.map((name) => [name.replace(/\.[^.]*$/, ''), name]))
+  const named = { thumbnails: own(thumbnails), videos: own(videos) }
+  const pick = async (
+    names: readonly string[],
+    byId: ReadonlyMap<string, string>,
+    key: string,
+    type: string,
+  ) => ({
+    bytes: await read(byId.get(key) ?? pickByHash(names, key)),
     type,
   })
   return {
     thumbnail: (subject) =>
       thumbnails.length === 0
         ? builtIn.thumbnail(subject)
-        : pick(thumbnails, subject.movieUnique, JPEG_TYPE),
+        : pick(thumbnails, named.thumbnails, subject.movieUnique, JPEG_TYPE),
     video: (movieUnique) =>
       videos.length === 0
         ? builtIn.video(movieUnique)
-        : pick(videos, movieUnique, MP4_TYPE),
+        : pick(videos, named.videos, movieUnique, MP4_TYPE),
   }
 }

@@ -1,0 +1,68 @@
+import { InvalidArgumentError } from 'commander'
+
+/**
+ * The environment variable the commands that read a real service (`record`)
+ * take its API key from when `--api-key` is not given, so that the key
+ * stays out of shell history and CI logs.
+ * @example
+ * const apiKey = options.apiKey ?? env[SERVICE_API_KEY_ENV]
+ */
+export const SERVICE_API_KEY_ENV = 'CONTENT_API_KEY'
+
+/** The base path of the spec's `{base_url}`, added to a bare origin. */
+const VERSION_PREFIX = '/public-api/v1'
+
+const EXAMPLE = 'https://api.example.com/public-api/v1'
+
+/**
+ * Reads `--target`: the service's base URL (the spec's `{base_url}`, with
+ * its version prefix), an absolute http(s) URL without credentials, query or
+ * fragment. A bare origin gets the spec's `/public-api/v1`; a trailing `/`
+ * goes, as endpoint paths start with one.
+ * @throws {InvalidArgumentError} naming what is wrong with it.
+ * @example
+ * parseTargetFlag('http://127.0.0.1:4010') // 'http://127.0.0.1:4010/public-api/v1'
+ */
+export function parseTargetFlag(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InvalidArgumentError(
+      `"${value}" is not a URL. Expected the service's base URL with its version prefix, such as ${EXAMPLE}.`,
+    )
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidArgumentError(
+      `Expected an http:// or https:// URL, such as ${EXAMPLE}; got ${url.protocol}//.`,
+    )
+  }
+  if (
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new InvalidArgumentError(
+      `Expected a base URL without credentials, query or fragment, such as ${EXAMPLE}; the key goes in --api-key or $${SERVICE_API_KEY_ENV}.`,
+    )
+  }
+  const base = url.href.replace(/\/+$/, '')
+  return url.pathname === '/' ? `${base}${VERSION_PREFIX}` : base
+}
+
+/**
+ * Reads `--api-key` (or `$CONTENT_API_KEY`): the key as the service issued
+ * it, visible ASCII without spaces, so it fits an `Authorization` header.
+ * @throws {InvalidArgumentError} for anything else.
+ * @example
+ * parseServiceApiKey('sk_live_123') // 'sk_live_123'
+ */
+export function parseServiceApiKey(value: string): string {
+  if (!/^[\x21-\x7e]+$/.test(value)) {
+    throw new InvalidArgumentError(
+      'Expected the key as the service issued it: visible ASCII characters without spaces.',
+    )
+  }
+  return value
+}

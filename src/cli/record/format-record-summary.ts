@@ -1,0 +1,130 @@
+import {
+  RECORDING_FINDING_KINDS,
+  type RecordingFinding,
+} from '../../contract/recording-finding.js'
+import type { RecordResult } from './record-service.js'
+
+/** What the summary tells besides the result. */
+export interface RecordSummaryInput {
+  target: string
+  out: string
+  bytes: number
+  anonymized: boolean
+  mediaDir?: string
+  demoKey: string
+}
+
+const MAX_LISTED = 10
+
+/**
+ * The summary `record` prints at the end: counts, what could not be
+ * fetched, what the service sent off the spec (grouped, most frequent
+ * first), and how to serve the file.
+ * @example
+ * io.stdout.write(formatRecordSummary(result, { target, out, bytes, anonymized: false, demoKey }))
+ */
+export function formatRecordSummary(
+  result: RecordResult,
+  input: RecordSummaryInput,
+): string {
+  const { document, failures, stats, media, findings } = result
+  const counts = [
+    plural(document.projects.length, 'project'),
+    plural(document.contents.length, 'content'),
+    ...(input.mediaDir === undefined
+      ? []
+      : [plural(media.length, 'media file')]),
+  ]
+  const lines = [
+    `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(input.bytes)})${input.anonymized ? ', anonymized' : ''}.`,
+    `  Requests    ${stats.requests} sent, ${plural(stats.retries, 'retry', 'retries')}, ${stats.rateLimited} answered 429`,
+  ]
+  if (failures.length === 0) {
+    lines.push('  Not fetched none')
+  } else {
+    lines.push(`  Not fetched ${failures.length} (left out of the file):`)
+    for (const failure of failures.slice(0, MAX_LISTED)) {
+      const url = failure.url.startsWith(input.target)
+        ? failure.url.slice(input.target.length)
+        : failure.url
+      lines.push(
+        `    GET ${url}: ${failure.reason} after ${plural(failure.attempts, 'attempt')}`,
+      )
+    }
+    if (failures.length > MAX_LISTED) {
+      lines.push(`    … and ${failures.length - MAX_LISTED} more`)
+    }
+  }
+  const unserved = media.filter((file) => !file.served)
+  if (unserved.length > 0) {
+    lines.push(
+      `  Media       ${plural(unserved.length, 'file')} of a type --media-dir does not serve (only .jpg, .jpeg, .mp4), e.g. ${unserved[0]!.name}`,
+    )
+  }
+  const groups = groupFindings(findings)
+  if (groups.length === 0) {
+    lines.push('  Off spec    nothing: every answer matched the spec')
+  } else {
+    lines.push('  Off spec    kept in the file (extra, absent) unless said:')
+    for (const { kind, count, details } of groups) {
+      const shown = details.slice(0, MAX_LISTED).join(', ')
+      const more = details.length > MAX_LISTED ? ', …' : ''
+      lines.push(
+        `    ${kind} ×${count}${shown === '' ? '' : ` (${shown}${more})`}`,
+      )
+    }
+  }
+  const serveMedia =
+    input.mediaDir === undefined ? '' : ` --media-dir ${input.mediaDir}`
+  lines.push(
+    `  Serve it    content-api-mock --fixtures ${input.out}${serveMedia}  (API key: ${input.demoKey})`,
+    '',
+  )
+  return lines.join('\n')
+}
+
+/**
+ * Findings counted by kind, in the order of `RECORDING_FINDING_KINDS`, each
+ * with the fields (or, for modes and statuses, the values) it was about,
+ * most frequent first.
+ */
+function groupFindings(
+  findings: readonly RecordingFinding[],
+): Array<{ kind: string; count: number; details: string[] }> {
+  const byKind = new Map<string, Map<string, number>>()
+  let counts = new Map<string, number>()
+  for (const finding of findings) {
+    const detail =
+      finding.kind === 'other-mode' || finding.kind === 'other-status'
+        ? JSON.stringify(finding.value)
+        : (finding.field ?? '')
+    const details = byKind.get(finding.kind) ?? new Map<string, number>()
+    byKind.set(finding.kind, details)
+    details.set(detail, (details.get(detail) ?? 0) + 1)
+    counts.set(finding.kind, (counts.get(finding.kind) ?? 0) + 1)
+  }
+  counts = new Map(
+    RECORDING_FINDING_KINDS.filter((kind) => counts.has(kind)).map((kind) => [
+      kind,
+      counts.get(kind)!,
+    ]),
+  )
+  return [...counts].map(([kind, count]) => ({
+    kind,
+    count,
+    details: [...byKind.get(kind)!]
+      .filter(([detail]) => detail !== '')
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([detail]) => detail),
+  }))
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`
+  if (bytes >= 1_000) return `${(bytes / 1_000).toFixed(1)} kB`
+  return `${bytes} B`
+}

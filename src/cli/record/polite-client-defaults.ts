@@ -1,0 +1,22 @@
+/**
+ * The defaults of `createPoliteClient`, and so of `record`'s flags: a
+ * client that a service's operators would not notice.
+ * - `concurrency`: requests in flight at once.
+ * - `rate`: requests started per second (spread evenly, not in bursts).
+ * - `retries`: further attempts after a 429, a 5xx, a timeout or a network
+ *   error (so at most `retries + 1` attempts).
+ * - `backoffLimitMs`: the longest wait between attempts without
+ *   `Retry-After` (0.5 s, 1 s, 2 s… up to it).
+ * - `maxRetryAfterMs`: the longest wait a `Retry-After` may ask for.
+ * - `timeoutMs`: the longest one attempt may take, its body included.
+ * @example
+ * createPoliteClient({ ...POLITE_CLIENT_DEFAULTS, rate: 2 })
+ */
+export const POLITE_CLIENT_DEFAULTS = {
+  concurrency: 4,
+  rate: 10,
+  retries: 4,
+  backoffLimitMs: 10_000,
+  maxRetryAfterMs: 60_000,
+  timeoutMs: 30_000,
+} as const

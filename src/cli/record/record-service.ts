@@ -1,0 +1,208 @@
+import { createRecording } from '../../contract/create-recording.js'
+import type { RecordingFinding } from '../../contract/recording-finding.js'
+import { isJsonRecord } from '../../data/is-json-record.js'
+import type { FixtureDocument } from '../../schema/fixture.js'
+import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
+import { CliError } from '../cli-error.js'
+import {
+  createPoliteClient,
+  type PoliteClient,
+  type PoliteFailure,
+  type PoliteStats,
+} from './create-polite-client.js'
+import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
+
+/** What `recordService` is asked to do. */
+export interface RecordServiceOptions {
+  /** The base URL with its version prefix, no trailing `/`. */
+  target: string
+  apiKey: string
+  concurrency: number
+  rate: number
+  /** A folder to save thumbnails and videos into (it exists). */
+  mediaDir?: string
+  /** For the `User-Agent` header. */
+  version: string
+  /** Told after each request: how many are done of those known so far. */
+  onProgress?: (progress: RecordProgress) => void
+  /** Told of each retry (`attempt` is the one to come). */
+  onRetry?: (retry: { url: string; attempt: number; reason: string }) => void
+  /** Told of each project whose contents are all recorded. */
+  onProjectDone?: (project: { id: string; contents: number }) => void
+}
+
+/** How far a recording is. */
+export interface RecordProgress {
+  done: number
+  planned: number
+  failed: number
+}
+
+/** What a recording brought back. */
+export interface RecordResult {
+  document: FixtureDocument
+  findings: RecordingFinding[]
+  failures: PoliteFailure[]
+  stats: PoliteStats
+  media: SavedMediaFile[]
+}
+
+/**
+ * Walks the service: the project list, each project's detail and content
+ * list, each content's detail and, with `mediaDir`, its thumbnail and video
+ * right after the detail (their URLs expire), through one polite client.
+ * The first request decides whether the service is there: when it cannot
+ * be reached or refuses the key the run stops with a `CliError`; after
+ * that, what cannot be fetched is left out and listed in `failures`.
+ * @throws {CliError} when the project list cannot be read.
+ * @example
+ * const result = await recordService({ target, apiKey, concurrency: 4, rate: 10, version })
+ */
+export async function recordService(
+  options: RecordServiceOptions,
+): Promise<RecordResult> {
+  const { target, mediaDir } = options
+  const authorization = { authorization: `Bearer ${options.apiKey}` }
+  const progress: RecordProgress = { done: 0, planned: 1, failed: 0 }
+  const client = createPoliteClient({
+    concurrency: options.concurrency,
+    rate: options.rate,
+    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
+    ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+  })
+  // @note The first request decides whether the service is there, so it
+  // is tried twice, not five times: a wrong --target fails in a second.
+  const probe = createPoliteClient({
+    rate: options.rate,
+    retries: 1,
+    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
+  })
+  const recording = createRecording()
+  const media: SavedMediaFile[] = []
+
+  const tick = (ok: boolean) => {
+    progress.done++
+    if (!ok) progress.failed++
+    options.onProgress?.({ ...progress })
+  }
+  const getApi = async (path: string) => {
+    const outcome = await client.get(`${target}${path}`, undefined, {
+      headers: authorization,
+    })
+    tick(outcome.ok)
+    return outcome
+  }
+
+  const list = await probe.get(`${target}/projects`, undefined, {
+    headers: authorization,
+  })
+  tick(list.ok)
+  if (!list.ok) throw describeUnreachable(target, list)
+  const projectIds = recording.addProjects(list.value)
+  progress.planned += projectIds.length * 2
+  options.onProgress?.({ ...progress })
+
+  const download = async (
+    movieUnique: string,
+    kind: 'thumbnail' | 'video',
+    url: unknown,
+  ) => {
+    if (typeof url !== 'string' || mediaDir === undefined) return
+    progress.planned++
+    // @note No Authorization: asset URLs are signed, and often on another
+    // host (a CDN) that must not see the API key.
+    const outcome = await client.get(url, async (response) =>
+      saveMediaFile(
+        mediaDir,
+        movieUnique,
+        kind,
+        response.headers.get('content-type'),
+        new Uint8Array(await response.arrayBuffer()),
+      ),
+    )
+    tick(outcome.ok)
+    if (outcome.ok) media.push(outcome.value)
+  }
+
+  const recordContent = async (projectId: string, contentId: string) => {
+    const path = `/projects/${projectId}/contents/${contentId}`
+    const detail = await getApi(path)
+    if (!detail.ok) return
+    recording.addContentDetail(projectId, detail.value)
+    const body = readMoviemodeBody(detail.value)
+    if (body === undefined) return
+    await Promise.all([
+      download(body.movieUnique, 'thumbnail', body.thumbnailUrl),
+      download(body.movieUnique, 'video', body.downloadUrl),
+    ])
+  }
+
+  await Promise.all(
+    projectIds.map(async (projectId) => {
+      const [detail, contents] = await Promise.all([
+        getApi(`/projects/${projectId}`),
+        getApi(`/projects/${projectId}/contents`),
+      ])
+      if (detail.ok) recording.addProjectDetail(detail.value)
+      if (!contents.ok) return
+      const contentIds = recording.addContents(projectId, contents.value)
+      progress.planned += contentIds.length
+      await Promise.all(
+        contentIds.map((contentId) => recordContent(projectId, contentId)),
+      )
+      options.onProjectDone?.({ id: projectId, contents: contentIds.length })
+    }),
+  )
+
+  return {
+    document: recording.toFixtureDocument(),
+    findings: recording.findings(),
+    failures: client.failures(),
+    stats: client.stats(),
+    media,
+  }
+}
+
+/** The movie's ID and asset URLs of a content detail, when it has them. */
+function readMoviemodeBody(
+  body: unknown,
+):
+  | { movieUnique: string; thumbnailUrl: unknown; downloadUrl: unknown }
+  | undefined {
+  const data = isJsonRecord(body) ? body.data : undefined
+  const content = isJsonRecord(data) ? data.content : undefined
+  if (!isJsonRecord(content)) return undefined
+  const movieUnique = content.movie_unique
+  // @note The ID names a file: only IDs of the spec's alphabet are used.
+  if (typeof movieUnique !== 'string' || !PUBLIC_ID_PATTERN.test(movieUnique)) {
+    return undefined
+  }
+  return {
+    movieUnique,
+    thumbnailUrl: content.thumbnail_url,
+    downloadUrl: content.download_url,
+  }
+}
+
+function describeUnreachable(target: string, failure: PoliteFailure): CliError {
+  const url = `${target}/projects`
+  const after = `after ${failure.attempts} attempt${failure.attempts === 1 ? '' : 's'}`
+  if (failure.status === 401 || failure.status === 403) {
+    return new CliError(
+      `${url} refused the API key (${failure.status}). Check --api-key (or $CONTENT_API_KEY): it must be a key of this service.`,
+    )
+  }
+  if (failure.status === 404) {
+    return new CliError(
+      `${url} answered 404. Check --target: it is the service's base URL with its version prefix, such as https://api.example.com/public-api/v1.`,
+    )
+  }
+  if (failure.status !== undefined) {
+    return new CliError(
+      `${url} answered ${failure.status} ${after}, so nothing was recorded. Try again later, or check --target.`,
+    )
+  }
+  return new CliError(
+    `Cannot read ${url} (${failure.reason}, ${after}), so nothing was recorded. Check --target and that the service is reachable from here.`,
+  )
+}

@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Writes `data` to `path` whole or not at all: into a temporary file beside
+ * it, then renamed over it, so a reader (or `--watch`) never sees half a
+ * file and a failed run leaves the old file as it was.
+ * @example
+ * await writeFileAtomically('recording.json', `${JSON.stringify(document, null, 2)}\n`)
+ */
+export async function writeFileAtomically(
+  path: string,
+  data: string | Uint8Array,
+): Promise<void> {
+  const temporary = join(
+    dirname(path),
+    `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`,
+  )
+  try {
+    await writeFile(temporary, data)
+    await rename(temporary, path)
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
