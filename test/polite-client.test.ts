@@ -6,7 +6,7 @@ import {
 import type { AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
 import { createPoliteClient } from '../src/cli/record/create-polite-client.js'
-import { parseRetryAfter } from '../src/cli/record/parse-retry-after.js'
+import { parseRetryAfter } from '../src/cli/parse-retry-after.js'
 
 interface Arrival {
   path: string

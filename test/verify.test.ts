@@ -187,7 +187,10 @@ it('exits 2 with one line for a bad URL, an unreachable host, a refused key or n
       ['--target', server.apiUrl, '--api-key', 'not-a-key-of-this-service'],
       /refused the API key \(401\)/,
     ],
-    [['--target', server.url, '--api-key', KEY], /answered 404: no API there/],
+    [
+      ['--target', `${server.url}/public-api/v2`, '--api-key', KEY],
+      /answered 404: no API there/,
+    ],
   ]
   for (const [args, message] of cases) {
     const run = await verify(args)

@@ -1,5 +1,6 @@
 import type { AnswerBody } from '../contract/check-answer.js'
 import { CliError } from './cli-error.js'
+import { parseRetryAfter } from './parse-retry-after.js'
 
 /** How often a 429 is waited out before its answer counts as the answer. */
 const RATE_LIMIT_RETRIES = 3
@@ -50,7 +51,10 @@ export async function fetchVerifyAnswer(
     if (response.status === 429 && attempt < RATE_LIMIT_RETRIES) {
       await response.arrayBuffer().catch(() => undefined)
       await new Promise((resolve) =>
-        setTimeout(resolve, readRetryAfter(retryAfter)),
+        setTimeout(
+          resolve,
+          Math.min(parseRetryAfter(retryAfter) ?? DEFAULT_WAIT_MS, MAX_WAIT_MS),
+        ),
       )
       continue
     }
@@ -81,16 +85,6 @@ async function readBody(response: Response): Promise<AnswerBody> {
   } catch {
     return { kind: 'not-json', text }
   }
-}
-
-/** Milliseconds to wait for a `Retry-After` in seconds or as an HTTP date. */
-function readRetryAfter(value: string | null): number {
-  if (value === null) return DEFAULT_WAIT_MS
-  const wait = /^\d+$/.test(value.trim())
-    ? Number(value.trim()) * 1000
-    : Date.parse(value) - Date.now()
-  if (Number.isNaN(wait)) return DEFAULT_WAIT_MS
-  return Math.min(Math.max(wait, 0), MAX_WAIT_MS)
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {

@@ -425,11 +425,12 @@ Examples:
 
 Commands:
   ${BUILD_DEMO_COMMAND} <dir>   write the same demo as a static folder that needs no
-                     server (${CLI_NAME} ${BUILD_DEMO_COMMAND} --help lists its options)
-  ${VERIFY_COMMAND} --target URL  check a real service against the mock's schemas and name
-                     the variants it calls for (${CLI_NAME} ${VERIFY_COMMAND} --help)
-  ${RECORD_COMMAND}             record a real service into a fixture document
-                     (${CLI_NAME} ${RECORD_COMMAND} --help lists its options)
+                     server
+  ${RECORD_COMMAND}             record a real service into a fixture document that
+                     --fixtures serves
+  ${VERIFY_COMMAND}             check a real service against the mock's schemas and
+                     name the variants it calls for
+  (${CLI_NAME} <command> --help lists a command's options)
 
 Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag,
 PORT or HOST variable, fixture file, handlers file or a port in use (nothing

@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from 'commander'
 
 /**
- * The environment variable the commands that read a real service (`record`)
- * take its API key from when `--api-key` is not given, so that the key
- * stays out of shell history and CI logs.
+ * The environment variable the commands that read a real service (`record`,
+ * `verify`) take its API key from when `--api-key` is not given, so that the
+ * key stays out of shell history and CI logs.
  * @example
  * const apiKey = options.apiKey ?? env[SERVICE_API_KEY_ENV]
  */

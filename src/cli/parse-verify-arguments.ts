@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander'
+import { Command, Option } from 'commander'
 import type { IntegerOptionRule } from '../schema/option-rules.js'
 import { CliError } from './cli-error.js'
 import {
@@ -8,14 +8,11 @@ import {
   runCommander,
   VERIFY_COMMAND,
 } from './parse-arguments.js'
-
-/**
- * The environment variable `verify` reads the API key from when
- * `--api-key` is not given, so that CI can keep the key in a secret.
- * @example
- * process.env[VERIFY_API_KEY_ENV] // the real service's key
- */
-export const VERIFY_API_KEY_ENV = 'CONTENT_API_KEY'
+import {
+  parseServiceApiKey,
+  parseTargetFlag,
+  SERVICE_API_KEY_ENV,
+} from './parse-service-flags.js'
 
 /**
  * The bounds and defaults of `verify`'s sampling and timeout flags.
@@ -82,10 +79,10 @@ export function parseVerifyArguments(
       `verify needs --target: the base URL of the service with its version prefix, such as https://api.example.com/public-api/v1.`,
     )
   }
-  const apiKey = values.apiKey ?? env[VERIFY_API_KEY_ENV]
+  const apiKey = values.apiKey ?? env[SERVICE_API_KEY_ENV]
   if (apiKey === undefined || apiKey.trim() === '') {
     throw new CliError(
-      `verify needs an API key of the service: pass --api-key KEY, or set ${VERIFY_API_KEY_ENV}.`,
+      `verify needs an API key of the service: pass --api-key KEY, or set ${SERVICE_API_KEY_ENV}.`,
     )
   }
   if (values.reportFile !== undefined && values.report !== 'json') {
@@ -110,46 +107,6 @@ export function parseVerifyArguments(
   }
 }
 
-/**
- * Reads `--target`: an absolute http(s) URL without credentials, query or
- * fragment; the trailing `/` goes, as endpoint paths start with one.
- */
-function parseTarget(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new InvalidArgumentError(
-      `"${value}" is not a URL. Expected the service's base URL with its version prefix, such as https://api.example.com/public-api/v1.`,
-    )
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new InvalidArgumentError(
-      `Expected an http:// or https:// URL, got ${url.protocol}//.`,
-    )
-  }
-  if (
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== ''
-  ) {
-    throw new InvalidArgumentError(
-      'Expected a base URL without credentials, query or fragment; the key goes in --api-key.',
-    )
-  }
-  return url.href.replace(/\/+$/, '')
-}
-
-function parseApiKey(value: string): string {
-  if (!/^[\x21-\x7e]+$/.test(value)) {
-    throw new InvalidArgumentError(
-      'Expected the key as the service issued it: visible ASCII characters without spaces.',
-    )
-  }
-  return value
-}
-
 function createVerifyProgram(version: string): Command {
   const name = `${CLI_NAME} ${VERIFY_COMMAND}`
   const rules = VERIFY_OPTION_RULES
@@ -165,13 +122,13 @@ function createVerifyProgram(version: string): Command {
       new Option(
         '--target <url>',
         "the service's base URL with its version prefix (required)",
-      ).argParser(parseTarget),
+      ).argParser(parseTargetFlag),
     )
     .addOption(
       new Option(
         '--api-key <key>',
-        `an API key of the service (default: $${VERIFY_API_KEY_ENV})`,
-      ).argParser(parseApiKey),
+        `an API key of the service (default: $${SERVICE_API_KEY_ENV})`,
+      ).argParser(parseServiceApiKey),
     )
     .addOption(
       new Option('--report <format>', 'table for people, json for CI')
@@ -192,7 +149,7 @@ function createVerifyProgram(version: string): Command {
       `
 Examples:
   $ ${name} --target https://api.example.com/public-api/v1 --api-key KEY
-  $ ${VERIFY_API_KEY_ENV}=KEY ${name} --target https://api.example.com/public-api/v1 --report json
+  $ ${SERVICE_API_KEY_ENV}=KEY ${name} --target https://api.example.com/public-api/v1 --report json
 
 Requests go one at a time; a 429 is waited out (Retry-After) and retried.
 

@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky'
 import PQueue from 'p-queue'
-import { parseRetryAfter } from './parse-retry-after.js'
+import { parseRetryAfter } from '../parse-retry-after.js'
 import { POLITE_CLIENT_DEFAULTS } from './polite-client-defaults.js'
 
 /** Options of `createPoliteClient`; each defaults to `POLITE_CLIENT_DEFAULTS`. */
