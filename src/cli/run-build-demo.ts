@@ -1,6 +1,6 @@
+import { answerUserError } from './answer-user-error.js'
 import { FixtureError } from '../data/fixture-error.js'
 import { OptionsError } from '../schema/options-error.js'
-import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
 import type { CliLog } from './create-cli-log.js'
 import type { CliIo } from './create-process-io.js'
 import { parseBuildDemoArguments } from './parse-build-demo-arguments.js'
@@ -43,15 +43,7 @@ export async function runBuildDemo(
     )
     return 0
   } catch (error) {
-    if (
-      error instanceof CliError ||
-      error instanceof FixtureError ||
-      error instanceof OptionsError
-    ) {
-      log.error(error.message)
-      return USAGE_EXIT_CODE
-    }
-    throw error
+    return answerUserError(error, log, [FixtureError, OptionsError])
   }
 }
 

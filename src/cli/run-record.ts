@@ -1,6 +1,7 @@
+import { answerUserError } from './answer-user-error.js'
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
+import { CliError } from './cli-error.js'
 import type { CliLog } from './create-cli-log.js'
 import type { CliIo } from './create-process-io.js'
 import { parseRecordArguments } from './parse-record-arguments.js'
@@ -87,11 +88,7 @@ export async function runRecord(
     )
     return 0
   } catch (error) {
-    if (error instanceof CliError) {
-      log.error(error.message)
-      return USAGE_EXIT_CODE
-    }
-    throw error
+    return answerUserError(error, log)
   }
 }
 

@@ -1,6 +1,7 @@
+import { answerUserError } from './answer-user-error.js'
 import { writeFile } from 'node:fs/promises'
 import { createVerifyReport } from '../contract/create-verify-report.js'
-import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
+import { CliError } from './cli-error.js'
 import type { CliLog } from './create-cli-log.js'
 import type { CliIo } from './create-process-io.js'
 import { parseVerifyArguments } from './parse-verify-arguments.js'
@@ -58,10 +59,6 @@ export async function runVerify(
     }
     return exitCode
   } catch (error) {
-    if (error instanceof CliError) {
-      log.error(error.message)
-      return USAGE_EXIT_CODE
-    }
-    throw error
+    return answerUserError(error, log)
   }
 }
