@@ -275,3 +275,26 @@ it('answers the same in two processes started minutes apart, at the same clock',
   expect(expected.join('').length).toBeGreaterThan(10_000)
   expect(await lists(second.url)).toEqual(expected)
 })
+
+it('answers a stored content, not the stream, for an ID both hold, also in another project', async () => {
+  const mock = await createLiveMock()
+  const [streamed, other] = holders(mock, T + HOUR)
+  const item = contentsAt(mock, streamed!, T + HOUR).find(
+    (content) => Date.parse(content.created_at) > T,
+  )!
+  const path = `/projects/${streamed}/contents/${item.variation_unique}`
+  expect(get(mock, path).status).toBe(200)
+  const [template] = mock.contents.list({ project_unique: other })
+  await mock.contents.create({
+    ...template!,
+    variation_unique: item.variation_unique,
+    title: 'Stored, not streamed',
+  })
+  mock.clock.set(T + HOUR)
+  expect(get(mock, path).status).toBe(404)
+  const stored = get(
+    mock,
+    `/projects/${other}/contents/${item.variation_unique}`,
+  )
+  expect(stored.body.data.title).toBe('Stored, not streamed')
+})
