@@ -30,7 +30,7 @@ export type { VariantName } from './schema/variants.js'
 export type { VariantController } from './api/variants/create-variant-state.js'
 export { VARIANT_ERROR_CODES } from './api/variants/error-variants.js'
 export { OTHER_CONTENT_MODES } from './api/variants/other-modes.js'
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './api/variants/paginated.js'
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './schema/variants.js'
 export { PUBLISH_STATUS_VARIANTS } from './api/variants/publish-statuses.js'
 
 /* Traffic shaping: rate limits, forced outcomes, the request journal */

@@ -113,3 +113,82 @@ it('serves the tolerant document at /openapi.tolerant.json with its own server U
   expect({ ...served, servers: [] }).toEqual({ ...committed, servers: [] })
   expect(served.info.title).toMatch(/tolerant/)
 })
+
+it('declares the status, media type, Retry-After and query of every answer of every variant in the tolerant document', async () => {
+  const document = JSON.parse(
+    readFileSync(
+      new URL('../fixtures/openapi.tolerant.json', import.meta.url),
+      'utf8',
+    ),
+  )
+  const ajv = new Ajv2020({ strict: false })
+  const resolve = (object: { $ref?: string }) =>
+    object.$ref === undefined
+      ? object
+      : object.$ref
+          .slice(2)
+          .split('/')
+          .reduce((node: any, key: string) => node[key], document)
+  const mock = createContentApiMock({
+    seed: 7,
+    size: { projects: 6, contents: 36 },
+    variants: ['hostile'],
+  })
+  await mock.ready
+  const [project] = mock.db.projects.all()
+  const lists = ['/projects', `/projects/${project!.project_unique}/contents`]
+  const seen = new Set<string>()
+  for (const scenario of ['', 'server-error', 'rate-limited']) {
+    for (const [index, list] of lists.entries()) {
+      for (const query of ['', 'page=2&per_page=3', 'page=0']) {
+        const response = mock.handle({
+          method: 'GET',
+          origin: 'http://localhost',
+          path: `/public-api/v1${list}`,
+          query,
+          headers: new Headers({
+            ...AUTH,
+            ...(scenario !== '' && { 'x-mock-scenario': scenario }),
+          }),
+        })!
+        const operation =
+          document.paths[
+            index === 0 ? '/projects' : '/projects/{project_unique}/contents'
+          ].get
+        const where = `${scenario} ${list}?${query} ${response.status}`
+        const described = operation.responses[String(response.status)]
+        expect(described, where).toBeDefined()
+        const { content, headers = {} } = resolve(described)
+        const mediaType = String(response.headers['content-type']).split(
+          ';',
+        )[0]!
+        expect(Object.keys(content), where).toContain(mediaType)
+        const retryAfter = response.headers['retry-after']
+        if (retryAfter !== undefined) {
+          expect(
+            ajv.validate(headers['Retry-After'].schema, retryAfter),
+            `${where} Retry-After: ${retryAfter}`,
+          ).toBe(true)
+        }
+        for (const name of new URLSearchParams(query).keys()) {
+          expect(
+            operation.parameters.map((p: { name: string }) => p.name),
+            where,
+          ).toContain(name)
+        }
+        seen.add(
+          `${response.status} ${mediaType} ${retryAfter !== undefined && !/^\d+$/.test(retryAfter) ? 'date' : ''}`,
+        )
+      }
+    }
+  }
+  // The answers the tolerant document had to learn: a 422 of a list's
+  // page, a gateway's HTML page, and a Retry-After as a date.
+  expect([...seen]).toEqual(
+    expect.arrayContaining([
+      '422 application/json ',
+      expect.stringMatching(/^50[24] text\/html/),
+      '429 application/json date',
+    ]),
+  )
+})

@@ -2,7 +2,9 @@ import {
   createOpenApiDocument,
   type OpenApiDocument,
 } from './create-openapi-document.js'
+import { ENDPOINT_PATHS } from './endpoints.js'
 import { NULLABLE_FIELDS, OPTIONAL_FIELDS } from './tolerant-fields.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './variants.js'
 
 type JsonObject = Record<string, unknown>
 
@@ -12,9 +14,10 @@ type JsonObject = Record<string, unknown>
  * service may also send, as the variants do: every object allows unknown
  * properties, and `description`, `publish`, `post_url`, `posted_at`,
  * `download_url` and `thumbnail_url` may be `null` or absent, an error's
- * `message` absent. Served at `/openapi.tolerant.json`.
- * @note Not described: non-JSON bodies (the HTML 502 and 504 of
- * `error-variants`) and the query parameters of `paginated`.
+ * `message` absent. Lists take `page` and `per_page` and may answer 422 (a
+ * paginated service, as `paginated`); any operation may answer a gateway's
+ * HTML 502 or 504, and `Retry-After` may be an HTTP date (`error-variants`).
+ * Served at `/openapi.tolerant.json`.
  * @example
  * const document = createTolerantOpenApiDocument({ serverUrl: 'http://localhost:4010/public-api/v1' })
  */
@@ -31,8 +34,119 @@ export function createTolerantOpenApiDocument(
   for (const [id, schema] of Object.entries(document.components.schemas)) {
     schemas[id] = loosen(schema) as JsonObject
   }
-  document.components = { ...document.components, schemas }
+  document.components = {
+    ...document.components,
+    schemas: withPageMeta(schemas),
+    responses: withGatewayPages(document.components.responses),
+  }
+  for (const [path, item] of Object.entries(document.paths)) {
+    const responses = item.get?.responses as JsonObject
+    responses['502'] = { $ref: `${RESPONSES_POINTER}BadGateway` }
+    responses['504'] = { $ref: `${RESPONSES_POINTER}GatewayTimeout` }
+    if (LIST_PATHS.has(path)) {
+      item.get!.parameters = PAGE_PARAMETERS
+      responses['422'] = { $ref: `${RESPONSES_POINTER}InvalidParameter` }
+    }
+  }
   return document
+}
+
+const RESPONSES_POINTER = '#/components/responses/'
+
+const LIST_PATHS = new Set([
+  ENDPOINT_PATHS.listProjects,
+  ENDPOINT_PATHS.listContents,
+])
+
+const PAGE_PARAMETERS: JsonObject[] = [
+  {
+    name: 'page',
+    in: 'query',
+    required: false,
+    description:
+      'The page to answer, from 1, if the service paginates (the spec does not: the `paginated` variant does). A page after the last is empty.',
+    schema: { type: 'integer', minimum: 1, default: 1 },
+  },
+  {
+    name: 'per_page',
+    in: 'query',
+    required: false,
+    description: `Items per page, if the service paginates; a larger number is capped to ${MAX_PAGE_SIZE}.`,
+    schema: { type: 'integer', minimum: 1, default: DEFAULT_PAGE_SIZE },
+  },
+]
+
+/** `ListMeta` with the members a paginated list adds to `total`. */
+function withPageMeta(
+  schemas: Record<string, JsonObject>,
+): Record<string, JsonObject> {
+  const meta = schemas.ListMeta
+  if (meta === undefined) return schemas
+  const count = (description: string) => ({
+    type: 'integer',
+    minimum: 1,
+    description,
+  })
+  return {
+    ...schemas,
+    ListMeta: {
+      ...meta,
+      properties: {
+        ...(meta.properties as JsonObject),
+        page: count('The page answered, if the service paginates.'),
+        per_page: count('Items per page, if the service paginates.'),
+        total_pages: {
+          ...count('Pages of the whole list, if the service paginates.'),
+          minimum: 0,
+        },
+      },
+    },
+  }
+}
+
+/**
+ * The answers of a gateway in front of the service (`error-variants`):
+ * an HTML page, not the JSON envelope; and every `Retry-After` as seconds
+ * or an HTTP date.
+ */
+function withGatewayPages(
+  responses: Record<string, JsonObject>,
+): Record<string, JsonObject> {
+  const retryAfter = {
+    description: 'Seconds to wait before retrying, or an HTTP date.',
+    required: false,
+    schema: {
+      anyOf: [
+        { type: 'string', pattern: '^[0-9]+$' },
+        {
+          type: 'string',
+          pattern:
+            '^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$',
+        },
+      ],
+    },
+  }
+  const loosened: Record<string, JsonObject> = {}
+  for (const [name, response] of Object.entries(responses)) {
+    const headers = response.headers as JsonObject | undefined
+    loosened[name] =
+      headers?.['Retry-After'] === undefined
+        ? response
+        : { ...response, headers: { ...headers, 'Retry-After': retryAfter } }
+  }
+  const page = (description: string): JsonObject => ({
+    description,
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  return {
+    ...loosened,
+    BadGateway: page(
+      'A gateway in front of the service could not reach it: an HTML page, not the JSON envelope. The spec does not list 502.',
+    ),
+    GatewayTimeout: page(
+      'A gateway in front of the service gave up waiting for it: an HTML page, not the JSON envelope. The spec does not list 504.',
+    ),
+  }
 }
 
 function loosen(value: unknown): unknown {

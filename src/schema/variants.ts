@@ -67,3 +67,17 @@ export const VARIANT_SUMMARIES: Readonly<Record<VariantName, string>> = {
  * variantListSchema.parse(['nullable', 'paginated'])
  */
 export const variantListSchema = z.array(z.enum(VARIANT_NAMES))
+
+/**
+ * Items per page of the `paginated` variant, unless `per_page` says.
+ * @example
+ * fetch(`${apiUrl}/projects?per_page=${DEFAULT_PAGE_SIZE * 5}`)
+ */
+export const DEFAULT_PAGE_SIZE = 20
+
+/**
+ * The most items a page holds; a larger `per_page` is capped to it.
+ * @example
+ * fetch(`${apiUrl}/projects?per_page=${MAX_PAGE_SIZE}`)
+ */
+export const MAX_PAGE_SIZE = 100

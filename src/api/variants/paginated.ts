@@ -1,19 +1,6 @@
 import { isJsonRecord } from '../../data/is-json-record.js'
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../schema/variants.js'
 import type { VariantTransform } from './variant-answer.js'
-
-/**
- * Items per page of the `paginated` variant, unless `per_page` says.
- * @example
- * fetch(`${apiUrl}/projects?per_page=${DEFAULT_PAGE_SIZE * 5}`)
- */
-export const DEFAULT_PAGE_SIZE = 20
-
-/**
- * The most items a page holds; a larger `per_page` is capped to it.
- * @example
- * fetch(`${apiUrl}/projects?per_page=${MAX_PAGE_SIZE}`)
- */
-export const MAX_PAGE_SIZE = 100
 
 /**
  * `paginated`: a list answers one page, `?page=` (from 1, default 1) of
