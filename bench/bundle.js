@@ -3,7 +3,10 @@
 // mock's handlers, and this reports the chunks the page loads at once and
 // those it loads only when asked (by an `import()`), raw and gzipped, then
 // the largest contributors by package (or by folder of the mock's own code)
-// from esbuild's metafile. Pages: msw's setupWorker alone (the baseline of
+// from esbuild's metafile, and for the page given fixtures what zod,
+// @msw/data and @noble/hashes each add (the page bundled again without
+// each) beside a sample of schemas in zod classic and zod/mini. Pages:
+// msw's setupWorker alone (the baseline of
 // the same run), the mock given fixtures (fetched at run time, so the
 // fixture's bytes are not counted), and the mock generating its dataset.
 //
@@ -22,6 +25,58 @@ import { reportFigure } from './support/figures.js'
 const GOALS = {
   'createContentApiMock({ fixtures }) + setupWorker': 50,
   'createContentApiMock() generating + setupWorker': 150,
+}
+
+// What the mock's parts add to the page given fixtures: the same page
+// bundled again with a part left out (esbuild `external`), gzipped.
+const PARTS = {
+  zod: ['zod'],
+  '@msw/data (with mutative, es-toolkit)': ['@msw/data'],
+  '@noble/hashes': ['@noble/hashes'],
+}
+
+// The alternative issue 11 names for zod: the same kinds of schemas the mock
+// writes (strict objects, bounded strings and integers, URLs, datetimes,
+// enums, unions, records, defaults, catches, refinements, extend and pick),
+// in zod 4 classic and in zod/mini with its English messages (the mock's
+// fixture errors quote them), each bundled alone.
+const ZOD_SAMPLE = `
+const item = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  count: z.int().min(0).max(100).optional(),
+  title: z.string().min(1).max(200).nullable(),
+  url: z.url(),
+  at: z.iso.datetime(),
+  mode: z.enum(['post', 'blog', 'image', 'moviemode']),
+  tags: z.array(z.string()).max(5).default([]),
+  step: z.union([z.literal(0), z.number().positive()]).catch(0),
+  extra: z.record(z.string(), z.unknown()).optional(),
+}).superRefine((value, context) => {
+  if (value.count === 1) context.addIssue({ code: 'custom', message: 'no' })
+}).meta({ id: 'Item', description: 'An item.' })
+const wider = item.extend({ flag: z.boolean().refine((v) => v) }).pick({ id: true, flag: true })
+console.log(wider.safeParse({}).error?.issues)`
+const ZOD_MINI_SAMPLE = `
+z.config(en())
+const item = z.strictObject({
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  count: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+  title: z.nullable(z.string().check(z.minLength(1), z.maxLength(200))),
+  url: z.url(),
+  at: z.iso.datetime(),
+  mode: z.enum(['post', 'blog', 'image', 'moviemode']),
+  tags: z._default(z.array(z.string()).check(z.maxLength(5)), []),
+  step: z.catch(z.union([z.literal(0), z.number().check(z.positive())]), 0),
+  extra: z.optional(z.record(z.string(), z.unknown())),
+}).check(z.superRefine((value, context) => {
+  if (value.count === 1) context.addIssue({ code: 'custom', message: 'no' })
+})).register(z.globalRegistry, { id: 'Item', description: 'An item.' })
+const wider = z.pick(z.extend(item, { flag: z.boolean().check(z.refine((v) => v)) }), { id: true, flag: true })
+console.log(wider.safeParse({}).error?.issues)`
+const ZOD_PAGES = {
+  'zod 4 classic': `import * as z from 'zod'\n${ZOD_SAMPLE}`,
+  'zod/mini with English messages': `import * as z from 'zod/mini'
+import en from 'zod/v4/locales/en.js'\n${ZOD_MINI_SAMPLE}`,
 }
 
 const PAGES = {
@@ -132,6 +187,24 @@ const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0)
         })
       }
       if (bundler !== 'esbuild') continue
+      if (name.includes('fixtures')) {
+        const shares = []
+        for (const [part, external] of Object.entries(PARTS)) {
+          const without = await bundlePage(source, ENTRY, { external })
+          shares.push(`${part} ${kb(gzip - sum(without.atOnce, 'gzip'))}`)
+        }
+        console.log(
+          `  what each part adds at once, gz (the page bundled again without it): ${shares.join(', ')}`,
+        )
+        const zods = []
+        for (const [flavour, page] of Object.entries(ZOD_PAGES)) {
+          const { atOnce: zodChunks } = await bundlePage(page, ENTRY)
+          zods.push(`${flavour} ${kb(sum(zodChunks, 'gzip'))}`)
+        }
+        console.log(
+          `  a sample of the mock's kinds of schemas alone, gz: ${zods.join(', ')}`,
+        )
+      }
       for (const [label, chunks] of [
         ['at once', atOnce],
         ['on demand', onDemand],

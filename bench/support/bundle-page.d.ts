@@ -19,10 +19,14 @@ export interface BundledPage {
 /** The checkout's folder: the page's imports resolve from its node_modules. */
 export declare const ROOT: string
 
-/** Bundles a page with esbuild, `content-api-mock` resolving to `entry`. */
+/**
+ * Bundles a page with esbuild, `content-api-mock` resolving to `entry`; the
+ * packages in `external` are left out.
+ */
 export declare function bundlePage(
   source: string,
   entry: string,
+  options?: { external?: string[] },
 ): Promise<BundledPage>
 
 /** Bundles a page with rolldown, `content-api-mock` resolving to `entry`. */

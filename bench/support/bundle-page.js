@@ -14,9 +14,11 @@ export const ROOT = resolve(import.meta.dirname, '../..')
  * Bundles one page and sorts its output files into those loaded at once
  * (reached from the entry by static imports) and on demand (the rest reached
  * through an `import()`), each with its inputs' bytes in the output.
+ * Packages named in `external` stay imports, left out of the bundle.
  */
-export async function bundlePage(source, entry) {
+export async function bundlePage(source, entry, { external = [] } = {}) {
   const result = await build({
+    external,
     stdin: { contents: source, resolveDir: ROOT, sourcefile: 'page.js' },
     absWorkingDir: ROOT,
     alias: { 'content-api-mock': entry },
@@ -40,8 +42,8 @@ export async function bundlePage(source, entry) {
     const visit = (path) => {
       if (seen.has(path)) return
       seen.add(path)
-      for (const { path: next, kind } of outputs[path].imports) {
-        if (kinds.includes(kind)) visit(next)
+      for (const { path: next, kind, external } of outputs[path].imports) {
+        if (kinds.includes(kind) && external !== true) visit(next)
       }
     }
     for (const path of start) visit(path)
