@@ -6,9 +6,9 @@
 // from esbuild's metafile, and for the page given fixtures what zod,
 // @msw/data and @noble/hashes each add (the page bundled again without
 // each) beside a sample of schemas in zod classic and zod/mini. Pages:
-// msw's setupWorker alone (the baseline of
-// the same run), the mock given fixtures (fetched at run time, so the
-// fixture's bytes are not counted), and the mock generating its dataset.
+// msw's setupWorker alone (the baseline of the same run), the mock given
+// fixtures (fetched at run time, so the fixture's bytes are not counted),
+// and the mock generating its dataset.
 //
 //   npm run build && node bench/bundle.js [--package <dir of a built checkout>] [--top 12]
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
