@@ -8,14 +8,17 @@
 // JSON of every item), again (cached), and after a change (items cached).
 // Last, the CLI with `--projects 100 --contents 100000`: the time from spawn
 // to its banner and its peak RSS until then (VmHWM, Linux only), beside the
-// default dataset as the same-run baseline.
+// default dataset as the same-run baseline, and the CLI given the same
+// dataset as a fixture file (`--fixtures`, ~50 MB).
 //
 //   npm run build && node bench/growth.js [--sizes 1000,10000] [--dist other/dist]
 //
 // --dist adds another build to compare (e.g. main's, before a change), in the
 // same run, up to 100k contents; a size that does not load is reported as such.
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { reportFigure } from './support/figures.js'
@@ -324,12 +327,38 @@ function cliToBanner(cli, args) {
 
 const CLI_ARGS = ['--projects', '100', '--contents', '100000', '--port', '0']
 const DEFAULT_SIZE = 'this build, default dataset'
+const FIXTURE_FILE = ', the same as --fixtures'
+const fixtureFolder = mkdtempSync(join(tmpdir(), 'growth-bench-'))
+process.on('exit', () => rmSync(fixtureFolder, { recursive: true }))
+const fixtureFile = join(fixtureFolder, 'contents-100k.json')
+{
+  const { createSeedDocument } = await import(
+    `${OWN_DIST}/data/create-seed-document.js`
+  )
+  writeFileSync(
+    fixtureFile,
+    JSON.stringify(
+      createSeedDocument({ seed: 1, projects: 100, contents: 100_000 }),
+    ),
+  )
+}
 const cliTimes = Object.fromEntries(
-  [...Object.keys(dists), DEFAULT_SIZE].map((name) => [name, []]),
+  [
+    ...Object.keys(dists).flatMap((name) => [name, name + FIXTURE_FILE]),
+    DEFAULT_SIZE,
+  ].map((name) => [name, []]),
 )
 for (let run = 0; run < Number(values.runs); run++) {
   for (const [name, dist] of Object.entries(dists)) {
     cliTimes[name].push(await cliToBanner(`${dist}/cli/main.js`, CLI_ARGS))
+    cliTimes[name + FIXTURE_FILE].push(
+      await cliToBanner(`${dist}/cli/main.js`, [
+        '--fixtures',
+        fixtureFile,
+        '--port',
+        '0',
+      ]),
+    )
   }
   cliTimes[DEFAULT_SIZE].push(
     await cliToBanner(`${OWN_DIST}/cli/main.js`, ['--port', '0']),

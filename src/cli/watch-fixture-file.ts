@@ -1,7 +1,6 @@
 import { watch } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import type { MockCore } from '../api/create-mock-core.js'
-import { handOverDocument } from '../data/hand-over-document.js'
 import type { CliLog } from './create-cli-log.js'
 import { readFixtureFile } from './read-fixture-file.js'
 
@@ -48,9 +47,9 @@ export function watchFixtureFile(options: {
   async function reload(): Promise<void> {
     if (closed) return
     try {
+      // @note Checked once, as it is read: the load takes it as it is (see
+      // `markChecked`).
       const document = await readFixtureFile(path, { whileServing: true })
-      // @note Read for this load alone: kept as it is, not copied again.
-      handOverDocument(document)
       await mock.load(document)
       log.info(
         `reloaded ${document.projects.length} projects, ${document.contents.length} contents from ${path}`,

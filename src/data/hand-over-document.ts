@@ -34,3 +34,34 @@ export function takeHandedOver(document: unknown): boolean {
     handedOver.delete(document)
   )
 }
+
+/** Documents a check passed after they were handed over, until read again. */
+const checked = new WeakSet<object>()
+
+/**
+ * Marks the document a check made of a handed-over one: the next check of
+ * that very object (`takeChecked`) passes it as it is. The CLI reads a
+ * fixture file (`readFixtureFile`) and then creates or loads the mock from
+ * it: one check, not two.
+ * @note Only handed-over documents get the mark, so a document a user
+ * passes, or one a user got from `parseFixtureDocument`, is always checked.
+ * @example
+ * if (keepInput && data !== undefined) markChecked(data)
+ */
+export function markChecked(document: object): void {
+  checked.add(document)
+}
+
+/**
+ * Whether `document` is one a check passed (see `markChecked`), forgetting
+ * it: a mark counts for one check.
+ * @example
+ * if (takeChecked(input)) return { data: input, issues: [] }
+ */
+export function takeChecked(document: unknown): boolean {
+  return (
+    typeof document === 'object' &&
+    document !== null &&
+    checked.delete(document)
+  )
+}

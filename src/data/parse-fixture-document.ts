@@ -18,7 +18,11 @@ import {
   formatIssuePath,
   type LocatedFixtureIssue,
 } from './fixture-error.js'
-import { takeHandedOver } from './hand-over-document.js'
+import {
+  markChecked,
+  takeChecked,
+  takeHandedOver,
+} from './hand-over-document.js'
 import { isJsonRecord } from './is-json-record.js'
 import { runAtOnce, runInSlices } from './run-in-slices.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
@@ -142,6 +146,9 @@ function inspectFixtureDocument(input: unknown): Inspection {
  * in one step at the end.
  */
 function* inspectInSteps(input: unknown): Generator<void, Inspection> {
+  if (takeChecked(input)) {
+    return { data: input as FixtureDocument, issues: [] }
+  }
   // @note First: every later step may recurse into the value.
   const tooDeep = yield* findTooDeepPathInSteps(input)
   if (tooDeep !== undefined) {
@@ -182,13 +189,12 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     lists[list] = parsed
   }
   issues.push(...(yield* findReferenceIssues(input)))
-  return {
-    data:
-      head.success && issues.length === 0
-        ? ({ ...head.data, ...lists } as FixtureDocument)
-        : undefined,
-    issues: sortInDocumentOrder(issues),
-  }
+  const data =
+    head.success && issues.length === 0
+      ? ({ ...head.data, ...lists } as FixtureDocument)
+      : undefined
+  if (keepInput && data !== undefined) markChecked(data)
+  return { data, issues: sortInDocumentOrder(issues) }
 }
 
 /** zod issues of the part of the document at `prefix`, located and worded. */
