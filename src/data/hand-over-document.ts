@@ -1,5 +1,23 @@
+/**
+ * Marks on documents that count for one reading: `take` tells whether a
+ * document had the mark and removes it.
+ */
+function createOneTimeMarks() {
+  const marked = new WeakSet<object>()
+  const isObject = (value: unknown): value is object =>
+    typeof value === 'object' && value !== null
+  return {
+    mark(document: unknown): void {
+      if (isObject(document)) marked.add(document)
+    },
+    take(document: unknown): boolean {
+      return isObject(document) && marked.delete(document)
+    },
+  }
+}
+
 /** The documents handed over (see `handOverDocument`), until they are read. */
-const handedOver = new WeakSet<object>()
+const handedOver = createOneTimeMarks()
 
 /**
  * Hands a document parsed for the mock alone (a request's body, a file just
@@ -16,9 +34,7 @@ const handedOver = new WeakSet<object>()
  * await mock.load(request.body)
  */
 export function handOverDocument(document: unknown): void {
-  if (typeof document === 'object' && document !== null) {
-    handedOver.add(document)
-  }
+  handedOver.mark(document)
 }
 
 /**
@@ -28,15 +44,11 @@ export function handOverDocument(document: unknown): void {
  * const keepInput = takeHandedOver(input)
  */
 export function takeHandedOver(document: unknown): boolean {
-  return (
-    typeof document === 'object' &&
-    document !== null &&
-    handedOver.delete(document)
-  )
+  return handedOver.take(document)
 }
 
 /** Documents a check passed after they were handed over, until read again. */
-const checked = new WeakSet<object>()
+const checked = createOneTimeMarks()
 
 /**
  * Marks the document a check made of a handed-over one: the next check of
@@ -49,7 +61,7 @@ const checked = new WeakSet<object>()
  * if (keepInput && data !== undefined) markChecked(data)
  */
 export function markChecked(document: object): void {
-  checked.add(document)
+  checked.mark(document)
 }
 
 /**
@@ -59,9 +71,5 @@ export function markChecked(document: object): void {
  * if (takeChecked(input)) return { data: input, issues: [] }
  */
 export function takeChecked(document: unknown): boolean {
-  return (
-    typeof document === 'object' &&
-    document !== null &&
-    checked.delete(document)
-  )
+  return checked.take(document)
 }
