@@ -30,7 +30,8 @@ const END = -2
  * into chunks (scripts/build-cli.js), where a worker file's path relative to
  * `import.meta.url` would not resolve, and it needs nothing but `JSON.parse`.
  * @note The bytes come as they arrive (a request's chunks) and are joined
- * here: joining 50 MB held the main thread for 35–300 ms.
+ * here (joining 50 MB held the main thread for 35–300 ms), into a buffer of
+ * the declared length, so that the chunks and their join are not held at once.
  * @note A value is sent whole, except the arrays directly under a top-level
  * object (the lists of a fixture document), which go in slices: one
  * structured clone of 100,000 contents holds the receiving thread for
@@ -38,14 +39,17 @@ const END = -2
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-const { perMessage } = workerData
+const { perMessage, byteLength } = workerData
 const GIVE_BACK = ${GIVE_BACK}
 const END = ${END}
+const declared = byteLength > 0 ? new Uint8Array(byteLength) : undefined
+let filled = 0
 const chunks = []
 let bytes
 const slices = []
 parentPort.on('message', (message) => {
-  if (typeof message !== 'number') return chunks.push(message)
+  if (typeof message !== 'number') return take(message)
+
   if (message === END) return start()
   if (message === GIVE_BACK) return giveBack()
   try {
@@ -55,8 +59,15 @@ parentPort.on('message', (message) => {
   }
   slices[message] = undefined
 })
+function take(chunk) {
+  if (declared !== undefined && filled + chunk.length <= declared.length) {
+    declared.set(chunk, filled)
+    filled += chunk.length
+  } else chunks.push(chunk)
+}
 function run() {
-  bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)
+  const parts = declared === undefined ? chunks : [declared.subarray(0, filled), ...chunks]
+  bytes = parts.length === 1 ? parts[0] : Buffer.concat(parts)
   chunks.length = 0
   let value
   try {
@@ -115,17 +126,20 @@ type WorkerMessage =
  * past the structured clone's stack) is parsed on this thread instead; the
  * fixture checks then refuse it for its depth.
  * @note A buffer is handed to the worker (transferred) when it owns its
- * whole memory: the caller must not use it afterwards.
+ * whole memory: the caller must not use it afterwards. Chunks are joined in
+ * the worker, into one buffer of `byteLength` when given (the length a
+ * request declares).
  * @example
  * const document = await parseJsonOffThread(await readFile('fixtures.json'))
- * const body = await parseJsonOffThread(request) // an IncomingMessage's chunks
+ * const body = await parseJsonOffThread(request, { byteLength: 52_000_000 })
  */
 export function parseJsonOffThread(
   source: Uint8Array | AsyncIterable<Uint8Array>,
+  { byteLength = 0 }: { byteLength?: number } = {},
 ): Promise<unknown> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { perMessage: RECORDS_PER_MESSAGE },
+    workerData: { perMessage: RECORDS_PER_MESSAGE, byteLength },
   })
   // @note Unreferenced: a load in progress does not keep a server that is
   // shutting down alive.

@@ -57,7 +57,11 @@ function parseOffThread(
   source: Request | Buffer,
   next: NextFunction,
 ): void {
-  parseJsonOffThread(source).then(
+  // @note Past `limitRequestBody`: a declared length is within the limit.
+  const byteLength = Number(request.headers['content-length'])
+  parseJsonOffThread(source, {
+    byteLength: source === request && byteLength > 0 ? byteLength : 0,
+  }).then(
     (value) => {
       request.body = value
       next()
