@@ -10,7 +10,13 @@
 //
 //   npm run build && node bench/bigload.js [--contents 100000]
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { Agent, get, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -197,9 +203,12 @@ function cliLine(pattern) {
 const [cliUrl] = await cliLine(/http:\/\/[^\s/]+/)
 await probe(cliUrl)
 const watchRssBefore = rssMb(cli.pid)
-const reloaded = cliLine(/reloaded .* contents|kept the previous data/)
+const reloaded = cliLine(/reloaded .* contents|kept the previous data.*/)
+// @note Written beside it and renamed over it, as editors save: a reload
+// that read the file half written would fail, and a second one follow.
+writeFileSync(`${file}.new`, body)
 const watchStarted = performance.now()
-writeFileSync(file, body)
+renameSync(`${file}.new`, file)
 const watchDuring = summary(await probeUntil(reloaded, cliUrl))
 const [reloadLine] = await reloaded
 const watchTime = performance.now() - watchStarted
