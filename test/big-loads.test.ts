@@ -2,7 +2,9 @@ import { createContentApiMock, FixtureError } from 'content-api-mock'
 import { createSeedDocument } from 'content-api-mock/seed'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { BASE_URL } from './support/api-client.js'
@@ -173,7 +175,53 @@ it('answers invalid_json to a large body that is not JSON, and invalid_fixture n
   expect(await countProjects(server.apiUrl)).toBe(3)
 })
 
-it('reloads a large --watch fixture file through the bundled CLI, and keeps the data when a record of it is wrong', async () => {
+it('loads a large gzip-compressed PUT /__mock/fixtures body, which body-parser inflates before the worker parses it', async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+  })
+  const big = bigDocument()
+  const body = gzipSync(JSON.stringify(big))
+
+  const response = await fetch(`${server.adminUrl}/fixtures`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    body,
+  })
+
+  expect(body.length).toBeGreaterThan(1_048_576)
+  expect(response.status).toBe(200)
+  expect(server.mock.db.contents.count()).toBe(20_000)
+})
+
+it('keeps serving when a client stops sending a large PUT /__mock/fixtures body halfway, and loads the next one', async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+  })
+  const text = JSON.stringify(bigDocument())
+  const url = new URL(`${server.adminUrl}/fixtures`)
+  await new Promise<void>((resolve) => {
+    const request = httpRequest(url, {
+      method: 'PUT',
+      headers: {
+        host: url.host,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+      },
+    })
+    request.on('error', () => resolve())
+    request.write(text.slice(0, text.length / 2), () => {
+      request.destroy()
+      resolve()
+    })
+  })
+
+  expect(await countProjects(server.apiUrl)).toBe(3)
+  const response = await putFixtures(server.adminUrl, JSON.parse(text))
+  expect(response.status).toBe(200)
+  expect(server.mock.db.contents.count()).toBe(20_000)
+})
+
+it('reloads a large --watch fixture file through the bundled CLI, and keeps the data when a record of it is wrong or nests too deep', async () => {
   const folder = await mkdtemp(join(tmpdir(), 'content-api-mock-big-'))
   const path = join(folder, 'big.json')
   await writeFile(path, JSON.stringify(loadFixture('small.json')))
@@ -191,6 +239,17 @@ it('reloads a large --watch fixture file through the bundled CLI, and keeps the 
   await writeFile(path, JSON.stringify(big))
   await cli.waitFor(
     /kept the previous data: Failed to load the fixture file \S+big\.json: 1 problem found.*\n {2}contents\[19999\]\.project_unique: no such project "nope"/,
+  )
+  expect(await countProjects(cli.apiUrl)).toBe(3)
+
+  const deep = structuredClone(big)
+  deep.contents[19_999].project_unique = big.projects[0].project_unique
+  deep.contents[5].content.scenes = JSON.parse(
+    `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+  )
+  await writeFile(path, JSON.stringify(deep))
+  await cli.waitFor(
+    /kept the previous data: The fixture file \S+big\.json nests objects and arrays more than 100 levels deep, at contents\[5\]\.content\.scenes\.a\.a\.a\.a…/,
   )
   expect(await countProjects(cli.apiUrl)).toBe(3)
 

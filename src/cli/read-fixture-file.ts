@@ -1,10 +1,12 @@
 import { handOverDocument } from '../data/hand-over-document.js'
 import { readFile } from 'node:fs/promises'
 import { formatIssuePath } from '../data/fixture-error.js'
+import { findTooDeepPathInSteps } from '../data/find-too-deep-path-in-steps.js'
 import {
   parseFixtureDocument,
   parseFixtureDocumentInSlices,
 } from '../data/parse-fixture-document.js'
+import { runInSlices } from '../data/run-in-slices.js'
 import {
   findTooDeepPath,
   MAX_NESTING_DEPTH,
@@ -55,7 +57,9 @@ export async function readFixtureFile(
   }
   // @note Checked here too, to say it on one line: the depth is a limit of
   // the mock, not a problem the issue list of the document would help with.
-  const tooDeep = findTooDeepPath(json)
+  const tooDeep = whileServing
+    ? await runInSlices(findTooDeepPathInSteps(json))
+    : findTooDeepPath(json)
   if (tooDeep !== undefined) {
     throw new CliError(
       `The fixture file ${path} nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, at ${formatIssuePath(tooDeep.slice(0, 8))}…; the mock reads at most ${MAX_NESTING_DEPTH} levels. Flatten that value and save the file again.`,

@@ -65,15 +65,18 @@ export function* findReferenceIssues(
 }
 
 /**
- * The IDs of a list, reporting each duplicate; `undefined` when the list is
- * not an array or one of its IDs cannot be read.
+ * The IDs of a list (each with the index of its first record), reporting
+ * each duplicate; `undefined` when the list is not an array or one of its IDs
+ * cannot be read.
+ * @note The map itself, not a `Set` of its keys: copying 100,000 IDs into a
+ * set took 25–40 ms in one step, the longest of a large load's check.
  */
 function* collectIds(
   document: JsonRecord,
   list: string,
   field: string,
   issues: LocatedFixtureIssue[],
-): Generator<void, Set<string> | undefined> {
+): Generator<void, ReadonlyMap<string, number> | undefined> {
   const items = document[list]
   if (!Array.isArray(items)) return undefined
   const firstIndex = new Map<string, number>()
@@ -95,12 +98,12 @@ function* collectIds(
       })
     }
   }
-  return isComplete ? new Set(firstIndex.keys()) : undefined
+  return isComplete ? firstIndex : undefined
 }
 
 function isDangling(
   value: unknown,
-  ids: Set<string> | undefined,
+  ids: ReadonlyMap<string, number> | undefined,
 ): value is string {
   return ids !== undefined && isId(value) && !ids.has(value)
 }

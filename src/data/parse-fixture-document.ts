@@ -5,13 +5,11 @@ import {
   fixtureDocumentSchema,
   type FixtureDocument,
 } from '../schema/fixture.js'
-import {
-  findTooDeepPath,
-  TOO_DEEP_MESSAGE,
-} from '../schema/find-too-deep-path.js'
+import { TOO_DEEP_MESSAGE } from '../schema/find-too-deep-path.js'
 import { objectKeysAt } from '../schema/object-keys-at.js'
 import { findContentModeIssues } from './find-content-mode-issues.js'
 import { findReferenceIssues } from './find-reference-issues.js'
+import { findTooDeepPathInSteps } from './find-too-deep-path-in-steps.js'
 import { findTimelineIssues } from './find-timeline-issues.js'
 import {
   FixtureError,
@@ -209,30 +207,6 @@ function toIssues(
         : { ...issue, path: [...prefix, ...issue.path] },
     ),
   )
-}
-
-/**
- * `findTooDeepPath` of the document, a record of each list at a time.
- */
-function* findTooDeepPathInSteps(
-  input: unknown,
-): Generator<void, PropertyKey[] | undefined> {
-  if (!isJsonRecord(input)) return findTooDeepPath(input)
-  for (const key in input) {
-    if (!Object.hasOwn(input, key)) continue
-    const value = input[key]
-    if (!Array.isArray(value)) {
-      const path = findTooDeepPath(value, { startDepth: 2 })
-      if (path !== undefined) return [key, ...path]
-      continue
-    }
-    for (const [i, record] of value.entries()) {
-      const path = findTooDeepPath(record, { startDepth: 3 })
-      if (path !== undefined) return [key, i, ...path]
-      yield
-    }
-  }
-  return undefined
 }
 
 /**
