@@ -34,6 +34,14 @@ export function createConnectionKeeper(
   const inFlight = new Set<ServerResponse>()
   let closing: Promise<void> | undefined
 
+  // @note One listener for all responses rather than a closure and a
+  // `once` wrapper for each: a response closes once (issue 11).
+  function untrack(this: ServerResponse): void {
+    inFlight.delete(this)
+    // Its connection may now be idle (headers sent before the stop).
+    if (closing !== undefined) server.closeIdleConnections()
+  }
+
   // @note With a listener here Node no longer destroys a socket that timed
   // out, so a response the mock delays on purpose (a latency scenario) is
   // not cut; a socket without a response in flight is closed.
@@ -52,11 +60,7 @@ export function createConnectionKeeper(
         return
       }
       inFlight.add(response)
-      response.once('close', () => {
-        inFlight.delete(response)
-        // Its connection may now be idle (headers sent before the stop).
-        if (closing !== undefined) server.closeIdleConnections()
-      })
+      response.on('close', untrack)
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
