@@ -143,19 +143,16 @@ export function serializeContentDetail(
   return json
 }
 
-/**
- * Characters `JSON.stringify` escapes in a string (any surrogate, to be
- * safe about lone ones).
- */
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
+/** Printable ASCII but `"` and backslash: a string whose JSON is itself, quoted. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 
 /**
- * `JSON.stringify(value)`, quicker for a string with nothing to escape.
+ * `JSON.stringify(value)`, quicker for a string of plain ASCII.
  * @note `JSON.stringify` of an asset URL of 150 characters takes about
- * 0.5 µs; quoting it after this test, a tenth of that (issue 11).
+ * 0.45 µs; testing and quoting it, a quarter of that (issue 11).
  */
 function toJson(value: unknown): string {
-  return typeof value === 'string' && !NEEDS_ESCAPE.test(value)
+  return typeof value === 'string' && PLAIN.test(value)
     ? `"${value}"`
     : JSON.stringify(value)
 }
