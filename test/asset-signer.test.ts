@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { createHmac } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
 import {
@@ -411,3 +412,25 @@ it.each(['scripts/embed-media.js', 'scripts/make-title-font.js'])(
     ).not.toThrow()
   },
 )
+
+it('signs each URL with its half of HMAC-SHA-256 over the movie, expiry and nonce, in base64url', () => {
+  const { signer } = createClockedSigner('s3cret')
+  for (const movieUnique of ['mov_1', 'mov_ü/2']) {
+    const urls = signer.issueUrls(ORIGIN, movieUnique)
+    for (const [url, half] of [
+      [urls.download_url, [0, 16]],
+      [urls.thumbnail_url, [16, 32]],
+    ] as const) {
+      const params = new URL(url).searchParams
+      const tag = createHmac('sha256', 's3cret')
+        .update('content-api-mock/asset-url/v2\n'.padEnd(64, '.'))
+        .update(
+          `${movieUnique}\n${params.get('expires')}\n${params.get('nonce')}`,
+        )
+        .digest()
+      expect(params.get('signature')).toBe(
+        tag.subarray(...half).toString('base64url'),
+      )
+    }
+  }
+})

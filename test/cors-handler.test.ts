@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from 'node:http'
+import { createServer, get, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import cors, { type CorsOptions } from 'cors'
 import { expect, it } from 'vitest'
@@ -83,3 +83,34 @@ it.each(REQUESTS)(
     }
   },
 )
+
+it('reports the raw headers it writes on an actual request to any origin: the names, case and order cors writes', async () => {
+  const server = createServer((request, response) =>
+    (cors(OPTIONS) as unknown as CorsHandler)(request, response, () =>
+      response.end(),
+    ),
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = server.address() as AddressInfo
+    const rawHeaders = await new Promise<string[]>((resolve, reject) => {
+      get(
+        `http://127.0.0.1:${port}/x`,
+        { headers: { origin: 'http://app.test' } },
+        (response) => {
+          response.resume()
+          resolve(response.rawHeaders)
+        },
+      ).on('error', reject)
+    })
+    const written = rawHeaders.filter((_, i) =>
+      i % 2 === 1
+        ? rawHeaders[i - 1]!.startsWith('Access-Control-')
+        : rawHeaders[i]!.startsWith('Access-Control-'),
+    )
+    expect(written.length).toBeGreaterThan(0)
+    expect(createCorsHandler(OPTIONS).headers).toEqual(written)
+  } finally {
+    server.close()
+  }
+})

@@ -95,6 +95,20 @@ it('closes a connection that stays silent after its answer, with the idle timeou
   expect(error).toBeUndefined()
 })
 
+it('closes a connection that stays silent after its second answer, with the idle timeout', async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+    idleTimeout: 300,
+    keepAliveTimeout: 0,
+  })
+  const { text, error } = await exchange(server.url, [
+    'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
+    `GET /public-api/v1/projects HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${KEY}\r\n\r\n`,
+  ])
+  expect(text.match(/HTTP\/1\.1 200 /g)).toHaveLength(2)
+  expect(error).toBeUndefined()
+})
+
 it('says its keep-alive timeout in the Keep-Alive header', async () => {
   await using server = await startServer({ keepAliveTimeout: 3000 })
   const response = await fetch(`${server.url}/__mock/health`)

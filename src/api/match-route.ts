@@ -17,27 +17,38 @@ export interface RouteMatch {
  * matchRoute('/projects/p1') // { endpoint: 'getProject', projectUnique: 'p1' }
  */
 export function matchRoute(subpath: string): RouteMatch | undefined {
-  const segments = subpath.split('/')
-  if (segments[0] !== '' || segments[1] !== 'projects') return undefined
-  const projectUnique = segments[2]
-  switch (segments.length) {
-    case 2:
-      return { endpoint: 'listProjects' }
-    case 3:
-      return { endpoint: 'getProject', projectUnique }
-    case 4:
-      return segments[3] === 'contents'
-        ? { endpoint: 'listContents', projectUnique }
-        : undefined
-    case 5:
-      return segments[3] === 'contents'
-        ? {
-            endpoint: 'getContent',
-            projectUnique,
-            variationUnique: segments[4],
-          }
-        : undefined
-    default:
-      return undefined
+  // @note Read with indexOf rather than split('/'): no array of segments
+  // per request (issue 11). `/projects`, then up to three segments.
+  if (!subpath.startsWith(PROJECTS)) return undefined
+  if (subpath.length === PROJECTS.length) return { endpoint: 'listProjects' }
+  if (subpath.charCodeAt(PROJECTS.length) !== SLASH) return undefined
+  const projectStart = PROJECTS.length + 1
+  const projectEnd = subpath.indexOf('/', projectStart)
+  if (projectEnd === -1) {
+    return {
+      endpoint: 'getProject',
+      projectUnique: subpath.slice(projectStart),
+    }
+  }
+  const projectUnique = subpath.slice(projectStart, projectEnd)
+  const contentsEnd = projectEnd + 1 + CONTENTS.length
+  if (!subpath.startsWith(CONTENTS, projectEnd + 1)) return undefined
+  if (subpath.length === contentsEnd) {
+    return { endpoint: 'listContents', projectUnique }
+  }
+  if (
+    subpath.charCodeAt(contentsEnd) !== SLASH ||
+    subpath.indexOf('/', contentsEnd + 1) !== -1
+  ) {
+    return undefined
+  }
+  return {
+    endpoint: 'getContent',
+    projectUnique,
+    variationUnique: subpath.slice(contentsEnd + 1),
   }
 }
+
+const PROJECTS = '/projects'
+const CONTENTS = 'contents'
+const SLASH = 47

@@ -273,23 +273,27 @@ export async function createContentApiServer(
   // requests (a test counting its client's calls must not count its own
   // setup), nor those answered by the user's `handlers`. `onRequest` sees
   // every answered request.
+  // `corsHeaders`: the CORS headers not yet set, written with the answer's.
   function serveApi(
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
+    corsHeaders?: readonly string[],
   ): void {
     const apiRequest = toApiRequest(request, originOf)
     const answer = mock.handle(apiRequest)
     if (answer === undefined) {
+      if (corsHeaders !== undefined) applyCors(request, response, ignore)
       app(request, response)
       return
     }
     if (answer.forward !== undefined) {
+      if (corsHeaders !== undefined) applyCors(request, response, ignore)
       serveForwarded(request, response, apiRequest, answer, started)
       return
     }
     if (answer.delayMs === undefined && answer.networkError !== true) {
-      writeApiResponse(response, answer, request.method === 'HEAD')
+      writeApiResponse(response, answer, request.method === 'HEAD', corsHeaders)
       reportApi(request, answer, started)
       return
     }
@@ -299,7 +303,12 @@ export async function createContentApiServer(
         // rejects as it does with the interceptor's `HttpResponse.error()`.
         request.socket.destroy()
       } else {
-        writeApiResponse(response, answer, request.method === 'HEAD')
+        writeApiResponse(
+          response,
+          answer,
+          request.method === 'HEAD',
+          corsHeaders,
+        )
       }
       reportApi(request, answer, started)
     }, answer.delayMs ?? 0)
@@ -465,6 +474,17 @@ export async function createContentApiServer(
       // @note CORS comes first, for every path: the API, assets, the control
       // API and the user's own handlers alike. `cors` answers preflights
       // itself; without CORS, the routes answer them (405 under /__mock).
+      // An API request with CORS headers that are the same for every
+      // request gets them in the answer's one `writeHead` (issue 11).
+      if (
+        applyCors.headers !== undefined &&
+        userHandlers === undefined &&
+        request.method !== 'OPTIONS' &&
+        isApiPath(request.url ?? '/', prefix)
+      ) {
+        serveApi(request, response, started, applyCors.headers)
+        return
+      }
       const next = () => route(request, response, started)
       const applyPathCors = isOwnPath(request.url ?? '/')
         ? applyOwnCors
@@ -520,6 +540,8 @@ export async function createContentApiServer(
     close: () => keeper.close(),
   }
 }
+
+function ignore(): void {}
 
 /**
  * How often Node checks the header and request timeouts: a quarter of the

@@ -2,11 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import cors, { type CorsOptions } from 'cors'
 
 /** A CORS step before routing: sets its headers, then calls `next`. */
-export type CorsHandler = (
-  request: IncomingMessage,
-  response: ServerResponse,
-  next: () => void,
-) => void
+export interface CorsHandler {
+  (request: IncomingMessage, response: ServerResponse, next: () => void): void
+  /**
+   * The headers it sets on every actual (non-preflight) request, as raw
+   * pairs `[name, value, …]`, when they are the same for every request
+   * (any origin); `undefined` when they depend on the request.
+   */
+  readonly headers?: readonly string[]
+}
 
 /**
  * The `cors` middleware for `options`, with the headers of an actual
@@ -24,12 +28,28 @@ export function createCorsHandler(options: CorsOptions): CorsHandler {
   const applyCors = cors(options) as unknown as CorsHandler
   if (options.origin !== '*' || options.credentials === true) return applyCors
   const exposed = [options.exposedHeaders ?? []].flat().join(',')
-  return (request, response, next) => {
-    if (request.method === 'OPTIONS') return applyCors(request, response, next)
-    response.setHeader('Access-Control-Allow-Origin', '*')
-    if (exposed !== '') {
-      response.setHeader('Access-Control-Expose-Headers', exposed)
-    }
-    next()
+  const headers: readonly string[] = [
+    'Access-Control-Allow-Origin',
+    '*',
+    ...(exposed === '' ? [] : ['Access-Control-Expose-Headers', exposed]),
+  ]
+  return Object.assign(
+    (request: IncomingMessage, response: ServerResponse, next: () => void) => {
+      if (request.method === 'OPTIONS') {
+        return applyCors(request, response, next)
+      }
+      setRawHeaders(response, headers)
+      next()
+    },
+    { headers },
+  )
+}
+
+function setRawHeaders(
+  response: ServerResponse,
+  headers: readonly string[],
+): void {
+  for (let i = 0; i < headers.length; i += 2) {
+    response.setHeader(headers[i]!, headers[i + 1]!)
   }
 }
