@@ -402,12 +402,10 @@ itInBrowser(
 
     await page.click('li[data-variant="hostile"] input')
     await expect.poll(variants).toEqual(['lenient-ids', 'hostile'])
-    expect(
-      await page.locator('li[data-variant="nullable"] input').isChecked(),
-    ).toBe(true)
-    expect(
-      await page.locator('li[data-variant="nullable"] input').isDisabled(),
-    ).toBe(true)
+    // @note The server's state first, the page's after its answer renders.
+    const nullable = page.locator('li[data-variant="nullable"] input')
+    await expect.poll(() => nullable.isChecked()).toBe(true)
+    await expect.poll(() => nullable.isDisabled()).toBe(true)
 
     await page.click('section[aria-labelledby="variants-title"] button')
     await expect.poll(variants).toEqual([])
