@@ -689,7 +689,19 @@ it('answers every record command line with exit 0 and a file, or exit 2, one lin
       }
       for (const path of paths) rmSync(path, { recursive: true, force: true })
     }),
-    { numRuns: 80 },
+    {
+      numRuns: 80,
+      // A --media-dir that falls on the --out file (found by a random seed).
+      examples: [
+        [
+          [
+            ...['--target', service.apiUrl, '--out', NEW_PATH],
+            ...['--media-dir', NEW_PATH, '--media-dir', NEW_PATH],
+          ],
+          'demo-key-alpha',
+        ],
+      ],
+    },
   )
   expect(written).toBeGreaterThan(8)
 }, 120_000)

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander'
+import { resolve } from 'node:path'
 import { OPTION_RULES, type IntegerOptionRule } from '../schema/option-rules.js'
 import { CliError } from './cli-error.js'
 import {
@@ -80,6 +81,16 @@ export function parseRecordArguments(
   if (values.out === undefined) {
     throw new CliError(
       `record needs --out: the fixture file to write, such as --out recording.json. ${help}`,
+    )
+  }
+  // @note Checked before anything is asked or written: the media folder
+  // would be created where the file is to go, and the recording lost.
+  if (
+    values.mediaDir !== undefined &&
+    resolve(values.mediaDir) === resolve(values.out)
+  ) {
+    throw new CliError(
+      `--media-dir ${values.mediaDir} is the path of --out, the fixture file to write. Give the media a folder of their own, such as --media-dir media.`,
     )
   }
   let apiKey = values.apiKey
