@@ -45,7 +45,7 @@ export function getContent(
     )
   }
   const body = serializeContentDetail(state.content, (movieUnique) =>
-    context.signer.issueUrls(request.origin, movieUnique),
+    context.signer.issueJson(request.origin, movieUnique),
   )
   return createJsonResponse(200, `{"data":${body}}`)
 }
