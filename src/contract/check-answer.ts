@@ -13,7 +13,7 @@ import { contentDetailSchema } from '../schema/resources.js'
 import { toTolerantSchema } from '../schema/to-tolerant-schema.js'
 import { valueAt } from '../data/value-at.js'
 import type { DriftKind } from './drift-kinds.js'
-import { findShapeDrift, type ShapeDrift } from './find-shape-drift.js'
+import { checkShape, type ShapeDrift } from './find-shape-drift.js'
 import {
   VERIFY_CASES,
   type VerifyCase,
@@ -149,15 +149,19 @@ export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
   const schema = isError
     ? errorEnvelopeSchema
     : strictSchemaFor(verifyCase.endpoint, body.value)
-  const drift = findShapeDrift(schema, body.value)
+  const { exact, drift } = checkShape(schema, body.value)
   if (!isError) checkValues(answer.case, body.value, drift, add)
   else checkErrorCode(answer, body.value, add)
   for (const { kind, at, detail } of drift) {
     add(reclassify(kind, at, isError), detail, at)
   }
-  const tolerant = toTolerantSchema(
-    isError ? errorEnvelopeSchema : SUCCESS_SCHEMAS[verifyCase.endpoint],
-  ).safeParse(body.value).success
+  // @note What the strict schema's exact twin takes, its tolerant twin
+  // takes: parsing again would cost as much as the check.
+  const tolerant =
+    exact ||
+    toTolerantSchema(
+      isError ? errorEnvelopeSchema : SUCCESS_SCHEMAS[verifyCase.endpoint],
+    ).safeParse(body.value).success
   return { strict: findings.length === 0, tolerant, findings }
 }
 
@@ -188,8 +192,9 @@ const contentDetailSchemas = new Map<string, z.ZodType>()
 
 /**
  * The strict schema of a success body. A content's `content` is the served
- * shape of its mode, or anything for a mode the mock does not know (that
- * mode is the finding).
+ * shape of its mode, or any object for a mode the mock does not know (that
+ * mode is the finding), as the general detail schema has it: so what this
+ * takes, the tolerant twin of `SUCCESS_SCHEMAS` takes.
  */
 function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
   if (endpoint !== 'getContent') return SUCCESS_SCHEMAS[endpoint]
@@ -198,7 +203,9 @@ function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
   let schema = contentDetailSchemas.get(key)
   if (schema === undefined) {
     const content =
-      key === '' ? z.unknown() : CONTENT_MODES[key as 'moviemode'].served
+      key === ''
+        ? z.record(z.string(), z.unknown())
+        : CONTENT_MODES[key as 'moviemode'].served
     schema = z.object({ data: contentDetailSchema.extend({ content }) })
     contentDetailSchemas.set(key, schema)
   }
