@@ -28,12 +28,27 @@ const GOALS = {
 }
 
 // What the mock's parts add to the page given fixtures: the same page
-// bundled again with a part left out (esbuild `external`), gzipped.
+// bundled again with a part left out (esbuild `external`), gzipped. The
+// folders of the mock's own code are those a run may never use (traffic
+// shaping, variants, record edits): what loading each on demand could save.
 const PARTS = {
   zod: ['zod'],
   '@msw/data (with mutative, es-toolkit)': ['@msw/data'],
   '@noble/hashes': ['@noble/hashes'],
 }
+const OWN_PARTS = ['api/traffic', 'api/variants', 'data/records']
+const partsOf = (packageDir) => ({
+  ...PARTS,
+  ...Object.fromEntries(
+    OWN_PARTS.map((folder) => [
+      `(mock) ${folder}/`,
+      [join(packageDir, 'dist', folder, '*')],
+    ]),
+  ),
+  [`(mock) ${OWN_PARTS.join('/, ')}/ together`]: OWN_PARTS.map((folder) =>
+    join(packageDir, 'dist', folder, '*'),
+  ),
+})
 
 // The alternative issue 11 names for zod: the same kinds of schemas the mock
 // writes (strict objects, bounded strings and integers, URLs, datetimes,
@@ -189,7 +204,7 @@ const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0)
       if (bundler !== 'esbuild') continue
       if (name.includes('fixtures')) {
         const shares = []
-        for (const [part, external] of Object.entries(PARTS)) {
+        for (const [part, external] of Object.entries(partsOf(packageDir))) {
           const without = await bundlePage(source, ENTRY, { external })
           shares.push(`${part} ${kb(gzip - sum(without.atOnce, 'gzip'))}`)
         }
