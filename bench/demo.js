@@ -22,7 +22,8 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { createContentApiServer } from '../dist/server/index.js'
-import { measure, median } from './support/measure-page.js'
+import { measure } from './support/measure-page.js'
+import { median } from './support/median.js'
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '10' } },

@@ -7,14 +7,10 @@
 import { performance } from 'node:perf_hooks'
 import { createContentApiMock, parseFixtureDocument } from '../dist/index.js'
 import { findTooDeepPath } from '../dist/schema/find-too-deep-path.js'
+import { median } from './support/median.js'
 
 const SIZES = [1_000, 100_000]
 const ROUNDS = 7
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
 
 function time(run) {
   const times = []

@@ -6,6 +6,7 @@
 //   npm run build && node bench/lookup.js
 import { performance } from 'node:perf_hooks'
 import { createContentApiMock } from '../dist/index.js'
+import { median } from './support/median.js'
 
 const SIZES = [1_000, 100_000]
 const ROUNDS = 5
@@ -67,11 +68,6 @@ async function measure(contents) {
     scanTimes.push(((performance.now() - start) * 1000) / scanPicks.length)
   }
   return { contents, loadMs, mock: median(mockTimes), scan: median(scanTimes) }
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
 }
 
 const results = []

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks'
 import { createMockCore } from '../dist/api/create-mock-core.js'
 import { createContentApiServer } from '../dist/server/index.js'
 import { reportFigure } from './support/figures.js'
+import { median, medianRatio } from './support/median.js'
 
 const ROUNDS = 9
 const PER_ROUND = 10_000
@@ -42,10 +43,6 @@ for (const project of ask('/public-api/v1/projects')) {
   break
 }
 
-function median(list) {
-  return [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
-}
-
 const cores = [
   ['proxy mode off (baseline)', plain],
   ['proxy mode on, a detail it holds', proxying],
@@ -70,9 +67,7 @@ for (let round = 0; round <= ROUNDS; round++) {
   })
 }
 const coreMedians = coreTimes.map(median)
-const ownRatio = median(
-  coreTimes[1].map((time, round) => time / coreTimes[0][round]),
-)
+const ownRatio = medianRatio(coreTimes[1], coreTimes[0])
 console.table(
   cores.map(([name], index) => ({
     'core.handle, content detail': name,

@@ -18,6 +18,7 @@ import {
 import { createPicker } from '../dist/schema/create-picker.js'
 import { serializeContentListItem } from '../dist/api/serialize.js'
 import { reportFigure } from './support/figures.js'
+import { median, medianRatio } from './support/median.js'
 
 const { values } = parseArgs({
   options: { contents: { type: 'string', default: '20000' } },
@@ -55,10 +56,6 @@ const list = {
     return item
   }),
   meta: { total: N },
-}
-
-function median(runs) {
-  return [...runs].sort((a, b) => a - b)[Math.floor(runs.length / 2)]
 }
 
 function time(run) {
@@ -135,8 +132,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 const [before, without, withExtras] = runs.map(median)
-const ratioTo = (times, base) => median(times.map((time, i) => time / base[i]))
-const ratios = [1, ratioTo(runs[1], runs[0]), ratioTo(runs[2], runs[0])]
+const ratios = [1, medianRatio(runs[1], runs[0]), medianRatio(runs[2], runs[0])]
 
 const row = (name, ms, ratio) =>
   `| ${name.padEnd(44)} | ${ms.toFixed(1).padStart(8)} ms | ${ratio.toFixed(2).padStart(5)}× |`

@@ -8,15 +8,11 @@
 //   npm run build && node bench/records.js
 import { performance } from 'node:perf_hooks'
 import { createContentApiMock } from '../dist/index.js'
+import { median } from './support/median.js'
 
 const SIZES = [1_000, 100_000]
 const ROUNDS = 5
 const CHANGES = 200
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
 
 async function measure(contents) {
   const mock = createContentApiMock({

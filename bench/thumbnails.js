@@ -24,6 +24,7 @@ import {
   measureThumbnailCache,
   THUMBNAIL_CACHE_SIZE,
 } from '../dist/media/render-thumbnail.js'
+import { median } from './support/median.js'
 
 const require = createRequire(import.meta.url)
 const QUALITY = 88
@@ -52,11 +53,6 @@ const card = {
   label: sample.label,
   footer: sample.movieUnique,
   seed: sample.movieUnique,
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
 }
 
 /** Median time of `run` over `count` calls after `warm` unmeasured ones. */

@@ -6,6 +6,7 @@
 //   npm run build && node bench/variants.js
 import { performance } from 'node:perf_hooks'
 import { createContentApiMock, VARIANT_NAMES } from '../dist/index.js'
+import { median } from './support/median.js'
 
 const ROUNDS = 7
 // slow-body and truncated change how a body arrives, not what it costs here.
@@ -57,11 +58,6 @@ function time(mock, request, count) {
     times.push(((performance.now() - start) * 1000) / count)
   }
   return median(times)
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
 }
 
 // A first pass warms the JIT up for every case; the second one counts.

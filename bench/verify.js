@@ -16,6 +16,7 @@ import {
   contentListResponseSchema,
 } from '../dist/schema/envelopes.js'
 import { reportFigure } from './support/figures.js'
+import { median, medianRatio } from './support/median.js'
 
 const ROUNDS = 11
 
@@ -54,20 +55,14 @@ const answerOf = (name, path, value) => ({
 // to the next; taking turns, 3.9x to 4.5x before the check's exact parse.
 function time(runs, count) {
   const times = runs.map(() => [])
-  const ratios = []
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, run] of runs.entries()) {
       const start = performance.now()
       for (let i = 0; i < count; i++) run()
       times[index].push(((performance.now() - start) * 1000) / count)
     }
-    ratios.push(times[0].at(-1) / times[1].at(-1))
   }
-  return [...times, ratios].map(median)
-}
-
-function median(values) {
-  return values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]
+  return [...times.map(median), medianRatio(times[0], times[1])]
 }
 
 const cases = [

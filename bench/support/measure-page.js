@@ -25,9 +25,3 @@ export async function measure(page, url, ready) {
   })
   return { ...timing, shown }
 }
-
-/** The median of numbers (the upper one of an even count). */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]
-}
