@@ -54,7 +54,8 @@ export function checkShape(
 }
 
 /**
- * {@link findShapeDrift} without its first parse: the walk alone.
+ * {@link findShapeDrift} without its first parse: the walk alone, down to
+ * every union's options.
  */
 export function walkShapeDrift(
   schema: z.core.$ZodType,
@@ -116,10 +117,11 @@ function walk(
       return
     }
     case 'union': {
-      // The closest option: the one with the fewest differences.
+      // The closest option: the one with the fewest differences. Walked
+      // alone: the exact parse ran once, over the whole value.
       let best: ShapeDrift[] | undefined
       for (const option of (def as z.core.$ZodUnionDef).options) {
-        const drift = findShapeDrift(option, value, at)
+        const drift = walkShapeDrift(option, value, at)
         if (best === undefined || drift.length < best.length) best = drift
       }
       found.push(...(best ?? []))
@@ -234,8 +236,9 @@ function deriveExact(schema: z.core.$ZodType): z.ZodType {
       return z.union(options as [z.ZodType, z.ZodType, ...z.ZodType[]])
     }
     default:
-      // A record as it is, stricter than the walk (which takes anything
-      // there), so that what this takes, the tolerant twin takes.
+      // Leaves as they are, and a record too: stricter than the walk, which
+      // takes anything there, so that what this takes, the tolerant twin
+      // takes.
       return schema as z.ZodType
   }
 }
