@@ -169,10 +169,8 @@ export function createMockCore(
   }
   addInitialScenarios()
 
-  // @note Loads (and resets) run one after another, in the order they were
-  // asked for, so the last one asked for is what stays served; each swaps its
-  // whole dataset in at once when done, and the answers before that come
-  // from the dataset it replaces.
+  // @note Loads and resets run in the order asked for, so the last one stays
+  // served; each swaps its whole dataset in at once when done.
   let loads: Promise<unknown> = Promise.resolve()
   function inTurn<Result>(load: () => Promise<Result>): Promise<Result> {
     const turn = loads.then(load)
@@ -189,9 +187,8 @@ export function createMockCore(
     liveStream = stream
   }
 
-  // @note In turn from the moment it is asked for: a generated initial
-  // dataset may still be on its way (by `import()`), and must not land after
-  // a document loaded meanwhile and replace it.
+  // @note In turn from the start: a generated dataset still on its way (by
+  // `import()`) must not replace a document loaded meanwhile.
   function serveInitialData(): Promise<void> {
     return inTurn(async () => {
       const { document, stream } = await initialData

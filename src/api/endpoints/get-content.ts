@@ -24,10 +24,8 @@ export function getContent(
   if ('status' in project) return project
   const now = context.now()
   const { index } = context.dataset()
-  // @note A stored record wins over the stream's record of the same ID, also
-  // when a patch moved it to another project. The project's own contents are
-  // asked first: the index of all contents is the largest table there is,
-  // and a lookup in it at a million contents misses the CPU's caches.
+  // A stored record wins over the stream's, also when a patch moved it; the
+  // project's own map comes first: far smaller than the index of all contents.
   const record =
     index.contentsByProject.get(project.project_unique)?.get(variationUnique) ??
     (index.contentsById.has(variationUnique)
