@@ -1,90 +1,21 @@
-import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
 import {
   ASSET_PATH_PREFIX,
   createAssetSigner,
-  type AssetSigner,
 } from '../src/api/asset-signer.js'
-import { serveAsset } from '../src/api/serve-asset.js'
-import type { ApiRequest, ApiResponse } from '../src/api/types.js'
-import { viewersOf } from '../src/api/visibility.js'
-import { createDataset } from '../src/data/dataset.js'
-import { createBuiltInMedia } from '../src/media/create-built-in-media.js'
-
-const ORIGIN = 'http://127.0.0.1:4010'
-const START = Date.UTC(2026, 0, 1) // a whole second, so expiry is exact
-const TTL_SECONDS = 60
-const media = createBuiltInMedia()
-const dataset = createDataset(viewersOf)
-// What an empty dataset serves for mov_1: its clip, and a card titled by its ID.
-const VIDEO = (await media.video('mov_1')).bytes
-const THUMBNAIL = (
-  await media.thumbnail({
-    movieUnique: 'mov_1',
-    title: 'mov_1',
-    label: 'content-api-mock',
-  })
-).bytes
-
-function createClockedSigner(secret?: string) {
-  const clock = { now: START }
-  const signer = createAssetSigner({
-    secret,
-    ttlSeconds: TTL_SECONDS,
-    now: () => clock.now,
-  })
-  return { clock, signer }
-}
-
-function requestFor(
-  url: string,
-  init: { method?: string; headers?: Record<string, string> } = {},
-): ApiRequest {
-  const parsed = new URL(url)
-  return {
-    method: init.method ?? 'GET',
-    origin: parsed.origin,
-    path: parsed.pathname,
-    query: parsed.search.slice(1),
-    headers: new Headers(init.headers),
-  }
-}
-
-function fetchAsset(
-  signer: AssetSigner,
-  url: string,
-  init?: { method?: string; headers?: Record<string, string> },
-): Promise<ApiResponse> {
-  return serveAsset(
-    {
-      signer,
-      media,
-      dataset: () => dataset,
-      liveStream: () => undefined,
-      now: () => signer.now(),
-    },
-    requestFor(url, init),
-  )
-}
-
-function errorOf(response: ApiResponse): { code: string; message: string } {
-  expect(response.headers['content-type']).toMatch(/^application\/json/)
-  return JSON.parse(response.body as string).error
-}
-
-/** Compares bytes in a loop: toEqual on 58 KB arrays takes most of a second. */
-function expectSameBytes(actual: Uint8Array, expected: Uint8Array): void {
-  expect(actual.length).toBe(expected.length)
-  const firstDifference = actual.findIndex((byte, i) => byte !== expected[i])
-  expect(firstDifference, 'index of the first differing byte').toBe(-1)
-}
-
-function bytesOf(response: ApiResponse): Uint8Array {
-  expect(response.body).toBeInstanceOf(Uint8Array)
-  return response.body as Uint8Array
-}
+import {
+  bytesOf,
+  createClockedSigner,
+  errorOf,
+  expectSameBytes,
+  fetchAsset,
+  ORIGIN,
+  START,
+  THUMBNAIL,
+  TTL_SECONDS,
+  VIDEO,
+} from './support/signed-assets.js'
 
 it('issues absolute video and thumbnail URLs under the asset prefix', () => {
   const { signer } = createClockedSigner()
@@ -278,76 +209,6 @@ it('reports a tampered and expired URL as invalid, not expired', async () => {
   expect(errorOf(response).code).toBe('asset_url_invalid')
 })
 
-it('answers 206 with the requested bytes for a closed range', async () => {
-  const { signer } = createClockedSigner()
-  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const response = await fetchAsset(signer, url, {
-    headers: { range: 'bytes=0-7' },
-  })
-  expect(response.status).toBe(206)
-  expect(response.headers['content-range']).toBe(`bytes 0-7/${VIDEO.length}`)
-  expect(response.headers['content-length']).toBe('8')
-  expectSameBytes(bytesOf(response), VIDEO.subarray(0, 8))
-})
-
-it('answers 206 up to the end for an open range and clamps a long one', async () => {
-  const { signer } = createClockedSigner()
-  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const size = VIDEO.length
-  for (const range of [`bytes=100-`, `bytes=100-${size * 2}`]) {
-    const response = await fetchAsset(signer, url, { headers: { range } })
-    expect(response.status).toBe(206)
-    expect(response.headers['content-range']).toBe(
-      `bytes 100-${size - 1}/${size}`,
-    )
-    expectSameBytes(bytesOf(response), VIDEO.subarray(100))
-  }
-})
-
-it('answers 206 with the last bytes for a suffix range', async () => {
-  const { signer } = createClockedSigner()
-  const url = signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url
-  const size = THUMBNAIL.length
-  const response = await fetchAsset(signer, url, {
-    headers: { range: 'bytes=-2' },
-  })
-  expect(response.status).toBe(206)
-  expect(response.headers['content-range']).toBe(
-    `bytes ${size - 2}-${size - 1}/${size}`,
-  )
-  expect([...bytesOf(response)]).toEqual([0xff, 0xd9]) // JPEG EOI
-})
-
-it('answers 416 with the size for a range that starts past the end', async () => {
-  const { signer } = createClockedSigner()
-  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const size = VIDEO.length
-  for (const range of [`bytes=${size}-`, 'bytes=-0']) {
-    const response = await fetchAsset(signer, url, { headers: { range } })
-    expect(response.status).toBe(416)
-    expect(response.headers['content-range']).toBe(`bytes */${size}`)
-    expect(errorOf(response).code).toBe('range_not_satisfiable')
-  }
-})
-
-it('ignores multiple, malformed and If-Range ranges and answers 200', async () => {
-  const { signer } = createClockedSigner()
-  const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
-  const cases: Array<Record<string, string>> = [
-    { range: 'bytes=0-1,4-5' },
-    { range: 'bytes=5-2' },
-    { range: 'bytes=abc' },
-    { range: 'items=0-1' },
-    { range: 'bytes=-' },
-    { range: 'bytes=0-1', 'if-range': '"some-etag"' },
-  ]
-  for (const headers of cases) {
-    const response = await fetchAsset(signer, url, { headers })
-    expect(response.status, JSON.stringify(headers)).toBe(200)
-    expectSameBytes(bytesOf(response), VIDEO)
-  }
-})
-
 it('answers HEAD with the GET headers and no body', async () => {
   const { signer } = createClockedSigner()
   const url = signer.issueUrls(ORIGIN, 'mov_1').download_url
@@ -399,19 +260,6 @@ it('rejects a ttl that is not a whole number of seconds', () => {
     createAssetSigner({ ttlSeconds: 0.5, now: () => START }),
   ).toThrow(/ttlSeconds must be a whole number of seconds/)
 })
-
-it.each(['scripts/embed-media.js', 'scripts/make-title-font.js'])(
-  'keeps the files generated by %s in step with their sources',
-  (script) => {
-    const root = fileURLToPath(new URL('..', import.meta.url))
-    expect(() =>
-      execFileSync(process.execPath, [script, '--check'], {
-        cwd: root,
-        stdio: 'pipe',
-      }),
-    ).not.toThrow()
-  },
-)
 
 it('signs each URL with its half of HMAC-SHA-256 over the movie, expiry and nonce, in base64url', () => {
   const { signer } = createClockedSigner('s3cret')

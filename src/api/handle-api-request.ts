@@ -9,6 +9,7 @@ import { matchRoute, type RouteMatch } from './match-route.js'
 import { ENDPOINT_PATHS } from '../schema/endpoints.js'
 import { readPathParameter } from './path-parameter.js'
 import type { ApiRequest, ApiResponse } from './types.js'
+import { findVisibleProject } from './visibility.js'
 import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
 import { applyVariants, usesVariants } from './variants/apply-variants.js'
 import { readVariantHeader } from './variants/read-variant-header.js'
@@ -146,17 +147,20 @@ function answerRoute(
       : '',
   )
   if (typeof projectUnique !== 'string') return projectUnique
-  if (route.endpoint === 'getProject') {
-    return getProject(context, caller, projectUnique)
+  let variationUnique = ''
+  if (route.endpoint === 'getContent') {
+    const parsed = readPathParameter(
+      'variation_unique',
+      route.variationUnique ?? '',
+      ` To list contents, call GET ${context.prefix}/projects/${projectUnique}/contents without a trailing slash.`,
+    )
+    if (typeof parsed !== 'string') return parsed
+    variationUnique = parsed
   }
-  if (route.endpoint === 'listContents') {
-    return listContents(context, caller, projectUnique)
-  }
-  const variationUnique = readPathParameter(
-    'variation_unique',
-    route.variationUnique ?? '',
-    ` To list contents, call GET ${context.prefix}/projects/${projectUnique}/contents without a trailing slash.`,
-  )
-  if (typeof variationUnique !== 'string') return variationUnique
-  return getContent(context, caller, request, projectUnique, variationUnique)
+  // Every other endpoint is about one project the caller must be able to see.
+  const project = findVisibleProject(context, caller, projectUnique)
+  if ('status' in project) return project
+  if (route.endpoint === 'getProject') return getProject(project)
+  if (route.endpoint === 'listContents') return listContents(context, project)
+  return getContent(context, request, project, variationUnique)
 }

@@ -47,10 +47,8 @@ const EMPTY_LIST = '{"data":[],"meta":{"total":0}}'
  * sorted by `created_at` in the given order with ties broken by ID. With
  * `at`, each item is shown as it stands at `at.now` (and hidden when it is
  * not there yet), and the items of `at.extra` join the list.
- * @note The body is cached per source map and rebuilt only after the dataset
- * changed (its index `version` moved on) or the clock left the span in which
- * every item stays as it is, so a list costs one lookup between changes, also
- * while contents generate.
+ * @note Cached per source map until the index `version` moves on or the clock
+ * leaves the span in which no item changes: one lookup between changes.
  * @example
  * createListBody(index.contentsByProject.get(id), index.version, 'newest-first', serializeContentListItem)
  */

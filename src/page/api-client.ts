@@ -34,7 +34,11 @@ export interface ApiRequestOptions {
   signal?: AbortSignal
 }
 
-const HEADERS_THAT_MATTER = /^(ratelimit|x-ratelimit-|retry-after$)/i
+/**
+ * RATE_LIMIT_HEADER_PATTERN of src/schema/scenario.ts, copied because the
+ * page imports no code of src/; test/page-rate-limit-headers.test.ts ties the two.
+ */
+export const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/i
 
 /**
  * Makes a request the way any client of the mock would, and keeps everything
@@ -85,7 +89,9 @@ export async function callApi(
   }
   exchange.status = response.status
   response.headers.forEach((value, name) => {
-    if (HEADERS_THAT_MATTER.test(name)) exchange.headers.push([name, value])
+    if (RATE_LIMIT_HEADER.test(name) || name.toLowerCase() === 'retry-after') {
+      exchange.headers.push([name, value])
+    }
   })
   const text = await response.text()
   if (text !== '') {

@@ -44,6 +44,38 @@ export const RATE_LIMIT_ALGORITHMS = ['fixed-window', 'token-bucket'] as const
  */
 export const RATE_LIMIT_HEADER_STYLES = ['ratelimit', 'x-ratelimit'] as const
 
+/**
+ * The headers a rate limit sends under each of `RATE_LIMIT_HEADER_STYLES`,
+ * spelled as documented (answers carry them lowercase). `reset` is seconds
+ * until the reset for `ratelimit`, epoch seconds for `x-ratelimit`.
+ * @example
+ * response.headers.get(RATE_LIMIT_HEADER_NAMES.ratelimit.remaining) // '59'
+ */
+export const RATE_LIMIT_HEADER_NAMES = {
+  ratelimit: {
+    limit: 'RateLimit-Limit',
+    remaining: 'RateLimit-Remaining',
+    reset: 'RateLimit-Reset',
+  },
+  'x-ratelimit': {
+    limit: 'X-RateLimit-Limit',
+    remaining: 'X-RateLimit-Remaining',
+    reset: 'X-RateLimit-Reset',
+  },
+} as const satisfies Record<
+  (typeof RATE_LIMIT_HEADER_STYLES)[number],
+  Record<'limit' | 'remaining' | 'reset', string>
+>
+
+/**
+ * Matches a rate-limit header name of any spelling a service may use
+ * (`RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`, `RateLimit`), in any
+ * letter case.
+ * @example
+ * RATE_LIMIT_HEADER_PATTERN.test('x-ratelimit-reset') // true
+ */
+export const RATE_LIMIT_HEADER_PATTERN = /^(?:x-)?ratelimit(?:-|$)/i
+
 const positiveMs = z.number().positive().max(MAX_LATENCY_MS)
 
 /**

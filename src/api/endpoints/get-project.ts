@@ -1,20 +1,14 @@
-import type { ApiContext, Caller } from '../api-context.js'
 import { createJsonResponse } from '../json-response.js'
 import { serializeProjectDetail } from '../serialize.js'
 import type { ApiResponse } from '../types.js'
-import { findVisibleProject } from '../visibility.js'
+import type { FixtureProject } from '../../schema/fixture.js'
 
 /**
- * `GET /projects/{project_unique}`: one project the caller may see.
+ * `GET /projects/{project_unique}`: one project the caller may see
+ * (`findVisibleProject` found it).
  * @example
- * getProject(context, caller, 'p1')
+ * getProject(project)
  */
-export function getProject(
-  context: ApiContext,
-  caller: Caller,
-  projectUnique: string,
-): ApiResponse {
-  const project = findVisibleProject(context, caller, projectUnique)
-  if ('status' in project) return project
+export function getProject(project: FixtureProject): ApiResponse {
   return createJsonResponse(200, `{"data":${serializeProjectDetail(project)}}`)
 }

@@ -1,25 +1,22 @@
-import type { ApiContext, Caller } from '../api-context.js'
+import type { FixtureProject } from '../../schema/fixture.js'
+import type { ApiContext } from '../api-context.js'
 import { contentAt } from '../content-at.js'
 import { createJsonResponse } from '../json-response.js'
 import { createListBody } from '../list-body.js'
 import { serializeContentListItem } from '../serialize.js'
 import type { ApiResponse } from '../types.js'
-import { findVisibleProject } from '../visibility.js'
 
 /**
  * `GET /projects/{project_unique}/contents`: every content of a project the
  * caller may see, all modes in one list (spec 4, rule 2), as each stands on
  * the mock clock (`contentAt`), with the live stream's when one runs.
  * @example
- * listContents(context, caller, 'p1')
+ * listContents(context, project)
  */
 export function listContents(
   context: ApiContext,
-  caller: Caller,
-  projectUnique: string,
+  project: FixtureProject,
 ): ApiResponse {
-  const project = findVisibleProject(context, caller, projectUnique)
-  if ('status' in project) return project
   const index = context.dataset().index
   const now = context.now()
   return createJsonResponse(

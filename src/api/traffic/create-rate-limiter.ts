@@ -1,5 +1,6 @@
 import {
   RATE_LIMIT_ALGORITHMS,
+  RATE_LIMIT_HEADER_NAMES,
   RATE_LIMIT_HEADER_STYLES,
   type RateLimit,
 } from '../../schema/scenario.js'
@@ -11,10 +12,9 @@ import { parseDuration } from './parse-duration.js'
  * - `algorithm: 'fixed-window'` (default) allows `limit` requests from a
  *   key's first request in a window until the window ends; `'token-bucket'`
  *   refills a bucket of `limit` tokens evenly over the window.
- * - `headers: 'ratelimit'` (default) sends `RateLimit-Limit`,
- *   `RateLimit-Remaining` and `RateLimit-Reset` (seconds until reset);
- *   `'x-ratelimit'` sends `X-RateLimit-*`, with `X-RateLimit-Reset` in epoch
- *   seconds as many services do.
+ * - `headers` picks the names of `RATE_LIMIT_HEADER_NAMES`: `'ratelimit'`
+ *   (default) with the reset in seconds until it, `'x-ratelimit'` with the
+ *   reset in epoch seconds as many services do.
  * - `perEndpoint: true` counts each endpoint separately.
  */
 export type RateLimitOptions = RateLimit
@@ -91,6 +91,10 @@ export function createRateLimiter(
   const algorithm = options.algorithm ?? RATE_LIMIT_ALGORITHMS[0]
   const style = options.headers ?? RATE_LIMIT_HEADER_STYLES[0]
   const perEndpoint = options.perEndpoint ?? false
+  const names = RATE_LIMIT_HEADER_NAMES[style]
+  const limitName = names.limit.toLowerCase()
+  const remainingName = names.remaining.toLowerCase()
+  const resetName = names.reset.toLowerCase()
   const buckets = new Map<string, Bucket>()
 
   const msPerToken = windowMs / limit
@@ -126,18 +130,15 @@ export function createRateLimiter(
     resetMs: number,
     time: number,
   ): Record<string, string> {
-    const resetSeconds = Math.max(0, Math.ceil(resetMs / 1000))
-    return style === 'x-ratelimit'
-      ? {
-          'x-ratelimit-limit': String(limit),
-          'x-ratelimit-remaining': String(remaining),
-          'x-ratelimit-reset': String(Math.ceil((time + resetMs) / 1000)),
-        }
-      : {
-          'ratelimit-limit': String(limit),
-          'ratelimit-remaining': String(remaining),
-          'ratelimit-reset': String(resetSeconds),
-        }
+    const reset =
+      style === 'x-ratelimit'
+        ? Math.ceil((time + resetMs) / 1000)
+        : Math.max(0, Math.ceil(resetMs / 1000))
+    return {
+      [limitName]: String(limit),
+      [remainingName]: String(remaining),
+      [resetName]: String(reset),
+    }
   }
 
   function checkFixedWindow(bucket: Bucket, time: number): RateLimitDecision {

@@ -198,9 +198,8 @@ export function createScenarioEngine(options: {
   /**
    * A `match.path` with the API prefix: `/projects/p1` and
    * `/public-api/v1/projects/p1` are one path.
-   * @note Unambiguous, because the engine only sees requests under the
-   * prefix: a path that is neither under the prefix nor above it (as `/` is)
-   * could never match as written.
+   * @note Unambiguous: the engine sees only requests under the prefix, so a
+   * path neither under it nor above it could never match as written.
    */
   function toFullPath(path: string): string {
     const { prefix } = options
@@ -235,9 +234,8 @@ export function createScenarioEngine(options: {
     )
       return false
     if (match.key !== undefined) {
-      // @note Resolved at each request, against the dataset served now: a key
-      // may be added after the scenario, and `load()` or `reset()` may give
-      // its label to another key.
+      // @note Resolved per request against the dataset served now: a key may be
+      // added later, and `load()` or `reset()` may give its label to another.
       const label = options.labelOf(match.key)
       if (label === undefined || label !== request.keyLabel) return false
     }

@@ -7,12 +7,9 @@ export interface RgbImage {
   data: Uint8Array
 }
 
-// @note A baseline JPEG encoder (ITU T.81: 8-bit, Huffman, 4:2:0) written
-// for the title cards, because none of the packages fits: jpeg-js ends its
-// encoder with `Buffer.from(...)` whenever a CommonJS `module` exists, which
-// every bundler provides, so it throws in browsers; the WASM encoders
-// (mozjpeg) add a quarter of a megabyte and an init step. Only + - * / and
-// Math.round are used on doubles, so every runtime yields the same bytes.
+// @note A baseline JPEG encoder (ITU T.81, 4:2:0) of our own: jpeg-js calls
+// `Buffer.from` in bundles (throwing in browsers), mozjpeg's WASM adds 250 KB.
+// Only + - * / and Math.round touch doubles: the same bytes in every runtime.
 
 // prettier-ignore
 const ZIGZAG = [

@@ -1,0 +1,79 @@
+import type { Dataset } from '../data/dataset.js'
+import type { RecordController } from '../data/records/record-controller.js'
+import type { MediaLibrary } from '../media/media-library.js'
+import type {
+  FixtureAccount,
+  FixtureApiKey,
+  FixtureContent,
+  FixtureDocument,
+  FixtureProject,
+} from '../schema/fixture.js'
+import type { MockClock } from './create-mock-clock.js'
+import type { RequestJournal } from './traffic/create-request-journal.js'
+import type { ScenarioController } from './traffic/create-scenario-engine.js'
+import type { ApiRequest, ApiResponse } from './types.js'
+import type { VariantController } from './variants/create-variant-state.js'
+
+/**
+ * The runtime-agnostic heart of one mock instance: its data and the API's
+ * behaviour over it. The MSW handlers and the server are adapters over this.
+ */
+export interface MockCore {
+  /** Settles once the initial dataset is loaded. */
+  readonly ready: Promise<void>
+  /** The collections of the dataset served now. */
+  readonly db: Dataset
+  /** The origin the mock is restricted to, if `baseUrl` gave one. */
+  readonly origin: string | undefined
+  /** The API path prefix, e.g. `/public-api/v1`. */
+  readonly prefix: string
+  /**
+   * Answers a request for the API, synchronously; `undefined` for any other
+   * path (asset URLs included: see `handleAsset`).
+   */
+  handle(request: ApiRequest): ApiResponse | undefined
+  /**
+   * Answers a request for an asset URL once its media is ready (a thumbnail
+   * is rendered on its first request); `undefined` for any other path.
+   */
+  handleAsset(request: ApiRequest): Promise<ApiResponse> | undefined
+  /**
+   * Goes back to the initial state: the initial dataset, the scenarios of the
+   * options, the clock at its source, an empty journal.
+   */
+  reset(): Promise<void>
+  /** Validates a fixture document and serves it instead of the current data. */
+  load(document: unknown): Promise<void>
+  /** The current dataset as a fixture document. */
+  exportFixtures(): FixtureDocument
+  /** The clock behind key expiry, asset expiry and rate-limit windows. */
+  readonly clock: MockClock
+  /** Forced outcomes and rate limits in force: add, list, remove, clear. */
+  readonly scenarios: ScenarioController
+  /** The journal of answered requests: list, count, clear. */
+  readonly requests: Omit<RequestJournal, 'record'>
+  /** The variants in force: `list()`, `set(['hostile'])`, `set([])`. */
+  readonly variants: VariantController
+  /** The contents, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly contents: RecordController<FixtureContent>
+  /** The projects, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly projects: RecordController<FixtureProject>
+  /** The API keys, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly apiKeys: RecordController<FixtureApiKey>
+  /** The accounts, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  readonly accounts: RecordController<FixtureAccount>
+}
+
+/**
+ * What an adapter may give a core beyond the public options.
+ */
+export interface MockCoreInternals {
+  /** The media behind the asset URLs (default: title cards and sample clips). */
+  media?: MediaLibrary
+  /**
+   * Proxy mode: the answers to hand to the real service at `origin` (see
+   * `ApiResponse.forward`): those naming IDs the data does not hold, or
+   * every GET and HEAD with `all`.
+   */
+  upstream?: { origin: string; all: boolean }
+}

@@ -1,0 +1,119 @@
+import * as z from 'zod'
+import { mainApiKeySchema } from '../data/main-api-key-schema.js'
+import {
+  choiceOptionSchema,
+  integerOptionSchema,
+  numberOptionSchema,
+  OPTION_RULES,
+} from '../schema/option-rules.js'
+import {
+  scenarioSchema,
+  rateLimitSchema,
+  SCENARIO_PRESETS,
+  type RateLimit,
+  type Scenario,
+  type ScenarioPreset,
+} from '../schema/scenario.js'
+import { variantListSchema, type VariantName } from '../schema/variants.js'
+import type { ListOrder } from './api-context.js'
+
+/**
+ * Options shared by every way of running the mock.
+ */
+export interface MockOptions {
+  /**
+   * Seed of the generated dataset (default 1; the dataset part is ignored with
+   * `fixtures`) and of every probability and latency draw of the scenarios.
+   */
+  seed?: number
+  /** Size of the generated dataset. Ignored with `fixtures`. */
+  size?: { projects?: number; contents?: number }
+  /** A fixture document (parsed JSON) to serve instead of generated data. */
+  fixtures?: unknown
+  /** The main API key of the generated dataset (default `demo-key-alpha`). */
+  apiKey?: string
+  /**
+   * Restricts the mock to one origin and prefix, e.g.
+   * `https://api.example.com/public-api/v1`. By default it answers any origin
+   * under `/public-api/v1`.
+   */
+  baseUrl?: string
+  /** Lifetime of issued asset URLs in seconds (default 900). */
+  assetTtl?: number
+  /** Secret that signs asset URLs (default: random per instance). */
+  assetSecret?: string
+  /** Order of list items (default `newest-first`). */
+  listOrder?: ListOrder
+  /**
+   * The time source of the mock's clock, in epoch milliseconds (default:
+   * `Date.now()` read at each call, so vitest's fake timers move it too).
+   */
+  now?: () => number
+  /** A rate limit per API key, e.g. `{ limit: 60, window: '1m' }` (default: none). */
+  rateLimit?: RateLimit
+  /** Scenarios in force from the start and again after `reset()`. */
+  scenarios?: Array<Scenario | ScenarioPreset>
+  /** How many requests the journal keeps (default 1,000). */
+  journalSize?: number
+  /**
+   * Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers
+   * (default `false`).
+   */
+  strict?: boolean
+  /**
+   * Variants of the real service in force from the start and again after
+   * `reset()`, e.g. `['nullable', 'paginated']` or `['hostile']` for all
+   * (default: none). See docs/variants.md.
+   */
+  variants?: VariantName[]
+  /**
+   * Generated contents keep generating (default `false`): in every project
+   * that holds contents, a new one starts every few minutes, steps through
+   * its progress and gets published, as a function of the seed and the clock
+   * alone. Not with `fixtures`: give their contents a `timeline` instead.
+   */
+  live?: boolean
+  /**
+   * How much faster than its time source the mock clock runs (default 1;
+   * 60: an hour a minute). Counted from the mock's creation.
+   */
+  speed?: number
+}
+
+/**
+ * The schema `createMockCore` checks its options against, so an unknown or
+ * invalid option throws before anything is served.
+ * @example
+ * parseOptions(optionsSchema, options, { subject: OPTIONS_SUBJECT, hint: OPTIONS_HINT })
+ */
+export const optionsSchema = z.strictObject({
+  seed: integerOptionSchema(OPTION_RULES.seed).optional(),
+  size: z
+    .strictObject({
+      projects: integerOptionSchema(OPTION_RULES.projects).optional(),
+      contents: integerOptionSchema(OPTION_RULES.contents).optional(),
+    })
+    .optional(),
+  fixtures: z.unknown().optional(),
+  apiKey: mainApiKeySchema.optional(),
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+  assetTtl: integerOptionSchema(OPTION_RULES.assetTtl).optional(),
+  assetSecret: z.string().min(1).optional(),
+  listOrder: choiceOptionSchema(OPTION_RULES.listOrder).optional(),
+  now: z.function().optional(),
+  rateLimit: rateLimitSchema.optional(),
+  scenarios: z
+    .array(z.union([z.enum(SCENARIO_PRESETS), scenarioSchema]))
+    .optional(),
+  journalSize: integerOptionSchema(OPTION_RULES.journalSize).optional(),
+  strict: z.boolean().optional(),
+  variants: variantListSchema.optional(),
+  live: z.boolean().optional(),
+  speed: numberOptionSchema(OPTION_RULES.speed).optional(),
+})
+
+/** What an options error names as its subject. */
+export const OPTIONS_SUBJECT = 'content-api-mock options'
+/** Where an options error sends the reader. */
+export const OPTIONS_HINT =
+  'Every option is described in docs/options.md of the content-api-mock package.'
