@@ -14,41 +14,41 @@ import {
   type MockCore,
   type MockOptions,
 } from '../api/create-mock-core.js'
-import { createConnectionKeeper } from './create-connection-keeper.js'
+import { createConnectionKeeper } from './connections/create-connection-keeper.js'
 import { createExpressApp } from './create-express-app.js'
-import { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
-import { handleClientError } from './handle-client-error.js'
-import { readMediaDirectory } from './read-media-directory.js'
-import { readRequestTarget } from './read-request-target.js'
-import { respondWithHandlers } from './respond-with-handlers.js'
+import { DEFAULT_HOST, DEFAULT_PORT } from './connections/defaults.js'
+import { handleClientError } from './connections/handle-client-error.js'
+import { readMediaDirectory } from './files/read-media-directory.js'
+import { readRequestTarget } from './host/read-request-target.js'
+import { respondWithHandlers } from './answers/respond-with-handlers.js'
 import { EXPOSED_HEADERS } from '../api/exposed-headers.js'
 import { isApiPath } from '../api/is-api-path.js'
 import type { ApiRequest, ApiResponse, HeaderLookup } from '../api/types.js'
-import { parseProxyOptions } from './parse-proxy-options.js'
+import { parseProxyOptions } from './host/parse-host-options.js'
 import {
   resolveRequestOrigin,
   type OriginSettings,
-} from './resolve-request-origin.js'
-import { stripBasePath } from './strip-base-path.js'
+} from './host/resolve-request-origin.js'
+import { stripBasePath } from './host/strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
-import { writeApiResponse } from './write-api-response.js'
-import { writeJsonError } from './write-json-error.js'
-import { writeRawJsonError } from './write-raw-json-error.js'
+import { writeApiResponse } from './answers/write-api-response.js'
+import { writeJsonError } from './answers/write-json-error.js'
+import { writeRawJsonError } from './answers/write-raw-json-error.js'
 import { redactControlPath } from './control/redact-control-path.js'
 import { MAX_FIXTURE_BYTES } from './control/create-fixture-routes.js'
 import {
   resolveServerTimeouts,
   type ServerTimeouts,
-} from './server-timeouts.js'
-import { createCorsHandler } from './create-cors-handler.js'
-import { createHostCheck } from './create-host-check.js'
-import { isOwnPath } from './is-own-path.js'
-import { refuseHost } from './refuse-host.js'
-import { resolveAdminToken } from './resolve-admin-token.js'
-import { forwardToUpstream } from './forward-to-upstream.js'
-import { resolveUpstream, type UpstreamOptions } from './resolve-upstream.js'
+} from './connections/server-timeouts.js'
+import { createCorsHandler } from './answers/create-cors-handler.js'
+import { createHostCheck } from './host/create-host-check.js'
+import { isOwnPath } from './answers/is-own-path.js'
+import { refuseHost } from './host/refuse-host.js'
+import { resolveAdminToken } from './control/resolve-admin-token.js'
+import { forwardToUpstream } from './upstream/forward-to-upstream.js'
+import { resolveUpstream, type UpstreamOptions } from './upstream/resolve-upstream.js'
 
-export { DEFAULT_HOST, DEFAULT_PORT } from './defaults.js'
+export { DEFAULT_HOST, DEFAULT_PORT } from './connections/defaults.js'
 
 /**
  * One answered request, as the server reports it for logs.

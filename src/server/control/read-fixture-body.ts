@@ -6,7 +6,7 @@ import express, {
 import {
   OFF_THREAD_BYTES,
   parseJsonOffThread,
-} from '../parse-json-off-thread.js'
+} from './parse-json-off-thread.js'
 import { limitRequestBody } from './limit-request-body.js'
 
 /**

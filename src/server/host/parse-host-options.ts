@@ -1,4 +1,4 @@
-import { OptionsError, type OptionIssue } from '../schema/options-error.js'
+import { OptionsError, type OptionIssue } from '../../schema/options-error.js'
 import { parseAllowedHosts, type AllowedHosts } from './parse-allowed-hosts.js'
 import { parsePublicUrl } from './parse-public-url.js'
 

@@ -2,8 +2,8 @@ import * as z from 'zod'
 import {
   integerOptionSchema,
   type IntegerOptionRule,
-} from '../schema/option-rules.js'
-import { parseOptions } from '../schema/parse-options.js'
+} from '../../schema/option-rules.js'
+import { parseOptions } from '../../schema/parse-options.js'
 
 /**
  * How long the server waits for slow and idle clients, and for itself when

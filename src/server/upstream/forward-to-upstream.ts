@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import { createUpstreamUrl } from './create-upstream-url.js'
 import type { Upstream } from './resolve-upstream.js'
 import { selectUpstreamHeaders } from './select-upstream-headers.js'
-import { writeJsonError } from './write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /**
  * The response header that marks an answer of the real service under proxy

@@ -1,4 +1,4 @@
-import { OptionsError, type OptionIssue } from '../schema/options-error.js'
+import { OptionsError, type OptionIssue } from '../../schema/options-error.js'
 import { parseUpstreamUrl } from './parse-upstream-url.js'
 
 /**

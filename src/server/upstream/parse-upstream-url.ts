@@ -1,6 +1,6 @@
 // @note Kept free of imports but one without any, so the CLI can check
 // --proxy without loading the server.
-import { parseHttpUrl, type HttpUrlResult } from './parse-http-url.js'
+import { parseHttpUrl, type HttpUrlResult } from '../host/parse-http-url.js'
 
 /**
  * Checks the base URL of the real service that proxy mode forwards to: an

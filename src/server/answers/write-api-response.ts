@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { ApiResponse } from '../api/types.js'
+import type { ApiResponse } from '../../api/types.js'
 import { writeDeliveredBody } from './write-delivered-body.js'
 
 const NO_HEADERS: readonly string[] = []
