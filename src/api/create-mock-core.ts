@@ -57,7 +57,7 @@ import { viewersOf } from './visibility.js'
 import { createBuiltInMedia } from '../media/create-built-in-media.js'
 import type { MediaLibrary } from '../media/media-library.js'
 import { createErrorResponse } from './error-response.js'
-import { isApiPath } from './is-api-path.js'
+import { DEFAULT_API_PREFIX, isApiPath } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { variantListSchema, type VariantName } from '../schema/variants.js'
 import {
@@ -70,7 +70,7 @@ import {
  * @example
  * fetch(`https://api.example.com${DEFAULT_API_PREFIX}/projects`, { headers })
  */
-export const DEFAULT_API_PREFIX = '/public-api/v1'
+export { DEFAULT_API_PREFIX }
 
 /**
  * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.

@@ -19,7 +19,7 @@ import {
 } from '../schema/demo-settings.js'
 import type { FixtureDocument } from '../schema/fixture.js'
 import { DEFAULT_API_PREFIX } from '../api/create-mock-core.js'
-import { escapeRegExp } from '../api/is-api-path.js'
+import { escapeRegExp } from '../api/api-prefix.js'
 import { readMediaDirectory } from '../server/files/read-media-directory.js'
 import { CliError } from './cli-error.js'
 import type { BuildDemoOptions } from './parse-build-demo-arguments.js'
