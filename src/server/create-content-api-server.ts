@@ -92,7 +92,7 @@ export interface ContentApiServerOptions
    */
   mediaDir?: string
   /**
-   * Proxy mode: forward the API requests the mock cannot answer (those
+   * Forwarding to upstream (the CLI's `--proxy`): forward the API requests the mock cannot answer (those
    * naming a project or content ID its data does not hold), or every one
    * with `all`, to the real service at `url`, passing the caller's
    * `Authorization` through; answers carry `X-Mock-Proxied`. Not to be
@@ -114,7 +114,7 @@ export interface ContentApiServer {
   readonly adminUrl: string
   /** The `publicUrl` option without a trailing slash, when given. */
   readonly publicUrl: string | undefined
-  /** The real service's base URL under proxy mode (`upstream.url`), else `undefined`. */
+  /** The real service's base URL forwarded to (`upstream.url`), else `undefined`. */
   readonly upstreamUrl: string | undefined
   /** The admin token `/__mock` requires: the one given or a generated one. */
   readonly adminToken: string | undefined

@@ -34,7 +34,7 @@ export interface RequestLogEntry {
   endpoint?: string
   /** The variants applied to the answer (`hostile` for all), when any were. */
   variants?: string[]
-  /** Upstream's origin, when proxy mode forwarded the request there. */
+  /** Upstream's origin, when the request was forwarded there. */
   proxied?: string
 }
 
@@ -54,7 +54,7 @@ export interface PipelineSettings {
   originOf: (headers: HeaderLookup) => string
   /** The server's own origin, once it listens. */
   listeningOrigin: () => string
-  /** Forwarding to upstream (proxy mode), when it is on. */
+  /** Forwarding to upstream (`--proxy`), when it is on. */
   forward?: { to: UpstreamForwarder; origin: string }
   onRequest?: (entry: RequestLogEntry) => void
 }

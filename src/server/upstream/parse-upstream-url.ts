@@ -3,7 +3,7 @@
 import { parseHttpUrl, type HttpUrlResult } from '../host/parse-http-url.js'
 
 /**
- * Checks the base URL of the real service that proxy mode forwards to: an
+ * Checks the base URL of the real service that the server forwards to (`--proxy`): an
  * absolute http or https URL without credentials, query or fragment, the
  * service's `{base_url}` of spec section 1 (version prefix included). The
  * path below the mock's API prefix is appended to it. Trailing slashes and a
