@@ -24,7 +24,10 @@ import {
   type ScenarioPreset,
 } from '../schema/scenario.js'
 import { SERVER_OPTION_RULES } from '../server/connections/defaults.js'
-import { ANY_HOST, parseAllowedHost } from '../server/host/parse-allowed-hosts.js'
+import {
+  ANY_HOST,
+  parseAllowedHost,
+} from '../server/host/parse-allowed-hosts.js'
 import { parsePublicUrl } from '../server/host/parse-public-url.js'
 import { parseUpstreamUrl } from '../server/upstream/parse-upstream-url.js'
 import {

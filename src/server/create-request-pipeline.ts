@@ -17,49 +17,6 @@ import { toApiRequest } from './to-api-request.js'
 import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 
 /**
- * One answered request, as the server reports it for logs.
- */
-export interface RequestLogEntry {
-  method: string
-  /**
-   * The request target as sent: path and query; the API key in a control
-   * path (`/__mock/api-keys/<key>`) shows as its label.
-   */
-  path: string
-  status: number
-  durationMs: number
-  /** The log-safe label of the API key, e.g. `acct_alpha#1`; never the key. */
-  keyLabel?: string
-  /** The endpoint that answered, e.g. `getContent`. */
-  endpoint?: string
-  /** The variants applied to the answer (`hostile` for all), when any were. */
-  variants?: string[]
-  /** Upstream's origin, when the request was forwarded there. */
-  proxied?: string
-}
-
-/** What the pipeline of one server works with. */
-export interface PipelineSettings {
-  mock: MockCore
-  /** Everything around the API (`createExpressApp`). */
-  app: (request: IncomingMessage, response: ServerResponse) => void
-  /** The connection keeper's watch on each response. */
-  track: (response: ServerResponse) => void
-  isHostAllowed: (host: string | undefined) => boolean
-  /** The public URL's path, stripped from targets that carry it; or `''`. */
-  basePath: string
-  cors: { any: CorsHandler; own?: CorsHandler }
-  /** The user's own MSW handlers (`--handlers`), when there are any. */
-  handlers?: RequestHandler[]
-  originOf: (headers: HeaderLookup) => string
-  /** The server's own origin, once it listens. */
-  listeningOrigin: () => string
-  /** Forwarding to upstream (`--proxy`), when it is on. */
-  forward?: { to: UpstreamForwarder; origin: string }
-  onRequest?: (entry: RequestLogEntry) => void
-}
-
-/**
  * The server's answer to every request, in this order: the request target
  * must be readable (a path, and a Host header under HTTP/1.1), then the Host
  * must be one it answers (DNS rebinding), then the public URL's base path
@@ -97,6 +54,7 @@ export function createRequestPipeline(
     if (settings.basePath !== '') {
       request.url = stripBasePath(request.url ?? '/', settings.basePath)
     }
+    // Then CORS, and `route`: the user's handlers, the API, express.
     applyCors(request, response, started)
   }
 
@@ -279,6 +237,49 @@ export function createRequestPipeline(
       })
     })
   }
+}
+
+/**
+ * One answered request, as the server reports it for logs.
+ */
+export interface RequestLogEntry {
+  method: string
+  /**
+   * The request target as sent: path and query; the API key in a control
+   * path (`/__mock/api-keys/<key>`) shows as its label.
+   */
+  path: string
+  status: number
+  durationMs: number
+  /** The log-safe label of the API key, e.g. `acct_alpha#1`; never the key. */
+  keyLabel?: string
+  /** The endpoint that answered, e.g. `getContent`. */
+  endpoint?: string
+  /** The variants applied to the answer (`hostile` for all), when any were. */
+  variants?: string[]
+  /** Upstream's origin, when the request was forwarded there. */
+  proxied?: string
+}
+
+/** What the pipeline of one server works with. */
+export interface PipelineSettings {
+  mock: MockCore
+  /** Everything around the API (`createExpressApp`). */
+  app: (request: IncomingMessage, response: ServerResponse) => void
+  /** The connection keeper's watch on each response. */
+  track: (response: ServerResponse) => void
+  isHostAllowed: (host: string | undefined) => boolean
+  /** The public URL's path, stripped from targets that carry it; or `''`. */
+  basePath: string
+  cors: { any: CorsHandler; own?: CorsHandler }
+  /** The user's own MSW handlers (`--handlers`), when there are any. */
+  handlers?: RequestHandler[]
+  originOf: (headers: HeaderLookup) => string
+  /** The server's own origin, once it listens. */
+  listeningOrigin: () => string
+  /** Forwarding to upstream (`--proxy`), when it is on. */
+  forward?: { to: UpstreamForwarder; origin: string }
+  onRequest?: (entry: RequestLogEntry) => void
 }
 
 function ignore(): void {}
