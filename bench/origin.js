@@ -7,7 +7,7 @@
 //   npm run build && node bench/origin.js
 import { performance } from 'node:perf_hooks'
 import { createMockCore } from '../dist/api/create-mock-core.js'
-import { resolveRequestOrigin } from '../dist/server/resolve-request-origin.js'
+import { resolveRequestOrigin } from '../dist/server/host/resolve-request-origin.js'
 import { toApiRequest } from '../dist/server/to-api-request.js'
 
 const ROUNDS = 9

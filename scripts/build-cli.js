@@ -10,7 +10,11 @@
 // their users' bundlers and test runners do this themselves.
 // @note msw stays outside: a `--handlers` file imports msw itself, and its
 // handlers must be built by the same msw that answers them.
+// @note A worker started with `new Worker(new URL('./x-worker.js',
+// import.meta.url))` is bundled as an entry of its own, and the URL rewritten
+// to it: the module that starts it lands in a chunk of another folder.
 import { rmSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
 
@@ -22,6 +26,7 @@ await build({
   platform: 'node',
   external: [/^msw(\/|$)/, /^node:/],
   logLevel: 'warn',
+  plugins: [workerFiles()],
   output: {
     dir: cliDir,
     format: 'esm',
@@ -30,3 +35,24 @@ await build({
     minify: false,
   },
 })
+
+/** Emits each `new URL('./…-worker.js', import.meta.url)` as a chunk. */
+function workerFiles() {
+  const pattern =
+    /new URL\((['"])(\.\.?\/[^'"]+-worker\.js)\1,\s*import\.meta\.url\)/g
+  return {
+    name: 'worker-files',
+    transform(code, id) {
+      if (!code.includes('-worker.js')) return null
+      const rewritten = code.replace(pattern, (_match, _quote, path) => {
+        const referenceId = this.emitFile({
+          type: 'chunk',
+          id: resolve(dirname(id), path),
+          fileName: `chunks/${path.slice(path.lastIndexOf('/') + 1)}`,
+        })
+        return `new URL(import.meta.ROLLUP_FILE_URL_${referenceId})`
+      })
+      return rewritten === code ? null : { code: rewritten, map: null }
+    },
+  }
+}

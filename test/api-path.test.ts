@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest'
-import { createApiUrlPattern, isApiPath } from '../src/api/is-api-path.js'
+import { createApiUrlPattern, isApiPath } from '../src/api/api-prefix.js'
 
 // The server asks `isApiPath`, the MSW handlers match `createApiUrlPattern`:
-// both must draw the same line around the API.
+// both must draw the same line around the API, case and all.
 
 const PREFIX = '/public-api/v1'
 const ORIGIN_PATTERN = 'https?://[^/]+'
@@ -16,6 +16,8 @@ const CASES: Array<[path: string, isApi: boolean]> = [
   ['/public-api', false],
   ['/public-api/v2/projects', false],
   ['/__assets/m1/video.mp4', false],
+  ['/PUBLIC-API/v1/projects', false],
+  ['/public-api/V1/projects', false],
   ['/', false],
 ]
 

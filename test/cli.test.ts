@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
 import { readEnvironmentDefaults } from '../src/cli/read-environment-defaults.js'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
-import { SERVER_OPTION_RULES } from '../src/server/defaults.js'
+import { SERVER_OPTION_RULES } from '../src/server/connections/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
 import { SLOW_HANDLERS_MODULE } from './support/slow-handlers.js'
 

@@ -6,7 +6,7 @@ import { EXPOSED_HEADERS } from '../src/api/exposed-headers.js'
 import {
   createCorsHandler,
   type CorsHandler,
-} from '../src/server/create-cors-handler.js'
+} from '../src/server/answers/create-cors-handler.js'
 
 // The server's CORS step writes the headers of an actual request to any
 // origin from strings made once; what reaches the client must be exactly

@@ -95,7 +95,7 @@ it('exposes every header the API answers with that CORS does not safelist', asyn
   note(await send(mock, '/__assets/m1/nothing.txt')) // 404
 
   // Set by the server alone, on answers of proxy mode's real service
-  // (test/proxy-mode.test.ts reads it through CORS).
+  // (test/upstream-forwarding.test.ts reads it through CORS).
   seen.add('x-mock-proxied')
 
   const exposed = EXPOSED_HEADERS.map((name) => name.toLowerCase())

@@ -377,6 +377,33 @@ it("tries the user's own msw handlers first, then the mock", async () => {
   ).rejects.toThrow()
 })
 
+it("never asks the user's handlers under /__mock, in any case", async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+    handlers: [http.all('*', () => HttpResponse.json({ mine: true }))],
+  })
+  for (const path of ['/__mock/health', '/__MOCK/health']) {
+    const response = await fetch(`${server.url}${path}`)
+    expect(response.status, path).toBe(200)
+    expect(await response.json(), path).not.toEqual({ mine: true })
+  }
+  // Below a path that only starts like /__mock, the handlers are asked.
+  expect(await (await fetch(`${server.url}/__mockery`)).json()).toEqual({
+    mine: true,
+  })
+})
+
+it('answers a JSON 404 to the API prefix in another case', async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+  })
+  const response = await fetch(`${server.url}/PUBLIC-API/v1/projects`, {
+    headers: { authorization: 'Bearer k_a' },
+  })
+  expect(response.status).toBe(404)
+  expect((await response.json()).error.code).toBe('not_found')
+})
+
 it('reports each answered request with its key label, never the key', async () => {
   const entries: unknown[] = []
   await using server = await startServer({

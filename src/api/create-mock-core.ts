@@ -37,7 +37,7 @@ import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
 import { createBuiltInMedia } from '../media/create-built-in-media.js'
 import { createErrorResponse } from './error-response.js'
-import { isApiPath } from './is-api-path.js'
+import { DEFAULT_API_PREFIX, isApiPath } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { createVariantState } from './variants/create-variant-state.js'
 
@@ -50,7 +50,7 @@ export type { MockOptions } from './mock-options.js'
  * @example
  * fetch(`https://api.example.com${DEFAULT_API_PREFIX}/projects`, { headers })
  */
-export const DEFAULT_API_PREFIX = '/public-api/v1'
+export { DEFAULT_API_PREFIX }
 
 /**
  * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.

@@ -18,7 +18,7 @@ export interface RouteMatch {
  */
 export function matchRoute(subpath: string): RouteMatch | undefined {
   // @note Read with indexOf rather than split('/'): no array of segments
-  // per request (issue 11). `/projects`, then up to three segments.
+  // per request. `/projects`, then up to three segments.
   if (!subpath.startsWith(PROJECTS)) return undefined
   if (subpath.length === PROJECTS.length) return { endpoint: 'listProjects' }
   if (subpath.charCodeAt(PROJECTS.length) !== SLASH) return undefined

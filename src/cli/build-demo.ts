@@ -19,12 +19,12 @@ import {
 } from '../schema/demo-settings.js'
 import type { FixtureDocument } from '../schema/fixture.js'
 import { DEFAULT_API_PREFIX } from '../api/create-mock-core.js'
-import { escapeRegExp } from '../api/is-api-path.js'
-import { readMediaDirectory } from '../server/read-media-directory.js'
+import { escapeRegExp } from '../api/api-prefix.js'
+import { readMediaDirectory } from '../server/files/read-media-directory.js'
 import { CliError } from './cli-error.js'
 import type { BuildDemoOptions } from './parse-build-demo-arguments.js'
 import { readFixtureFile } from './read-fixture-file.js'
-import { packageFile } from '../server/package-file.js'
+import { packageFile } from '../server/files/package-file.js'
 
 /**
  * The built page and boot script, as `npm run build` leaves them.

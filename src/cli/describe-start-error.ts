@@ -1,6 +1,6 @@
 import { FixtureError } from '../data/fixture-error.js'
 import { OptionsError } from '../schema/options-error.js'
-import { SERVER_OPTION_RULES } from '../server/defaults.js'
+import { SERVER_OPTION_RULES } from '../server/connections/defaults.js'
 import { CliError } from './cli-error.js'
 
 const HOST_HINT =

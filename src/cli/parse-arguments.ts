@@ -23,14 +23,17 @@ import {
   type RateLimit,
   type ScenarioPreset,
 } from '../schema/scenario.js'
-import { SERVER_OPTION_RULES } from '../server/defaults.js'
-import { ANY_HOST, parseAllowedHost } from '../server/parse-allowed-hosts.js'
-import { parsePublicUrl } from '../server/parse-public-url.js'
-import { parseUpstreamUrl } from '../server/parse-upstream-url.js'
+import { SERVER_OPTION_RULES } from '../server/connections/defaults.js'
+import {
+  ANY_HOST,
+  parseAllowedHost,
+} from '../server/host/parse-allowed-hosts.js'
+import { parsePublicUrl } from '../server/host/parse-public-url.js'
+import { parseUpstreamUrl } from '../server/upstream/parse-upstream-url.js'
 import {
   TIMEOUT_RULES,
   type ServerTimeouts,
-} from '../server/server-timeouts.js'
+} from '../server/connections/server-timeouts.js'
 import { CliError } from './cli-error.js'
 import { parseWholeNumber } from './parse-whole-number.js'
 import { readEnvironmentDefaults } from './read-environment-defaults.js'

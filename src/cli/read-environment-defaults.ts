@@ -1,5 +1,5 @@
 import { describeIntegerRule } from '../schema/option-rules.js'
-import { SERVER_OPTION_RULES } from '../server/defaults.js'
+import { SERVER_OPTION_RULES } from '../server/connections/defaults.js'
 import { CliError } from './cli-error.js'
 import { parseWholeNumber } from './parse-whole-number.js'
 

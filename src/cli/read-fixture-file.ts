@@ -15,7 +15,7 @@ import type { FixtureDocument } from '../schema/fixture.js'
 import {
   OFF_THREAD_BYTES,
   parseJsonOffThread,
-} from '../server/parse-json-off-thread.js'
+} from '../server/control/parse-json-off-thread.js'
 import { CliError } from './cli-error.js'
 
 /**

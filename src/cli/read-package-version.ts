@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { packageFile } from '../server/package-file.js'
+import { packageFile } from '../server/files/package-file.js'
 
 /**
  * The version of this package, read from its `package.json`.

@@ -20,9 +20,9 @@ import {
   RECORD_COMMAND,
   type CliOptions,
 } from './parse-arguments.js'
-import { isLoopbackHost } from '../server/is-loopback-host.js'
+import { isLoopbackHost } from '../server/host/is-loopback-host.js'
 import { readPackageVersion } from './read-package-version.js'
-import { TIMEOUT_RULES } from '../server/server-timeouts.js'
+import { TIMEOUT_RULES } from '../server/connections/server-timeouts.js'
 import {
   watchFixtureFile,
   type FixtureFileWatcher,

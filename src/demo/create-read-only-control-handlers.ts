@@ -1,6 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { MockCore } from '../api/create-mock-core.js'
-import { escapeRegExp } from '../api/is-api-path.js'
+import { escapeRegExp } from '../api/api-prefix.js'
 import { readRecordFilter } from '../api/records/read-record-filter.js'
 import { RECORD_ROUTES } from '../api/records/record-routes.js'
 import { ControlInputError } from '../api/traffic/control-input-error.js'

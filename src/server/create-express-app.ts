@@ -10,11 +10,11 @@ import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createTolerantOpenApiDocument } from '../schema/create-tolerant-openapi-document.js'
 import { createControlRouter } from './control/create-control-router.js'
-import { createPageRouter } from './create-page-router.js'
+import { createPageRouter } from './files/create-page-router.js'
 import { createDocsRouter } from './docs/create-docs-router.js'
 import { toApiRequest } from './to-api-request.js'
-import { writeApiResponse } from './write-api-response.js'
-import { writeJsonError } from './write-json-error.js'
+import { writeApiResponse } from './answers/write-api-response.js'
+import { writeJsonError } from './answers/write-json-error.js'
 
 /**
  * Everything the server answers around the API itself: the asset URLs, the

@@ -8,9 +8,9 @@ export {
   type ContentApiServerOptions,
   type RequestLogEntry,
 } from './create-content-api-server.js'
-export { PROXIED_HEADER } from './forward-to-upstream.js'
+export { PROXIED_HEADER } from './upstream/forward-to-upstream.js'
 export {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type UpstreamAnswer,
   type UpstreamOptions,
-} from './resolve-upstream.js'
+} from './upstream/resolve-upstream.js'

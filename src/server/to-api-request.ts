@@ -5,8 +5,8 @@ import type { ApiRequest, HeaderLookup } from '../api/types.js'
  * Describes a Node request the way the API's behaviour functions read it,
  * without building a Fetch `Request` (the fast path's main saving).
  * `originOf` gives the origin of the request's links from its headers.
- * @note Worked out at once, not in a getter when read: a getter made every
- * request description cost about 1 µs more than the origin itself.
+ * @note Worked out at once, not in a getter when read: the getter cost
+ * more than the origin itself.
  * @example
  * const response = mock.handle(toApiRequest(req, () => 'http://127.0.0.1:4010'))
  */

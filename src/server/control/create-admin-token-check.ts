@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import { readBearerToken } from '../../api/read-bearer-token.js'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /**
  * The control API's guard: a request passes with

@@ -5,7 +5,7 @@ import express, {
   type Router,
 } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createAdminTokenCheck } from './create-admin-token-check.js'

@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /** What this file reads of express's router: its layers and their routes. */
 interface RouterLayer {

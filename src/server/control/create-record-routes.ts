@@ -18,7 +18,7 @@ import {
   type RecordKindName,
 } from '../../data/records/record-kinds.js'
 import { RecordNotFoundError } from '../../data/records/record-not-found-error.js'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 import { readJsonBody } from './read-json-body.js'
 import { writeFixtureError } from './write-fixture-error.js'
 

@@ -3,7 +3,7 @@ import type { MockCore } from '../../api/create-mock-core.js'
 import { readScenarios } from '../../api/traffic/read-scenarios.js'
 import { SCENARIO_PRESET_DEFINITIONS } from '../../api/traffic/scenario-presets.js'
 import { SCENARIO_PRESETS } from '../../schema/scenario.js'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 import { readJsonBody } from './read-json-body.js'
 
 /**

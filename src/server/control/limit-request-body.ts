@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /**
  * Puts a size limit in front of a body parser that answers at once: a

@@ -6,7 +6,7 @@ import express, {
 import {
   OFF_THREAD_BYTES,
   parseJsonOffThread,
-} from '../parse-json-off-thread.js'
+} from './parse-json-off-thread.js'
 import { limitRequestBody } from './limit-request-body.js'
 
 /**
@@ -29,8 +29,7 @@ export function readFixtureBody(limit: number): RequestHandler {
     express.raw({ limit, type: () => true }),
   )
   // @note Its chunks go to the worker as they arrive: body-parser would
-  // join them into one buffer on this thread first (35 ms for 50 MB on a
-  // quiet machine, 300 ms on a busy one), while answers wait.
+  // join them into one buffer on this thread first, while answers wait.
   const streamOffThread = limitRequestBody(limit, (request, _response, next) =>
     parseOffThread(request, request, next),
   )

@@ -4,7 +4,7 @@ import {
   findTooDeepPath,
   MAX_NESTING_DEPTH,
 } from '../../schema/find-too-deep-path.js'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 import { limitRequestBody } from './limit-request-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
 

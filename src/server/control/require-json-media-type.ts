@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import typeIs from 'type-is'
-import { writeJsonError } from '../write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /**
  * The media types the control API reads: JSON, and the types built on it

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/create-mock-core.js'
-import { serveFingerprintedFiles } from '../serve-fingerprinted-files.js'
-import { writeJsonError } from '../write-json-error.js'
-import { findDefaultApiKey } from '../find-default-api-key.js'
+import { serveFingerprintedFiles } from '../files/serve-fingerprinted-files.js'
+import { writeJsonError } from '../answers/write-json-error.js'
+import { findDefaultApiKey } from '../files/find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
-import { packageFile } from '../package-file.js'
+import { packageFile } from '../files/package-file.js'
 
 /** Where the build puts the renderer (`scripts/build-docs.js`). */
 const DOCS_DIRECTORY = packageFile('dist/docs/')

@@ -4,11 +4,11 @@ import { pipeline } from 'node:stream/promises'
 import { createUpstreamUrl } from './create-upstream-url.js'
 import type { Upstream } from './resolve-upstream.js'
 import { selectUpstreamHeaders } from './select-upstream-headers.js'
-import { writeJsonError } from './write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /**
- * The response header that marks an answer of the real service under proxy
- * mode; its value is the real service's origin.
+ * The response header that marks an answer of upstream, the real service
+ * the mock forwarded to; its value is the real service's origin.
  * @example
  * response.headers.get(PROXIED_HEADER) // 'https://api.example.com'
  */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import type { ApiResponse } from '../api/types.js'
+import type { ApiResponse } from '../../api/types.js'
 import { writeDeliveredBody } from './write-delivered-body.js'
 
 const NO_HEADERS: readonly string[] = []
@@ -10,7 +10,7 @@ const NO_HEADERS: readonly string[] = []
  * (`[name, value, name, value, …]`, e.g. the CORS headers).
  * @note One `writeHead` with a flat array: Node writes the array as it is,
  * where `setHeader` and a headers object cost a lookup and a copy per header
- * (the content detail's fast path, issue 11). Headers set on the response
+ * (the API's fast path). Headers set on the response
  * before still come first, and the answer's own override them, as before.
  * @example
  * writeApiResponse(res, mock.handle(toApiRequest(req, origin))!)

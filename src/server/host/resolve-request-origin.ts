@@ -1,4 +1,4 @@
-import type { HeaderLookup } from '../api/types.js'
+import type { HeaderLookup } from '../../api/types.js'
 import { parseHostHeader } from './parse-host-header.js'
 import { readForwardedHeaders } from './read-forwarded-headers.js'
 

@@ -1,8 +1,8 @@
-import { OptionsError, type OptionIssue } from '../schema/options-error.js'
+import { OptionsError, type OptionIssue } from '../../schema/options-error.js'
 import { parseUpstreamUrl } from './parse-upstream-url.js'
 
 /**
- * How long the server waits for the real service under proxy mode, from
+ * How long the server waits for upstream (the real service it forwards to), from
  * sending a request to the last byte of its answer, unless `upstream.timeout`
  * says otherwise.
  * @example
@@ -28,7 +28,7 @@ export interface UpstreamAnswer {
 }
 
 /**
- * The server's proxy mode: the real service behind the mock, which answers
+ * Forwarding to upstream (`--proxy`): the real service behind the mock, which answers
  * the API requests the mock cannot. Not to be confused with `publicUrl` and
  * `trustProxy`, which are about a reverse proxy in front of the mock.
  */
@@ -67,7 +67,7 @@ export interface Upstream {
 }
 
 /**
- * Checks the server's `upstream` option (proxy mode).
+ * Checks the server's `upstream` option (forwarding to upstream).
  * @throws {OptionsError} naming each bad field.
  * @example
  * resolveUpstream({ url: 'https://api.example.com/public-api/v1/' })?.url // 'https://api.example.com/public-api/v1'

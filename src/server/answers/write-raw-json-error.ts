@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { createErrorResponse } from '../api/error-response.js'
-import type { ErrorCode } from '../schema/envelopes.js'
+import { createErrorResponse } from '../../api/error-response.js'
+import type { ErrorCode } from '../../schema/envelopes.js'
 
 /**
  * Answers on a bare socket, where Node gives no response object (a request

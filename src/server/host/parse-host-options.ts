@@ -1,12 +1,13 @@
-import { OptionsError, type OptionIssue } from '../schema/options-error.js'
+import { OptionsError, type OptionIssue } from '../../schema/options-error.js'
 import { parseAllowedHosts, type AllowedHosts } from './parse-allowed-hosts.js'
 import { parsePublicUrl } from './parse-public-url.js'
 
 /**
- * The proxy options of the server, checked: the public URL as links use it,
- * its path, and whether forwarded headers are read.
+ * The server's options on which host and origin a request is for, checked:
+ * the public URL as links use it, its path, whether the forwarded headers of
+ * a reverse proxy in front are trusted, and the allowed hosts.
  */
-export interface ProxySettings {
+export interface HostSettings {
   /** Origin and path without a trailing slash; absent without `publicUrl`. */
   publicUrl?: string
   /** The public URL's path, e.g. `/mock`; empty when it has none. */
@@ -21,16 +22,16 @@ export interface ProxySettings {
  * those that decide which host and origin a request is for.
  * @throws {OptionsError} naming each bad one.
  * @example
- * parseProxyOptions({ publicUrl: 'https://example.com/mock/' })
+ * parseHostOptions({ publicUrl: 'https://example.com/mock/' })
  * // { publicUrl: 'https://example.com/mock', basePath: '/mock', trustProxy: false }
  */
-export function parseProxyOptions(options: {
+export function parseHostOptions(options: {
   publicUrl?: unknown
   trustProxy?: unknown
   allowedHosts?: unknown
-}): ProxySettings {
+}): HostSettings {
   const issues: OptionIssue[] = []
-  let settings: ProxySettings = { basePath: '', trustProxy: false }
+  let settings: HostSettings = { basePath: '', trustProxy: false }
   if (options.publicUrl !== undefined) {
     const result =
       typeof options.publicUrl === 'string'

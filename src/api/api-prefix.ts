@@ -1,10 +1,23 @@
 /**
+ * The API prefix every endpoint lives under (spec 9), the one place it is
+ * written; `baseUrl` may put the API under another.
+ * @example
+ * fetch(`https://api.example.com${DEFAULT_API_PREFIX}/projects`, { headers })
+ */
+export const DEFAULT_API_PREFIX = '/public-api/v1'
+
+/**
  * Whether a request target belongs to the API: the prefix itself or a path
  * below it, segment-wise (`/public-api/v1/projects`, not `/public-api/v10`).
- * The target may carry its query, as a Node request's `url` does.
+ * The target may carry its query, as a Node request's `url` does. Both
+ * adapters draw the API's edge with this rule (the MSW handlers through
+ * `createApiUrlPattern`).
+ * @note Case counts, as in any URL path (RFC 3986 section 6.2.2.1): the spec
+ * writes the prefix in lower case, and `/Public-API/v1` is not the API.
  * @example
  * isApiPath('/public-api/v1/projects?x=1', '/public-api/v1') // true
  * isApiPath('/public-api/v10', '/public-api/v1') // false
+ * isApiPath('/PUBLIC-API/v1/projects', '/public-api/v1') // false
  */
 export function isApiPath(target: string, prefix: string): boolean {
   if (!target.startsWith(prefix)) return false

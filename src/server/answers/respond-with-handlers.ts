@@ -7,8 +7,8 @@ const BODYLESS = new Set(['GET', 'HEAD'])
 /**
  * msw, imported at the first request a user's handler may answer.
  * @note Not at start-up: the server needs msw only with `handlers`
- * (`--handlers`), and importing it (with tough-cookie and tldts) is a third
- * of the CLI's time to its banner (bench/startup.js).
+ * (`--handlers`), and importing it (with tough-cookie and tldts) would slow
+ * the CLI's start for everyone (bench/startup.js).
  */
 let msw: Promise<typeof import('msw')> | undefined
 

@@ -1,5 +1,5 @@
 /**
- * The request headers proxy mode passes to the real service: the caller's
+ * The request headers forwarded to upstream: the caller's
  * `Authorization` and what negotiates the answer. Nothing else: no cookies,
  * no `Host` of the mock, no `X-Mock-*` control headers, no `Origin`.
  * @example
@@ -15,7 +15,7 @@ export const UPSTREAM_REQUEST_HEADERS = [
 ] as const
 
 /**
- * The response headers of the real service that proxy mode passes back:
+ * The response headers of upstream passed back to the client:
  * those a client reads. Rate-limit headers of any spelling
  * (`RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`) pass too. Not
  * passed: cookies, the service's CORS headers (the mock's own apply),
@@ -41,7 +41,7 @@ export const UPSTREAM_RESPONSE_HEADERS = [
 const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/
 
 /**
- * Picks, from one side's headers, those proxy mode passes on: the request
+ * Picks, from one side's headers, those forwarding passes on: the request
  * headers of `UPSTREAM_REQUEST_HEADERS` or the response headers of
  * `UPSTREAM_RESPONSE_HEADERS` and the rate-limit ones.
  * @example

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { parseAllowedHost } from './parse-allowed-hosts.js'
-import { writeJsonError } from './write-json-error.js'
+import { writeJsonError } from '../answers/write-json-error.js'
 
 /**
  * Answers a request whose `Host` is not an allowed host: 403

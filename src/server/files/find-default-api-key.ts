@@ -1,5 +1,5 @@
-import type { MockCore } from '../api/create-mock-core.js'
-import { findMainApiKey } from '../data/find-main-api-key.js'
+import type { MockCore } from '../../api/create-mock-core.js'
+import { findMainApiKey } from '../../data/find-main-api-key.js'
 
 /**
  * The dataset's main API key, which the page chooses when it opens: the

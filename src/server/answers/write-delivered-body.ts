@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { splitBody } from '../api/variants/split-body.js'
-import type { BodyDelivery } from '../api/types.js'
+import { splitBody } from '../../api/variants/split-body.js'
+import type { BodyDelivery } from '../../api/types.js'
 
 /**
  * Writes a body in pieces `intervalMs` apart (`slow-body`) and, when

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import cors, { type CorsOptions } from 'cors'
+import { EXPOSED_HEADERS } from '../../api/exposed-headers.js'
 
 /** A CORS step before routing: sets its headers, then calls `next`. */
 export interface CorsHandler {
@@ -19,7 +20,7 @@ export interface CorsHandler {
  * `Access-Control-Expose-Headers`, exactly what `cors` writes for them.
  * Preflights and named origins go through `cors` itself.
  * @note `cors` merges its options and joins the exposed headers on every
- * request (about 1.5 µs); the API's requests are nearly all actual ones.
+ * request, and the API's requests are nearly all actual ones.
  * @example
  * const applyCors = createCorsHandler({ origin: '*', exposedHeaders: ['Retry-After'] })
  * applyCors(request, response, () => route(request, response))
@@ -51,5 +52,41 @@ function setRawHeaders(
 ): void {
   for (let i = 0; i < headers.length; i += 2) {
     response.setHeader(headers[i]!, headers[i + 1]!)
+  }
+}
+
+/**
+ * The server's two CORS steps for `corsOrigin` (default: any origin): `any`
+ * for the API, the assets and everything else, `own` for the mock's own
+ * paths (`isOwnPath`), absent unless `corsOrigin` names origins.
+ * @note The control API and the page's config (which names the default key)
+ * answer only origins named with `corsOrigin`: with "any", a page of another
+ * origin could read every key from `GET /__mock/fixtures`.
+ * @example
+ * const cors = createCorsHandlers(undefined) // { any: …, own: undefined }
+ */
+export function createCorsHandlers(corsOrigin: string | string[] | undefined): {
+  any: CorsHandler
+  own?: CorsHandler
+} {
+  const options: CorsOptions = {
+    origin: corsOrigin ?? '*',
+    methods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Range',
+      'X-Mock-Scenario',
+      'X-Mock-Variant',
+    ],
+    exposedHeaders: [...EXPOSED_HEADERS],
+    maxAge: 600,
+  }
+  const named = [corsOrigin ?? []].flat().filter((item) => item !== '*')
+  return {
+    any: createCorsHandler(options),
+    ...(named.length > 0 && {
+      own: createCorsHandler({ ...options, origin: named }),
+    }),
   }
 }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { createErrorResponse } from '../api/error-response.js'
-import type { ControlErrorCode, ErrorCode } from '../schema/envelopes.js'
+import { createErrorResponse } from '../../api/error-response.js'
+import type { ControlErrorCode, ErrorCode } from '../../schema/envelopes.js'
 import { writeApiResponse } from './write-api-response.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { ErrorCode } from '../schema/envelopes.js'
+import type { ErrorCode } from '../../schema/envelopes.js'
 
 /**
  * Why a request cannot be routed, as the error it is answered with.

@@ -34,8 +34,8 @@ export function createConnectionKeeper(
   const inFlight = new Set<ServerResponse>()
   let closing: Promise<void> | undefined
 
-  // @note One listener for all responses rather than a closure and a
-  // `once` wrapper for each: a response closes once (issue 11).
+  // One listener for all responses rather than a closure and a `once`
+  // wrapper for each: a response closes once.
   function untrack(this: ServerResponse): void {
     inFlight.delete(this)
     // Its connection may now be idle (headers sent before the stop).
@@ -47,8 +47,8 @@ export function createConnectionKeeper(
   // not cut; a socket without a response in flight is closed.
   // @note Set on each connection, not with `server.setTimeout`: with a
   // server timeout Node re-arms a fresh timer at every request after the
-  // first, and refreshes it on every read and write (about 2 µs a request,
-  // issue 11). The same silence is caught all the same: before and during
+  // first, and refreshes it on every read and write. The same silence is
+  // caught all the same: before and during
   // a connection's first request by this timer, between requests by Node's
   // keep-alive timer (or this one when that is 0), and a request in flight
   // is never cut.

@@ -1,9 +1,9 @@
 // @note Kept free of imports but one without any, so the CLI can check
 // --proxy without loading the server.
-import { parseHttpUrl, type HttpUrlResult } from './parse-http-url.js'
+import { parseHttpUrl, type HttpUrlResult } from '../host/parse-http-url.js'
 
 /**
- * Checks the base URL of the real service that proxy mode forwards to: an
+ * Checks the base URL of the real service that the server forwards to (`--proxy`): an
  * absolute http or https URL without credentials, query or fragment, the
  * service's `{base_url}` of spec section 1 (version prefix included). The
  * path below the mock's API prefix is appended to it. Trailing slashes and a

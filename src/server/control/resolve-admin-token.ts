@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { isLoopbackHost } from './is-loopback-host.js'
+import { isLoopbackHost } from '../host/is-loopback-host.js'
 
 /**
  * The admin token the control API requires, if any: the one given; none

@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
-import { createFileMedia } from '../media/create-file-media.js'
-import type { MediaLibrary } from '../media/media-library.js'
-import { OptionsError } from '../schema/options-error.js'
+import { createFileMedia } from '../../media/create-file-media.js'
+import type { MediaLibrary } from '../../media/media-library.js'
+import { OptionsError } from '../../schema/options-error.js'
 
 /** The thumbnails and videos a media folder holds, by file name. */
 export interface MediaDirectory {

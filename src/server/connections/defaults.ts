@@ -3,7 +3,7 @@
 import type {
   IntegerOptionRule,
   TokenOptionRule,
-} from '../schema/option-rules.js'
+} from '../../schema/option-rules.js'
 
 /**
  * The environment variable the CLI reads an option from when its flag is not

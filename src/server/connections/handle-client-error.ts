@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream'
-import type { ErrorCode } from '../schema/envelopes.js'
-import { writeRawJsonError } from './write-raw-json-error.js'
+import type { ErrorCode } from '../../schema/envelopes.js'
+import { writeRawJsonError } from '../answers/write-raw-json-error.js'
 
 /** What the server answers to each kind of request Node refuses. */
 const ANSWERS: Record<

@@ -1,5 +1,5 @@
 import parseForwarded from 'forwarded-parse'
-import type { HeaderLookup } from '../api/types.js'
+import type { HeaderLookup } from '../../api/types.js'
 import { parseHostHeader, type ParsedHost } from './parse-host-header.js'
 
 /**

@@ -2,8 +2,8 @@ import * as z from 'zod'
 import {
   integerOptionSchema,
   type IntegerOptionRule,
-} from '../schema/option-rules.js'
-import { parseOptions } from '../schema/parse-options.js'
+} from '../../schema/option-rules.js'
+import { parseOptions } from '../../schema/parse-options.js'
 
 /**
  * How long the server waits for slow and idle clients, and for itself when
@@ -125,4 +125,19 @@ export function resolveServerTimeouts(
     timeouts.requestTimeout = timeouts.headersTimeout
   }
   return timeouts
+}
+
+/**
+ * How often Node checks the header and request timeouts: a quarter of the
+ * shorter one, within 50 ms and 1 s.
+ * @note Node's default is every 30 s, so a 10 s header timeout would fire
+ * after up to 40 s.
+ * @example
+ * createServer({ connectionsCheckingInterval: connectionsCheckingInterval(timeouts) })
+ */
+export function connectionsCheckingInterval(timeouts: ServerTimeouts): number {
+  const limits = [timeouts.headersTimeout, timeouts.requestTimeout].filter(
+    (limit) => limit > 0,
+  )
+  return Math.min(1000, Math.max(50, Math.floor(Math.min(...limits) / 4)))
 }

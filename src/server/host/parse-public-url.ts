@@ -1,24 +1,26 @@
-// @note Kept free of imports but one without any, so the CLI can check
-// --public-url without loading the server.
+// @note Only imports that import nothing, so the CLI can check --public-url
+// without loading the server.
+import { DEFAULT_API_PREFIX } from '../../api/api-prefix.js'
 import { parseHttpUrl } from './parse-http-url.js'
 
 /**
  * The first path segments the server answers by itself: the API
  * (`/public-api/v1`), the control API, the asset URLs, the OpenAPI
- * document and its reference page with the renderer's files. A public URL's path may not start with one, or a request could
- * not be told apart from one that carries that path.
+ * document and its reference page with the renderer's files. A public URL's
+ * path may not start with one, or a request could not be told apart from one
+ * that carries that path.
  * @example
  * SERVER_PATH_ROOTS.includes('__mock') // true
  */
-export const SERVER_PATH_ROOTS = [
-  'public-api',
+export const SERVER_PATH_ROOTS: readonly string[] = [
+  DEFAULT_API_PREFIX.split('/')[1]!,
   '__mock',
   '__assets',
   'openapi.json',
   'openapi.tolerant.json',
   'docs',
   '__docs',
-] as const
+]
 
 /**
  * A checked public URL, or what is wrong with it.
@@ -58,10 +60,7 @@ export function parsePublicUrl(value: string): PublicUrlResult {
   if (!result.ok) return result
   const { basePath } = result
   const root = basePath.split('/')[1]
-  if (
-    root !== undefined &&
-    (SERVER_PATH_ROOTS as readonly string[]).includes(root)
-  ) {
+  if (root !== undefined && SERVER_PATH_ROOTS.includes(root)) {
     return fail(
       `its path ${basePath} starts like a path the mock answers itself (/${SERVER_PATH_ROOTS.join(', /')}), so requests could not be told apart; mount the mock under another path, such as /mock`,
     )
