@@ -1,3 +1,5 @@
+import { RATE_LIMIT_HEADER_PATTERN } from '../../schema/scenario.js'
+
 /**
  * The request headers forwarded to upstream: the caller's
  * `Authorization` and what negotiates the answer. Nothing else: no cookies,
@@ -38,8 +40,6 @@ export const UPSTREAM_RESPONSE_HEADERS = [
   'allow',
 ] as const
 
-const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/
-
 /**
  * Picks, from one side's headers, those forwarding passes on: the request
  * headers of `UPSTREAM_REQUEST_HEADERS` or the response headers of
@@ -59,7 +59,7 @@ export function selectUpstreamHeaders(
     const name = rawName.toLowerCase()
     if (
       names.includes(name) ||
-      (side === 'response' && RATE_LIMIT_HEADER.test(name))
+      (side === 'response' && RATE_LIMIT_HEADER_PATTERN.test(name))
     ) {
       picked[name] = Array.isArray(value) ? value.join(', ') : value
     }
