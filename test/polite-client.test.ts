@@ -5,8 +5,8 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
-import { createPoliteClient } from '../src/cli/record/create-polite-client.js'
-import { parseRetryAfter } from '../src/cli/parse-retry-after.js'
+import { createPoliteClient } from '../src/cli/crawl/create-polite-client.js'
+import { parseRetryAfter } from '../src/cli/crawl/parse-retry-after.js'
 
 interface Arrival {
   path: string
