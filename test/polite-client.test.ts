@@ -274,3 +274,13 @@ it('backs off on a Retry-After it cannot read, instead of waiting the longest', 
   expect(await client.get(`${service.url}/a`)).toMatchObject({ ok: true })
   expect(Date.now() - started).toBeLessThan(5000)
 })
+
+it('does not count the wait in line for the pace against the timeout', async () => {
+  await using service = await startService((_, response) => json(response, 200))
+  const client = createPoliteClient({ concurrency: 4, rate: 4, timeoutMs: 150 })
+  const outcomes = await Promise.all(
+    Array.from({ length: 3 }, (_, i) => client.get(`${service.url}/${i}`)),
+  )
+  expect(outcomes.every((outcome) => outcome.ok)).toBe(true)
+  expect(client.stats()).toMatchObject({ requests: 3, retries: 0 })
+})

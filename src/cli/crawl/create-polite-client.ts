@@ -13,9 +13,9 @@ export interface PoliteClientOptions {
   backoffLimitMs?: number
   maxRetryAfterMs?: number
   timeoutMs?: number
-  /** The statuses worth another attempt. */
+  /** The statuses worth another attempt (default 408, 429, 500, 502–504). */
   retryStatuses?: readonly number[]
-  /** Whether a timeout or a network error is worth another attempt. */
+  /** Whether a timeout or a network error is worth another attempt (default true). */
   retryFailures?: boolean
   /** Headers sent with every request (such as `Authorization`). */
   headers?: Record<string, string>
