@@ -5,8 +5,8 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
-import { createPoliteClient } from '../src/cli/record/create-polite-client.js'
-import { parseRetryAfter } from '../src/cli/parse-retry-after.js'
+import { createPoliteClient } from '../src/cli/crawl/create-polite-client.js'
+import { parseRetryAfter } from '../src/cli/crawl/parse-retry-after.js'
 
 interface Arrival {
   path: string
@@ -167,4 +167,120 @@ it('reads Retry-After as delta-seconds or an HTTP-date', () => {
   expect(parseRetryAfter('Wed, 21 Oct 2026 07:27:00 GMT', now)).toBe(0)
   expect(parseRetryAfter('soon', now)).toBeUndefined()
   expect(parseRetryAfter(null, now)).toBeUndefined()
+})
+
+it('gives any answer as the value of answer(), retrying only what it is told to', async () => {
+  await using service = await startService((request, response, nth) => {
+    if (request.url === '/limited' && nth === 0) {
+      json(response, 429, { 'retry-after': '0' })
+    } else if (request.url === '/drop') request.socket.destroy()
+    else
+      json(response, request.url === '/gone' ? 404 : 503, { 'X-Trace': 't1' })
+  })
+  const client = createPoliteClient({
+    rate: 100,
+    retryStatuses: [429],
+    retryFailures: false,
+  })
+  const gone = await client.answer(`${service.url}/gone`)
+  expect(gone).toMatchObject({
+    ok: true,
+    value: { status: 404, headers: { 'x-trace': 't1' }, body: { whole: true } },
+  })
+  expect(
+    gone.ok &&
+      JSON.parse(
+        new TextDecoder().decode(
+          (gone.value.body as { bytes: Uint8Array }).bytes,
+        ),
+      ),
+  ).toEqual({ status: 404 })
+  expect(await client.answer(`${service.url}/busy`)).toMatchObject({
+    ok: true,
+    value: { status: 503 },
+  })
+  expect(await client.answer(`${service.url}/limited`)).toMatchObject({
+    ok: true,
+    value: { status: 503 },
+  })
+  expect(await client.answer(`${service.url}/drop`)).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/^network error/),
+    attempts: 1,
+  })
+  expect(service.arrivals.map((arrival) => arrival.path)).toEqual([
+    '/gone',
+    '/busy',
+    '/limited',
+    '/limited',
+    '/drop',
+  ])
+})
+
+it('gives a body cut short after the headers as an answer, and retries it in get()', async () => {
+  await using service = await startService((request, response, nth) => {
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': '100',
+    })
+    if (request.url === '/get' && nth > 0) response.end(' '.repeat(98) + '{}')
+    else response.write('{"data":[', () => request.socket.destroy())
+  })
+  const client = createPoliteClient({ rate: 100, retryFailures: false })
+  expect(await client.answer(`${service.url}/answer`)).toMatchObject({
+    ok: true,
+    value: {
+      status: 200,
+      body: { whole: false, reason: expect.stringMatching(/^network error/) },
+    },
+  })
+  const retrying = createPoliteClient({ rate: 100 })
+  expect(await retrying.get(`${service.url}/get`)).toEqual({
+    ok: true,
+    value: {},
+  })
+})
+
+it('says a request ran out of time, before the headers or after them', async () => {
+  await using service = await startService(async (request, response) => {
+    if (request.url === '/body') {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.write('{')
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    response.end()
+  })
+  const client = createPoliteClient({ timeoutMs: 200, retryFailures: false })
+  expect(await client.answer(`${service.url}/headers`)).toMatchObject({
+    ok: false,
+    reason: 'timed out',
+    timedOut: true,
+    attempts: 1,
+  })
+  expect(await client.answer(`${service.url}/body`)).toMatchObject({
+    ok: true,
+    value: { status: 200, body: { whole: false, timedOut: true } },
+  })
+})
+
+it('backs off on a Retry-After it cannot read, instead of waiting the longest', async () => {
+  await using service = await startService((_, response, nth) =>
+    nth === 0
+      ? json(response, 429, { 'retry-after': 'soon' })
+      : json(response, 200),
+  )
+  const client = createPoliteClient({ backoffMs: 100, maxRetryAfterMs: 60_000 })
+  const started = Date.now()
+  expect(await client.get(`${service.url}/a`)).toMatchObject({ ok: true })
+  expect(Date.now() - started).toBeLessThan(5000)
+})
+
+it('does not count the wait in line for the pace against the timeout', async () => {
+  await using service = await startService((_, response) => json(response, 200))
+  const client = createPoliteClient({ concurrency: 4, rate: 4, timeoutMs: 150 })
+  const outcomes = await Promise.all(
+    Array.from({ length: 3 }, (_, i) => client.get(`${service.url}/${i}`)),
+  )
+  expect(outcomes.every((outcome) => outcome.ok)).toBe(true)
+  expect(client.stats()).toMatchObject({ requests: 3, retries: 0 })
 })

@@ -230,3 +230,41 @@ it('waits out 429 answers as Retry-After says and reports the rate-limit headers
   expect(report.drift[0]!.fix).toContain('--rate-limit')
   expect(run.code).toBe(1)
 })
+
+it('asks one request at a time in the documented order: the walk depth first, then the error cases', async () => {
+  await using server = await startServer(VARIANT_DATA)
+  const { report } = await verifyJson(
+    server.apiUrl,
+    '--max-projects',
+    '2',
+    '--max-contents',
+    '1',
+  )
+  expect(report.answers.map((answer) => answer.case).join(' ')).toMatch(
+    /^list-projects( get-project list-contents( get-content)?){2} no-key bad-key unknown-project malformed-project-id unknown-content malformed-content-id$/,
+  )
+})
+
+it('exits 2 naming --timeout when no answer comes in time', async () => {
+  const sockets: Array<{ destroy(): void }> = []
+  const silent = createServer((socket) => void sockets.push(socket))
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const { port } = silent.address() as AddressInfo
+  try {
+    const run = await verify([
+      '--target',
+      `http://127.0.0.1:${port}/public-api/v1`,
+      '--api-key',
+      KEY,
+      '--timeout',
+      '200',
+    ])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(
+      /No answer from \S+\/projects: no answer within 200 ms \(--timeout\)/,
+    )
+  } finally {
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => silent.close(resolve))
+  }
+})

@@ -1,7 +1,12 @@
-import type { VerifyAnswer } from '../contract/check-answer.js'
+import type { AnswerBody, VerifyAnswer } from '../contract/check-answer.js'
 import type { VerifyCaseName } from '../contract/verify-cases.js'
 import { CliError } from './cli-error.js'
-import { fetchVerifyAnswer, type FetchedAnswer } from './fetch-verify-answer.js'
+import {
+  createPoliteClient,
+  type PoliteAnswer,
+  type PoliteClient,
+} from './crawl/create-polite-client.js'
+import { crawlService } from './crawl/crawl-service.js'
 import type { VerifyOptions } from './parse-verify-arguments.js'
 
 /** An ID in the mock's ID syntax that no service should have issued. */
@@ -10,6 +15,14 @@ const UNKNOWN_ID = 'content_api_mock_verify_unknown_id'
 const MALFORMED_ID = encodeURIComponent('not an id')
 /** A key in the usual syntax that no service issued. */
 const UNISSUED_KEY = 'content-api-mock-verify-unissued-key'
+/** How often a 429 is waited out before its answer counts as the answer. */
+const RATE_LIMIT_RETRIES = 3
+/** The longest `Retry-After` honoured, and the wait when there is none. */
+const MAX_WAIT_MS = 60_000
+const DEFAULT_WAIT_MS = 1_000
+
+/** An answer as `verify` checks it: status, headers and the parsed body. */
+type FetchedAnswer = Omit<VerifyAnswer, 'case' | 'request'>
 
 /**
  * The answers `verify` collected, and how many projects and contents it read.
@@ -20,78 +33,80 @@ export interface CollectedAnswers {
 }
 
 /**
- * Makes the requests of `VERIFY_CASES`, one at a time: the project list,
- * then up to `maxProjects` projects (detail and contents) and up to
- * `maxContents` contents of each in detail, then the 401, 404 and 422
- * cases. A list cut short is read once more, so that the walk goes on (the
- * cut answer is the one reported).
- * @throws {CliError} when the target is not reachable, refuses the key
- * (401 or 403 to the project list) or has no project list (404).
+ * Makes the requests of `VERIFY_CASES`, one at a time: the walk of
+ * `crawlService` (the project list, then up to `maxProjects` projects,
+ * detail and contents, and up to `maxContents` contents of each in detail),
+ * then the 401, 404 and 422 cases. A list cut short is read once more, so
+ * that the walk goes on (the cut answer is the one reported). A 429 is
+ * waited out as its `Retry-After` says (a second without one, at most a
+ * minute), three times; then it is the answer.
+ * @throws {CliError} when no answer comes (the host is unreachable, or
+ * `timeout` passes before the headers), or the project list refuses the key
+ * (401 or 403) or is not there (404).
  * @example
  * const { answers } = await collectVerifyAnswers(options)
  */
 export async function collectVerifyAnswers(
   options: VerifyOptions,
 ): Promise<CollectedAnswers> {
+  const client = createPoliteClient({
+    concurrency: 1,
+    rate: Number.POSITIVE_INFINITY,
+    retries: RATE_LIMIT_RETRIES,
+    retryStatuses: [429],
+    retryFailures: false,
+    backoffMs: DEFAULT_WAIT_MS,
+    backoffLimitMs: DEFAULT_WAIT_MS,
+    maxRetryAfterMs: MAX_WAIT_MS,
+    timeoutMs: options.timeout,
+    headers: { accept: 'application/json' },
+  })
   const answers: VerifyAnswer[] = []
-  const keyHeader = { authorization: `Bearer ${options.apiKey}` }
+  const keyHeader: Record<string, string> = {
+    authorization: `Bearer ${options.apiKey}`,
+  }
+  const fetchAnswer = (path: string, headers = keyHeader) =>
+    fetchVerifyAnswer(client, `${options.target}${path}`, headers, options)
   const get = async (
     name: VerifyCaseName,
     path: string,
     headers: Record<string, string> = keyHeader,
   ): Promise<FetchedAnswer> => {
-    const fetched = await fetchVerifyAnswer(
-      `${options.target}${path}`,
-      headers,
-      options.timeout,
-    )
+    const fetched = await fetchAnswer(path, headers)
     answers.push({ case: name, request: `GET ${path}`, ...fetched })
     return fetched
   }
-  const readAgainIfCut = async (
-    fetched: FetchedAnswer,
+  const readListIds = async (
+    name: VerifyCaseName,
     path: string,
-  ): Promise<FetchedAnswer> =>
-    fetched.body.kind === 'cut-short'
-      ? fetchVerifyAnswer(
-          `${options.target}${path}`,
-          keyHeader,
-          options.timeout,
-        )
-      : fetched
+    key: string,
+    check?: (answer: FetchedAnswer) => void,
+  ): Promise<string[]> => {
+    const fetched = await get(name, path)
+    check?.(fetched)
+    return readIds(
+      fetched.body.kind === 'cut-short' ? await fetchAnswer(path) : fetched,
+      key,
+    )
+  }
 
-  const list = await get('list-projects', '/projects')
-  if (list.status === 401 || list.status === 403) {
-    throw new CliError(
-      `${options.target}/projects refused the API key (${list.status}). Check --api-key (or $CONTENT_API_KEY): it must be a key of this service.`,
-    )
-  }
-  if (list.status === 404) {
-    throw new CliError(
-      `${options.target}/projects answered 404: no API there. --target must be the base URL with the version prefix, such as https://api.example.com/public-api/v1.`,
-    )
-  }
-  const projectIds = readIds(
-    await readAgainIfCut(list, '/projects'),
-    'project_unique',
-  ).slice(0, options.maxProjects)
-  let contents = 0
-  for (const projectId of projectIds) {
-    const project = `/projects/${encodeURIComponent(projectId)}`
-    await get('get-project', project)
-    const contentList = await get('list-contents', `${project}/contents`)
-    const contentIds = readIds(
-      await readAgainIfCut(contentList, `${project}/contents`),
-      'variation_unique',
-    ).slice(0, options.maxContents)
-    for (const contentId of contentIds) {
-      await get(
-        'get-content',
-        `${project}/contents/${encodeURIComponent(contentId)}`,
-      )
-      contents++
-    }
-  }
+  const { projectIds, contents } = await crawlService(
+    {
+      listProjects: (path) =>
+        readListIds('list-projects', path, 'project_unique', (list) =>
+          checkProjectList(options.target, list.status),
+        ),
+      getProject: async (_, path) => void (await get('get-project', path)),
+      listContents: (_, path) =>
+        readListIds('list-contents', path, 'variation_unique'),
+      getContent: async (_, __, path) => void (await get('get-content', path)),
+    },
+    {
+      concurrent: false,
+      maxProjects: options.maxProjects,
+      maxContents: options.maxContents,
+    },
+  )
 
   await get('no-key', '/projects', {})
   await get('bad-key', '/projects', { authorization: `Bearer ${UNISSUED_KEY}` })
@@ -103,9 +118,63 @@ export async function collectVerifyAnswers(
     await get('unknown-content', `${project}/contents/${UNKNOWN_ID}`)
     await get('malformed-content-id', `${project}/contents/${MALFORMED_ID}`)
   }
-  return {
-    answers,
-    sampled: { projects: projectIds.length, contents },
+  return { answers, sampled: { projects: projectIds.length, contents } }
+}
+
+/**
+ * GETs one URL for `verify` and parses the body as JSON. A body cut short
+ * or not JSON is an answer too (the drift checker judges it); only no
+ * answer at all throws.
+ */
+async function fetchVerifyAnswer(
+  client: PoliteClient,
+  url: string,
+  headers: Record<string, string>,
+  options: VerifyOptions,
+): Promise<FetchedAnswer> {
+  const describe = (problem: { reason: string; timedOut?: boolean }) =>
+    problem.timedOut === true
+      ? `no answer within ${options.timeout} ms (--timeout)`
+      : problem.reason
+  const outcome = await client.answer(url, { headers })
+  if (!outcome.ok) {
+    throw new CliError(
+      `No answer from ${url}: ${describe(outcome)}. Check that --target is the service's base URL and that this machine can reach it.`,
+    )
+  }
+  const { status, headers: answerHeaders, body } = outcome.value
+  return { status, headers: answerHeaders, body: parseBody(body, describe) }
+}
+
+function parseBody(
+  body: PoliteAnswer['body'],
+  describe: (problem: { reason: string; timedOut: boolean }) => string,
+): AnswerBody {
+  if (!body.whole) {
+    return {
+      kind: 'cut-short',
+      problem: `reading the body failed: ${describe(body)}`,
+    }
+  }
+  const text = new TextDecoder().decode(body.bytes)
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown }
+  } catch {
+    return { kind: 'not-json', text }
+  }
+}
+
+/** The project list decides the run: a refused key or no API there stops it. */
+function checkProjectList(target: string, status: number): void {
+  if (status === 401 || status === 403) {
+    throw new CliError(
+      `${target}/projects refused the API key (${status}). Check --api-key (or $CONTENT_API_KEY): it must be a key of this service.`,
+    )
+  }
+  if (status === 404) {
+    throw new CliError(
+      `${target}/projects answered 404: no API there. --target must be the base URL with the version prefix, such as https://api.example.com/public-api/v1.`,
+    )
   }
 }
 

@@ -14,7 +14,7 @@ import {
   parseTargetFlag,
   SERVICE_API_KEY_ENV,
 } from './parse-service-flags.js'
-import { POLITE_CLIENT_DEFAULTS } from './record/polite-client-defaults.js'
+import { POLITE_CLIENT_DEFAULTS } from './crawl/polite-client-defaults.js'
 
 /**
  * The bounds and defaults of `record`'s pace flags (the defaults are the

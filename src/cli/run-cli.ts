@@ -9,7 +9,7 @@ import { createRequestLogger } from './create-request-logger.js'
 import { createStyles, shouldUseColor } from './create-styles.js'
 import { describeApiKeys } from './describe-api-keys.js'
 import { describeStartError } from './describe-start-error.js'
-import type { ProxyRecorder } from './create-proxy-recorder.js'
+import type { ProxyRecorder } from './recording/create-proxy-recorder.js'
 import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import {
@@ -118,7 +118,7 @@ export async function runCli(
         options.record === undefined
           ? undefined
           : await (
-              await import('./create-proxy-recorder.js')
+              await import('./recording/create-proxy-recorder.js')
             ).createProxyRecorder(options.record, log)
       const heapHint =
         fixtures === undefined && options.contents !== undefined

@@ -43,10 +43,10 @@ export async function runRecord(
       { anonymizeFixtureDocument },
       { RECORDED_DEMO_KEY },
     ] = await Promise.all([
-      import('./record/record-service.js'),
-      import('./record/create-record-progress.js'),
-      import('./record/format-record-summary.js'),
-      import('./record/write-file-atomically.js'),
+      import('./recording/record-service.js'),
+      import('./recording/create-record-progress.js'),
+      import('./recording/format-record-summary.js'),
+      import('./write-file-atomically.js'),
       import('../contract/anonymize-fixture-document.js'),
       import('../contract/recorded-account.js'),
     ])

@@ -1,19 +1,26 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 
 /**
- * Writes a file so that a reader sees the old content or the new, never a
- * part: into a temporary file beside it, then renamed over it.
+ * Writes `data` to `path` whole or not at all: into a hidden temporary file
+ * beside it, then renamed over it, so a reader (or `--watch`) never sees
+ * half a file and a failed write leaves the old file as it was. Every file
+ * the CLI writes for the user goes through here.
  * @example
- * await writeFileAtomically('recorded.json', `${JSON.stringify(document, null, 2)}\n`)
+ * await writeFileAtomically('recording.json', `${JSON.stringify(document, null, 2)}\n`)
  */
 export async function writeFileAtomically(
   path: string,
-  text: string,
+  data: string | Uint8Array,
 ): Promise<void> {
-  const temporary = `${path}.${randomUUID().slice(0, 8)}.tmp`
+  // Beside the target, so the rename stays on one file system.
+  const temporary = join(
+    dirname(path),
+    `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`,
+  )
   try {
-    await writeFile(temporary, text)
+    await writeFile(temporary, data)
     await rename(temporary, path)
   } catch (error) {
     await rm(temporary, { force: true })

@@ -10,6 +10,7 @@ import {
 } from '../schema/envelopes.js'
 import type { Endpoint } from '../schema/endpoints.js'
 import { contentDetailSchema } from '../schema/resources.js'
+import { RATE_LIMIT_HEADER_PATTERN } from '../schema/scenario.js'
 import { toTolerantSchema } from '../schema/to-tolerant-schema.js'
 import { valueAt } from '../data/value-at.js'
 import type { DriftKind } from './drift-kinds.js'
@@ -169,7 +170,7 @@ type Add = (kind: DriftKind, detail: string, at?: string) => void
 
 function checkHeaders(answer: VerifyAnswer, add: Add): void {
   const rateLimit = Object.keys(answer.headers).filter((name) =>
-    /^(x-)?ratelimit/i.test(name),
+    RATE_LIMIT_HEADER_PATTERN.test(name),
   )
   if (rateLimit.length > 0) {
     add('rate-limit-headers', rateLimit.sort().join(', '), 'headers')

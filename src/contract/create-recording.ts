@@ -41,12 +41,6 @@ export interface Recording {
   findings(): RecordingFinding[]
 }
 
-// The views of an item seen so far: its list item and its detail.
-interface Seen {
-  list?: Record<string, unknown>
-  detail?: Record<string, unknown>
-}
-
 /**
  * Starts a recording: the service's answers in, a fixture document out that
  * `--fixtures` serves with the same answers (asset URLs aside, which the

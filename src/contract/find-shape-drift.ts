@@ -39,9 +39,8 @@ export function findShapeDrift(
  * the value (see `toExactSchema`): then the strict schema and its tolerant
  * twin take it as well.
  * @note Most answers differ nowhere, so one zod parse with the exact twin
- * goes first, and the walk runs only when it fails or a text is unusual.
- * `verify`'s check of a 725-item list: ~4× a strict zod parse when it
- * walked every answer, ~1.5× this way (bench/verify.js).
+ * goes first, and the walk runs only when it fails or a text is unusual
+ * (bench/README.md, "Verify").
  */
 export function checkShape(
   schema: z.core.$ZodType,

@@ -11,17 +11,17 @@ import type { RecordingFinding } from '../recording-finding.js'
 import { mergeViews, type SeenViews } from './merge-views.js'
 import {
   keepOffSpecField,
-  recordObject,
+  toRecordedObject,
   toExtras,
   type ObjectSpec,
-} from './record-object.js'
+} from './to-recorded-object.js'
 import {
   CONTENT_DETAIL_SPEC,
   CONTENT_LIST_SPEC,
   MOVIEMODE_BODY_SPEC,
   PROGRESS_SPEC,
   PUBLISH_SPEC,
-} from './record-specs.js'
+} from './recording-specs.js'
 
 type Report = (finding: RecordingFinding) => void
 
@@ -42,7 +42,7 @@ export function toContentRecord(
   const observed = mergeViews(seen, where, report)
   const hasDetail = seen.detail !== undefined
   const spec = hasDetail ? CONTENT_DETAIL_SPEC : CONTENT_LIST_SPEC
-  const { fields, extras } = recordObject(observed, spec, where, report)
+  const { fields, extras } = toRecordedObject(observed, spec, where, report)
   const extra = { ...extras.extra }
   const absent = [...(extras.absent ?? [])]
   const nested = { observed, where, report, extra, absent }
@@ -108,7 +108,12 @@ function recordNested(
   const value = nested.observed[name]
   if (isJsonRecord(value)) {
     const inner = `${nested.where} ${name}`
-    const { fields, extras } = recordObject(value, spec, inner, nested.report)
+    const { fields, extras } = toRecordedObject(
+      value,
+      spec,
+      inner,
+      nested.report,
+    )
     return { ...fields, ...extras }
   }
   keepOffSpec(nested, name)
@@ -124,7 +129,12 @@ function recordPublish(nested: Nested): FixturePublishResult[] {
   }
   return value.map((result, index) => {
     const inner = `${where} publish[${index}]`
-    const { fields, extras } = recordObject(result, PUBLISH_SPEC, inner, report)
+    const { fields, extras } = toRecordedObject(
+      result,
+      PUBLISH_SPEC,
+      inner,
+      report,
+    )
     if (typeof result.status === 'string' && result.status !== 'success') {
       report({
         kind: 'other-status',
@@ -161,7 +171,7 @@ function recordBody(
     return placeholder
   }
   const inner = `${where} content`
-  const { extras } = recordObject(body, MOVIEMODE_BODY_SPEC, inner, report)
+  const { extras } = toRecordedObject(body, MOVIEMODE_BODY_SPEC, inner, report)
   return { movie_unique: id, ...extras }
 }
 

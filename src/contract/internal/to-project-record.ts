@@ -2,8 +2,8 @@ import type { FixtureProject } from '../../schema/fixture.js'
 import { RECORDED_ACCOUNT_ID } from '../recorded-account.js'
 import type { RecordingFinding } from '../recording-finding.js'
 import { mergeViews, type SeenViews } from './merge-views.js'
-import { recordObject } from './record-object.js'
-import { PROJECT_DETAIL_SPEC, PROJECT_LIST_SPEC } from './record-specs.js'
+import { toRecordedObject } from './to-recorded-object.js'
+import { PROJECT_DETAIL_SPEC, PROJECT_LIST_SPEC } from './recording-specs.js'
 
 /**
  * The fixture record of a recorded project, owned by the recorded account.
@@ -20,7 +20,7 @@ export function toProjectRecord(
   const observed = mergeViews(seen, where, report)
   const spec =
     seen.detail === undefined ? PROJECT_LIST_SPEC : PROJECT_DETAIL_SPEC
-  const { fields, extras } = recordObject(observed, spec, where, report)
+  const { fields, extras } = toRecordedObject(observed, spec, where, report)
   return {
     project_unique: id,
     project_name: fields.project_name as string,

@@ -1,16 +1,9 @@
 import { findContentMode } from '../../schema/content-modes.js'
 import { MOVIEMODE } from '../../schema/moviemode-content.js'
-import {
-  contentDetailSchema,
-  contentListItemSchema,
-  progressSchema,
-  projectDetailSchema,
-  projectListItemSchema,
-  publishResultSchema,
-} from '../../schema/resources.js'
-import type { ObjectSpec } from './record-object.js'
+import * as resources from '../../schema/resources.js'
+import type { ObjectSpec } from './to-recorded-object.js'
 
-/** The time a recorded record keeps where the answer had none. */
+/** The time a recorded project or content keeps where the answer had none. */
 export const PLACEHOLDER_TIME = '1970-01-01T00:00:00Z'
 
 const PROJECT_PLACEHOLDERS = {
@@ -33,7 +26,7 @@ const CONTENT_OWN = new Set([
 
 /** A project as its detail shows it (spec 2.2). */
 export const PROJECT_DETAIL_SPEC: ObjectSpec = {
-  shape: projectDetailSchema.shape,
+  shape: resources.projectDetailSchema.shape,
   placeholders: PROJECT_PLACEHOLDERS,
   own: new Set(['project_unique']),
 }
@@ -41,12 +34,12 @@ export const PROJECT_DETAIL_SPEC: ObjectSpec = {
 /** A project as the list shows it (spec 2.1). */
 export const PROJECT_LIST_SPEC: ObjectSpec = {
   ...PROJECT_DETAIL_SPEC,
-  shape: projectListItemSchema.shape,
+  shape: resources.projectListItemSchema.shape,
 }
 
 /** A content as its detail shows it (spec 2.4). */
 export const CONTENT_DETAIL_SPEC: ObjectSpec = {
-  shape: contentDetailSchema.shape,
+  shape: resources.contentDetailSchema.shape,
   placeholders: CONTENT_PLACEHOLDERS,
   own: CONTENT_OWN,
 }
@@ -54,18 +47,18 @@ export const CONTENT_DETAIL_SPEC: ObjectSpec = {
 /** A content as the list shows it (spec 2.3). */
 export const CONTENT_LIST_SPEC: ObjectSpec = {
   ...CONTENT_DETAIL_SPEC,
-  shape: contentListItemSchema.shape,
+  shape: resources.contentListItemSchema.shape,
 }
 
 /** Spec 2.5. */
 export const PROGRESS_SPEC: ObjectSpec = {
-  shape: progressSchema.shape,
+  shape: resources.progressSchema.shape,
   placeholders: { step_process: 0, is_complete: false },
 }
 
 /** Spec 2.6. */
 export const PUBLISH_SPEC: ObjectSpec = {
-  shape: publishResultSchema.shape,
+  shape: resources.publishResultSchema.shape,
   placeholders: {
     platform: 'unknown',
     status: 'unknown',

@@ -5,8 +5,8 @@
  * - `rate`: requests started per second (spread evenly, not in bursts).
  * - `retries`: further attempts after a 429, a 5xx, a timeout or a network
  *   error (so at most `retries + 1` attempts).
- * - `backoffLimitMs`: the longest wait between attempts without
- *   `Retry-After` (0.5 s, 1 s, 2 s… up to it).
+ * - `backoffMs`, `backoffLimitMs`: the first wait between attempts without
+ *   `Retry-After`, doubled each time up to the limit (0.5 s, 1 s, 2 s…).
  * - `maxRetryAfterMs`: the longest wait a `Retry-After` may ask for.
  * - `timeoutMs`: the longest one attempt may take, its body included.
  * @example
@@ -16,6 +16,7 @@ export const POLITE_CLIENT_DEFAULTS = {
   concurrency: 4,
   rate: 10,
   retries: 4,
+  backoffMs: 500,
   backoffLimitMs: 10_000,
   maxRetryAfterMs: 60_000,
   timeoutMs: 30_000,

@@ -1,14 +1,14 @@
 import { stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { decodePathSegment } from '../api/decode-path-segment.js'
-import { createRecording } from '../contract/create-recording.js'
-import { mergeRecordedDocument } from '../contract/merge-recorded-document.js'
-import type { FixtureDocument } from '../schema/fixture.js'
-import type { UpstreamAnswer } from '../server/upstream/resolve-upstream.js'
-import { CliError } from './cli-error.js'
-import type { CliLog } from './create-cli-log.js'
-import { readFixtureFile } from './read-fixture-file.js'
-import { writeFileAtomically } from './write-file-atomically.js'
+import { decodePathSegment } from '../../api/decode-path-segment.js'
+import { createRecording } from '../../contract/create-recording.js'
+import { mergeRecordedDocument } from '../../contract/merge-recorded-document.js'
+import type { FixtureDocument } from '../../schema/fixture.js'
+import type { UpstreamAnswer } from '../../server/upstream/resolve-upstream.js'
+import { CliError } from '../cli-error.js'
+import type { CliLog } from '../create-cli-log.js'
+import { readFixtureFile } from '../read-fixture-file.js'
+import { writeFileAtomically } from '../write-file-atomically.js'
 
 /**
  * How long `--record` waits after an answer passed through before it writes
@@ -17,8 +17,8 @@ import { writeFileAtomically } from './write-file-atomically.js'
 export const RECORD_DEBOUNCE_MS = 500
 
 /**
- * `--record <file>`: the answers proxy mode passed through, kept in a
- * fixture document written to the file.
+ * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept
+ * in a fixture document written to the file.
  */
 export interface ProxyRecorder {
   /** Adds an answer (the server's `upstream.onAnswer`); the file follows soon after. */
@@ -114,8 +114,8 @@ export async function createProxyRecorder(
       add(answer, body)
       pending = true
       clearTimeout(timer)
-      // @note Unref'd: a write still waiting does not keep the process
-      // alive; the CLI flushes when it stops.
+      // Unref'd: a write still waiting does not keep the process alive;
+      // the CLI flushes when it stops.
       timer = setTimeout(() => void flush(), debounceMs).unref()
     },
     flush,

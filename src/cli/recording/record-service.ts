@@ -6,10 +6,10 @@ import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
 import { CliError } from '../cli-error.js'
 import {
   createPoliteClient,
-  type PoliteClient,
   type PoliteFailure,
   type PoliteStats,
-} from './create-polite-client.js'
+} from '../crawl/create-polite-client.js'
+import { crawlService } from '../crawl/crawl-service.js'
 import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
 
 /** What `recordService` is asked to do. */
@@ -48,9 +48,10 @@ export interface RecordResult {
 }
 
 /**
- * Walks the service: the project list, each project's detail and content
+ * Walks the service (`crawlService`, every request at once, paced by one
+ * polite client): the project list, each project's detail and content
  * list, each content's detail and, with `mediaDir`, its thumbnail and video
- * right after the detail (their URLs expire), through one polite client.
+ * right after the detail (their URLs expire).
  * The first request decides whether the service is there: when it cannot
  * be reached or refuses the key the run stops with a `CliError`; after
  * that, what cannot be fetched is left out and listed in `failures`.
@@ -63,44 +64,38 @@ export async function recordService(
 ): Promise<RecordResult> {
   const { target, mediaDir } = options
   const authorization = { authorization: `Bearer ${options.apiKey}` }
+  const userAgent = `content-api-mock/${options.version} (record)`
   const progress: RecordProgress = { done: 0, planned: 1, failed: 0 }
   const client = createPoliteClient({
     concurrency: options.concurrency,
     rate: options.rate,
-    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
+    headers: { 'user-agent': userAgent },
     ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
   })
-  // @note The first request decides whether the service is there, so it
-  // is tried twice, not five times: a wrong --target fails in a second.
+  // The first request decides whether the service is there, so it is tried
+  // twice, not five times: a wrong --target fails in a second.
   const probe = createPoliteClient({
     rate: options.rate,
     retries: 1,
-    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
+    headers: { 'user-agent': userAgent },
   })
   const recording = createRecording()
   const media: SavedMediaFile[] = []
+  // Projects whose content list could not be read are not "done".
+  const unlisted = new Set<string>()
 
   const tick = (ok: boolean) => {
     progress.done++
     if (!ok) progress.failed++
     options.onProgress?.({ ...progress })
   }
-  const getApi = async (path: string) => {
-    const outcome = await client.get(`${target}${path}`, undefined, {
+  const getApi = async (path: string, through = client) => {
+    const outcome = await through.get(`${target}${path}`, undefined, {
       headers: authorization,
     })
     tick(outcome.ok)
     return outcome
   }
-
-  const list = await probe.get(`${target}/projects`, undefined, {
-    headers: authorization,
-  })
-  tick(list.ok)
-  if (!list.ok) throw describeUnreachable(target, list)
-  const projectIds = recording.addProjects(list.value)
-  progress.planned += projectIds.length * 2
-  options.onProgress?.({ ...progress })
 
   const download = async (
     movieUnique: string,
@@ -109,8 +104,8 @@ export async function recordService(
   ) => {
     if (typeof url !== 'string' || mediaDir === undefined) return
     progress.planned++
-    // @note No Authorization: asset URLs are signed, and often on another
-    // host (a CDN) that must not see the API key.
+    // No Authorization: asset URLs are signed, and often on another host
+    // (a CDN) that must not see the API key.
     const outcome = await client.get(url, async (response) =>
       saveMediaFile(
         mediaDir,
@@ -124,34 +119,47 @@ export async function recordService(
     if (outcome.ok) media.push(outcome.value)
   }
 
-  const recordContent = async (projectId: string, contentId: string) => {
-    const path = `/projects/${projectId}/contents/${contentId}`
-    const detail = await getApi(path)
-    if (!detail.ok) return
-    recording.addContentDetail(projectId, detail.value)
-    const body = readMoviemodeBody(detail.value)
-    if (body === undefined) return
-    await Promise.all([
-      download(body.movieUnique, 'thumbnail', body.thumbnailUrl),
-      download(body.movieUnique, 'video', body.downloadUrl),
-    ])
-  }
-
-  await Promise.all(
-    projectIds.map(async (projectId) => {
-      const [detail, contents] = await Promise.all([
-        getApi(`/projects/${projectId}`),
-        getApi(`/projects/${projectId}/contents`),
-      ])
-      if (detail.ok) recording.addProjectDetail(detail.value)
-      if (!contents.ok) return
-      const contentIds = recording.addContents(projectId, contents.value)
-      progress.planned += contentIds.length
-      await Promise.all(
-        contentIds.map((contentId) => recordContent(projectId, contentId)),
-      )
-      options.onProjectDone?.({ id: projectId, contents: contentIds.length })
-    }),
+  await crawlService(
+    {
+      async listProjects(path) {
+        const list = await getApi(path, probe)
+        if (!list.ok) throw describeUnreachable(target, list)
+        const projectIds = recording.addProjects(list.value)
+        progress.planned += projectIds.length * 2
+        options.onProgress?.({ ...progress })
+        return projectIds
+      },
+      async getProject(_, path) {
+        const detail = await getApi(path)
+        if (detail.ok) recording.addProjectDetail(detail.value)
+      },
+      async listContents(projectId, path) {
+        const contents = await getApi(path)
+        if (!contents.ok) {
+          unlisted.add(projectId)
+          return []
+        }
+        const contentIds = recording.addContents(projectId, contents.value)
+        progress.planned += contentIds.length
+        return contentIds
+      },
+      async getContent(projectId, _, path) {
+        const detail = await getApi(path)
+        if (!detail.ok) return
+        recording.addContentDetail(projectId, detail.value)
+        // Right after the detail: the asset URLs it holds expire.
+        const body = readMoviemodeBody(detail.value)
+        if (body === undefined) return
+        await Promise.all([
+          download(body.movieUnique, 'thumbnail', body.thumbnailUrl),
+          download(body.movieUnique, 'video', body.downloadUrl),
+        ])
+      },
+      projectDone(id, contents) {
+        if (!unlisted.has(id)) options.onProjectDone?.({ id, contents })
+      },
+    },
+    { concurrent: true },
   )
 
   return {
@@ -173,7 +181,7 @@ function readMoviemodeBody(
   const content = isJsonRecord(data) ? data.content : undefined
   if (!isJsonRecord(content)) return undefined
   const movieUnique = content.movie_unique
-  // @note The ID names a file: only IDs of the spec's alphabet are used.
+  // The ID names a file: only IDs of the spec's alphabet are used.
   if (typeof movieUnique !== 'string' || !PUBLIC_ID_PATTERN.test(movieUnique)) {
     return undefined
   }

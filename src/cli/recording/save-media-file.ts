@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { writeFileAtomically } from './write-file-atomically.js'
+import { writeFileAtomically } from '../write-file-atomically.js'
 
 /** The kind of an asset and the extension the server's `--media-dir` serves it by. */
 const SERVED_EXTENSIONS = { thumbnail: '.jpg', video: '.mp4' } as const

@@ -29,9 +29,9 @@ export interface ObjectSpec {
  * type to `extra` (its record keeps the placeholder), a member the spec does
  * not list to `extra`.
  * @example
- * const { fields, extras } = recordObject(observed, PROGRESS_SPEC, 'content v1 progress', report)
+ * const { fields, extras } = toRecordedObject(observed, PROGRESS_SPEC, 'content v1 progress', report)
  */
-export function recordObject(
+export function toRecordedObject(
   observed: Record<string, unknown>,
   spec: ObjectSpec,
   where: string,

@@ -1,0 +1,98 @@
+/**
+ * What a crawl does at each request of the service's tree (`path` is the
+ * request's path below the base URL). The list steps resolve with the IDs
+ * to walk into, in the order to walk them.
+ */
+export interface CrawlVisitor {
+  /** `GET /projects`. The first request: it may throw to stop the crawl. */
+  listProjects(path: string): Promise<readonly string[]>
+  /** `GET /projects/{project_unique}`. */
+  getProject(projectId: string, path: string): Promise<void>
+  /** `GET /projects/{project_unique}/contents`. */
+  listContents(projectId: string, path: string): Promise<readonly string[]>
+  /** `GET /projects/{project_unique}/contents/{variation_unique}`. */
+  getContent(projectId: string, contentId: string, path: string): Promise<void>
+  /** Told once every content of a project was read in detail. */
+  projectDone?(projectId: string, contents: number): void
+}
+
+/** How `crawlService` walks. */
+export interface CrawlOptions {
+  /**
+   * Start the requests of a level at once and let the client pace them
+   * (`record`), or walk one request at a time, depth first (`verify`).
+   */
+  concurrent: boolean
+  /** How many projects of the list to walk into (default: all). */
+  maxProjects?: number
+  /** How many contents of each project to read in detail (default: all). */
+  maxContents?: number
+}
+
+/** What a crawl walked. */
+export interface Crawled {
+  /** The projects walked into, in the list's order. */
+  projectIds: string[]
+  /** The contents read in detail. */
+  contents: number
+}
+
+const PROJECTS = '/projects'
+
+/**
+ * Walks the service's tree, the one walk `record` and `verify` share: the
+ * project list, then for each project its detail and its content list,
+ * then each content's detail. IDs go into paths URL-encoded.
+ * @example
+ * const { projectIds } = await crawlService(visitor, { concurrent: false, maxProjects: 3 })
+ */
+export async function crawlService(
+  visitor: CrawlVisitor,
+  options: CrawlOptions,
+): Promise<Crawled> {
+  const each = options.concurrent ? inParallel : inTurn
+  const listed = await visitor.listProjects(PROJECTS)
+  const projectIds = listed.slice(0, options.maxProjects)
+  let contents = 0
+  await each(projectIds, async (projectId) => {
+    const project = `${PROJECTS}/${encodeURIComponent(projectId)}`
+    let contentIds: readonly string[] = []
+    await each(
+      [
+        () => visitor.getProject(projectId, project),
+        async () => {
+          const found = await visitor.listContents(
+            projectId,
+            `${project}/contents`,
+          )
+          contentIds = found.slice(0, options.maxContents)
+        },
+      ],
+      (step) => step(),
+    )
+    await each(contentIds, (contentId) =>
+      visitor.getContent(
+        projectId,
+        contentId,
+        `${project}/contents/${encodeURIComponent(contentId)}`,
+      ),
+    )
+    contents += contentIds.length
+    visitor.projectDone?.(projectId, contentIds.length)
+  })
+  return { projectIds, contents }
+}
+
+async function inParallel<T>(
+  items: readonly T[],
+  visit: (item: T) => Promise<void>,
+): Promise<void> {
+  await Promise.all(items.map(visit))
+}
+
+async function inTurn<T>(
+  items: readonly T[],
+  visit: (item: T) => Promise<void>,
+): Promise<void> {
+  for (const item of items) await visit(item)
+}
