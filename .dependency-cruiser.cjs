@@ -1,5 +1,5 @@
 // The house rules of src/, checked by `npm run lint`: data flows one way,
-// schema <- (data | media) <- api <- (contract) <- (msw | server) <- cli, and the part that
+// random <- schema <- (data | media) <- api <- (contract) <- (msw | server) <- cli, and the part that
 // runs in browsers imports nothing Node-only. page/ (the browser page) stands
 // apart: it imports nothing of src/ and nothing imports it.
 
@@ -15,53 +15,58 @@ function layer(name, allowed, comment) {
 }
 
 const BROWSER_SAFE =
-  '^src/(schema|data|media|api|contract|msw|demo)/|^src/(index|seed)\\.ts$'
+  '^src/(random|schema|data|media|api|contract|msw|demo)/|^src/(index|seed)\\.ts$'
 
 module.exports = {
   forbidden: [
     layer(
+      'random',
+      ['random'],
+      'random/ is below every floor: seeded generators and hashes of plain numbers and strings, which data/, media/ and api/ share.',
+    ),
+    layer(
       'schema',
-      ['schema'],
-      'schema/ is the floor: the zod schemas import nothing else of src/.',
+      ['random', 'schema'],
+      'schema/ is the floor of the zod schemas: they import nothing else of src/ but random/.',
     ),
     layer(
       'data',
-      ['schema', 'data'],
+      ['random', 'schema', 'data'],
       'data/ stores what schema/ describes; behaviour (api/) builds on it, never the reverse.',
     ),
     layer(
       'media',
-      ['schema', 'media'],
+      ['random', 'schema', 'media'],
       'media/ makes thumbnails and clips from plain values: it knows no dataset and no request.',
     ),
     layer(
       'api',
-      ['schema', 'data', 'media', 'api'],
+      ['random', 'schema', 'data', 'media', 'api'],
       'api/ is the behaviour both adapters call; it knows no adapter.',
     ),
     layer(
       'contract',
-      ['schema', 'data', 'api', 'contract'],
+      ['random', 'schema', 'data', 'api', 'contract'],
       'contract/ compares what a real service sent with the mock (recording, drift): plain values in, plain values out; the CLI and the server do the HTTP.',
     ),
     layer(
       'msw',
-      ['schema', 'data', 'media', 'api', 'msw'],
+      ['random', 'schema', 'data', 'media', 'api', 'msw'],
       'msw/ only translates requests for api/; it is not the server.',
     ),
     layer(
       'server',
-      ['schema', 'data', 'media', 'api', 'contract', 'server'],
+      ['random', 'schema', 'data', 'media', 'api', 'contract', 'server'],
       'server/ only translates requests for api/; it is not the MSW adapter nor the CLI.',
     ),
     layer(
       'demo',
-      ['schema', 'data', 'media', 'api', 'msw', 'demo'],
+      ['random', 'schema', 'data', 'media', 'api', 'msw', 'demo'],
       'demo/ is the boot script of build-demo folders: the mock in the browser, bundled on its own; nothing imports it.',
     ),
     layer(
       'cli',
-      ['schema', 'data', 'media', 'api', 'contract', 'server', 'cli'],
+      ['random', 'schema', 'data', 'media', 'api', 'contract', 'server', 'cli'],
       'cli/ is the top floor: nothing imports it.',
     ),
     {
@@ -112,7 +117,7 @@ module.exports = {
     {
       name: 'browser-safe-imports-no-node-module',
       comment:
-        'schema/, data/, media/, api/ and msw/ run in browsers too: no node: module.',
+        'random/, schema/, data/, media/, api/ and msw/ run in browsers too: no node: module.',
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: { dependencyTypes: ['core'] },
@@ -120,7 +125,7 @@ module.exports = {
     {
       name: 'browser-safe-imports-no-node-only-package',
       comment:
-        'schema/, data/, media/, api/ and msw/ run in browsers too: no server or CLI package, and msw only through its browser-safe main entry.',
+        'random/, schema/, data/, media/, api/ and msw/ run in browsers too: no server or CLI package, and msw only through its browser-safe main entry.',
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: {

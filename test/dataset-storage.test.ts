@@ -56,6 +56,22 @@ it('finds, updates and deletes loaded records through mock.db, and the API follo
   )
 })
 
+it('forgets every record of a collection cleared through mock.db, and the API follows', async () => {
+  const mock = await createSmallMock()
+  const ids = mock.db.contents.all().map((c) => c.variation_unique)
+  expect(ids.length).toBeGreaterThan(2)
+
+  mock.db.contents.clear()
+  expect(mock.db.contents.count()).toBe(0)
+  for (const id of ids) {
+    expect(mock.db.index.contentsById.has(id)).toBe(false)
+  }
+  expect(get(mock, '/projects/p1/contents/v1').status).toBe(404)
+  expect(JSON.parse(get(mock, '/projects/p1/contents').body)).toMatchObject({
+    data: [],
+  })
+})
+
 it('refuses to change a loaded record in place, at any depth', async () => {
   const mock = await createSmallMock()
   const [content] = mock.db.contents.all() as any[]

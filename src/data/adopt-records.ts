@@ -15,13 +15,12 @@ let symbols: Promise<RecordSymbols> | undefined
  * Puts records that were validated already into a collection as they are,
  * without `create()`'s copy, schema check and hooks, so that `update`,
  * `delete` and the queries of `@msw/data` treat them as their own.
- * @note `create()` costs ~40 µs and ~1 KB a record (a sanitising copy, the
- * zod schema once more, a UUID, a `Map` and a logger), 4.8 s for 100,000
- * contents; adopting costs two properties (bench/README.md, "Loading").
- * `all()` returns the collection's own array (its source says so: queries
- * need the records' identities), and the symbols are read off a record of a
- * throwaway collection, since `@msw/data` does not export them. A test
- * (test/dataset-storage.test.ts) fails if either stops being so.
+ * @note `create()` copies, validates again and decorates each record, an
+ * order of magnitude more time and heap than adopting (CONTRIBUTING.md,
+ * "Layout"). `all()` returns the collection's own array (its source says
+ * so: queries need the records' identities), and the symbols are read off a
+ * record of a throwaway collection, since `@msw/data` does not export them.
+ * A test (test/dataset-storage.test.ts) fails if either stops being so.
  * @example
  * const adopt = await createRecordAdopter()
  * adopt(dataset.contents, content, content.variation_unique)
@@ -31,8 +30,8 @@ export async function createRecordAdopter(): Promise<
 > {
   const { primaryKey, relationMap } = await (symbols ??= readSymbols())
   const relationMaps = new WeakMap<object, Map<string, unknown>>()
-  // @note Shared by every adopted record: the map of its relations is made
-  // only if someone asks for it (`defineRelations`, `update`).
+  // Shared by every adopted record: the map of its relations is made only if
+  // someone asks for it (`defineRelations`, `update`).
   function relationMapOf(this: object): Map<string, unknown> {
     let map = relationMaps.get(this)
     if (map === undefined) {

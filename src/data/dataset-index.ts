@@ -4,15 +4,15 @@ import type {
   FixtureContent,
   FixtureProject,
 } from '../schema/fixture.js'
-import type { Collection } from '@msw/data'
+import type { DatasetCollection } from './dataset-collection.js'
 import type { DatasetCollections } from './dataset-collections.js'
 import { deepFreeze } from './deep-freeze.js'
 
 /**
  * Maps kept in step with a dataset's collections, so that by-ID lookups and
  * per-account or per-project listings never scan a collection.
- * @note `@msw/data` finds records by scanning. These maps follow the
- * collections' `create`, `update` and `delete` hooks instead.
+ * `@msw/data` finds records by scanning; these maps follow the collections'
+ * `create`, `update` and `delete` hooks and their `clear()` instead.
  */
 export interface DatasetIndex {
   readonly accountsById: ReadonlyMap<string, FixtureAccount>
@@ -72,7 +72,7 @@ export interface DatasetIndexer {
  * index.projectsByViewer.get('acct_a')?.get('p1')
  */
 export function createDatasetIndex(
-  collections: DatasetCollections,
+  collections: { [Name in keyof DatasetCollections]: DatasetCollection<any> },
   viewersOf: ViewersOf,
 ): DatasetIndexer {
   const accountsById = new Map<string, FixtureAccount>()
@@ -134,19 +134,17 @@ export function createDatasetIndex(
       ?.delete(content.variation_unique)
   }
 
-  /**
-   * @note `update` fires once per changed path, with a frozen copy of the
-   * previous record: removing the previous and adding the next is idempotent.
-   */
+  // `update` fires once per changed path, with a frozen copy of the previous
+  // record: removing the previous and adding the next is idempotent.
   function follow<Value>(
-    collection: Collection<any>,
+    collection: DatasetCollection<any>,
     add: (record: Value) => void,
     remove: (record: Value) => void,
     forget: () => void,
   ): void {
     collection.hooks.on('create', ({ data }) => {
-      // @note Frozen, so that changing a record in place (which its cached
-      // JSON would not see) fails loudly; change records with `update()`.
+      // Frozen, so that changing a record in place (which its cached JSON
+      // would not see) fails loudly; records change with `update()`.
       add(deepFreeze(data.record))
       index.version++
     })
@@ -159,14 +157,10 @@ export function createDatasetIndex(
       remove(data.deletedRecord)
       index.version++
     })
-    // @note `clear()` of @msw/data 1.1.7 splices while it iterates, so it
-    // emits `delete` for only every other record: forget them all instead.
-    const clear = collection.clear.bind(collection)
-    collection.clear = () => {
-      clear()
+    collection.onClear(() => {
       forget()
       index.version++
-    }
+    })
   }
 
   function addAccount(account: FixtureAccount): void {

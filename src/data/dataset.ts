@@ -1,10 +1,10 @@
-import { Collection } from '@msw/data'
 import {
   fixtureAccountSchema,
   fixtureApiKeySchema,
   fixtureContentSchema,
   fixtureProjectSchema,
 } from '../schema/fixture.js'
+import { DatasetCollection } from './dataset-collection.js'
 import type { DatasetCollections } from './dataset-collections.js'
 import {
   createDatasetIndex,
@@ -45,12 +45,12 @@ export function openDataset(viewersOf: ViewersOf): {
   dataset: Dataset
   indexer: DatasetIndexer
 } {
-  const collections: DatasetCollections = {
-    accounts: new Collection({ schema: fixtureAccountSchema }),
-    apiKeys: new Collection({ schema: fixtureApiKeySchema }),
-    projects: new Collection({ schema: fixtureProjectSchema }),
-    contents: new Collection({ schema: fixtureContentSchema }),
-  }
+  const collections = {
+    accounts: new DatasetCollection({ schema: fixtureAccountSchema }),
+    apiKeys: new DatasetCollection({ schema: fixtureApiKeySchema }),
+    projects: new DatasetCollection({ schema: fixtureProjectSchema }),
+    contents: new DatasetCollection({ schema: fixtureContentSchema }),
+  } satisfies DatasetCollections
   const indexer = createDatasetIndex(collections, viewersOf)
   return { dataset: { ...collections, index: indexer.index }, indexer }
 }

@@ -26,7 +26,7 @@ export function exportFixtureDocument(
   dataset: DatasetCollections,
   extraContents: readonly FixtureContent[] = [],
 ): FixtureDocument {
-  // @note A copy: `all()` is the collection's own array.
+  // A copy: `all()` is the collection's own array.
   const contents: FixtureContent[] = [...dataset.contents.all()]
   if (extraContents.length > 0) {
     const stored = new Set(contents.map((content) => content.variation_unique))

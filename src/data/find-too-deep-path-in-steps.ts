@@ -4,8 +4,8 @@ import { isJsonRecord } from './is-json-record.js'
 /**
  * `findTooDeepPath` of a document, written as steps for `runInSlices`: a
  * record of each top-level list at a time, with the same result.
- * @note One pass over 100,000 contents takes 40–75 ms: in one step it would
- * hold the loop of a server that reloads a large file (`--watch`).
+ * @note In one step, a large document would hold the loop of a server that
+ * reloads it (`--watch`).
  * @example
  * const tooDeep = await runInSlices(findTooDeepPathInSteps(JSON.parse(text)))
  */

@@ -27,8 +27,7 @@ const handedOver = createOneTimeMarks()
  * A document nobody handed over is copied, so a caller's object is never
  * frozen or kept; a document that fails the check is dropped whole either way.
  * @note For large loads (`PUT /__mock/fixtures`): without the copy the heap
- * holds the records once, not twice, while a load is checked and built, and
- * its major collections mark that much less (bench/bigload.js).
+ * holds the records once, not twice, while a load is checked and built.
  * @example
  * handOverDocument(request.body)
  * await mock.load(request.body)

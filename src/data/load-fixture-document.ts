@@ -3,6 +3,7 @@ import type { FixtureContent, FixtureDocument } from '../schema/fixture.js'
 import { createRecordAdopter } from './adopt-records.js'
 import type { Dataset, ViewersOf } from './dataset.js'
 import { openDataset } from './dataset.js'
+import { RECORD_KINDS, type RecordKindName } from './records/record-kinds.js'
 import { runInSlices } from './run-in-slices.js'
 
 /**
@@ -10,6 +11,14 @@ import { runInSlices } from './run-in-slices.js'
  * clock (a few milliseconds' worth).
  */
 const BATCH_SIZE = 500
+
+/** The kinds in the order the fixture document lists them. */
+const LOAD_ORDER: readonly RecordKindName[] = [
+  'accounts',
+  'apiKeys',
+  'projects',
+  'contents',
+]
 
 /**
  * Fills a new dataset with the records of an already validated fixture
@@ -30,20 +39,20 @@ export async function loadFixtureDocument(
 ): Promise<Dataset> {
   const { dataset, indexer } = openDataset(viewersOf)
   const adopt = await createRecordAdopter()
-  // @note In steps of a batch each, so a large load hands the event loop
-  // back every `SLICE_MS` and the answers served meanwhile (from the old
-  // dataset) do not wait for it.
-  function* fill<Stored extends object>(
-    collection: Collection<any>,
-    records: readonly Stored[],
-    add: (record: Stored) => void,
-    idOf: (record: Stored) => string,
-  ): Generator<void, void> {
+  // In batches, so a large load hands the event loop back every few
+  // milliseconds and the answers served meanwhile (from the old dataset) do
+  // not wait for it.
+  function* fill(name: RecordKindName): Generator<void, void> {
+    const { list, idField } = RECORD_KINDS[name]
+    const collection: Collection<any> = dataset[name]
+    const records: readonly Record<string, unknown>[] = document[list]
+    const add = indexer.add[name] as (record: object) => void
     for (let start = 0; start < records.length; start += BATCH_SIZE) {
       const end = Math.min(start + BATCH_SIZE, records.length)
       for (let i = start; i < end; i++) {
         const record = records[i]!
-        adopt(collection, record, idOf(record))
+        if (name === 'contents') ownBody(record as FixtureContent)
+        adopt(collection, record, record[idField] as string)
         add(record)
       }
       indexer.changed()
@@ -52,30 +61,7 @@ export async function loadFixtureDocument(
   }
   await runInSlices(
     (function* () {
-      yield* fill(
-        dataset.accounts,
-        document.accounts,
-        indexer.add.accounts,
-        (a) => a.id,
-      )
-      yield* fill(
-        dataset.apiKeys,
-        document.api_keys,
-        indexer.add.apiKeys,
-        (k) => k.key,
-      )
-      yield* fill(
-        dataset.projects,
-        document.projects,
-        indexer.add.projects,
-        (p) => p.project_unique,
-      )
-      yield* fill(
-        dataset.contents,
-        document.contents,
-        (content) => indexer.add.contents(ownBody(content)),
-        (c) => c.variation_unique,
-      )
+      for (const name of LOAD_ORDER) yield* fill(name)
     })(),
   )
   return dataset
@@ -86,8 +72,8 @@ export async function loadFixtureDocument(
  * validation passes through as given (`z.unknown()`), so that freezing the
  * record does not freeze an object of the caller's.
  */
-function ownBody(content: FixtureContent): FixtureContent {
-  if (Object.isFrozen(content)) return content
+function ownBody(content: FixtureContent): void {
+  if (Object.isFrozen(content)) return
   const body = content.content
   for (const key of Object.keys(body)) {
     const value = body[key]
@@ -95,5 +81,4 @@ function ownBody(content: FixtureContent): FixtureContent {
       body[key] = structuredClone(value)
     }
   }
-  return content
 }

@@ -76,9 +76,8 @@ function toDocument(
 /**
  * `parseFixtureDocument` in slices: the same checks, the same result and the
  * same `FixtureError`, but the event loop is handed back every few
- * milliseconds (`runInSlices`), so a large document (100,000 contents take
- * about a second) does not hold up the answers of a server or a page while
- * it is checked.
+ * milliseconds (`runInSlices`), so a large document does not hold up the
+ * answers of a server or a page while it is checked.
  * @example
  * const document = await parseFixtureDocumentInSlices(await response.json())
  */

@@ -3,12 +3,9 @@ import { yieldToLoop } from './yield-to-loop.js'
 /**
  * How long a slice of work may hold the event loop, in milliseconds, before
  * it hands the loop back (`yieldToLoop`).
- * @note Well under the ~100 ms after which an answer feels stalled, and long
- * enough that the hand-backs (a few microseconds each) cost nothing. An
- * answer waits a slice at each of its turns of the loop (the connection, the
- * request, the reply): 5 ms, not 10, took a 50 MB load's median probe from
- * 26-29 ms to 9-10 ms and its p99 from 67-91 to 47-75 ms, in no more time
- * (bench/README.md, "Big fixture loads").
+ * @note An answer waits a slice at each of its turns of the loop (the
+ * connection, the request, the reply), so slices stay short; the hand-backs
+ * cost next to nothing (bench/README.md, "Data").
  */
 export const SLICE_MS = 5
 

@@ -1,4 +1,4 @@
-import { hashText } from './hash-text.js'
+import { hashText } from '../random/hash-text.js'
 
 /**
  * The item a key maps to, the same for the same key and list in every

@@ -15,7 +15,8 @@ import {
   type RateLimiter,
   type RateLimitUsage,
 } from './create-rate-limiter.js'
-import { createSeededRandom } from './create-seeded-random.js'
+import { createSeededRandom } from '../../random/create-seeded-random.js'
+import { combineSeeds } from '../../random/mix-seeds.js'
 import { SCENARIO_PRESET_DEFINITIONS } from './scenario-presets.js'
 
 /**
@@ -175,11 +176,7 @@ export function createScenarioEngine(options: {
     }
     return {
       state,
-      random: createSeededRandom(
-        (Math.imul(options.seed, 0x9e3779b1) +
-          Math.imul(stream, 0x85ebca6b)) >>>
-          0,
-      ),
+      random: createSeededRandom(combineSeeds(options.seed, stream)),
       limiter:
         scenario.rateLimit === undefined
           ? undefined

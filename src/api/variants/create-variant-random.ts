@@ -1,4 +1,6 @@
-import { createSeededRandom } from '../traffic/create-seeded-random.js'
+import { createSeededRandom } from '../../random/create-seeded-random.js'
+import { GOLDEN_RATIO_32 } from '../../random/mix-seeds.js'
+import { FNV_OFFSET_BASIS, hashText } from '../../random/hash-text.js'
 
 /**
  * The draws of one variant for one record (or one request path): a seeded
@@ -14,11 +16,6 @@ export function createVariantRandom(
   variant: string,
   id: string,
 ): () => number {
-  // @note FNV-1a over the variant and ID, mixed with the seed.
-  let hash = 0x811c9dc5 ^ Math.imul(seed | 0, 0x9e3779b1)
-  const text = `${variant}\u0000${id}`
-  for (let i = 0; i < text.length; i++) {
-    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
-  }
-  return createSeededRandom(hash >>> 0)
+  const keyed = FNV_OFFSET_BASIS ^ Math.imul(seed | 0, GOLDEN_RATIO_32)
+  return createSeededRandom(hashText(`${variant}\u0000${id}`, keyed))
 }

@@ -1,4 +1,4 @@
-import type { RecordKindName } from './record-kinds.js'
+import { RecordError } from './record-error.js'
 
 /**
  * Thrown when a record to delete is not stored but computed: a content of
@@ -8,15 +8,7 @@ import type { RecordKindName } from './record-kinds.js'
  * @example
  * await expect(mock.contents.delete(liveId)).rejects.toThrow(ComputedRecordError)
  */
-export class ComputedRecordError extends Error {
+export class ComputedRecordError extends RecordError {
   override name = 'ComputedRecordError'
   readonly code = 'RECORD_COMPUTED'
-
-  constructor(
-    readonly kind: RecordKindName,
-    readonly id: string,
-    message: string,
-  ) {
-    super(message)
-  }
 }

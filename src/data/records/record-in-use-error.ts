@@ -1,3 +1,4 @@
+import { RecordError } from './record-error.js'
 import type { RecordKindName } from './record-kinds.js'
 
 /**
@@ -23,16 +24,16 @@ export interface RecordDependents {
  *   if (error instanceof RecordInUseError) console.log(error.dependents)
  * }
  */
-export class RecordInUseError extends Error {
+export class RecordInUseError extends RecordError {
   override name = 'RecordInUseError'
   readonly code = 'RECORD_IN_USE'
 
   constructor(
-    readonly kind: RecordKindName,
-    readonly id: string,
+    kind: RecordKindName,
+    id: string,
     readonly dependents: readonly RecordDependents[],
     message: string,
   ) {
-    super(message)
+    super(kind, id, message)
   }
 }

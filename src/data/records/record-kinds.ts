@@ -60,6 +60,19 @@ export interface RecordKind {
   byId(index: DatasetIndex): ReadonlyMap<string, object>
 }
 
+/** A kind as the table below writes it: its name is its key, its plural its noun's. */
+type RecordKindEntry = Omit<RecordKind, 'name' | 'plural'>
+
+function defineKinds(
+  entries: Record<RecordKindName, RecordKindEntry>,
+): Readonly<Record<RecordKindName, RecordKind>> {
+  const kinds = {} as Record<RecordKindName, RecordKind>
+  for (const name of Object.keys(entries) as RecordKindName[]) {
+    kinds[name] = { name, plural: `${entries[name].noun}s`, ...entries[name] }
+  }
+  return kinds
+}
+
 /**
  * Every kind of record, with the references between them: an API key and a
  * project belong to an account (`account`), a project is shared with
@@ -69,48 +82,43 @@ export interface RecordKind {
  * @example
  * RECORD_KINDS.contents.idField // 'variation_unique'
  */
-export const RECORD_KINDS: Readonly<Record<RecordKindName, RecordKind>> = {
-  accounts: {
-    name: 'accounts',
-    list: 'accounts',
-    noun: 'account',
-    plural: 'accounts',
-    idField: 'id',
-    schema: fixtureAccountSchema,
-    references: [],
-    byId: (index) => index.accountsById,
-  },
-  apiKeys: {
-    name: 'apiKeys',
-    list: 'api_keys',
-    noun: 'API key',
-    plural: 'API keys',
-    idField: 'key',
-    schema: fixtureApiKeySchema,
-    references: [{ field: 'account', target: 'accounts', many: false }],
-    byId: (index) => index.apiKeysByKey,
-  },
-  projects: {
-    name: 'projects',
-    list: 'projects',
-    noun: 'project',
-    plural: 'projects',
-    idField: 'project_unique',
-    schema: fixtureProjectSchema,
-    references: [
-      { field: 'account', target: 'accounts', many: false },
-      { field: 'shared_with', target: 'accounts', many: true },
-    ],
-    byId: (index) => index.projectsById,
-  },
-  contents: {
-    name: 'contents',
-    list: 'contents',
-    noun: 'content',
-    plural: 'contents',
-    idField: 'variation_unique',
-    schema: fixtureContentSchema,
-    references: [{ field: 'project_unique', target: 'projects', many: false }],
-    byId: (index) => index.contentsById,
-  },
-}
+export const RECORD_KINDS: Readonly<Record<RecordKindName, RecordKind>> =
+  defineKinds({
+    accounts: {
+      list: 'accounts',
+      noun: 'account',
+      idField: 'id',
+      schema: fixtureAccountSchema,
+      references: [],
+      byId: (index) => index.accountsById,
+    },
+    apiKeys: {
+      list: 'api_keys',
+      noun: 'API key',
+      idField: 'key',
+      schema: fixtureApiKeySchema,
+      references: [{ field: 'account', target: 'accounts', many: false }],
+      byId: (index) => index.apiKeysByKey,
+    },
+    projects: {
+      list: 'projects',
+      noun: 'project',
+      idField: 'project_unique',
+      schema: fixtureProjectSchema,
+      references: [
+        { field: 'account', target: 'accounts', many: false },
+        { field: 'shared_with', target: 'accounts', many: true },
+      ],
+      byId: (index) => index.projectsById,
+    },
+    contents: {
+      list: 'contents',
+      noun: 'content',
+      idField: 'variation_unique',
+      schema: fixtureContentSchema,
+      references: [
+        { field: 'project_unique', target: 'projects', many: false },
+      ],
+      byId: (index) => index.contentsById,
+    },
+  })

@@ -1,4 +1,4 @@
-import type { RecordKindName } from './record-kinds.js'
+import { RecordError } from './record-error.js'
 
 /**
  * Thrown when a record to patch or delete does not exist (the control API
@@ -6,17 +6,7 @@ import type { RecordKindName } from './record-kinds.js'
  * @example
  * await expect(mock.contents.patch('v9', { title: 'x' })).rejects.toThrow(RecordNotFoundError)
  */
-export class RecordNotFoundError extends Error {
+export class RecordNotFoundError extends RecordError {
   override name = 'RecordNotFoundError'
   readonly code = 'RECORD_NOT_FOUND'
-
-  constructor(
-    /** The kind, as named in `mock.db`: `contents`, `apiKeys`, … */
-    readonly kind: RecordKindName,
-    /** The ID asked for. */
-    readonly id: string,
-    message: string,
-  ) {
-    super(message)
-  }
 }

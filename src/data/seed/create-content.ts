@@ -1,5 +1,6 @@
 import type { FixtureContent } from '../../schema/fixture.js'
 import { MOVIEMODE } from '../../schema/moviemode-content.js'
+import { GENERATION_STEPS } from '../generation-steps.js'
 import type { SeedProject } from './create-project.js'
 import { createPublishResults } from './create-publish-results.js'
 import { createTitle } from './create-title.js'
@@ -12,9 +13,6 @@ import {
   toTimestamp,
   type SeedContext,
 } from './seed-context.js'
-
-/** Generation steps of a content; `is_complete` only at the last one. */
-const TOTAL_STEPS = 5
 
 /** The projects that hold contents, with their running weight totals. */
 export interface ContentDistribution {
@@ -47,8 +45,8 @@ export function createContent(
 
   const isComplete = faker.datatype.boolean({ probability: 0.8 })
   const stepProcess = isComplete
-    ? TOTAL_STEPS
-    : faker.number.int({ min: 1, max: TOTAL_STEPS - 1 })
+    ? GENERATION_STEPS
+    : faker.number.int({ min: 1, max: GENERATION_STEPS - 1 })
 
   // Complete contents leave at least two hours for publishing; contents still
   // in progress were started within the last three days.

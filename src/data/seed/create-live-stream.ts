@@ -1,6 +1,7 @@
 import type { FixtureContent } from '../../schema/fixture.js'
 import { MOVIEMODE } from '../../schema/moviemode-content.js'
 import type { FixtureTimelinePublish } from '../../schema/timeline.js'
+import { GENERATION_STEPS } from '../generation-steps.js'
 import type { SeedProject } from './create-project.js'
 import { createTitle } from './create-title.js'
 import { PLATFORMS, createPostUrl } from './platforms.js'
@@ -23,8 +24,7 @@ export const LIVE_RETENTION_SECONDS = 3 * 60 * 60
 /** Share of the live publish results that settle as `failed`; the rest `success`. */
 export const LIVE_FAILED_SHARE = 0.15
 
-/** Steps each live content passes, 50 to 90 seconds each. */
-const LIVE_STEPS = 5
+/** How long each of a live content's generation steps takes, in seconds. */
 const STEP_SECONDS = { min: 50, max: 90 }
 /**
  * How far a start may lie after the beginning of its cadence slot.
@@ -206,7 +206,7 @@ function createLiveContent(
   const title = createTitle(context, project.product)
   const stepEnds: number[] = []
   let time = start
-  for (let step = 0; step < LIVE_STEPS; step++) {
+  for (let step = 0; step < GENERATION_STEPS; step++) {
     time += faker.number.int(STEP_SECONDS)
     stepEnds.push(time)
   }

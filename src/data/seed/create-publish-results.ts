@@ -14,9 +14,8 @@ export function createPublishResults(
   const count = faker.helpers.weightedArrayElement(PUBLISH_COUNT_WEIGHTS)
   const platforms = faker.helpers.arrayElements(PLATFORMS, count)
   const latest = Math.min(createdAt + 14 * DAY, context.now)
-  // @note Kept in order as they are made (a stable insertion, as the stable
-  // sort by time it replaces), without the intermediate list and the sort's
-  // own copies: this runs for every content of a large seed.
+  // Kept in time order as they are made (a stable insertion): this runs for
+  // every content of a large seed, and a sort would copy the list.
   const results: PublishResult[] = []
   const times: number[] = []
   for (const platform of platforms) {

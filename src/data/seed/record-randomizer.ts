@@ -1,4 +1,6 @@
 import type { Faker, Randomizer } from '@faker-js/faker'
+import { createSfc32 } from '../../random/create-sfc32.js'
+import { mix32 } from '../../random/mix-seeds.js'
 import { flatString } from './flat-string.js'
 
 /**
@@ -55,8 +57,7 @@ export function createPublicId(
   const key = mix32(mix32(mix32(low ^ 0x5bd1e995) ^ high) ^ kind)
   // (index + key) mod 2^32 and mix32 are both bijections on 32-bit words.
   let value = mix32((index + key) >>> 0)
-  // @note Written as character codes and made a string once: two IDs per
-  // content, and adding a character at a time made 24 strings for each.
+  // Character codes made a string once: appending would leave a string per character.
   const codes = new Array<number>(12)
   for (let position = 0; position < 6; position++) {
     const shift = drawInt(source.randomizer, 61)
@@ -85,10 +86,9 @@ export function randomString(
 /**
  * A whole number from 0 to `max` (a whole number too), the same draw from
  * `randomizer` as `faker.number.int(max)` of a faker over it.
- * @note For the draws made by the dozen per record (IDs, post URLs): faker's
- * `int` reads its options and checks them on each call, a quarter of the
- * seed's garbage (1 KB a content) and of its time in faker at 100k contents.
- * Like faker, `max` 0 gives 0 without drawing. A test holds it to faker.
+ * For the draws made by the dozen per record (IDs, post URLs), without faker's
+ * option handling on each call. Like faker, `max` 0 gives 0 without drawing;
+ * a test holds it to faker.
  * @example
  * const shift = drawInt(context.randomizer, 61)
  */
@@ -107,53 +107,18 @@ export function reseed(
 }
 
 /**
- * A small-state PRNG (sfc32) that faker draws from. Reseeding is O(1), where
- * faker's Mersenne Twister takes about 30 µs, which at one reseed per record
- * would dominate the time to build 100,000 contents.
+ * The randomizer faker draws from: sfc32, as the seed reseeds once per record
+ * and reseeding faker's own Mersenne Twister would cost more than the record.
+ * Numbers have 53 random bits, as faker's own.
  */
 export function createRecordRandomizer(): Randomizer {
-  let a = 0
-  let b = 0
-  let c = 0
-  let d = 0
-  const next32 = (): number => {
-    const t = (((a + b) | 0) + d) | 0
-    d = (d + 1) | 0
-    a = b ^ (b >>> 9)
-    b = (c + (c << 3)) | 0
-    c = (c << 21) | (c >>> 11)
-    c = (c + t) | 0
-    return t >>> 0
-  }
+  const sfc = createSfc32()
   return {
     next: () =>
-      ((next32() >>> 5) * 67108864 + (next32() >>> 6)) / 9007199254740992,
-    seed: (seed) => {
-      a = 0x243f6a88
-      b = 0x85a308d3
-      c = 0x13198a2e
-      d = 1
-      for (const value of typeof seed === 'number' ? [seed] : seed) {
-        const low = value >>> 0
-        const high = Math.floor(value / 4294967296) | 0
-        a = mix32(mix32(a ^ high) ^ low)
-        b = mix32(mix32(b ^ low) ^ high)
-        c = mix32(mix32(c ^ high) ^ low ^ 0x9e3779b9)
-      }
-      for (let round = 0; round < 12; round++) next32()
-    },
+      ((sfc.next32() >>> 5) * 67108864 + (sfc.next32() >>> 6)) /
+      9007199254740992,
+    seed: (seed) => sfc.seed(typeof seed === 'number' ? [seed] : seed),
   }
-}
-
-/** The murmur3 finalizer: a bijection on 32-bit words with full avalanche. */
-function mix32(value: number): number {
-  let hash = value >>> 0
-  hash ^= hash >>> 16
-  hash = Math.imul(hash, 0x85ebca6b)
-  hash ^= hash >>> 13
-  hash = Math.imul(hash, 0xc2b2ae35)
-  hash ^= hash >>> 16
-  return hash >>> 0
 }
 
 /** A safe-integer seed as its low and high 32-bit words. */

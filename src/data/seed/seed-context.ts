@@ -33,9 +33,8 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, n) =>
 /**
  * Seconds since the epoch as an ISO 8601 timestamp, exactly as
  * `new Date(seconds * 1000).toISOString()` writes it.
- * @note A large seed writes several timestamps per content, and
- * `toISOString` was a seventh of its time: the date part is made once per
- * day and the time of day from a table of two-digit strings.
+ * @note A large seed writes several timestamps per content: the date part is
+ * made once per day and the time of day from a table of two-digit strings.
  * @example
  * toTimestamp(1_768_478_400) // '2026-01-15T12:00:00.000Z'
  */
@@ -60,11 +59,9 @@ export function toTimestamp(seconds: number): string {
 
 /**
  * Faker's class, from its base locale's entry.
- * @note Its package root evaluates every locale (70 of them) in Node; the
- * `locale/base` entry loads the class and the base definitions only. Of the
- * English locale the seed has always used (`[en, base]`) it needs six word
- * lists, copied by scripts/generate-english-words.js: the same words out,
- * and 110 KB (gzipped) less in a browser bundle (bench/bundle.js).
+ * @note Its package root evaluates every locale; `locale/base` loads the class
+ * and the base definitions only. The six English word lists the seed draws
+ * from are copied by scripts/generate-english-words.js (same words out).
  */
 const BaseFaker = baseFaker.constructor as typeof Faker
 

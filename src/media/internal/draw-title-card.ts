@@ -1,7 +1,8 @@
 import type { RgbImage } from './encode-jpeg.js'
 import type { GlyphFace } from './glyph-face.js'
 import { fitLine, toGlyphs, wrapLines } from './lay-out-text.js'
-import { hashText } from '../hash-text.js'
+import { createSeededWords } from '../../random/create-seeded-random.js'
+import { hashText } from '../../random/hash-text.js'
 import { CARD_HEIGHT, CARD_WIDTH, type TitleCard } from '../title-card.js'
 
 const MARGIN = 40
@@ -225,12 +226,6 @@ function drawPlayButton(data: Uint8Array, centreX: number, centreY: number) {
 
 /** A small seeded generator (mulberry32): `random(n)` is in 0..n-1. */
 function createRandom(seed: number): (n: number) => number {
-  let state = seed >>> 0
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) % n
-  }
+  const next = createSeededWords(seed)
+  return (n) => next() % n
 }

@@ -1,7 +1,11 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 
-/** How many steps a content's generation has (step_process runs 1 → 5). */
+/**
+ * How many steps a content's generation has (step_process runs 1 → 5): a copy
+ * of `GENERATION_STEPS` (src/data/generation-steps.ts), as the page imports no
+ * code of src/; test/generation-steps.test.ts fails if they differ.
+ */
 export const TOTAL_STEPS = 5
 
 /**

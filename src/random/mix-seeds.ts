@@ -1,0 +1,30 @@
+/** 2^32 divided by the golden ratio: multiplying by it spreads a seed's bits. */
+export const GOLDEN_RATIO_32 = 0x9e3779b1
+
+/**
+ * The murmur3 finalizer: a bijection on 32-bit words with full avalanche, so
+ * seeds that differ in one bit give unrelated words.
+ * @example
+ * mix32(1) !== mix32(2) // and far apart
+ */
+export function mix32(value: number): number {
+  let hash = value >>> 0
+  hash ^= hash >>> 16
+  hash = Math.imul(hash, 0x85ebca6b)
+  hash ^= hash >>> 13
+  hash = Math.imul(hash, 0xc2b2ae35)
+  hash ^= hash >>> 16
+  return hash >>> 0
+}
+
+/**
+ * One 32-bit seed for stream `stream` of `seed`, so that each stream (a
+ * scenario, say) draws its own sequence and the streams of one seed differ.
+ * @example
+ * createSeededRandom(combineSeeds(options.seed, 3))
+ */
+export function combineSeeds(seed: number, stream: number): number {
+  return (
+    (Math.imul(seed, GOLDEN_RATIO_32) + Math.imul(stream, 0x85ebca6b)) >>> 0
+  )
+}
