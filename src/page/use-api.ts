@@ -23,10 +23,9 @@ const POLLED_REQUEST_TIMEOUT_MS = 15_000
 /**
  * Makes a GET request for a panel when `url` is set, again whenever `url`,
  * the key or `refresh` change, and every `pollMs` while the tab is visible.
- * @note Polling skips a beat while a request is under way or the tab is
- * hidden, so a slow or throttled mock is never asked twice at once; a polled
- * request unanswered after 15 s shows as a network error and frees the beat,
- * so one stalled connection cannot stop the page refreshing.
+ * @note A beat is skipped while a request is under way or the tab is hidden,
+ * so a slow mock is never asked twice at once; one unanswered after
+ * {@link POLLED_REQUEST_TIMEOUT_MS} frees the beat as a network error.
  * @example
  * const { exchange } = useApi(`${config.apiBase}/projects`, { apiKey })
  */

@@ -1,9 +1,9 @@
-import * as z from 'zod'
 import {
   CONTENT_MODES,
   contentModeSchemaIds,
   createContentModeConditions,
 } from './content-modes.js'
+import { createJsonSchemaDefs } from './create-json-schema-defs.js'
 import { fixtureContentSchema, fixtureDocumentSchema } from './fixture.js'
 import { createTimelineCondition } from './timeline.js'
 
@@ -21,36 +21,24 @@ export const FIXTURE_JSON_SCHEMA_ID = 'urn:content-api-mock:fixture:v1'
  * schema.$id // 'urn:content-api-mock:fixture:v1'
  */
 export function createFixtureJsonSchema(): Record<string, unknown> {
-  // A wrapper of the document and the stored bodies of CONTENT_MODES emits
-  // them all as `$defs`: the bodies are reached only from the refinement,
-  // which zod cannot convert.
-  const wrapper = z.object({
-    document: fixtureDocumentSchema,
-    ...Object.fromEntries(
-      Object.values(CONTENT_MODES).map((shapes, index) => [
-        `storedBody${index}`,
-        shapes.stored,
-      ]),
-    ),
-  })
-  const generated = z.toJSONSchema(wrapper, {
-    target: 'draft-2020-12',
-    io: 'input',
-    unrepresentable: 'throw',
-    override: ({ zodSchema, jsonSchema }) => {
-      // @note `fixtureContentSchema` checks the body of each mode and the
-      // timeline rule in refinements, which JSON Schema cannot see. The same
-      // rules, spelled as `if`/`then`, let editors flag them too.
-      if (zodSchema === fixtureContentSchema) {
-        jsonSchema.allOf = [
-          ...createContentModeConditions('stored'),
-          createTimelineCondition(),
-        ]
-      }
+  // The stored bodies of CONTENT_MODES are roots too: only the refinement,
+  // which zod cannot convert, reaches them.
+  const { FixtureDocument: document, ...defs } = createJsonSchemaDefs(
+    [
+      fixtureDocumentSchema,
+      ...Object.values(CONTENT_MODES).map((shapes) => shapes.stored),
+    ],
+    {
+      io: 'input',
+      // The body of each mode and the timeline rule, spelled as `if`/`then`
+      // so that editors flag them too.
+      refined: fixtureContentSchema,
+      conditions: [
+        ...createContentModeConditions('stored'),
+        createTimelineCondition(),
+      ],
     },
-  })
-  const { FixtureDocument: document, ...defs } = (generated.$defs ??
-    {}) as Record<string, Record<string, unknown>>
+  )
   const missing = [
     ...(document ? [] : ['FixtureDocument']),
     ...contentModeSchemaIds('stored').filter((id) => !(id in defs)),

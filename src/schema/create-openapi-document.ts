@@ -13,6 +13,7 @@ import {
   createContentModeConditions,
 } from './content-modes.js'
 import { contentDetailSchema } from './resources.js'
+import { createJsonSchemaDefs } from './create-json-schema-defs.js'
 
 type JsonObject = Record<string, unknown>
 
@@ -192,34 +193,18 @@ export function createOpenApiDocument(
   }
 }
 
-/**
- * Converts the root schemas in one pass, so each schema with an `id` is
- * emitted once, and moves zod's `$defs` to `components/schemas`.
- */
+/** The schemas the root schemas reach, with their refs under `components/schemas`. */
 function createComponentSchemas(): Record<string, JsonObject> {
-  // @note A registry conversion (`z.toJSONSchema(registry, { uri })`) stamps
-  // `$id: "#/components/schemas/X"` on every schema, which 2020-12 forbids
-  // (an `$id` must not carry a fragment), and it reads whatever else shares
-  // the registry. A wrapper object of the roots yields plain `$defs` instead.
-  const wrapper = z.object(
-    Object.fromEntries(ROOT_SCHEMAS.map((schema, index) => [index, schema])),
-  )
-  const generated = z.toJSONSchema(wrapper, {
-    target: 'draft-2020-12',
+  const defs = createJsonSchemaDefs(ROOT_SCHEMAS, {
     // Responses are exact: `output` closes every object with
     // `additionalProperties: false`, so a leaked field fails validation.
     io: 'output',
-    unrepresentable: 'throw',
-    override: ({ zodSchema, jsonSchema }) => {
-      // @note The zod union of `content` lets a body of a known mode fall
-      // through to the free-form branch. The spec ties the shape to `mode`,
-      // so the document says so, from the same table as the fixture schema.
-      if (zodSchema === contentDetailSchema) {
-        jsonSchema.allOf = createContentModeConditions('served')
-      }
-    },
+    // The zod union of `content` lets a body of a known mode fall through to
+    // the free-form branch; the spec ties the shape to `mode`, and so does
+    // the document, from the same table as the fixture schema.
+    refined: contentDetailSchema,
+    conditions: createContentModeConditions('served'),
   })
-  const defs = (generated.$defs ?? {}) as Record<string, JsonObject>
   const missing = contentModeSchemaIds('served').find((id) => !(id in defs))
   if (missing !== undefined) {
     throw new Error(

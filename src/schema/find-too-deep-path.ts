@@ -3,11 +3,10 @@
  * a fixture document counted from its root (the document is level 1, a
  * content's `content` object level 4), a record as it sits in its document,
  * and any body of the control API counted from its root.
- * @note RFC 8259 section 9 lets a parser limit nesting. The limit keeps
- * the recursive steps after validation (`structuredClone`, zod, a merge
- * patch, `JSON.stringify` in a message) far from the call stack's end, which
- * a value a few thousand levels deep reaches: a 500, or a CLI stack trace.
- * Real contents nest a handful of levels.
+ * @note RFC 8259 lets a parser limit nesting: the recursive steps after
+ * validation (`structuredClone`, zod, a merge patch) then stay far from the
+ * call stack's end, where a 500 or a stack trace waits. Real contents nest a
+ * handful of levels.
  * @example
  * if (depth > MAX_NESTING_DEPTH) throw new Error('flatten it')
  */
@@ -36,9 +35,8 @@ export function findTooDeepPath(
   value: unknown,
   { maxDepth = MAX_NESTING_DEPTH, startDepth = 1 } = {},
 ): PropertyKey[] | undefined {
-  // @note Two passes: a lean one that only counts levels (the common case,
-  // nothing too deep, costs no path bookkeeping: see bench/depth.js), then,
-  // only when something is too deep, one that finds its path.
+  // Counting levels costs no path bookkeeping (bench/depth.js); the path is
+  // looked for only once something is too deep.
   if (!isTooDeep(value, maxDepth, startDepth)) return undefined
   return findPath(value, maxDepth, startDepth)
 }

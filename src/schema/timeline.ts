@@ -121,12 +121,11 @@ export function findTimelineIssues(
     stepEnds.forEach((value, i) => {
       const time = readTime(value)
       if (time === undefined) return
-      if (previous.time !== undefined && time <= previous.time) {
-        issues.push({
-          path: ['timeline', 'step_ends', i],
-          message: `expected a time after ${previous.name} (${new Date(previous.time).toISOString()}), found ${JSON.stringify(value)}`,
-        })
-      }
+      checkOrder(issues, ['timeline', 'step_ends', i], time, previous.time, {
+        strict: true,
+        message: (bound) =>
+          `expected a time after ${previous.name} (${bound}), found ${JSON.stringify(value)}`,
+      })
       previous = { time, name: `step_ends[${i}]` }
     })
   }
@@ -138,28 +137,22 @@ export function findTimelineIssues(
       string,
       unknown
     >
+    const path = ['timeline', 'publish', i]
     const requestedAt = readTime(requested)
-    if (
-      requestedAt !== undefined &&
-      completedAt !== undefined &&
-      requestedAt < completedAt
-    ) {
-      issues.push({
-        path: ['timeline', 'publish', i, 'requested_at'],
-        message: `expected a time at or after the last step ends (${previous.name}, ${new Date(completedAt).toISOString()}): a content is published once it is generated; found ${JSON.stringify(requested)}`,
-      })
-    }
-    const settledAt = readTime(settled)
-    if (
-      settledAt !== undefined &&
-      requestedAt !== undefined &&
-      settledAt < requestedAt
-    ) {
-      issues.push({
-        path: ['timeline', 'publish', i, 'settled_at'],
-        message: `expected a time at or after requested_at (${new Date(requestedAt).toISOString()}), found ${JSON.stringify(settled)}`,
-      })
-    }
+    checkOrder(issues, [...path, 'requested_at'], requestedAt, completedAt, {
+      message: (bound) =>
+        `expected a time at or after the last step ends (${previous.name}, ${bound}): a content is published once it is generated; found ${JSON.stringify(requested)}`,
+    })
+    checkOrder(
+      issues,
+      [...path, 'settled_at'],
+      readTime(settled),
+      requestedAt,
+      {
+        message: (bound) =>
+          `expected a time at or after requested_at (${bound}), found ${JSON.stringify(settled)}`,
+      },
+    )
   })
   return issues
 }
@@ -182,6 +175,22 @@ export function createTimelineCondition(): Record<string, unknown> {
     then: { not: { anyOf: [has('progress'), has('publish')] } },
     else: has('progress', 'publish'),
   }
+}
+
+/**
+ * Adds an issue at `path` when `time` comes before `bound` (or at it, when
+ * `strict`); a time that is missing or not readable is the shape's problem.
+ */
+function checkOrder(
+  issues: TimelineIssue[],
+  path: TimelineIssue['path'],
+  time: number | undefined,
+  bound: number | undefined,
+  rule: { strict?: boolean; message: (bound: string) => string },
+): void {
+  if (time === undefined || bound === undefined) return
+  if (rule.strict ? time > bound : time >= bound) return
+  issues.push({ path, message: rule.message(new Date(bound).toISOString()) })
 }
 
 /** Epoch milliseconds of a valid timestamp string; else undefined. */

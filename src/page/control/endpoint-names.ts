@@ -1,9 +1,11 @@
+import type * as source from '../../schema/endpoints.js'
+
 /**
  * The endpoints the control API's scenarios and journal filter know, as the
  * API's operation names (`ENDPOINT_NAMES`), plus `asset` for media URLs
  * (journal only).
- * @note Written out here, not imported: the page talks to the mock over HTTP
- * only and imports nothing from the library's layers.
+ * @note A copy, since the page imports no code of the library; the type
+ * import makes tsc fail when it differs from `src/schema/endpoints.ts`.
  * @example
  * ENDPOINT_NAMES.includes('getContent') // true
  */
@@ -12,14 +14,17 @@ export const ENDPOINT_NAMES = [
   'getProject',
   'listContents',
   'getContent',
-] as const
+] as const satisfies typeof source.ENDPOINT_NAMES
 
 /**
  * The endpoints a journal entry can name: the API's four and `asset`.
  * @example
  * JOURNAL_ENDPOINTS.at(-1) // 'asset'
  */
-export const JOURNAL_ENDPOINTS = [...ENDPOINT_NAMES, 'asset'] as const
+export const JOURNAL_ENDPOINTS = [
+  ...ENDPOINT_NAMES,
+  'asset',
+] as const satisfies typeof source.JOURNAL_ENDPOINTS
 
 /** An API key as `GET /__mock/api-keys` lists it. */
 export interface ApiKeyRecord {

@@ -1,5 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
+import { FieldList } from '../field-list.js'
 import type { JournalEntry } from '../../api/traffic/create-request-journal.js'
 
 /**
@@ -31,19 +32,7 @@ export function JournalEntryRow(props: { entry: JournalEntry }): VNode {
         <code class="journal-request">${requestLine(entry)}</code>
         <span class="journal-meta muted">${describeEntry(entry)}</span>
       </summary>
-      <dl class="journal-fields">
-        ${Object.entries(entry).map(
-          ([name, value]) =>
-            html`<div>
-              <dt>${name}</dt>
-              <dd>
-                <code
-                  >${typeof value === 'string' ? value : JSON.stringify(value)}</code
-                >
-              </dd>
-            </div>`,
-        )}
-      </dl>
+      <${FieldList} class="journal-fields" fields=${entry} />
     </details>
   </li>`
 }

@@ -102,10 +102,9 @@ export function ContentCard(props: {
 }
 
 /**
- * @note Progress shows in the list, which refreshes the detail when it
- * moves; publishing does not, so a complete content's detail is asked again
- * while it has no result yet or one is pending (live data publishes 10 to
- * 40 s after completion, then each platform leaves `pending`).
+ * @note The list refreshes the detail when progress moves, but publishing
+ * does not show in the list: a complete content's detail is asked again
+ * while it has no result yet or one is pending.
  */
 function mayBePublishedSoon(
   item: Content,

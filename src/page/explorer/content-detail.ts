@@ -2,6 +2,7 @@ import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useRef } from 'preact/hooks'
 import { ExchangeView } from '../exchange-view.js'
+import { FieldList } from '../field-list.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
 import { dataOf, type Content } from './api-types.js'
@@ -120,19 +121,11 @@ export function ContentDetail(props: {
                 </table>`
           }
           <h3>The <code>content</code> object</h3>
-          <dl class="content-object">
-            ${Object.entries(content.content ?? {}).map(
-              ([name, value]) =>
-                html`<div>
-                  <dt><code>${name}</code></dt>
-                  <dd>
-                    <code
-                      >${typeof value === 'string' ? value : JSON.stringify(value)}</code
-                    >
-                  </dd>
-                </div>`,
-            )}
-          </dl>
+          <${FieldList}
+            class="content-object"
+            fields=${content.content ?? {}}
+            codeNames
+          />
         </div>
       </div>`
     }

@@ -41,6 +41,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     .split('/')
     .map((part) => decodeURIComponent(part))
   const inProject = segment === 'projects' && projectId !== undefined
+  const view = { config, apiKey, pollMs }
 
   const chooseKey = (key: string) => {
     writeSessionValue(API_KEY_STORAGE, key)
@@ -87,11 +88,9 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       !inProject &&
       html`<${ProjectList}
         key=${apiKey}
-        config=${config}
-        apiKey=${apiKey}
+        ...${view}
         ownerOf=${records.ownerOf}
         account=${account}
-        pollMs=${pollMs}
       />`
     }
     ${
@@ -99,10 +98,8 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       contentId === undefined &&
       html`<${ProjectView}
         key=${projectId}
-        config=${config}
-        apiKey=${apiKey}
+        ...${view}
         projectId=${projectId}
-        pollMs=${pollMs}
       />`
     }
     ${
@@ -110,11 +107,9 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       contentId !== undefined &&
       html`<${ContentDetail}
         key=${`${projectId}/${contentId}`}
-        config=${config}
-        apiKey=${apiKey}
+        ...${view}
         projectId=${projectId}
         contentId=${contentId}
-        pollMs=${pollMs}
       />`
     }
   </div>`

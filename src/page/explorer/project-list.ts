@@ -4,6 +4,7 @@ import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
 import { dataOf, type ListBody, type Project } from './api-types.js'
+import { ListPanel } from './list-panel.js'
 
 /**
  * The projects the key sees (`GET /projects`), each a card with what the
@@ -26,48 +27,25 @@ export function ProjectList(props: {
     apiKey,
     pollMs: props.pollMs,
   })
-  const projects = dataOf<Project[]>(list.exchange)
-  const total = (list.exchange?.body as ListBody<Project> | undefined)?.meta
-    ?.total
-  return html`<section class="panel" aria-labelledby="projects-title">
-    <div class="panel-head">
-      <h2 id="projects-title">Projects</h2>
-      ${
-        total !== undefined &&
-        html`<span class="muted">${total} in meta.total</span>`
-      }
-    </div>
-    ${list.exchange === undefined && html`<p class="muted">Loading…</p>`}
-    ${
-      projects !== undefined &&
-      projects.length === 0 &&
-      html`<p class="muted">This key sees no projects.</p>`
-    }
-    ${
-      projects !== undefined &&
-      projects.length > 0 &&
-      html`<ul class="card-grid project-grid">
-        ${projects.map(
-          (project) =>
-            html`<${ProjectCard}
-              key=${project.project_unique}
-              config=${config}
-              apiKey=${apiKey}
-              project=${project}
-              shared=${
-                props.account !== undefined &&
-                props.ownerOf.has(project.project_unique) &&
-                props.ownerOf.get(project.project_unique) !== props.account
-              }
-            />`,
-        )}
-      </ul>`
-    }
-    ${
-      list.exchange !== undefined &&
-      html`<${ExchangeView} exchange=${list.exchange} />`
-    }
-  </section>`
+  return html`<${ListPanel}
+    id="projects-title"
+    title="Projects"
+    exchange=${list.exchange}
+    empty="This key sees no projects."
+    gridClass="project-grid"
+    renderItem=${(project: Project) =>
+      html`<${ProjectCard}
+        key=${project.project_unique}
+        config=${config}
+        apiKey=${apiKey}
+        project=${project}
+        shared=${
+          props.account !== undefined &&
+          props.ownerOf.has(project.project_unique) &&
+          props.ownerOf.get(project.project_unique) !== props.account
+        }
+      />`}
+  />`
 }
 
 function ProjectCard(props: {

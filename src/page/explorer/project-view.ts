@@ -4,13 +4,9 @@ import { useRef } from 'preact/hooks'
 import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
-import {
-  dataOf,
-  type Content,
-  type ListBody,
-  type Project,
-} from './api-types.js'
+import { dataOf, type Content, type Project } from './api-types.js'
 import { ContentCard } from './content-card.js'
+import { ListPanel } from './list-panel.js'
 
 /**
  * One project (`GET /projects/{id}`) and its contents
@@ -31,8 +27,6 @@ export function ProjectView(props: {
   const list = useApi(`${path}/contents`, { apiKey, pollMs: props.pollMs })
   const project = dataOf<Project>(detail.exchange)
   const contents = dataOf<Content[]>(list.exchange)
-  const total = (list.exchange?.body as ListBody<Content> | undefined)?.meta
-    ?.total
 
   // The contents of the first answer are not new; any that appear later are.
   const known = useRef<{ key: string; ids: Set<string> }>()
@@ -66,45 +60,26 @@ export function ProjectView(props: {
         html`<${ExchangeView} exchange=${detail.exchange} />`
       }
     </section>
-    <section class="panel" aria-labelledby="contents-title">
-      <div class="panel-head">
-        <h2 id="contents-title">Contents</h2>
-        ${
-          total !== undefined &&
-          html`<span class="muted">${total} in meta.total</span>`
-        }
-      </div>
+    <${ListPanel}
+      id="contents-title"
+      title="Contents"
+      exchange=${list.exchange}
+      empty="This project has no contents."
+      gridClass="content-grid"
+      renderItem=${(item: Content) =>
+        html`<${ContentCard}
+          key=${item.variation_unique}
+          config=${config}
+          apiKey=${apiKey}
+          projectId=${projectId}
+          item=${item}
+          pollMs=${props.pollMs}
+          isNew=${known.current?.ids.has(item.variation_unique) === false}
+        />`}
+    >
       <p class="muted small">
         Thumbnails and publish results come from each content's detail, asked
         for as its card scrolls into view: the list items carry neither.
       </p>
-      ${list.exchange === undefined && html`<p class="muted">Loading…</p>`}
-      ${
-        contents !== undefined &&
-        contents.length === 0 &&
-        html`<p class="muted">This project has no contents.</p>`
-      }
-      ${
-        contents !== undefined &&
-        contents.length > 0 &&
-        html`<ul class="card-grid content-grid">
-          ${contents.map(
-            (item) =>
-              html`<${ContentCard}
-                key=${item.variation_unique}
-                config=${config}
-                apiKey=${apiKey}
-                projectId=${projectId}
-                item=${item}
-                pollMs=${props.pollMs}
-                isNew=${known.current?.ids.has(item.variation_unique) === false}
-              />`,
-          )}
-        </ul>`
-      }
-      ${
-        list.exchange !== undefined &&
-        html`<${ExchangeView} exchange=${list.exchange} />`
-      }
-    </section>`
+    <//>`
 }

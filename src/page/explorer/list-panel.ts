@@ -1,0 +1,55 @@
+import { html } from 'htm/preact'
+import type { ComponentChildren, VNode } from 'preact'
+import type { ApiExchange } from '../api-client.js'
+import { ExchangeView } from '../exchange-view.js'
+import { dataOf, type ListBody } from './api-types.js'
+
+/**
+ * A list answer as a panel: its title and `meta.total`, a card per item (or
+ * why there is none), and the exchange itself underneath.
+ * @example
+ * html`<${ListPanel} id="projects-title" title="Projects" exchange=${exchange}
+ *   empty="This key sees no projects." gridClass="project-grid"
+ *   renderItem=${(project) => html`<${ProjectCard} project=${project} />`} />`
+ */
+export function ListPanel<Item>(props: {
+  /** The id of the heading, which names the section. */
+  id: string
+  title: string
+  exchange: ApiExchange | undefined
+  /** What to say when the list is empty. */
+  empty: string
+  /** The class of the card grid, beside `card-grid`. */
+  gridClass: string
+  renderItem: (item: Item) => VNode
+  /** Shown between the heading and the list. */
+  children?: ComponentChildren
+}): VNode {
+  const { exchange } = props
+  const items = dataOf<Item[]>(exchange)
+  const total = (exchange?.body as ListBody<Item> | undefined)?.meta?.total
+  return html`<section class="panel" aria-labelledby=${props.id}>
+    <div class="panel-head">
+      <h2 id=${props.id}>${props.title}</h2>
+      ${
+        total !== undefined &&
+        html`<span class="muted">${total} in meta.total</span>`
+      }
+    </div>
+    ${props.children}
+    ${exchange === undefined && html`<p class="muted">Loading…</p>`}
+    ${
+      items !== undefined &&
+      items.length === 0 &&
+      html`<p class="muted">${props.empty}</p>`
+    }
+    ${
+      items !== undefined &&
+      items.length > 0 &&
+      html`<ul class=${`card-grid ${props.gridClass}`}>
+        ${items.map(props.renderItem)}
+      </ul>`
+    }
+    ${exchange !== undefined && html`<${ExchangeView} exchange=${exchange} />`}
+  </section>`
+}

@@ -1,0 +1,30 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+
+/**
+ * The fields of an object as a description list: each name, and its value
+ * as received (a string as it is, anything else as JSON).
+ * @example
+ * html`<${FieldList} class="content-object" fields=${content.content} codeNames />`
+ */
+export function FieldList(props: {
+  fields: object
+  /** The list's class, which lays it out. */
+  class: string
+  /** Names in `<code>` (where the list's own font is not monospace). */
+  codeNames?: boolean
+}): VNode {
+  return html`<dl class=${props.class}>
+    ${Object.entries(props.fields).map(
+      ([name, value]) =>
+        html`<div>
+          <dt>${props.codeNames ? html`<code>${name}</code>` : name}</dt>
+          <dd>
+            <code
+              >${typeof value === 'string' ? value : JSON.stringify(value)}</code
+            >
+          </dd>
+        </div>`,
+    )}
+  </dl>`
+}
