@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
-import { readEnvironmentDefaults } from '../src/cli/read-environment-defaults.js'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../src/server/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
@@ -843,20 +842,27 @@ it('listens on PORT and HOST from the environment, and --port and --host win ove
   )
 })
 
-it('reads an empty PORT or HOST as unset, and neither when the flags are given', () => {
-  const none = { host: false, port: false }
-  expect(readEnvironmentDefaults(none, { PORT: '', HOST: '' })).toEqual({
-    environment: [],
-  })
-  expect(
-    readEnvironmentDefaults(none, { PORT: '8080', HOST: '0.0.0.0' }),
-  ).toEqual({ host: '0.0.0.0', port: 8080, environment: ['HOST', 'PORT'] })
-  expect(
-    readEnvironmentDefaults(
-      { host: true, port: true },
-      { PORT: 'x', HOST: ' ' },
-    ),
-  ).toEqual({ environment: [] })
+it('reads an empty PORT or HOST as unset, and neither when the flags are given', async () => {
+  // A check that runs once the variables are read ends each run, so that
+  // nothing is served: its line shows they were not refused.
+  const clash = ['--headers-timeout', '5', '--request-timeout', '1']
+  const line = /--headers-timeout 5 is longer than --request-timeout 1/
+  expectUsageError(await runCli(clash, { PORT: '', HOST: '' }), line)
+  expectUsageError(
+    await runCli(['--host', '127.0.0.1', '--port', '0', ...clash], {
+      PORT: 'x',
+      HOST: ' ',
+    }),
+    line,
+  )
+  const cli = spawnCli(['--log', 'off'], { PORT: '0', HOST: '127.0.0.1' })
+  const [, port] = await cli.waitFor(
+    'stdout',
+    /API +http:\/\/127\.0\.0\.1:(\d+)\//,
+  )
+  cli.child.kill('SIGTERM')
+  await cli.exited
+  expect(Number(port)).not.toBe(SERVER_OPTION_RULES.port.default)
 })
 
 const badEnvironments: Array<{ env: Record<string, string>; line: RegExp }> = [

@@ -2,7 +2,7 @@ import type { VerifyAnswer } from '../contract/check-answer.js'
 import type { VerifyCaseName } from '../contract/verify-cases.js'
 import { CliError } from './cli-error.js'
 import { fetchVerifyAnswer, type FetchedAnswer } from './fetch-verify-answer.js'
-import type { VerifyOptions } from './parse-verify-arguments.js'
+import type { VerifyOptions } from './verify-options.js'
 
 /** An ID in the mock's ID syntax that no service should have issued. */
 const UNKNOWN_ID = 'content_api_mock_verify_unknown_id'

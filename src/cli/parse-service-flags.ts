@@ -1,4 +1,5 @@
-import { InvalidArgumentError } from 'commander'
+import { InvalidArgumentError, Option } from 'commander'
+import { fromEnvironment } from './cli-command.js'
 
 /**
  * The environment variable the commands that read a real service (`record`,
@@ -53,16 +54,45 @@ export function parseTargetFlag(value: string): string {
 
 /**
  * Reads `--api-key` (or `$CONTENT_API_KEY`): the key as the service issued
- * it, visible ASCII without spaces, so it fits an `Authorization` header.
+ * it, visible ASCII without spaces, so it fits an `Authorization` header;
+ * spaces around it (a variable read from a file ends with a newline) go.
  * @throws {InvalidArgumentError} for anything else.
  * @example
  * parseServiceApiKey('sk_live_123') // 'sk_live_123'
  */
-export function parseServiceApiKey(value: string): string {
+export function parseServiceApiKey(text: string): string {
+  const value = text.trim()
   if (!/^[\x21-\x7e]+$/.test(value)) {
     throw new InvalidArgumentError(
       'Expected the key as the service issued it: visible ASCII characters without spaces.',
     )
   }
   return value
+}
+
+/**
+ * `--target` of the commands that read a real service.
+ * @example
+ * command.addOption(targetOption("the service's base URL with its version prefix"))
+ */
+export function targetOption(description: string): Option {
+  return new Option('--target <url>', description).argParser(parseTargetFlag)
+}
+
+/**
+ * `--api-key` of the commands that read a real service, else
+ * `$CONTENT_API_KEY`; a bad value of the variable is not echoed.
+ * @example
+ * command.addOption(serviceApiKeyOption('an API key of the service'))
+ */
+export function serviceApiKeyOption(description: string): Option {
+  return fromEnvironment(
+    new Option('--api-key <key>', description).argParser(parseServiceApiKey),
+    SERVICE_API_KEY_ENV,
+    {
+      expected:
+        'the key as the service issued it: visible ASCII characters without spaces',
+      secret: true,
+    },
+  )
 }
