@@ -5,7 +5,7 @@ import {
   OPTION_COMBINATION_RULES,
 } from '../schema/option-rules.js'
 import { CliError } from './cli-error.js'
-import { CLI_NAME, type CliLog } from './create-cli-log.js'
+import type { CliLog } from './create-cli-log.js'
 import type { CliIo } from './create-process-io.js'
 
 /**

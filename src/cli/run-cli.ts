@@ -103,9 +103,9 @@ function createProgram(context: CommandContext): CliCommand {
         `${SERVE_HELP_AFTER}\n\n(${CLI_NAME} <command> --help lists a command's options)`,
       ),
   )
-  declareServeCommand(
-    withVersion(program.command('serve', { isDefault: true })),
-  )
+  const serve = program.command('serve', { isDefault: true })
+  serve.isDefault = true
+  declareServeCommand(withVersion(serve))
   for (const [name, { summary }] of Object.entries(LAZY_COMMANDS)) {
     withVersion(program.command(name).summary(summary))
   }

@@ -1,14 +1,15 @@
-import { Argument, Option } from 'commander'
-import { OPTION_RULES } from '../../schema/option-rules.js'
+import { Argument } from 'commander'
 import type { BuildDemoOptions } from '../build-demo.js'
-import { type CliCommand } from '../cli-command.js'
+import type { CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../create-cli-log.js'
+import { parseNonEmpty } from '../option-parsers.js'
 import {
-  describeDefault,
-  integerOption,
-  parseNonEmpty,
-  parseSpeed,
-} from '../option-parsers.js'
+  fixturesOption,
+  liveOption,
+  mediaDirOption,
+  seedOption,
+  speedOption,
+} from './dataset-options.js'
 
 /**
  * Declares `build-demo <dir>`: its argument, its options (the demo's subset
@@ -29,26 +30,11 @@ export function declareBuildDemoCommand(command: CliCommand): CliCommand {
         'the folder to write: new, empty, or written by build-demo before (its files are replaced, others kept)',
       ).argParser(parseNonEmpty('a folder to write the demo into')),
     )
-    .addOption(integerOption('--seed <number>', OPTION_RULES.seed))
-    .addOption(
-      new Option(
-        '-f, --fixtures <file>',
-        'serve this fixture document (JSON) instead of generated data; it is copied into the folder',
-      ).argParser(parseNonEmpty('a path to a JSON file')),
-    )
-    .addOption(new Option('--live', OPTION_RULES.live.summary))
-    .addOption(
-      new Option(
-        '--speed <factor>',
-        `${OPTION_RULES.speed.summary}${describeDefault(OPTION_RULES.speed.default)}`,
-      ).argParser(parseSpeed),
-    )
-    .addOption(
-      new Option(
-        '--media-dir <folder>',
-        'serve the .jpg/.jpeg and .mp4 files of this folder behind the asset URLs, picked per movie_unique; they are copied into the folder (default: title cards and sample clips)',
-      ).argParser(parseNonEmpty('a path to a folder')),
-    )
+    .addOption(seedOption())
+    .addOption(fixturesOption('; it is copied into the folder'))
+    .addOption(liveOption())
+    .addOption(speedOption())
+    .addOption(mediaDirOption('; they are copied into the folder'))
     .addHelpText(
       'after',
       `

@@ -1,15 +1,11 @@
 import { Option } from 'commander'
-import type { ListOrder } from '../../api/api-context.js'
 import { describeIntegerRule, OPTION_RULES } from '../../schema/option-rules.js'
 import {
   RATE_LIMIT_ALGORITHMS,
   RATE_LIMIT_HEADER_STYLES,
   SCENARIO_PRESETS,
-  type Latency,
-  type RateLimit,
-  type ScenarioPreset,
 } from '../../schema/scenario.js'
-import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
+import { VARIANT_NAMES } from '../../schema/variants.js'
 import { SERVER_OPTION_RULES } from '../../server/defaults.js'
 import { ANY_HOST } from '../../server/parse-allowed-hosts.js'
 import { parsePublicUrl } from '../../server/parse-public-url.js'
@@ -27,7 +23,6 @@ import {
   integerOption,
   parseInteger,
   parseNonEmpty,
-  parseSpeed,
 } from '../option-parsers.js'
 import {
   collectAllowedHosts,
@@ -43,6 +38,13 @@ import {
   parseRateLimit,
 } from '../parse-traffic-flags.js'
 import { serveMock } from '../serve-mock.js'
+import {
+  fixturesOption,
+  liveOption,
+  mediaDirOption,
+  seedOption,
+  speedOption,
+} from './dataset-options.js'
 import { NO_ADMIN_TOKEN, type ServeOptions } from '../serve-options.js'
 
 /**
@@ -79,7 +81,6 @@ export const SERVE_DESCRIPTION =
  */
 export function declareServeCommand(command: CliCommand): CliCommand {
   const { host, port } = SERVER_OPTION_RULES
-  command.isDefault = true
   return command
     .description(SERVE_DESCRIPTION)
     .summary('serve the mock on a local port (the default command)')
@@ -116,13 +117,7 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         "build asset URLs from a reverse proxy's Forwarded and X-Forwarded-Proto/-Host headers (default: ignored)",
       ),
     )
-    .addOption(
-      integerOption(
-        '--seed <number>',
-        OPTION_RULES.seed,
-        '; with --fixtures, of the draws only',
-      ),
-    )
+    .addOption(seedOption('; with --fixtures, of the draws only'))
     .addOption(integerOption('--projects <number>', OPTION_RULES.projects))
     .addOption(integerOption('--contents <number>', OPTION_RULES.contents))
     .addOption(
@@ -131,32 +126,17 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         `${OPTION_RULES.apiKey.summary}${describeDefault(OPTION_RULES.apiKey.default)}`,
       ).argParser(parseApiKey),
     )
-    .addOption(
-      new Option(
-        '-f, --fixtures <file>',
-        'serve this fixture document (JSON) instead of generated data',
-      ).argParser(parseNonEmpty('a path to a JSON file')),
-    )
+    .addOption(fixturesOption())
     .addOption(
       new Option(
         '-w, --watch',
         'reload the --fixtures file whenever it changes',
       ),
     )
-    .addOption(new Option('--live', OPTION_RULES.live.summary))
-    .addOption(
-      new Option(
-        '--speed <factor>',
-        `${OPTION_RULES.speed.summary}${describeDefault(OPTION_RULES.speed.default)}`,
-      ).argParser(parseSpeed),
-    )
+    .addOption(liveOption())
+    .addOption(speedOption())
     .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
-    .addOption(
-      new Option(
-        '--media-dir <folder>',
-        'serve the .jpg/.jpeg and .mp4 files of this folder behind the asset URLs, picked per movie_unique (default: title cards and sample clips)',
-      ).argParser(parseNonEmpty('a path to a folder')),
-    )
+    .addOption(mediaDirOption())
     .addOption(
       new Option('--list-order <order>', OPTION_RULES.listOrder.summary)
         .choices(OPTION_RULES.listOrder.choices)
