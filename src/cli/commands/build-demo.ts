@@ -3,13 +3,7 @@ import type { BuildDemoOptions } from '../build-demo.js'
 import type { CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../create-cli-log.js'
 import { parseNonEmpty } from '../option-parsers.js'
-import {
-  fixturesOption,
-  liveOption,
-  mediaDirOption,
-  seedOption,
-  speedOption,
-} from './dataset-options.js'
+import * as dataset from './dataset-options.js'
 
 /**
  * Declares `build-demo <dir>`: its argument, its options (the demo's subset
@@ -30,11 +24,11 @@ export function declareBuildDemoCommand(command: CliCommand): CliCommand {
         'the folder to write: new, empty, or written by build-demo before (its files are replaced, others kept)',
       ).argParser(parseNonEmpty('a folder to write the demo into')),
     )
-    .addOption(seedOption())
-    .addOption(fixturesOption('; it is copied into the folder'))
-    .addOption(liveOption())
-    .addOption(speedOption())
-    .addOption(mediaDirOption('; they are copied into the folder'))
+    .addOption(dataset.seedOption())
+    .addOption(dataset.fixturesOption('; it is copied into the folder'))
+    .addOption(dataset.liveOption())
+    .addOption(dataset.speedOption())
+    .addOption(dataset.mediaDirOption('; they are copied into the folder'))
     .addHelpText(
       'after',
       `

@@ -38,13 +38,7 @@ import {
   parseRateLimit,
 } from '../parse-traffic-flags.js'
 import { serveMock } from '../serve-mock.js'
-import {
-  fixturesOption,
-  liveOption,
-  mediaDirOption,
-  seedOption,
-  speedOption,
-} from './dataset-options.js'
+import * as dataset from './dataset-options.js'
 import { NO_ADMIN_TOKEN, type ServeOptions } from '../serve-options.js'
 
 /**
@@ -117,7 +111,7 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         "build asset URLs from a reverse proxy's Forwarded and X-Forwarded-Proto/-Host headers (default: ignored)",
       ),
     )
-    .addOption(seedOption('; with --fixtures, of the draws only'))
+    .addOption(dataset.seedOption('; with --fixtures, of the draws only'))
     .addOption(integerOption('--projects <number>', OPTION_RULES.projects))
     .addOption(integerOption('--contents <number>', OPTION_RULES.contents))
     .addOption(
@@ -126,17 +120,17 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         `${OPTION_RULES.apiKey.summary}${describeDefault(OPTION_RULES.apiKey.default)}`,
       ).argParser(parseApiKey),
     )
-    .addOption(fixturesOption())
+    .addOption(dataset.fixturesOption())
     .addOption(
       new Option(
         '-w, --watch',
         'reload the --fixtures file whenever it changes',
       ),
     )
-    .addOption(liveOption())
-    .addOption(speedOption())
+    .addOption(dataset.liveOption())
+    .addOption(dataset.speedOption())
     .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
-    .addOption(mediaDirOption())
+    .addOption(dataset.mediaDirOption())
     .addOption(
       new Option('--list-order <order>', OPTION_RULES.listOrder.summary)
         .choices(OPTION_RULES.listOrder.choices)
