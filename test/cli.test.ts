@@ -198,6 +198,41 @@ it('prints the version from package.json and exits 0', async () => {
   expect(stdout).toBe(`${version}\n`)
 })
 
+it("lists its four commands in the help, and prints each command's help", async () => {
+  const { stdout } = await runCli(['--help'])
+  const commands = stdout.slice(stdout.indexOf('\nCommands:\n'))
+  for (const name of ['serve', 'build-demo', 'record', 'verify']) {
+    expect(commands).toMatch(new RegExp(`\\n {2}${name} `))
+    const help = await runCli([name, '--help'])
+    expect(help.code, name).toBe(0)
+    expect(help.stderr, name).toBe('')
+    expect(help.stdout, name).toContain(`Usage: content-api-mock ${name} `)
+    expect(help.stdout, name).toContain('-h, --help')
+  }
+})
+
+it('names a word where a command belongs as an unknown command, with the one it is closest to', async () => {
+  expectUsageError(
+    await runCli(['verfiy']),
+    /Unknown command 'verfiy' \(Did you mean verify\?\): the commands are serve, build-demo, record, verify, and serving \(the default\) takes no argument\./,
+  )
+})
+
+it('names $CONTENT_API_KEY, without its value, when the key in it cannot be one', async () => {
+  const target = ['--target', 'http://127.0.0.1:9']
+  for (const args of [
+    ['verify', ...target],
+    ['record', ...target, '--out', join(tmp, 'r.json')],
+  ]) {
+    const run = await runCli(args, { CONTENT_API_KEY: 'has space' })
+    expectUsageError(
+      run,
+      /The environment variable CONTENT_API_KEY is invalid; expected the key as the service issued it: visible ASCII characters without spaces\. Fix or unset CONTENT_API_KEY, or pass --api-key, which wins over it\./,
+    )
+    expect(run.stderr).not.toContain('has space')
+  }
+})
+
 it('prints a banner with the actual URL, every key with its label and status, and a curl line', async () => {
   const cli = await startCli([])
   const banner = cli.stdout()
