@@ -211,10 +211,14 @@ it("lists its four commands in the help, and prints each command's help", async 
   }
 })
 
-it('names a word where a command belongs as an unknown command, with the one it is closest to', async () => {
+it('names a word where a command belongs as an unknown command, with the one it is closest to, and a command after a flag as misplaced', async () => {
   expectUsageError(
     await runCli(['verfiy']),
     /Unknown command 'verfiy' \(Did you mean verify\?\): the commands are serve, build-demo, record, verify, and serving \(the default\) takes no argument\./,
+  )
+  expectUsageError(
+    await runCli(['--port', '0', 'record']),
+    /The command 'record' comes first, before any flag, e\.g\. "content-api-mock record --help"\./,
   )
 })
 

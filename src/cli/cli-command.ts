@@ -101,6 +101,9 @@ export class CliCommand extends Command {
   private describeUnknownCommand(): string {
     const word = this.args[this.registeredArguments.length] ?? ''
     const commands = this.parent!.commands.map((command) => command.name())
+    if (commands.includes(word)) {
+      return `The command '${word}' comes first, before any flag, e.g. "${this.commandPath} ${word} --help".`
+    }
     const match = findCloseMatch(word, commands)
     return `Unknown command '${word}'${match === undefined ? '' : ` (Did you mean ${match}?)`}: the commands are ${commands.join(', ')}, and serving (the default) takes no argument. Run "${this.commandPath} --help" to see every option.`
   }
