@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { createStyles, shouldUseColor } from '../src/cli/create-styles.js'
-import { readEnvironmentDefaults } from '../src/cli/read-environment-defaults.js'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../src/server/connections/defaults.js'
 import { loadFixture } from './support/load-fixture.js'
@@ -197,6 +196,45 @@ it('prints the version from package.json and exits 0', async () => {
   const { code, stdout } = await runCli(['--version'])
   expect(code).toBe(0)
   expect(stdout).toBe(`${version}\n`)
+})
+
+it("lists its four commands in the help, and prints each command's help", async () => {
+  const { stdout } = await runCli(['--help'])
+  const commands = stdout.slice(stdout.indexOf('\nCommands:\n'))
+  for (const name of ['serve', 'build-demo', 'record', 'verify']) {
+    expect(commands).toMatch(new RegExp(`\\n {2}${name} `))
+    const help = await runCli([name, '--help'])
+    expect(help.code, name).toBe(0)
+    expect(help.stderr, name).toBe('')
+    expect(help.stdout, name).toContain(`Usage: content-api-mock ${name} `)
+    expect(help.stdout, name).toContain('-h, --help')
+  }
+})
+
+it('names a word where a command belongs as an unknown command, with the one it is closest to, and a command after a flag as misplaced', async () => {
+  expectUsageError(
+    await runCli(['verfiy']),
+    /Unknown command 'verfiy' \(Did you mean verify\?\): the commands are serve, build-demo, record, verify, and serving \(the default\) takes no argument\./,
+  )
+  expectUsageError(
+    await runCli(['--port', '0', 'record']),
+    /The command 'record' comes first, before any flag, e\.g\. "content-api-mock record --help"\./,
+  )
+})
+
+it('names $CONTENT_API_KEY, without its value, when the key in it cannot be one', async () => {
+  const target = ['--target', 'http://127.0.0.1:9']
+  for (const args of [
+    ['verify', ...target],
+    ['record', ...target, '--out', join(tmp, 'r.json')],
+  ]) {
+    const run = await runCli(args, { CONTENT_API_KEY: 'has space' })
+    expectUsageError(
+      run,
+      /The environment variable CONTENT_API_KEY is invalid; expected the key as the service issued it: visible ASCII characters without spaces\. Fix or unset CONTENT_API_KEY, or pass --api-key, which wins over it\./,
+    )
+    expect(run.stderr).not.toContain('has space')
+  }
 })
 
 it('prints a banner with the actual URL, every key with its label and status, and a curl line', async () => {
@@ -843,20 +881,27 @@ it('listens on PORT and HOST from the environment, and --port and --host win ove
   )
 })
 
-it('reads an empty PORT or HOST as unset, and neither when the flags are given', () => {
-  const none = { host: false, port: false }
-  expect(readEnvironmentDefaults(none, { PORT: '', HOST: '' })).toEqual({
-    environment: [],
-  })
-  expect(
-    readEnvironmentDefaults(none, { PORT: '8080', HOST: '0.0.0.0' }),
-  ).toEqual({ host: '0.0.0.0', port: 8080, environment: ['HOST', 'PORT'] })
-  expect(
-    readEnvironmentDefaults(
-      { host: true, port: true },
-      { PORT: 'x', HOST: ' ' },
-    ),
-  ).toEqual({ environment: [] })
+it('reads an empty PORT or HOST as unset, and neither when the flags are given', async () => {
+  // A check that runs once the variables are read ends each run, so that
+  // nothing is served: its line shows they were not refused.
+  const clash = ['--headers-timeout', '5', '--request-timeout', '1']
+  const line = /--headers-timeout 5 is longer than --request-timeout 1/
+  expectUsageError(await runCli(clash, { PORT: '', HOST: '' }), line)
+  expectUsageError(
+    await runCli(['--host', '127.0.0.1', '--port', '0', ...clash], {
+      PORT: 'x',
+      HOST: ' ',
+    }),
+    line,
+  )
+  const cli = spawnCli(['--log', 'off'], { PORT: '0', HOST: '127.0.0.1' })
+  const [, port] = await cli.waitFor(
+    'stdout',
+    /API +http:\/\/127\.0\.0\.1:(\d+)\//,
+  )
+  cli.child.kill('SIGTERM')
+  await cli.exited
+  expect(Number(port)).not.toBe(SERVER_OPTION_RULES.port.default)
 })
 
 const badEnvironments: Array<{ env: Record<string, string>; line: RegExp }> = [

@@ -250,3 +250,13 @@ it('rejects invalid options with a message naming the option', () => {
     createContentApiMock({ fixtures: loadFixture('small.json'), apiKey: 'x' }),
   ).toThrow(/cannot be combined with "fixtures"/)
 })
+
+it('names every option that cannot go with fixtures at once, and lets live: false be', () => {
+  const fixtures = loadFixture('small.json')
+  expect(() =>
+    createContentApiMock({ fixtures, apiKey: 'x', live: true }),
+  ).toThrow(
+    /"live": makes the generated dataset live.*; "apiKey": sets the main key/,
+  )
+  expect(() => createContentApiMock({ fixtures, live: false })).not.toThrow()
+})

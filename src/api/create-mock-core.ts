@@ -10,7 +10,11 @@ import {
 import { createRecordControllers } from '../data/records/create-record-controllers.js'
 import { ASSET_ENDPOINT } from '../schema/endpoints.js'
 import type { FixtureDocument } from '../schema/fixture.js'
-import { OPTION_RULES } from '../schema/option-rules.js'
+import {
+  isOptionGiven,
+  OPTION_COMBINATION_RULES,
+  OPTION_RULES,
+} from '../schema/option-rules.js'
 import { OptionsError } from '../schema/options-error.js'
 import { parseOptions } from '../schema/parse-options.js'
 import type { ApiContext } from './api-context.js'
@@ -81,29 +85,17 @@ export function createMockCore(
       contents: 'put it under "size", e.g. size: { contents: 200 }',
     },
   })
-  if (options.fixtures !== undefined && options.live === true) {
+  // The pairs that cannot go together, from the table the CLI reads too.
+  const clashes = OPTION_COMBINATION_RULES.filter(
+    (rule) =>
+      rule.library !== undefined &&
+      isOptionGiven(options[rule.option as keyof MockOptions]) &&
+      isOptionGiven(options[rule.other as keyof MockOptions]),
+  )
+  if (clashes.length > 0) {
     throw OptionsError.for(
       OPTIONS_SUBJECT,
-      [
-        {
-          path: 'live',
-          message:
-            'makes the generated dataset live and cannot be combined with "fixtures"; give the fixture\'s contents a "timeline" to make them generate over time',
-        },
-      ],
-      OPTIONS_HINT,
-    )
-  }
-  if (options.fixtures !== undefined && options.apiKey !== undefined) {
-    throw OptionsError.for(
-      OPTIONS_SUBJECT,
-      [
-        {
-          path: 'apiKey',
-          message:
-            'sets the main key of the generated dataset and cannot be combined with "fixtures"; put the key into the fixture document\'s "api_keys" instead',
-        },
-      ],
+      clashes.map((rule) => ({ path: rule.option, message: rule.library! })),
       OPTIONS_HINT,
     )
   }

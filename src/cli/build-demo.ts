@@ -22,7 +22,6 @@ import { DEFAULT_API_PREFIX } from '../api/create-mock-core.js'
 import { escapeRegExp } from '../api/api-prefix.js'
 import { readMediaDirectory } from '../server/files/read-media-directory.js'
 import { CliError } from './cli-error.js'
-import type { BuildDemoOptions } from './parse-build-demo-arguments.js'
 import { readFixtureFile } from './read-fixture-file.js'
 import { packageFile } from '../server/files/package-file.js'
 
@@ -49,6 +48,19 @@ const OWN_ENTRIES = [
   ASSETS_FOLDER,
   DEMO_MEDIA_FOLDER,
 ]
+
+/**
+ * What `content-api-mock build-demo` was asked for, checked and typed.
+ */
+export interface BuildDemoOptions {
+  /** The folder to write: new, empty, or an earlier build-demo folder. */
+  directory: string
+  seed?: number
+  fixtures?: string
+  live: boolean
+  speed?: number
+  mediaDir?: string
+}
 
 /**
  * What `buildDemo` wrote.

@@ -7,7 +7,7 @@ import {
   type PoliteClient,
 } from './crawl/create-polite-client.js'
 import { crawlService } from './crawl/crawl-service.js'
-import type { VerifyOptions } from './parse-verify-arguments.js'
+import type { VerifyOptions } from './verify-options.js'
 
 /** An ID in the mock's ID syntax that no service should have issued. */
 const UNKNOWN_ID = 'content_api_mock_verify_unknown_id'

@@ -1,4 +1,8 @@
-import { CLI_NAME } from './parse-arguments.js'
+/**
+ * The command's name, as installed by the package's `bin` and printed in
+ * help, errors and the banner.
+ */
+export const CLI_NAME = 'content-api-mock'
 
 /**
  * The CLI's messages other than the request log, all on one stream with one

@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '../server/create-content-api-server.js'
 import type { Styles } from './create-styles.js'
-import type { LogFormat } from './parse-arguments.js'
+import type { LogFormat } from './serve-options.js'
 
 /**
  * Creates the server's `onRequest` callback for a log format: `pretty` writes

@@ -1,6 +1,7 @@
 import type { Styles } from './create-styles.js'
 import type { ApiKeySummary } from './describe-api-keys.js'
-import { CLI_NAME, type LogFormat } from './parse-arguments.js'
+import { CLI_NAME } from './create-cli-log.js'
+import type { LogFormat } from './serve-options.js'
 
 /**
  * The banner lists at most this many keys; a fixture with more says how many

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { CLI_NAME } from './parse-arguments.js'
 import { runCli } from './run-cli.js'
 
 /**
@@ -8,12 +7,5 @@ import { runCli } from './run-cli.js'
  */
 const EXIT_GRACE_MS = 2_000
 
-try {
-  process.exitCode = await runCli(process.argv.slice(2))
-} catch (error) {
-  process.stderr.write(
-    `${CLI_NAME}: unexpected error; please report it with the command you ran:\n${(error as Error).stack ?? String(error)}\n`,
-  )
-  process.exitCode = 1
-}
+process.exitCode = await runCli(process.argv.slice(2))
 setTimeout(() => process.exit(), EXIT_GRACE_MS).unref()

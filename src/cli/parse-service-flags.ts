@@ -1,4 +1,6 @@
-import { InvalidArgumentError } from 'commander'
+import { InvalidArgumentError, Option } from 'commander'
+import { DEFAULT_API_PREFIX } from '../api/api-prefix.js'
+import { fromEnvironment } from './cli-command.js'
 
 /**
  * The environment variable the commands that read a real service (`record`,
@@ -8,9 +10,6 @@ import { InvalidArgumentError } from 'commander'
  * const apiKey = options.apiKey ?? env[SERVICE_API_KEY_ENV]
  */
 export const SERVICE_API_KEY_ENV = 'CONTENT_API_KEY'
-
-/** The base path of the spec's `{base_url}`, added to a bare origin. */
-const VERSION_PREFIX = '/public-api/v1'
 
 const EXAMPLE = 'https://api.example.com/public-api/v1'
 
@@ -48,21 +47,50 @@ export function parseTargetFlag(value: string): string {
     )
   }
   const base = url.href.replace(/\/+$/, '')
-  return url.pathname === '/' ? `${base}${VERSION_PREFIX}` : base
+  return url.pathname === '/' ? `${base}${DEFAULT_API_PREFIX}` : base
 }
 
 /**
  * Reads `--api-key` (or `$CONTENT_API_KEY`): the key as the service issued
- * it, visible ASCII without spaces, so it fits an `Authorization` header.
+ * it, visible ASCII without spaces, so it fits an `Authorization` header;
+ * spaces around it (a variable read from a file ends with a newline) go.
  * @throws {InvalidArgumentError} for anything else.
  * @example
  * parseServiceApiKey('sk_live_123') // 'sk_live_123'
  */
-export function parseServiceApiKey(value: string): string {
+export function parseServiceApiKey(text: string): string {
+  const value = text.trim()
   if (!/^[\x21-\x7e]+$/.test(value)) {
     throw new InvalidArgumentError(
       'Expected the key as the service issued it: visible ASCII characters without spaces.',
     )
   }
   return value
+}
+
+/**
+ * `--target` of the commands that read a real service.
+ * @example
+ * command.addOption(targetOption("the service's base URL with its version prefix"))
+ */
+export function targetOption(description: string): Option {
+  return new Option('--target <url>', description).argParser(parseTargetFlag)
+}
+
+/**
+ * `--api-key` of the commands that read a real service, else
+ * `$CONTENT_API_KEY`; a bad value of the variable is not echoed.
+ * @example
+ * command.addOption(serviceApiKeyOption('an API key of the service'))
+ */
+export function serviceApiKeyOption(description: string): Option {
+  return fromEnvironment(
+    new Option('--api-key <key>', description).argParser(parseServiceApiKey),
+    SERVICE_API_KEY_ENV,
+    {
+      expected:
+        'the key as the service issued it: visible ASCII characters without spaces',
+      secret: true,
+    },
+  )
 }

@@ -1,41 +1,55 @@
-import { DEFAULT_SEED } from '../data/default-keys.js'
-import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
-import type { ContentApiServer } from '../server/create-content-api-server.js'
+import { CommanderError } from 'commander'
+import { FixtureError } from '../data/fixture-error.js'
+import { OptionsError } from '../schema/options-error.js'
+import { CliCommand, type CommandContext } from './cli-command.js'
 import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
-import { createCliLog } from './create-cli-log.js'
-import { describeHeapShortfall } from './describe-heap-shortfall.js'
+import {
+  declareServeCommand,
+  SERVE_DESCRIPTION,
+  SERVE_HELP_AFTER,
+} from './commands/serve.js'
+import { CLI_NAME, createCliLog } from './create-cli-log.js'
 import { createProcessIo, type CliIo } from './create-process-io.js'
-import { createRequestLogger } from './create-request-logger.js'
-import { createStyles, shouldUseColor } from './create-styles.js'
-import { describeApiKeys } from './describe-api-keys.js'
-import { describeStartError } from './describe-start-error.js'
-import type { ProxyRecorder } from './recording/create-proxy-recorder.js'
-import { formatBanner } from './format-banner.js'
-import { loadHandlersFile } from './load-handlers-file.js'
-import {
-  BUILD_DEMO_COMMAND,
-  NO_ADMIN_TOKEN,
-  parseArguments,
-  VERIFY_COMMAND,
-  RECORD_COMMAND,
-  type CliOptions,
-} from './parse-arguments.js'
-import { isLoopbackHost } from '../server/host/is-loopback-host.js'
 import { readPackageVersion } from './read-package-version.js'
-import { TIMEOUT_RULES } from '../server/connections/server-timeouts.js'
-import {
-  watchFixtureFile,
-  type FixtureFileWatcher,
-} from './watch-fixture-file.js'
+
+type Declare = (command: CliCommand) => CliCommand
 
 /**
- * Runs the `content-api-mock` command: parses the arguments, starts the
- * server, prints the banner, logs requests, and on SIGINT or SIGTERM stops
- * accepting connections and waits for open requests. Resolves with the exit
- * code: 0 after `--help`, `--version` or a stop signal, 2 when the arguments,
- * a file or the port are unusable (then nothing was served), 1 when the
- * server failed to close.
- * @throws whatever is not the user's to fix, i.e. a bug.
+ * The commands besides `serve`: named in the help at once, their modules
+ * loaded only when one runs, so that serving starts no slower for them.
+ */
+const LAZY_COMMANDS: Record<
+  string,
+  { summary: string; load: () => Promise<Declare> }
+> = {
+  'build-demo': {
+    summary: 'write the same demo as a static folder that needs no server',
+    load: async () =>
+      (await import('./commands/build-demo.js')).declareBuildDemoCommand,
+  },
+  record: {
+    summary:
+      'record a real service into a fixture document that --fixtures serves',
+    load: async () =>
+      (await import('./commands/record.js')).declareRecordCommand,
+  },
+  verify: {
+    summary:
+      "check a real service against the mock's schemas and name the variants it calls for",
+    load: async () =>
+      (await import('./commands/verify.js')).declareVerifyCommand,
+  },
+}
+
+/** The errors that are the user's to fix: a flag, a file, a port. */
+const USER_ERRORS = [CliError, FixtureError, OptionsError]
+
+/**
+ * Runs the `content-api-mock` command line: `serve` (the default), `record`,
+ * `verify` or `build-demo`. Resolves with the exit code: the command's own
+ * (0 after `--help`, `--version` or a stop signal); 2 for a mistake of the
+ * user's, said in one line on stderr with the CLI's prefix; 1 for a bug,
+ * printed with its stack and a plea to report it.
  * @example
  * process.exitCode = await runCli(process.argv.slice(2))
  */
@@ -43,313 +57,64 @@ export async function runCli(
   args: readonly string[],
   io: CliIo = createProcessIo(),
 ): Promise<number> {
-  const version = readPackageVersion()
-  const log = createCliLog((text) => io.stderr.write(text))
-  if (args[0] === BUILD_DEMO_COMMAND) {
-    const { runBuildDemo } = await import('./run-build-demo.js')
-    return runBuildDemo(args.slice(1), io, version, log)
+  const context: CommandContext = {
+    io,
+    log: createCliLog((text) => io.stderr.write(text)),
+    version: readPackageVersion(),
+    exitCode: 0,
   }
-  if (args[0] === VERIFY_COMMAND) {
-    const { runVerify } = await import('./run-verify.js')
-    return runVerify(args.slice(1), io, version, log)
-  }
-  if (args[0] === RECORD_COMMAND) {
-    const { runRecord } = await import('./run-record.js')
-    return runRecord(args.slice(1), io, version, log)
-  }
-
-  let options: CliOptions
   try {
-    const parsed = parseArguments(
-      args,
-      (text) => io.stdout.write(text),
-      version,
-      io.env,
-    )
-    if (parsed.action === 'exit') return parsed.exitCode
-    options = parsed.options
+    await createProgram(context).parseAsync(args, { from: 'user' })
+    return context.exitCode
   } catch (error) {
-    if (!(error instanceof CliError)) throw error
-    log.error(error.message)
-    return error.exitCode
-  }
-
-  let stopping = false
-  let requestStop: (signal: NodeJS.Signals) => void = () => {}
-  const stopRequested = new Promise<NodeJS.Signals>((resolve) => {
-    requestStop = resolve
-  })
-  const stopListening = io.onStopSignal((signal) => {
-    if (stopping) {
-      log.warn(`${signal} again: exiting without waiting for open requests`)
-      io.exit(1)
-      return
+    // --help and --version end the parse this way, after printing.
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : USAGE_EXIT_CODE
     }
-    stopping = true
-    requestStop(signal)
-  })
-
-  try {
-    // @note With --log json, stdout carries only the JSON lines, so that it
-    // can be piped into a log tool; the banner goes to stderr then.
-    const bannerStream = options.log === 'json' ? io.stderr : io.stdout
-    const onRequest = createRequestLogger(
-      options.log,
-      (text) => io.stdout.write(text),
-      createStyles(shouldUseColor(io.stdout, io.env)),
+    if (USER_ERRORS.some((kind) => error instanceof kind)) {
+      context.log.error((error as Error).message)
+      return USAGE_EXIT_CODE
+    }
+    io.stderr.write(
+      `${CLI_NAME}: unexpected error; please report it with the command you ran:\n${(error as Error).stack ?? String(error)}\n`,
     )
+    return 1
+  }
+}
 
-    let server: ContentApiServer
-    let handlerCount = 0
-    let recorder: ProxyRecorder | undefined
-    try {
-      const fixtures =
-        options.fixtures === undefined
-          ? undefined
-          : await (
-              await import('./read-fixture-file.js')
-            ).readFixtureFile(options.fixtures)
-      const handlers =
-        options.handlers === undefined
-          ? undefined
-          : await loadHandlersFile(options.handlers)
-      handlerCount = handlers?.length ?? 0
-      recorder =
-        options.record === undefined
-          ? undefined
-          : await (
-              await import('./recording/create-proxy-recorder.js')
-            ).createProxyRecorder(options.record, log)
-      const heapHint =
-        fixtures === undefined && options.contents !== undefined
-          ? describeHeapShortfall(options.contents)
-          : undefined
-      if (heapHint !== undefined) log.warn(heapHint)
-      // @note Loaded only now, so --help, --version and a bad flag answer at
-      // once instead of after loading the server, the data layer and faker.
-      const { createContentApiServer } =
-        await import('../server/create-content-api-server.js')
-      server = await createContentApiServer({
-        host: options.host,
-        port: options.port,
-        seed: options.seed,
-        size:
-          options.projects === undefined && options.contents === undefined
-            ? undefined
-            : { projects: options.projects, contents: options.contents },
-        apiKey: options.apiKey,
-        fixtures,
-        assetTtl: options.assetTtl,
-        mediaDir: options.mediaDir,
-        listOrder: options.listOrder,
-        headersTimeout: options.headersTimeout,
-        requestTimeout: options.requestTimeout,
-        keepAliveTimeout: options.keepAliveTimeout,
-        idleTimeout: options.idleTimeout,
-        shutdownTimeout: options.shutdownTimeout,
-        // @note An array is matched origin by origin, so "*" in it would
-        // only allow a literal "*"; alone it means any origin.
-        corsOrigin: options.corsOrigin?.includes('*')
-          ? '*'
-          : options.corsOrigin,
-        adminToken:
-          options.adminToken === NO_ADMIN_TOKEN ? false : options.adminToken,
-        allowedHosts: options.allowedHosts,
-        publicUrl: options.publicUrl,
-        trustProxy: options.trustProxy,
-        handlers,
-        onRequest,
-        live: options.live,
-        speed: options.speed,
-        upstream:
-          options.proxy === undefined
-            ? undefined
-            : {
-                url: options.proxy,
-                all: options.proxyAll,
-                onAnswer: recorder?.record,
-              },
-        ...toTrafficOptions(options),
+function createProgram(context: CommandContext): CliCommand {
+  const { io, version } = context
+  const withVersion = (command: CliCommand) =>
+    command.version(version, '-v, --version', 'print the version and exit')
+  const program = withVersion(
+    new CliCommand(context, CLI_NAME)
+      .description(SERVE_DESCRIPTION)
+      .configureOutput({
+        writeOut: (text) => io.stdout.write(text),
+        writeErr: (text) => io.stderr.write(text),
       })
-    } catch (error) {
-      const message = describeStartError(error, options)
-      if (message === undefined) throw error
-      log.error(message)
-      return USAGE_EXIT_CODE
-    }
-
-    // @note Watching starts before the banner is printed: whoever waits for
-    // the banner may edit the file at once, and that edit must not be missed.
-    let watcher: FixtureFileWatcher | undefined
-    try {
-      watcher =
-        options.watch && options.fixtures !== undefined
-          ? watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
-          : undefined
-    } catch (error) {
-      await server.close()
-      log.error(
-        `Cannot watch ${options.fixtures} for changes: ${(error as Error).message}. Leave out --watch to serve the file without reloading it.`,
-      )
-      return USAGE_EXIT_CODE
-    }
-
-    const index = server.mock.db.index
-    const links = server.publicUrl ?? server.url
-    bannerStream.write(
-      formatBanner(
-        {
-          version,
-          url: links,
-          apiUrl: `${links}${server.mock.prefix}`,
-          adminUrl: `${links}/__mock`,
-          listeningUrl: server.publicUrl === undefined ? undefined : server.url,
-          trustProxy: options.trustProxy,
-          dataSource:
-            options.fixtures ??
-            `generated from seed ${options.seed ?? DEFAULT_SEED}${options.live ? ', live (new contents keep starting in every project)' : ''}`,
-          projects: index.projectsById.size,
-          contents: index.contentsById.size,
-          keys: describeApiKeys(index, Date.now()),
-          admin:
-            server.adminToken === undefined
-              ? options.adminToken === NO_ADMIN_TOKEN
-                ? 'opened'
-                : 'open'
-              : server.adminTokenGenerated
-                ? { generated: server.adminToken }
-                : 'token',
-          allowedHosts: options.allowedHosts,
-          corsOrigins: options.corsOrigin,
-          handlers:
-            options.handlers === undefined
-              ? undefined
-              : { file: options.handlers, count: handlerCount },
-          watching: options.watch,
-          mediaDir: options.mediaDir,
-          log: options.log,
-          traffic: describeTraffic(options),
-          upstream:
-            options.proxy === undefined
-              ? undefined
-              : {
-                  url: options.proxy,
-                  all: options.proxyAll,
-                  record: options.record,
-                },
-        },
-        createStyles(shouldUseColor(bannerStream, io.env)),
+      .helpOption('-h, --help', 'print this help and exit')
+      // `<command> --help` it is: a help command would print a lazy
+      // command's help before its options are declared.
+      .helpCommand(false)
+      .exitOverride()
+      .addHelpText(
+        'after',
+        `${SERVE_HELP_AFTER}\n\n(${CLI_NAME} <command> --help lists a command's options)`,
       ),
-    )
-
-    // @note After the banner, so that the warning is the last line a person
-    // sees before the request log.
-    if (
-      options.adminToken === NO_ADMIN_TOKEN &&
-      !isLoopbackHost(options.host)
-    ) {
-      log.warn(
-        `--admin-token ${NO_ADMIN_TOKEN}: the control API at ${links}/__mock is open to anyone who can reach ${options.host}:${new URL(server.url).port}; they can replace the data and read every API key. Leave out --admin-token ${NO_ADMIN_TOKEN} to require a generated token.`,
-      )
-    }
-
-    const signal = await stopRequested
-    // @note Closing starts before the line is printed: whoever reads it may
-    // rely on idle connections being closed already.
-    const closed = server.close()
-    const deadline =
-      options.shutdownTimeout ?? TIMEOUT_RULES.shutdownTimeout.default
-    log.info(
-      `${signal} received: stopping, finishing open requests (at most ${deadline} ms; ${signal} again exits at once)`,
-    )
-    await watcher?.close()
-    try {
-      await closed
-      // After the server closed: the answers still in flight are recorded too.
-      await recorder?.flush()
-    } catch (error) {
-      log.error(
-        `Failed to close the server cleanly: ${(error as Error).message}`,
-      )
-      return 1
-    }
-    log.info('stopped')
-    return 0
-  } finally {
-    stopListening()
+  )
+  const serve = program.command('serve', { isDefault: true })
+  serve.isDefault = true
+  declareServeCommand(withVersion(serve))
+  for (const [name, { summary }] of Object.entries(LAZY_COMMANDS)) {
+    withVersion(program.command(name).summary(summary))
   }
-}
-
-/**
- * The traffic flags as the mock's options: the rate limit, and one scenario
- * each for --latency, --fail-rate and every --scenario preset.
- */
-function toTrafficOptions(options: CliOptions) {
-  const scenarios: Array<Scenario | ScenarioPreset> = []
-  if (options.latency !== undefined) {
-    scenarios.push({ name: 'latency', latency: options.latency })
-  }
-  if (options.failRate !== undefined && options.failRate > 0) {
-    scenarios.push({
-      name: 'fail-rate',
-      probability: options.failRate,
-      status: 500,
+  return program
+    .hook('preSubcommand', async (_program, command) => {
+      const lazy = LAZY_COMMANDS[command.name()]
+      if (lazy !== undefined) (await lazy.load())(command as CliCommand)
     })
-  }
-  scenarios.push(...(options.scenario ?? []))
-  return {
-    rateLimit:
-      options.rateLimit === undefined
-        ? undefined
-        : {
-            ...options.rateLimit,
-            algorithm: options.rateLimitAlgorithm,
-            headers: options.rateLimitHeaders,
-          },
-    scenarios,
-    strict: options.strict,
-    variants: options.variant,
-    journalSize: options.journalSize,
-  }
-}
-
-/**
- * The traffic flags in words, for the banner.
- */
-function describeTraffic(options: CliOptions): string[] {
-  const parts: string[] = []
-  if (options.rateLimit !== undefined) {
-    const { limit, window } = options.rateLimit
-    parts.push(
-      `${limit} requests per ${window} per key (${options.rateLimitAlgorithm ?? 'fixed-window'}, ${options.rateLimitHeaders === 'x-ratelimit' ? 'X-RateLimit-*' : 'RateLimit-*'} headers)`,
-    )
-  }
-  if (options.latency !== undefined) {
-    const latency = options.latency
-    parts.push(
-      typeof latency === 'number'
-        ? `${latency} ms latency`
-        : 'min' in latency
-          ? `${latency.min}-${latency.max} ms latency`
-          : 'log-normal latency',
-    )
-  }
-  if (options.failRate !== undefined && options.failRate > 0) {
-    parts.push(`500 on ${options.failRate * 100}% of requests`)
-  }
-  for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
-  if (options.variant !== undefined) {
-    parts.push(`variants ${[...new Set(options.variant)].join(', ')}`)
-  }
-  if (options.strict) {
-    parts.push('X-Mock-Scenario and X-Mock-Variant ignored (--strict)')
-  }
-  if (options.speed !== undefined && options.speed !== 1) {
-    parts.push(`mock clock at ${options.speed}x real time`)
-  }
-  // @note With generated data the Data row names the seed already.
-  if (options.fixtures !== undefined && options.seed !== undefined) {
-    parts.push(`random draws from seed ${options.seed}`)
-  }
-  return parts
+    .hook('preAction', (_program, command) => {
+      ;(command as CliCommand).checkRequirements()
+    })
 }

@@ -188,3 +188,95 @@ export function choiceOptionSchema<const Choice extends string>(
     error: `expected one of ${rule.choices.join(', ')}`,
   })
 }
+
+/**
+ * A pair of options that cannot go together (`conflicts`), or an option
+ * that does nothing without another (`requires`), with its message in the
+ * library's words and in the CLI's. The library checks the rules that have
+ * `library`; the CLI declares each `conflicts` rule to commander and checks
+ * each `requires` rule before a command runs.
+ */
+export interface OptionCombinationRule {
+  /** The option, as the library and commander spell it (camelCase). */
+  readonly option: string
+  readonly kind: 'conflicts' | 'requires'
+  readonly other: string
+  /** The library's issue at `option`; absent when it has no such pair. */
+  readonly library?: string
+  /** The CLI's line, given the values of the command's options. */
+  readonly cli: (given: Readonly<Record<string, unknown>>) => string
+}
+
+const GENERATOR_OPTIONS = ['projects', 'contents'] as const
+
+/** The CLI's line for --projects or --contents with --fixtures: it names both when both are given. */
+function describeGeneratorConflict(given: Readonly<Record<string, unknown>>) {
+  const flags = GENERATOR_OPTIONS.filter(
+    (name) => given[name] !== undefined,
+  ).map((name) => `--${name}`)
+  return `${flags.join(' and ')} shape${flags.length === 1 ? 's' : ''} the generated dataset and cannot be combined with --fixtures, which serves the file as written. Remove one or the other (--seed may stay: with --fixtures it seeds the random traffic draws only).`
+}
+
+/**
+ * The one table of option combinations, read by `createMockCore` and by the
+ * CLI's commands.
+ * @example
+ * OPTION_COMBINATION_RULES.filter((rule) => rule.library !== undefined) // live and apiKey with fixtures
+ */
+export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
+  {
+    option: 'live',
+    kind: 'conflicts',
+    other: 'fixtures',
+    library:
+      'makes the generated dataset live and cannot be combined with "fixtures"; give the fixture\'s contents a "timeline" to make them generate over time',
+    cli: () =>
+      '--live makes the generated dataset generate over time and cannot be combined with --fixtures. Give the fixture file\'s contents a "timeline" instead, or remove one of the two.',
+  },
+  {
+    option: 'apiKey',
+    kind: 'conflicts',
+    other: 'fixtures',
+    library:
+      'sets the main key of the generated dataset and cannot be combined with "fixtures"; put the key into the fixture document\'s "api_keys" instead',
+    cli: () =>
+      '--api-key sets the main key of the generated dataset and cannot be combined with --fixtures. Put the key into the fixture file\'s "api_keys" instead.',
+  },
+  ...GENERATOR_OPTIONS.map((option): OptionCombinationRule => ({
+    option,
+    kind: 'conflicts',
+    other: 'fixtures',
+    cli: describeGeneratorConflict,
+  })),
+  {
+    option: 'watch',
+    kind: 'requires',
+    other: 'fixtures',
+    cli: () =>
+      '--watch reloads the file given with --fixtures and has nothing to watch without it. Add --fixtures FILE, or remove --watch.',
+  },
+  {
+    option: 'proxyAll',
+    kind: 'requires',
+    other: 'proxy',
+    cli: () =>
+      '--proxy-all forwards every API request to the real service named with --proxy, and has nowhere to forward them without it. Add --proxy URL (e.g. --proxy https://api.example.com/public-api/v1), or remove --proxy-all.',
+  },
+  {
+    option: 'record',
+    kind: 'requires',
+    other: 'proxy',
+    cli: (given) =>
+      `--record ${String(given.record)} records the answers proxy mode passes through, and nothing passes through without --proxy. Add --proxy URL, or remove --record (to record a whole service, run "content-api-mock record").`,
+  },
+]
+
+/**
+ * Whether an option counts as given for `OPTION_COMBINATION_RULES`: a flag
+ * left off (`false`) counts as not given, like one left out.
+ * @example
+ * isOptionGiven(false) // false
+ */
+export function isOptionGiven(value: unknown): boolean {
+  return value !== undefined && value !== false
+}

@@ -1,0 +1,243 @@
+import { Command, Help, InvalidArgumentError, type Option } from 'commander'
+import { findCloseMatch } from '../schema/find-close-match.js'
+import {
+  isOptionGiven,
+  OPTION_COMBINATION_RULES,
+} from '../schema/option-rules.js'
+import { CliError } from './cli-error.js'
+import type { CliLog } from './create-cli-log.js'
+import type { CliIo } from './create-process-io.js'
+
+/**
+ * What every command's action is given, and where it leaves its exit code.
+ */
+export interface CommandContext {
+  io: CliIo
+  log: CliLog
+  version: string
+  exitCode: number
+}
+
+/**
+ * How an option read from the environment is described when the variable's
+ * value is unusable; `secret` keeps the value out of the message.
+ */
+interface EnvironmentWording {
+  expected: string
+  secret?: boolean
+}
+
+const ENVIRONMENT_WORDING = new WeakMap<Option, EnvironmentWording>()
+
+/**
+ * Declares that `option` falls back to the environment variable `name`
+ * (commander's `Option.env()`), and how to word a bad value of it.
+ * @example
+ * fromEnvironment(new Option('-p, --port <number>'), 'PORT', { expected: 'a port' })
+ */
+export function fromEnvironment(
+  option: Option,
+  name: string,
+  wording: EnvironmentWording,
+): Option {
+  ENVIRONMENT_WORDING.set(option, wording)
+  return option.env(name)
+}
+
+/**
+ * A commander command of this CLI. It reads `Option.env()` variables from
+ * the CLI's io rather than `process.env` (so a test can hand it stand-ins),
+ * turns every mistake commander finds into a `CliError` of one sentence with
+ * the help hint, and words a conflict with the option-combination table.
+ */
+export class CliCommand extends Command {
+  /** Set on the command that runs when no command is named (`serve`). */
+  isDefault = false
+
+  constructor(
+    readonly context: CommandContext,
+    name?: string,
+  ) {
+    super(name)
+  }
+
+  override createCommand(name?: string): CliCommand {
+    return new CliCommand(this.context, name)
+  }
+
+  override createHelp(): Help {
+    return new CliHelp()
+  }
+
+  /** `content-api-mock` for the program and its default command, else `content-api-mock record`. */
+  get commandPath(): string {
+    const parent = this.parent as CliCommand | null
+    if (parent === null) return this.name()
+    return isDefaultCommand(this)
+      ? parent.commandPath
+      : `${parent.commandPath} ${this.name()}`
+  }
+
+  override error(
+    message: string,
+    errorOptions?: { code?: string; exitCode?: number },
+  ): never {
+    const rule =
+      errorOptions?.code === 'commander.conflictingOption'
+        ? this.findConflictRule(message)
+        : undefined
+    const sentence =
+      rule?.cli(this.opts()) ??
+      (errorOptions?.code === 'commander.excessArguments' && this.isDefault
+        ? this.describeUnknownCommand()
+        : undefined)
+    throw new CliError(
+      sentence ??
+        `${formatCommanderMessage(message)} Run "${this.commandPath} --help" to see every option.`,
+    )
+  }
+
+  /** A word where the default command takes none: most likely a command mistyped. */
+  private describeUnknownCommand(): string {
+    const word = this.args[this.registeredArguments.length] ?? ''
+    const commands = this.parent!.commands.map((command) => command.name())
+    if (commands.includes(word)) {
+      return `The command '${word}' comes first, before any flag, e.g. "${this.commandPath} ${word} --help".`
+    }
+    const match = findCloseMatch(word, commands)
+    return `Unknown command '${word}'${match === undefined ? '' : ` (Did you mean ${match}?)`}: the commands are ${commands.join(', ')}, and serving (the default) takes no argument. Run "${this.commandPath} --help" to see every option.`
+  }
+
+  /**
+   * Declares the `conflicts` rules of the table whose options this command
+   * has, as commander's `.conflicts()`.
+   */
+  declareConflicts(): this {
+    for (const rule of OPTION_COMBINATION_RULES) {
+      if (rule.kind !== 'conflicts') continue
+      const option = this.findOption(rule.option)
+      if (option !== undefined && this.findOption(rule.other) !== undefined) {
+        option.conflicts(rule.other)
+      }
+    }
+    return this
+  }
+
+  /**
+   * Checks the `requires` rules of the table whose option this command has.
+   * @throws {CliError} with the rule's line for an option given without the one it needs.
+   */
+  checkRequirements(): void {
+    const given = this.opts()
+    for (const rule of OPTION_COMBINATION_RULES) {
+      if (rule.kind !== 'requires') continue
+      if (this.findOption(rule.option) === undefined) continue
+      if (
+        isOptionGiven(given[rule.option]) &&
+        !isOptionGiven(given[rule.other])
+      )
+        throw new CliError(rule.cli(given))
+    }
+  }
+
+  /**
+   * Commander reads `Option.env()` variables from `process.env` in this
+   * (undocumented) step; this reads the io's instead, counts an empty
+   * variable as unset, and names the variable when its value is unusable.
+   */
+  _parseOptionsEnv(): void {
+    const env = this.context.io.env
+    for (const option of this.options) {
+      const name = option.envVar
+      const text = name === undefined ? undefined : env[name]
+      const key = option.attributeName()
+      if (text === undefined || text === '') continue
+      if (this.getOptionValueSource(key) === 'cli') continue
+      let value: unknown = text
+      try {
+        if (option.parseArg !== undefined)
+          value = option.parseArg(text, undefined)
+      } catch (error) {
+        if (!(error instanceof InvalidArgumentError)) throw error
+        throw new CliError(describeBadVariable(option, name!, text, error))
+      }
+      this.setOptionValueWithSource(key, value, 'env')
+    }
+  }
+
+  private findOption(key: string): Option | undefined {
+    return this.options.find((option) => option.attributeName() === key)
+  }
+
+  /** The rule of a commander message "option '--a' cannot be used with option '--b'". */
+  private findConflictRule(message: string) {
+    const match = /option '([^']+)' cannot be used with option '([^']+)'/.exec(
+      message,
+    )
+    const keys = [match?.[1], match?.[2]].map((flags) =>
+      this.options.find((option) => option.flags === flags)?.attributeName(),
+    )
+    return OPTION_COMBINATION_RULES.find(
+      (rule) =>
+        rule.kind === 'conflicts' &&
+        keys.includes(rule.option) &&
+        keys.includes(rule.other),
+    )
+  }
+}
+
+/**
+ * The help of this CLI: the program's help lists its default command's
+ * options (`content-api-mock --help` shows how to serve, as before there
+ * were commands), and a default that names its variable ("$PORT, else
+ * 4010") is not followed by commander's "env: PORT" again.
+ */
+class CliHelp extends Help {
+  override visibleOptions(cmd: Command): Option[] {
+    const serving = cmd.commands.find(isDefaultCommand)
+    return super.visibleOptions(serving ?? cmd)
+  }
+
+  override optionDescription(option: Option): string {
+    const named =
+      option.envVar !== undefined &&
+      option.defaultValueDescription?.includes(`$${option.envVar}`) === true
+    return super.optionDescription(
+      named
+        ? Object.assign(Object.create(option), { envVar: undefined })
+        : option,
+    )
+  }
+}
+
+function isDefaultCommand(command: Command): boolean {
+  return command instanceof CliCommand && command.isDefault
+}
+
+function describeBadVariable(
+  option: Option,
+  name: string,
+  text: string,
+  error: Error,
+): string {
+  const wording = ENVIRONMENT_WORDING.get(option)
+  const expected =
+    wording?.expected ??
+    error.message.replace(/^Expected /, '').replace(/\.$/, '')
+  const value =
+    wording?.secret === true ? 'is invalid' : `is ${JSON.stringify(text)}`
+  return `The environment variable ${name} ${value}; expected ${expected}. Fix or unset ${name}, or pass ${option.long}, which wins over it.`
+}
+
+/**
+ * Turns commander's "error: option '--port <number>' argument 'x' is invalid.
+ * Expected …" into one sentence without its "error: " prefix.
+ */
+function formatCommanderMessage(message: string): string {
+  const sentence = message
+    .replace(/^error:\s*/, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+  const capitalized = sentence.charAt(0).toUpperCase() + sentence.slice(1)
+  return /[.?]$/.test(capitalized) ? capitalized : `${capitalized}.`
+}

@@ -1,0 +1,78 @@
+import { Argument } from 'commander'
+import type { BuildDemoOptions } from '../build-demo.js'
+import type { CliCommand } from '../cli-command.js'
+import { CLI_NAME } from '../create-cli-log.js'
+import { parseNonEmpty } from '../option-parsers.js'
+import * as dataset from './dataset-options.js'
+
+/**
+ * Declares `build-demo <dir>`: its argument, its options (the demo's subset
+ * of serve's, with the same rules and help) and its action, which writes
+ * the folder and prints what it wrote and how to serve it.
+ * @example
+ * declareBuildDemoCommand(program.command('build-demo'))
+ */
+export function declareBuildDemoCommand(command: CliCommand): CliCommand {
+  const name = `${CLI_NAME} ${command.name()}`
+  return command
+    .description(
+      "Writes the demo as a static folder: the explorer page, the whole mock bundled for the browser and msw's worker script. Any static host serves it (a static file server, object storage, a Pages site); the API, media included, answers inside the visitor's browser. No server runs, so there is no control API.",
+    )
+    .addArgument(
+      new Argument(
+        '<dir>',
+        'the folder to write: new, empty, or written by build-demo before (its files are replaced, others kept)',
+      ).argParser(parseNonEmpty('a folder to write the demo into')),
+    )
+    .addOption(dataset.seedOption())
+    .addOption(dataset.fixturesOption('; it is copied into the folder'))
+    .addOption(dataset.liveOption())
+    .addOption(dataset.speedOption())
+    .addOption(dataset.mediaDirOption('; they are copied into the folder'))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ ${name} public/demo
+  $ ${name} public/demo --live --seed 7 --speed 60
+  $ ${name} site --fixtures fixtures.json --media-dir media
+
+Serve the folder over https (or http://localhost): Service Workers need a
+secure context. Open its index.html's folder, e.g. https://example.com/demo/.
+
+Exit codes: 0 when the folder is written; 2 for a bad flag, fixture file,
+media folder or output folder (nothing is written).`,
+    )
+    .declareConflicts()
+    .action(
+      async (
+        directory: string,
+        values: Omit<BuildDemoOptions, 'directory'>,
+      ) => {
+        // Loaded only now, so that --help and a bad flag answer at once.
+        const { buildDemo } = await import('../build-demo.js')
+        const built = await buildDemo({
+          ...values,
+          live: values.live === true,
+          directory,
+        })
+        command.context.io.stdout.write(
+          [
+            `Wrote the demo to ${built.directory} (${built.files} files, ${formatSize(built.bytes)}).`,
+            `  Data   ${built.data}`,
+            `  Media  ${built.media}`,
+            `  Serve  the folder with any static file server, over https:// or on localhost`,
+            `         (Service Workers need a secure context); open the folder's URL.`,
+            `  API    <the folder's URL>public-api/v1, answered inside the browser`,
+            '',
+          ].join('\n'),
+        )
+      },
+    )
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1_000_000
+    ? `${(bytes / 1_000_000).toFixed(1)} MB`
+    : `${Math.round(bytes / 1000)} kB`
+}
