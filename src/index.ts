@@ -4,10 +4,8 @@ export {
   type ContentApiMock,
   type ContentApiMockOptions,
 } from './msw/create-content-api-mock.js'
-export {
-  DEFAULT_API_PREFIX,
-  DEFAULT_ASSET_TTL_SECONDS,
-} from './api/create-mock-core.js'
+export { DEFAULT_API_PREFIX } from './api/api-prefix.js'
+export { DEFAULT_ASSET_TTL_SECONDS } from './api/create-mock-core.js'
 export {
   ENDPOINT_NAMES,
   ENDPOINT_PATHS,

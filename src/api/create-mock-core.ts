@@ -45,17 +45,6 @@ import { DEFAULT_API_PREFIX, isApiPath } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { createVariantState } from './variants/create-variant-state.js'
 
-// The core's types, where the adapters have always imported them from.
-export type { MockCore, MockCoreInternals } from './mock-core.js'
-export type { MockOptions } from './mock-options.js'
-
-/**
- * The API prefix every endpoint lives under (spec 9).
- * @example
- * fetch(`https://api.example.com${DEFAULT_API_PREFIX}/projects`, { headers })
- */
-export { DEFAULT_API_PREFIX }
-
 /**
  * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.
  * @example

@@ -18,7 +18,7 @@ import {
   type DemoSettings,
 } from '../schema/demo-settings.js'
 import type { FixtureDocument } from '../schema/fixture.js'
-import { DEFAULT_API_PREFIX } from '../api/create-mock-core.js'
+import { DEFAULT_API_PREFIX } from '../api/api-prefix.js'
 import { escapeRegExp } from '../api/api-prefix.js'
 import { readMediaDirectory } from '../server/files/read-media-directory.js'
 import { CliError } from './cli-error.js'

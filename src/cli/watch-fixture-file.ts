@@ -1,6 +1,6 @@
 import { watch } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import type { MockCore } from '../api/create-mock-core.js'
+import type { MockCore } from '../api/mock-core.js'
 import type { CliLog } from './create-cli-log.js'
 import { readFixtureFile } from './read-fixture-file.js'
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
-import type { MockCore } from '../api/create-mock-core.js'
+import type { MockCore } from '../api/mock-core.js'
 import { escapeRegExp } from '../api/api-prefix.js'
 import { readRecordFilter } from '../api/records/read-record-filter.js'
 import { RECORD_ROUTES } from '../api/records/record-routes.js'

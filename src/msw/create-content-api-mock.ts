@@ -1,9 +1,7 @@
 import type { HttpHandler } from 'msw'
-import {
-  createMockCore,
-  type MockCore,
-  type MockOptions,
-} from '../api/create-mock-core.js'
+import { createMockCore } from '../api/create-mock-core.js'
+import type { MockCore } from '../api/mock-core.js'
+import type { MockOptions } from '../api/mock-options.js'
 import { createHandlers } from './create-handlers.js'
 
 /**

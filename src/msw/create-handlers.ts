@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
-import type { MockCore } from '../api/create-mock-core.js'
+import type { MockCore } from '../api/mock-core.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { createApiUrlPattern, escapeRegExp } from '../api/api-prefix.js'
 import { createDeliveredBody } from './create-delivered-body.js'

@@ -3,11 +3,9 @@ import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { RequestHandler } from 'msw'
 import { DEFAULT_API_PREFIX } from '../api/api-prefix.js'
-import {
-  createMockCore,
-  type MockCore,
-  type MockOptions,
-} from '../api/create-mock-core.js'
+import { createMockCore } from '../api/create-mock-core.js'
+import type { MockCore } from '../api/mock-core.js'
+import type { MockOptions } from '../api/mock-options.js'
 import type { HeaderLookup } from '../api/types.js'
 import { createCorsHandlers } from './answers/create-cors-handler.js'
 import { writeRawJsonError } from './answers/write-raw-json-error.js'

@@ -5,7 +5,7 @@ import express, {
   type Response,
 } from 'express'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
-import type { MockCore } from '../api/create-mock-core.js'
+import type { MockCore } from '../api/mock-core.js'
 import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createTolerantOpenApiDocument } from '../schema/create-tolerant-openapi-document.js'

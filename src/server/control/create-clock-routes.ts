@@ -1,5 +1,5 @@
 import express, { type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { readClockChange } from '../../api/traffic/read-clock-change.js'
 import { readJsonBody } from './read-json-body.js'
 

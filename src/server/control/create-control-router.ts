@@ -4,7 +4,7 @@ import express, {
   type Response,
   type Router,
 } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import type { RecordKindName } from '../../data/records/record-kinds.js'

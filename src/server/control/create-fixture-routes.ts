@@ -1,5 +1,5 @@
 import express, { type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { FixtureError } from '../../data/fixture-error.js'
 import { handOverDocument } from '../../data/hand-over-document.js'
 import { readFixtureBody } from './read-fixture-body.js'

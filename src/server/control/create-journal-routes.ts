@@ -1,5 +1,5 @@
 import express, { type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { readJournalFilter } from '../../api/traffic/read-journal-filter.js'
 
 /**

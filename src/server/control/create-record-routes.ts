@@ -4,7 +4,7 @@ import express, {
   type Response,
   type Router,
 } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { readDeleteOptions } from '../../api/records/read-delete-options.js'
 import { readRecordFilter } from '../../api/records/read-record-filter.js'
 import { RECORD_ROUTES } from '../../api/records/record-routes.js'

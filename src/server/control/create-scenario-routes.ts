@@ -1,5 +1,5 @@
 import express, { type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { readScenarios } from '../../api/traffic/read-scenarios.js'
 import { SCENARIO_PRESET_DEFINITIONS } from '../../api/traffic/scenario-presets.js'
 import { SCENARIO_PRESETS } from '../../schema/scenario.js'

@@ -1,5 +1,5 @@
 import express, { type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import { isJsonRecord } from '../../data/is-json-record.js'
 import {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import express, { type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { serveFingerprintedFiles } from '../files/serve-fingerprinted-files.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { findDefaultApiKey } from '../files/find-default-api-key.js'

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import express, { type Request, type Response, type Router } from 'express'
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import type { HeaderLookup } from '../../api/types.js'
 import { findDefaultApiKey } from './find-default-api-key.js'
 import { serveFingerprintedFiles } from './serve-fingerprinted-files.js'

@@ -1,4 +1,4 @@
-import type { MockCore } from '../../api/create-mock-core.js'
+import type { MockCore } from '../../api/mock-core.js'
 import { findMainApiKey } from '../../data/find-main-api-key.js'
 
 /**
