@@ -1,5 +1,7 @@
 import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
+// handOverDocument is internal (the server's loader calls it), and it marks a
+// document for src/'s own parse, so the parse and its error come from src/ too.
 import { handOverDocument } from '../src/data/hand-over-document.js'
 import {
   parseFixtureDocument,

@@ -1,3 +1,5 @@
+// The signer and serveAsset are internal: the tests that use this drive them
+// on a clock of their own, which no entry can.
 import type { ApiRequest, ApiResponse } from '../../src/api/types.js'
 import { expect } from 'vitest'
 import {
