@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { expect, it } from 'vitest'
+// A unit test of the asset signer on a clock of its own, which no entry exports
+// (test/assets.test.ts goes through the package).
 import {
   ASSET_PATH_PREFIX,
   createAssetSigner,
@@ -8,7 +10,6 @@ import {
   bytesOf,
   createClockedSigner,
   errorOf,
-  expectSameBytes,
   fetchAsset,
   ORIGIN,
   START,
@@ -16,6 +17,7 @@ import {
   TTL_SECONDS,
   VIDEO,
 } from './support/signed-assets.js'
+import { expectSameBytes } from './support/expect-same-bytes.js'
 
 it('issues absolute video and thumbnail URLs under the asset prefix', () => {
   const { signer } = createClockedSigner()

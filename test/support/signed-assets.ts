@@ -12,8 +12,7 @@ import { createDataset } from '../../src/data/dataset.js'
 import { createBuiltInMedia } from '../../src/media/create-built-in-media.js'
 
 // The asset URLs of a signer on a clock of its own, served by serveAsset over
-// an empty dataset: what test/asset-signer.test.ts and
-// test/asset-ranges.test.ts request.
+// an empty dataset: what test/asset-signer.test.ts requests.
 
 export const ORIGIN = 'http://127.0.0.1:4010'
 export const START = Date.UTC(2026, 0, 1) // a whole second, so expiry is exact
@@ -77,16 +76,6 @@ export function errorOf(response: ApiResponse): {
 } {
   expect(response.headers['content-type']).toMatch(/^application\/json/)
   return JSON.parse(response.body as string).error
-}
-
-/** Compares bytes in a loop: toEqual on 58 KB arrays takes most of a second. */
-export function expectSameBytes(
-  actual: Uint8Array,
-  expected: Uint8Array,
-): void {
-  expect(actual.length).toBe(expected.length)
-  const firstDifference = actual.findIndex((byte, i) => byte !== expected[i])
-  expect(firstDifference, 'index of the first differing byte').toBe(-1)
 }
 
 export function bytesOf(response: ApiResponse): Uint8Array {
