@@ -9,10 +9,10 @@ import {
 } from 'content-api-mock'
 import { createSeedDocument } from 'content-api-mock/seed'
 import { it, expect, vi } from 'vitest'
-// The default reference date is not exported; read from src/, the test follows it.
-import { DEFAULT_REFERENCE_DATE } from '../src/data/create-seed-document.js'
 
 const TOTAL_STEPS = 5
+// The default reference date, as docs/fixtures.md states it.
+const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
 const POST_URL_PATTERNS: Record<string, RegExp> = {
   youtube: /^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/,
