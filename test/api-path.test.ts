@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+// A unit test of the API prefix check, which no entry exports.
 import { createApiUrlPattern, isApiPath } from '../src/api/api-prefix.js'
 
 // The server asks `isApiPath`, the MSW handlers match `createApiUrlPattern`:

@@ -1,21 +1,90 @@
 import { createHmac } from 'node:crypto'
 import { expect, it } from 'vitest'
+// A unit test of the asset signer and serveAsset on a clock of their own, which
+// no entry exports (test/assets.test.ts goes through the package).
 import {
   ASSET_PATH_PREFIX,
   createAssetSigner,
+  type AssetSigner,
 } from '../src/api/asset-signer.js'
-import {
-  bytesOf,
-  createClockedSigner,
-  errorOf,
-  expectSameBytes,
-  fetchAsset,
-  ORIGIN,
-  START,
-  THUMBNAIL,
-  TTL_SECONDS,
-  VIDEO,
-} from './support/signed-assets.js'
+import { serveAsset } from '../src/api/serve-asset.js'
+import type { ApiRequest, ApiResponse } from '../src/api/types.js'
+import { viewersOf } from '../src/api/visibility.js'
+import { createDataset } from '../src/data/dataset.js'
+import { createBuiltInMedia } from '../src/media/create-built-in-media.js'
+import { expectSameBytes } from './support/expect-same-bytes.js'
+
+// The asset URLs of a signer on a clock of its own, served by serveAsset over
+// an empty dataset.
+
+const ORIGIN = 'http://127.0.0.1:4010'
+const START = Date.UTC(2026, 0, 1) // a whole second, so expiry is exact
+const TTL_SECONDS = 60
+const media = createBuiltInMedia()
+const dataset = createDataset(viewersOf)
+// What an empty dataset serves for mov_1: its clip, and a card titled by its ID.
+const VIDEO = (await media.video('mov_1')).bytes
+const THUMBNAIL = (
+  await media.thumbnail({
+    movieUnique: 'mov_1',
+    title: 'mov_1',
+    label: 'content-api-mock',
+  })
+).bytes
+
+function createClockedSigner(secret?: string) {
+  const clock = { now: START }
+  const signer = createAssetSigner({
+    secret,
+    ttlSeconds: TTL_SECONDS,
+    now: () => clock.now,
+  })
+  return { clock, signer }
+}
+
+function requestFor(
+  url: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): ApiRequest {
+  const parsed = new URL(url)
+  return {
+    method: init.method ?? 'GET',
+    origin: parsed.origin,
+    path: parsed.pathname,
+    query: parsed.search.slice(1),
+    headers: new Headers(init.headers),
+  }
+}
+
+function fetchAsset(
+  signer: AssetSigner,
+  url: string,
+  init?: { method?: string; headers?: Record<string, string> },
+): Promise<ApiResponse> {
+  return serveAsset(
+    {
+      signer,
+      media,
+      dataset: () => dataset,
+      liveStream: () => undefined,
+      now: () => signer.now(),
+    },
+    requestFor(url, init),
+  )
+}
+
+function errorOf(response: ApiResponse): {
+  code: string
+  message: string
+} {
+  expect(response.headers['content-type']).toMatch(/^application\/json/)
+  return JSON.parse(response.body as string).error
+}
+
+function bytesOf(response: ApiResponse): Uint8Array {
+  expect(response.body).toBeInstanceOf(Uint8Array)
+  return response.body as Uint8Array
+}
 
 it('issues absolute video and thumbnail URLs under the asset prefix', () => {
   const { signer } = createClockedSigner()

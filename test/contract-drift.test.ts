@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+// A unit test of verify's drift check, which no entry exports.
 import { checkAnswer, type VerifyAnswer } from '../src/contract/check-answer.js'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }

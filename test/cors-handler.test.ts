@@ -2,6 +2,7 @@ import { createServer, get, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import cors, { type CorsOptions } from 'cors'
 import { expect, it } from 'vitest'
+// A unit test of the server's CORS step, which no entry exports.
 import { EXPOSED_HEADERS } from '../src/api/exposed-headers.js'
 import {
   createCorsHandler,

@@ -1,16 +1,25 @@
 import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
+// handOverDocument is internal (the server's loader calls it), and it marks a
+// document for src/'s own parse, so the parse and its error come from src/ too.
 import { handOverDocument } from '../src/data/hand-over-document.js'
 import {
   parseFixtureDocument,
   parseFixtureDocumentInSlices,
 } from '../src/data/parse-fixture-document.js'
 import { FixtureError } from '../src/data/fixture-error.js'
+import {
+  callApi,
+  serveSmallDataset,
+  useMswServer,
+} from './support/api-client.js'
 import { loadFixture } from './support/load-fixture.js'
 
 // How a loaded document becomes the dataset: its records are taken into the
 // @msw/data collections as they are (validated once, not copied), frozen,
 // and shared with the document kept for `reset()`.
+
+const server = useMswServer()
 
 /** A GET of the API as a client sends it, answered by the mock's core. */
 function get(mock: ContentApiMock, path: string, key = 'k_a') {
@@ -188,4 +197,74 @@ it('refuses a document handed over that fails the check, as it refuses any other
   given.contents[1].progress = { step_process: 'two' }
   handOverDocument(given)
   expect(() => parseFixtureDocument(given)).toThrow(FixtureError)
+})
+
+it('follows changes made through the collections', async () => {
+  const mock = serveSmallDataset(server)
+  await mock.ready
+  await mock.db.projects.update((q) => q.where({ project_unique: 'p3' }), {
+    data(project) {
+      project.shared_with = ['acct_a']
+    },
+  })
+  expect((await callApi('/projects/p3', { key: 'k_a' })).status).toBe(200)
+  await mock.db.contents.create({
+    variation_unique: 'v9',
+    project_unique: 'p4',
+    mode: 'moviemode',
+    title: 'Fresh',
+    progress: { step_process: 1, is_complete: false },
+    created_at: '2024-06-01T00:00:00Z',
+    content: { movie_unique: 'm9' },
+    publish: [],
+  })
+  expect(
+    (await callApi('/projects/p4/contents', { key: 'k_a' })).body.meta.total,
+  ).toBe(1)
+  mock.db.contents.delete((q) => q.where({ variation_unique: 'v9' }))
+  expect(
+    (await callApi('/projects/p4/contents/v9', { key: 'k_a' })).status,
+  ).toBe(404)
+  await mock.db.projects.update((q) => q.where({ project_unique: 'p1' }), {
+    data(project) {
+      project.project_name = 'Renamed'
+    },
+  })
+  expect(
+    (await callApi('/projects/p1', { key: 'k_a' })).body.data.project_name,
+  ).toBe('Renamed')
+  const listed = (await callApi('/projects', { key: 'k_a' })).body.data
+  expect(listed.find((p: any) => p.project_unique === 'p1').project_name).toBe(
+    'Renamed',
+  )
+})
+
+it('refuses to change a record in place, where the responses would not see it', async () => {
+  const mock = serveSmallDataset(server)
+  await mock.ready
+  const project = mock.db.projects.findFirst((q) =>
+    q.where({ project_unique: 'p1' }),
+  )!
+  expect(() => {
+    project.project_name = 'Changed in place'
+  }).toThrow(TypeError)
+})
+
+it('follows clear() of a collection, whose delete hooks miss every other record', async () => {
+  const mock = serveSmallDataset(server)
+  await mock.ready
+  mock.db.contents.clear()
+  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).body).toEqual(
+    {
+      data: [],
+      meta: { total: 0 },
+    },
+  )
+  expect(
+    (await callApi('/projects/p1/contents/v1', { key: 'k_a' })).status,
+  ).toBe(404)
+  mock.db.projects.clear()
+  expect((await callApi('/projects', { key: 'k_a' })).body.meta.total).toBe(0)
+  mock.db.apiKeys.clear()
+  expect((await callApi('/projects', { key: 'k_a' })).status).toBe(401)
 })

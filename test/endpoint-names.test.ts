@@ -33,7 +33,7 @@ it('lists every endpoint path in the 404 for an unknown path', async () => {
   }
 })
 
-it('records each endpoint under its name and filters the journal by every name', async () => {
+it('journals each endpoint under its name and filters the journal by every name', async () => {
   await using server = await startServer({
     fixtures: loadFixture('small.json'),
   })

@@ -2,108 +2,12 @@ import {
   FIXTURE_SCHEMA_PATH,
   FixtureError,
   createContentApiMock,
-  parseFixtureDocument,
 } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { callApi, useMswServer } from './support/api-client.js'
 import { loadFixture } from './support/load-fixture.js'
 
 const server = useMswServer()
-
-function captureError(run: () => unknown): unknown {
-  try {
-    run()
-  } catch (error) {
-    return error
-  }
-  throw new Error('expected the call to throw')
-}
-
-it('names every bad path of an invalid fixture document at once', () => {
-  const fixtures = loadFixture('small.json')
-  fixtures.accounts[0].nmae = 'typo'
-  fixtures.api_keys[1].account = 'acct_zz'
-  fixtures.projects[1].shared_with = ['acct_a', 'acct_yy']
-  fixtures.projects[2].created_at = 'yesterday'
-  fixtures.contents[3].project_unique = 'p9'
-  fixtures.contents[1].variation_unique = 'v1'
-  fixtures.contents[0].content = {}
-  delete fixtures.contents[2].title
-  fixtures.extra = true
-
-  const error = captureError(() => createContentApiMock({ fixtures }))
-  expect(error).toBeInstanceOf(FixtureError)
-  const paths = (error as FixtureError).issues.map((issue) => issue.path)
-  expect(paths).toEqual([
-    'accounts[0].nmae',
-    'api_keys[1].account',
-    'projects[1].shared_with[1]',
-    'projects[2].created_at',
-    'contents[0].content.movie_unique',
-    'contents[1].variation_unique',
-    'contents[2].title',
-    'contents[3].project_unique',
-    'extra',
-  ])
-  expect((error as FixtureError).message).toMatch(/nothing was loaded/)
-})
-
-it('reports dangling references and duplicate IDs with their paths', () => {
-  const fixtures = loadFixture('small.json')
-  fixtures.api_keys[1].account = 'acct_zz'
-  fixtures.projects[1].shared_with = ['acct_a', 'acct_yy']
-  fixtures.contents[3].project_unique = 'p9'
-  fixtures.contents[1].variation_unique = 'v1'
-  fixtures.projects.push({ ...fixtures.projects[0] })
-
-  const error = captureError(() =>
-    parseFixtureDocument(fixtures),
-  ) as FixtureError
-  expect(error.issues).toEqual(
-    expect.arrayContaining([
-      {
-        path: 'api_keys[1].account',
-        message: expect.stringMatching(/no such account "acct_zz"/),
-      },
-      {
-        path: 'projects[1].shared_with[1]',
-        message: expect.stringMatching(/no such account "acct_yy"/),
-      },
-      {
-        path: 'contents[3].project_unique',
-        message: expect.stringMatching(/no such project "p9"/),
-      },
-      {
-        path: 'contents[1].variation_unique',
-        message: expect.stringMatching(
-          /duplicate "v1", already used by contents\[0\]/,
-        ),
-      },
-      {
-        path: 'projects[4].project_unique',
-        message: expect.stringMatching(/duplicate "p1"/),
-      },
-    ]),
-  )
-  expect(error.message).toMatch(
-    /contents\[3\]\.project_unique: no such project "p9"/,
-  )
-})
-
-it('rejects a document of another version and input that is not an object', () => {
-  const fixtures = loadFixture('small.json')
-  fixtures.version = 2
-  expect(
-    (captureError(() => parseFixtureDocument(fixtures)) as FixtureError)
-      .issues[0]?.path,
-  ).toBe('version')
-  expect(captureError(() => parseFixtureDocument('{}'))).toBeInstanceOf(
-    FixtureError,
-  )
-  expect(captureError(() => parseFixtureDocument(null))).toBeInstanceOf(
-    FixtureError,
-  )
-})
 
 it('round-trips load, export and load exactly', async () => {
   const fixtures = loadFixture('small.json')

@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 
 it.each(['scripts/embed-media.js', 'scripts/make-title-font.js'])(
@@ -14,3 +15,13 @@ it.each(['scripts/embed-media.js', 'scripts/make-title-font.js'])(
     ).not.toThrow()
   },
 )
+
+it('keeps the committed openapi.json and fixture.schema.json in sync with the zod schemas', async () => {
+  // Reads dist/: `npm test` builds it first (the `pretest` script).
+  const script = fileURLToPath(
+    new URL('../scripts/generate-documents.js', import.meta.url),
+  )
+  await expect(
+    promisify(execFile)(process.execPath, [script, '--check']),
+  ).resolves.toBeDefined()
+})

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
+// A unit test of the route matcher, which no entry exports.
 import { matchRoute, type RouteMatch } from '../src/api/match-route.js'
 
 // matchRoute reads the path with indexOf (issue 11); it must match exactly

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
+import type { FixtureDocument } from 'content-api-mock'
+// A unit test of --record's merge into an earlier document, which no entry exports.
 import { mergeRecordedDocument } from '../src/contract/merge-recorded-document.js'
-import type { FixtureDocument } from '../src/schema/fixture.js'
 import { loadFixture } from './support/load-fixture.js'
 
 const earlier = loadFixture('small.json') as FixtureDocument

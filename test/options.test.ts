@@ -5,6 +5,7 @@ import {
 } from 'content-api-mock'
 import { createSeedDocument } from 'content-api-mock/seed'
 import { expect, it } from 'vitest'
+// The table of option bounds is internal; read from it, the test follows it.
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 
 function errorOf(run: () => unknown): OptionsError {

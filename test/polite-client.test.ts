@@ -5,6 +5,7 @@ import {
 } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
+// A unit test of the CLI's HTTP client for a real service, which no entry exports.
 import { createPoliteClient } from '../src/cli/crawl/create-polite-client.js'
 import { parseRetryAfter } from '../src/cli/crawl/parse-retry-after.js'
 

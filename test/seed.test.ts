@@ -1,29 +1,18 @@
-import { base, en, Faker, type LocaleDefinition } from '@faker-js/faker'
-import fc from 'fast-check'
-import { it, expect, vi } from 'vitest'
-import {
-  DEFAULT_REFERENCE_DATE,
-  createSeedDocument,
-} from '../src/data/create-seed-document.js'
 import {
   BETA_API_KEY,
   DEFAULT_API_KEY,
   EXPIRED_API_KEY,
-  REVOKED_API_KEY,
-} from '../src/data/default-keys.js'
-import {
   fixtureDocumentSchema,
+  PUBLIC_ID_PATTERN,
+  REVOKED_API_KEY,
   type FixtureDocument,
-} from '../src/schema/fixture.js'
-import { PUBLIC_ID_PATTERN } from '../src/schema/primitives.js'
-import { ENGLISH_WORDS } from '../src/data/seed/english-words.generated.js'
-import { toTimestamp } from '../src/data/seed/seed-context.js'
-import {
-  createRecordRandomizer,
-  drawInt,
-} from '../src/data/seed/record-randomizer.js'
+} from 'content-api-mock'
+import { createSeedDocument } from 'content-api-mock/seed'
+import { it, expect, vi } from 'vitest'
 
 const TOTAL_STEPS = 5
+// The default reference date, as docs/fixtures.md states it.
+const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
 const POST_URL_PATTERNS: Record<string, RegExp> = {
   youtube: /^https:\/\/www\.youtube\.com\/watch\?v=[A-Za-z0-9_-]{11}$/,
@@ -307,69 +296,5 @@ it('rejects invalid options with a message that names the option', () => {
   expect(() => createSeedDocument({ apiKey: BETA_API_KEY })).toThrow(/"apiKey"/)
   expect(() => createSeedDocument({ projects: 0, contents: 1 })).toThrow(
     /"projects"/,
-  )
-})
-
-it("draws the same words from its copied lists as from faker's whole English locale", () => {
-  // The seed's faker holds six lists of faker's English locale
-  // (scripts/generate-english-words.js): every method the seed calls must
-  // give what it gives over the whole locale, for the same randomness.
-  const fakerOver = (locale: LocaleDefinition[]) =>
-    new Faker({ locale, seed: 20260115 })
-  const draw = (faker: Faker) =>
-    Array.from({ length: 500 }, () => [
-      faker.person.firstName(),
-      faker.person.lastName(),
-      faker.commerce.productAdjective(),
-      faker.company.catchPhrase(),
-    ])
-  const copied = draw(fakerOver([ENGLISH_WORDS, base]))
-  expect(copied).toEqual(draw(fakerOver([en, base])))
-  // Double-barrelled names come from the last-name pattern: it is there.
-  expect(copied.some(([, lastName]) => lastName!.includes('-'))).toBe(true)
-})
-
-it('writes every timestamp as toISOString does, from 1970 to past the year 9999', () => {
-  fc.assert(
-    fc.property(
-      fc.oneof(
-        fc.integer({ min: 0, max: 4_102_444_800 }),
-        fc.integer({ min: -1e11, max: 3e11 }),
-      ),
-      (seconds) => {
-        expect(toTimestamp(seconds)).toBe(
-          new Date(seconds * 1000).toISOString(),
-        )
-      },
-    ),
-    { numRuns: 5_000 },
-  )
-})
-
-it('draws each whole number as faker.number.int does, from the same stream', () => {
-  fc.assert(
-    fc.property(
-      fc.array(fc.integer({ min: 0, max: 2 ** 40 }), {
-        minLength: 1,
-        maxLength: 4,
-      }),
-      fc.array(fc.oneof(fc.integer({ min: 0, max: 70 }), fc.nat()), {
-        minLength: 1,
-        maxLength: 40,
-      }),
-      (seed, maxima) => {
-        const ours = createRecordRandomizer()
-        const theirs = new Faker({
-          locale: [base],
-          randomizer: createRecordRandomizer(),
-        })
-        ours.seed(seed)
-        theirs.seed(seed)
-        for (const max of maxima) {
-          expect(drawInt(ours, max)).toBe(theirs.number.int(max))
-        }
-      },
-    ),
-    { numRuns: 2_000 },
   )
 })

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+// A unit test of the signer and the detail's cached template, which no entry exports.
 import { createAssetSigner } from '../src/api/asset-signer.js'
 import type { ServedContent } from '../src/api/content-at.js'
 import { serializeContentDetail } from '../src/api/serialize.js'

@@ -1,17 +1,19 @@
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import * as z from 'zod'
-import { createContentApiMock } from '../src/index.js'
-import { checkAnswer, type VerifyAnswer } from '../src/contract/check-answer.js'
-import { checkShape, walkShapeDrift } from '../src/contract/find-shape-drift.js'
-import type { VerifyCaseName } from '../src/contract/verify-cases.js'
 import {
   contentDetailResponseSchema,
   contentListResponseSchema,
+  createContentApiMock,
   errorEnvelopeSchema,
   projectDetailResponseSchema,
   projectListResponseSchema,
-} from '../src/schema/envelopes.js'
+} from 'content-api-mock'
+// A unit test of verify's drift check and the tolerant schema, which no entry
+// exports (the verify command itself is tested in test/verify.test.ts).
+import { checkAnswer, type VerifyAnswer } from '../src/contract/check-answer.js'
+import { checkShape, walkShapeDrift } from '../src/contract/find-shape-drift.js'
+import type { VerifyCaseName } from '../src/contract/verify-cases.js'
 import { toTolerantSchema } from '../src/schema/to-tolerant-schema.js'
 
 // `verify` checks an answer with one zod parse of an exact twin of the

@@ -1,6 +1,7 @@
 import { createContentApiMock } from 'content-api-mock'
 import { http, HttpResponse } from 'msw'
 import type { setupServer } from 'msw/node'
+// build-demo's read-only control API is bundled into its boot script only; no entry exports it.
 import { createReadOnlyControlHandlers } from '../../src/demo/create-read-only-control-handlers.js'
 import { ORIGIN } from './api-client.js'
 import { loadFixture } from './load-fixture.js'

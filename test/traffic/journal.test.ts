@@ -8,7 +8,7 @@ import {
 
 const server = useMswServer()
 
-it('records every answered request: time on the mock clock, method, path, query, endpoint, key label, status and duration', async () => {
+it('journals every answered request: time on the mock clock, method, path, query, endpoint, key label, status and duration', async () => {
   const mock = serveSmallDataset(server)
   mock.clock.set('2025-01-01T00:00:00Z')
   await callApi('/projects?page=2&sort=name', { key: 'k_a' })
@@ -118,7 +118,7 @@ it('never holds a full API key, whatever the client sends', async () => {
   for (const key of keys) expect(journal).not.toContain(key)
 })
 
-it('records 401s with their endpoint, and a key label only for a key the dataset knows', async () => {
+it('journals 401s with their endpoint, and a key label only for a key the dataset knows', async () => {
   const mock = serveSmallDataset(server)
   await callApi('/projects')
   await callApi('/projects/p1/contents', { key: 'k_expired' })
@@ -140,7 +140,7 @@ it('records 401s with their endpoint, and a key label only for a key the dataset
   expect(mock.requests.count({ status: 401 })).toBe(2)
 })
 
-it("records asset requests under the endpoint 'asset'", async () => {
+it("journals asset requests under the endpoint 'asset'", async () => {
   const mock = serveSmallDataset(server)
   const { body } = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
   const { download_url, thumbnail_url } = body.data.content
@@ -160,7 +160,7 @@ it("records asset requests under the endpoint 'asset'", async () => {
   expect(mock.requests.count({ endpoint: 'getContent' })).toBe(1)
 })
 
-it('records a dropped connection with status 0 and networkError, and a forced status as answered', async () => {
+it('journals a dropped connection with status 0 and networkError, and a forced status as answered', async () => {
   const mock = serveSmallDataset(server)
   mock.scenarios.add({ networkError: true, times: 1 })
   mock.scenarios.add({ status: 503, times: 1 })
@@ -178,7 +178,7 @@ it('records a dropped connection with status 0 and networkError, and a forced st
   expect(mock.requests.count({ status: 200 })).toBe(0)
 })
 
-it('records a request refused for an unknown X-Mock-Scenario with its endpoint and key label', async () => {
+it('journals a request refused for an unknown X-Mock-Scenario with its endpoint and key label', async () => {
   const mock = serveSmallDataset(server)
   await fetch(`${BASE_URL}/projects/p1`, {
     headers: { authorization: 'Bearer k_a', 'x-mock-scenario': 'nope' },
