@@ -11,6 +11,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+// runCli in-process, with an io of the test's own (stdin, TTY, env): fast
+// enough for property runs, which a child process per case would not be.
 import type { CliIo } from '../src/cli/create-process-io.js'
 import { runCli } from '../src/cli/run-cli.js'
 import { startServer } from './support/server.js'

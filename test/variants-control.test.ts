@@ -5,6 +5,7 @@ import {
 } from 'content-api-mock'
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
+// A unit test of the CLI's request log line, which no entry exports.
 import { createRequestLogger } from '../src/cli/create-request-logger.js'
 import { startServer } from './support/server.js'
 import { startCli } from './support/start-cli.js'

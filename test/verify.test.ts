@@ -3,6 +3,8 @@ import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { VARIANT_NAMES } from 'content-api-mock'
+// runCli in-process, with an io of the test's own; DRIFT_KINDS is the table
+// the report is checked against, and no entry exports either.
 import type { AppliedVariant } from '../src/schema/variants.js'
 import { expect, it } from 'vitest'
 import type { CliIo } from '../src/cli/create-process-io.js'
