@@ -1,5 +1,5 @@
 // The house rules of src/, checked by `npm run lint`: data flows one way,
-// random <- schema <- (data | media) <- api <- (contract) <- (msw | server) <- cli, and the part that
+// random <- schema <- (data | media) <- api <- (msw | contract <- server) <- cli, and the part that
 // runs in browsers imports nothing Node-only. page/ (the browser page) stands
 // apart: it imports nothing of src/ and nothing imports it.
 
