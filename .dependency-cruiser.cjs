@@ -133,6 +133,30 @@ module.exports = {
       },
     },
     {
+      name: 'server-rooms-import-no-server-top',
+      comment:
+        'The files at the top of server/ (the server, its request pipeline, the express app) put the rooms together; a room imports none of them.',
+      severity: 'error',
+      from: { path: '^src/server/[^/]+/' },
+      to: { path: '^src/server/[^/]+\\.ts$' },
+    },
+    {
+      name: 'server-answers-is-the-floor',
+      comment:
+        'server/answers/ writes answers for every other room of server/, so it imports none of them.',
+      severity: 'error',
+      from: { path: '^src/server/answers/' },
+      to: { path: '^src/server/', pathNot: '^src/server/answers/' },
+    },
+    {
+      name: 'server-files-stand-alone',
+      comment:
+        'server/files/ reads the package and the user files it serves and imports no other room of server/, so every command that reads a user file can use it.',
+      severity: 'error',
+      from: { path: '^src/server/files/' },
+      to: { path: '^src/server/', pathNot: '^src/server/files/' },
+    },
+    {
       name: 'no-circular',
       comment: 'An import circle makes the order of module start-up matter.',
       severity: 'error',
