@@ -112,6 +112,7 @@ it('leaves out a FIFO, a link to /dev/zero, links out of the folder, a dangling 
   await symlink(secret, join(folder, 'secret.jpg'))
   await symlink(join('..', 'secret.txt'), join(folder, 'relative.jpg'))
   await symlink('missing.mp4', join(folder, 'dangling.mp4'))
+  await symlink('loop.jpg', join(folder, 'loop.jpg'))
   await mkdir(join(folder, 'x.jpg'))
   await writeFile(join(folder, 'huge.mp4'), '')
   await truncate(join(folder, 'huge.mp4'), 4 * 1024 * MiB + 1)
@@ -132,9 +133,10 @@ it('leaves out a FIFO, a link to /dev/zero, links out of the folder, a dangling 
     `secret.jpg (a link that leads out of the folder, to ${secret})`,
     `relative.jpg (a link that leads out of the folder, to ${secret})`,
     'dangling.mp4 (a link to nothing)',
+    'loop.jpg (a link that goes in a circle)',
     'x.jpg (a folder)',
     'huge.mp4 (4 GiB, over the limit of 4 GiB a file may have)',
-    'left out 7 media files',
+    'left out 8 media files',
     'mediaMaxFileSize',
   ]) {
     expect(warning).toContain(part)

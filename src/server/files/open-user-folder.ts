@@ -1,9 +1,10 @@
 import { constants, type Stats } from 'node:fs'
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises'
+import { access, lstat, open, readdir, realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import type { ByteSource } from '../../media/byte-source.js'
 import { createFileSource } from './create-file-source.js'
 import { formatFileSize } from './format-file-size.js'
+import { isInsideFolder } from './is-inside-folder.js'
 import { UserFileError, type UserFileProblem } from './user-file-error.js'
 
 /**
@@ -94,7 +95,7 @@ export async function openUserFolder(
     throw toUserFileError(directory, error)
   }
 
-  const check = (name: string, stats: Stats, path: string) => {
+  const check = (stats: Stats, path: string) => {
     if (!stats.isFile()) {
       throw new UserFileError(path, 'not-regular', describeKind(stats))
     }
@@ -105,7 +106,6 @@ export async function openUserFolder(
         `${formatFileSize(stats.size)}, over the limit of ${formatFileSize(maxFileSize)} a file may have`,
       )
     }
-    return name
   }
 
   // The real path of an entry, inside the folder, or why not.
@@ -122,12 +122,16 @@ export async function openUserFolder(
         (stats) => stats.isSymbolicLink(),
         () => false,
       )
-      if (isLink && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      const code = (error as NodeJS.ErrnoException).code
+      if (isLink && code === 'ENOENT') {
         throw new UserFileError(path, 'missing', 'a link to nothing')
+      }
+      if (code === 'ELOOP') {
+        throw new UserFileError(path, 'missing', 'a link that goes in a circle')
       }
       throw toUserFileError(path, error)
     }
-    if (!target.startsWith(root + sep)) {
+    if (!isInsideFolder(target, root)) {
       throw new UserFileError(
         path,
         'outside',
@@ -153,7 +157,8 @@ export async function openUserFolder(
         try {
           const target = await locate(name)
           const stats = await stat(target)
-          check(name, stats, target)
+          check(stats, target)
+          await access(target, constants.R_OK)
           listing.files.push({ name, size: stats.size })
         } catch (error) {
           const { reason, problem } = toUserFileError(name, error)
@@ -168,11 +173,19 @@ export async function openUserFolder(
       try {
         handle = await open(target, OPEN_FLAGS)
       } catch (error) {
+        // O_NOFOLLOW: a link was put where the real path was, since.
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+          throw new UserFileError(
+            target,
+            'outside',
+            'a link, put there just now',
+          )
+        }
         throw toUserFileError(target, error)
       }
       try {
         const stats = await handle.stat()
-        check(name, stats, target)
+        check(stats, target)
         return Object.assign(createFileSource(handle, stats.size, target), {
           name,
           path: target,
@@ -187,7 +200,14 @@ export async function openUserFolder(
 
 /** A direct entry's name: no separator, not `.` or `..`. */
 function isEntryName(name: string): boolean {
-  return name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name)
+  return (
+    name !== '' &&
+    name !== '.' &&
+    name !== '..' &&
+    !name.includes('/') &&
+    !name.includes(sep) &&
+    !name.includes('\0')
+  )
 }
 
 function isListed(name: string): boolean {
@@ -205,10 +225,6 @@ function toUserFileError(path: string, error: unknown): UserFileError {
   }
   if (code === 'EACCES' || code === 'EPERM') {
     return new UserFileError(path, 'unreadable', 'permission denied')
-  }
-  // A link put where the real path was, since it was resolved.
-  if (code === 'ELOOP') {
-    return new UserFileError(path, 'outside', 'a link, put there meanwhile')
   }
   return new UserFileError(path, 'unreadable', (error as Error).message)
 }
