@@ -99,6 +99,26 @@ it('streams a range of a 400 MB sparse file, and answers HEAD with its size', as
   expect(head.headers.get('accept-ranges')).toBe('bytes')
 })
 
+it('serves the last bytes of a 3 GiB file, past what one buffer can hold', async () => {
+  const folder = await makeFolder('beyond-buffers')
+  const size = 3 * 1024 * MiB
+  await writeFile(join(folder, 'm1.mp4'), '')
+  await truncate(join(folder, 'm1.mp4'), size)
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+    mediaDir: folder,
+  })
+  const { video } = await assetsOf(server.apiUrl, 'v1')
+  const tail = await bytesAt(video, { headers: { range: 'bytes=-10' } })
+  expect(tail.status).toBe(206)
+  expect(tail.headers.get('content-range')).toBe(
+    `bytes ${size - 10}-${size - 1}/${size}`,
+  )
+  expect(tail.bytes).toEqual(new Uint8Array(10))
+  const head = await fetch(video, { method: 'HEAD' })
+  expect(head.headers.get('content-length')).toBe(String(size))
+})
+
 it('leaves out a FIFO, a link to /dev/zero, links out of the folder, a dangling link, a folder named x.jpg and a file over the limit, with one warning line, and serves the rest', async () => {
   const folder = await makeFolder('mixed')
   await mkdir(join(folder, 'sub'))
