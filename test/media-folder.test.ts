@@ -14,6 +14,8 @@ import { join } from 'node:path'
 import { createContentApiServer } from 'content-api-mock/server'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+// The msw handlers over a core that serves a media folder, which no entry
+// offers (the interceptor's public mock serves the built-in media only).
 import { createMockCore } from '../src/api/create-mock-core.js'
 import { createHandlers } from '../src/msw/create-handlers.js'
 import { readMediaDirectory } from '../src/server/files/read-media-directory.js'
