@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { expectSameBytes } from './support/expect-same-bytes.js'
 import { loadFixture } from './support/load-fixture.js'
@@ -96,5 +99,52 @@ it('ignores multiple, malformed and If-Range ranges and answers 200', async () =
     const response = await fetch(download_url, { headers })
     expect(response.status, JSON.stringify(headers)).toBe(200)
     expectSameBytes(await bytesOf(response), VIDEO)
+  }
+})
+
+it('answers the same ranges of a media folder file, streamed from disk in chunks', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'content-api-mock-ranges-'))
+  try {
+    // Over two chunks of the stream (64 KiB), every byte telling its place.
+    const size = 200_000
+    const file = Uint8Array.from({ length: size }, (_, i) => (i * 7) % 251)
+    await writeFile(join(folder, 'm1.mp4'), file)
+    await using folderServer = await startServer({
+      fixtures: loadFixture('small.json'),
+      mediaDir: folder,
+    })
+    const answer = await fetch(
+      `${folderServer.apiUrl}/projects/p1/contents/v1`,
+      { headers: { authorization: 'Bearer k_a' } },
+    )
+    const url = (await answer.json()).data.content.download_url as string
+    const cases: Array<[string, number, number]> = [
+      ['bytes=0-7', 0, 7],
+      ['bytes=65530-65545', 65530, 65545],
+      ['bytes=65536-131071', 65536, 131071],
+      ['bytes=150000-', 150000, size - 1],
+      [`bytes=100-${size * 2}`, 100, size - 1],
+      ['bytes=-3', size - 3, size - 1],
+    ]
+    for (const [range, start, end] of cases) {
+      const response = await fetch(url, { headers: { range } })
+      expect(response.status, range).toBe(206)
+      expect(response.headers.get('content-range')).toBe(
+        `bytes ${start}-${end}/${size}`,
+      )
+      expect(response.headers.get('content-length')).toBe(
+        String(end - start + 1),
+      )
+      expectSameBytes(await bytesOf(response), file.subarray(start, end + 1))
+    }
+    const whole = await fetch(url, { headers: { range: 'bytes=0-1,4-5' } })
+    expect(whole.status).toBe(200)
+    expectSameBytes(await bytesOf(whole), file)
+    const beyond = await fetch(url, { headers: { range: `bytes=${size}-` } })
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`)
+    expect((await errorOf(beyond)).code).toBe('range_not_satisfiable')
+  } finally {
+    await rm(folder, { recursive: true, force: true })
   }
 })

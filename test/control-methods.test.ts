@@ -2,7 +2,7 @@ import { expect, it } from 'vitest'
 import { loadFixture } from './support/load-fixture.js'
 import { startServer } from './support/server.js'
 
-const METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH']
+const METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']
 
 /** Each control path and the methods it answers, as a client sees them. */
 const CONTROL_PATHS: Record<string, string> = {
@@ -41,6 +41,38 @@ it('answers 405 with Allow and a hint for every method a control path lacks', as
       )
     }
   }
+})
+
+it('answers OPTIONS /__mock/health with JSON, not the text/plain list express writes', async () => {
+  await using server = await startServer()
+  const response = await fetch(`${server.adminUrl}/health`, {
+    method: 'OPTIONS',
+  })
+  expect(response.status).toBe(405)
+  expect(response.headers.get('allow')).toBe('GET, HEAD')
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+  expect((await response.json()).error).toEqual({
+    code: 'method_not_allowed',
+    message:
+      'OPTIONS is not allowed on /__mock/health, which answers GET and HEAD.',
+  })
+})
+
+it('still answers a CORS preflight to the control API from a named origin with 204', async () => {
+  await using server = await startServer({
+    corsOrigin: ['http://localhost:3000'],
+  })
+  const response = await fetch(`${server.adminUrl}/health`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'http://localhost:3000',
+      'access-control-request-method': 'GET',
+    },
+  })
+  expect(response.status).toBe(204)
+  expect(response.headers.get('access-control-allow-origin')).toBe(
+    'http://localhost:3000',
+  )
 })
 
 it('points a POST to the fixtures at PUT, which replaces the dataset', async () => {

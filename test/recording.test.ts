@@ -126,3 +126,44 @@ it('reports an answer that is not an envelope, and items without a valid ID, ins
     'not-recorded',
   ])
 })
+
+it('keeps a member named __proto__ in "extra" as its finding says, and leaves Object.prototype clean', () => {
+  const recording = createRecording()
+  // As JSON.parse reads a service's answer: "__proto__" is an own member.
+  recording.addProjects(
+    JSON.parse(
+      '{"data":[{"project_unique":"p1","project_name":"Launch","created_at":"2024-03-02T10:00:00Z","__proto__":{"polluted":true}}],"meta":{"total":1}}',
+    ),
+  )
+  recording.addContentDetail(
+    'p1',
+    JSON.parse(
+      '{"data":{"mode":"moviemode","variation_unique":"v1","title":"Teaser","progress":{"step_process":2,"is_complete":false,"__proto__":{"polluted":true}},"created_at":"2024-03-02T10:00:00Z","publish":[],"content":{"movie_unique":"m1","download_url":null,"thumbnail_url":null},"__proto__":{"polluted":true}}}',
+    ),
+  )
+  const document = recording.toFixtureDocument()
+  const project = document.projects[0]!
+  const content = document.contents[0]!
+  for (const extra of [project.extra, content.extra, content.progress?.extra]) {
+    expect(Object.keys(extra ?? {})).toContain('__proto__')
+    expect(Object.getPrototypeOf(extra)).toBe(Object.prototype)
+    expect(Object.getOwnPropertyDescriptor(extra, '__proto__')?.value).toEqual({
+      polluted: true,
+    })
+  }
+  expect(JSON.parse(JSON.stringify(document)).projects[0].extra).toEqual(
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+  )
+  expect(
+    recording
+      .findings()
+      .filter((finding) => finding.field === '__proto__')
+      .map((finding) => `${finding.kind} ${finding.where}`),
+  ).toEqual([
+    'unknown-field project p1',
+    'unknown-field content v1',
+    'unknown-field content v1 progress',
+  ])
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  expect(fixtureDocumentSchema.safeParse(document).success).toBe(true)
+})

@@ -34,7 +34,9 @@ export interface MockCore {
   handle(request: ApiRequest): ApiResponse | undefined
   /**
    * Answers a request for an asset URL once its media is ready (a thumbnail
-   * is rendered on its first request); `undefined` for any other path.
+   * is rendered on its first request); `undefined` for any other path. A
+   * media folder's file comes as a `ReadableStream` body read from disk:
+   * read it or cancel it, which closes the file.
    */
   handleAsset(request: ApiRequest): Promise<ApiResponse> | undefined
   /**

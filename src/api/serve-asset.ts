@@ -1,6 +1,11 @@
 import type { Dataset } from '../data/dataset.js'
 import type { LiveStream } from '../data/seed/create-live-stream.js'
-import type { MediaLibrary, ThumbnailSubject } from '../media/media-library.js'
+import type {
+  MediaAsset,
+  MediaLibrary,
+  ThumbnailSubject,
+} from '../media/media-library.js'
+import { MediaUnavailableError } from '../media/media-unavailable-error.js'
 import type { AssetSigner } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiRequest, ApiResponse } from './types.js'
@@ -25,7 +30,10 @@ const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
  * Answers a request under `ASSET_PATH_PREFIX`: the movie's video or title-card
  * thumbnail behind a valid signed URL (with single byte ranges, for `<video>`
  * seeking), or the error saying why the URL does not work. Asynchronous: a
- * thumbnail is rendered, and a clip loaded, on its first request.
+ * thumbnail is rendered, and a clip loaded, on its first request. A file of
+ * a media folder is opened once per request and its range streamed from
+ * where it lies (never read whole); one that cannot be served any more
+ * answers 404 naming it.
  * @example
  * if (request.path.startsWith(ASSET_PATH_PREFIX)) {
  *   return serveAsset(context, request)
@@ -58,11 +66,20 @@ export async function serveAsset(
     )
   }
 
-  const { bytes, type } =
-    result.kind === 'video'
-      ? await media.video(result.movieUnique)
-      : await media.thumbnail(findThumbnailSubject(context, result.movieUnique))
-  const size = bytes.length
+  let asset: MediaAsset
+  try {
+    asset =
+      result.kind === 'video'
+        ? await media.video(result.movieUnique)
+        : await media.thumbnail(
+            findThumbnailSubject(context, result.movieUnique),
+          )
+  } catch (error) {
+    if (!(error instanceof MediaUnavailableError)) throw error
+    return createErrorResponse(404, 'not_found', error.message, NO_STORE)
+  }
+  const { type } = asset
+  const size = 'bytes' in asset ? asset.bytes.length : asset.source.size
   const maxAge = Math.max(
     0,
     Math.floor((result.expiresAt - signer.now()) / 1000),
@@ -83,6 +100,7 @@ export async function serveAsset(
   const range =
     rangeHeader == null ? undefined : parseSingleRange(rangeHeader, size)
 
+  if (range === 'unsatisfiable' || head) release(asset)
   if (range === 'unsatisfiable') {
     return createErrorResponse(
       416,
@@ -95,18 +113,32 @@ export async function serveAsset(
       },
     )
   }
-  if (range === undefined) {
-    headers['content-length'] = String(size)
-    return { status: 200, headers, body: head ? null : bytes }
-  }
-  const { start, end } = range
+  const { start, end } = range ?? { start: 0, end: size - 1 }
   headers['content-length'] = String(end - start + 1)
-  headers['content-range'] = `bytes ${start}-${end}/${size}`
-  return {
-    status: 206,
-    headers,
-    body: head ? null : bytes.subarray(start, end + 1),
+  if (range !== undefined) {
+    headers['content-range'] = `bytes ${start}-${end}/${size}`
   }
+  return {
+    status: range === undefined ? 200 : 206,
+    headers,
+    body: head ? null : bodyOf(asset, start, end),
+  }
+}
+
+/** The bytes from `start` to `end` (both included) of an asset. */
+function bodyOf(
+  asset: MediaAsset,
+  start: number,
+  end: number,
+): Uint8Array | ReadableStream<Uint8Array> {
+  return 'source' in asset
+    ? asset.source.stream(start, end)
+    : asset.bytes.subarray(start, end + 1)
+}
+
+/** Lets go of an asset whose bytes are not sent (an open file). */
+function release(asset: MediaAsset): void {
+  if ('source' in asset) asset.source.close()
 }
 
 /**

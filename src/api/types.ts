@@ -34,7 +34,12 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number
   headers: Record<string, string>
-  body: string | Uint8Array | null
+  /**
+   * A stream only for an asset read as it is sent (a media folder's file),
+   * with its `content-length` in `headers`: the adapter sends it as the
+   * client takes it, and cancels it when the client leaves.
+   */
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null
   /** Which endpoint answered, for logs; absent for unknown paths and assets. */
   endpoint?: string
   /**

@@ -1,5 +1,9 @@
 import { loadClip } from './load-clip.js'
-import { JPEG_TYPE, type MediaLibrary } from './media-library.js'
+import {
+  JPEG_TYPE,
+  type MediaBytes,
+  type MediaLibrary,
+} from './media-library.js'
 import { renderThumbnail } from './render-thumbnail.js'
 
 /**
@@ -10,7 +14,7 @@ import { renderThumbnail } from './render-thumbnail.js'
  * const media = createBuiltInMedia()
  * const { bytes } = await media.thumbnail({ movieUnique: 'mov_1', title: 'Teaser', label: 'Launch' })
  */
-export function createBuiltInMedia(): MediaLibrary {
+export function createBuiltInMedia(): MediaLibrary<MediaBytes> {
   return {
     async thumbnail({ movieUnique, title, label }) {
       const bytes = await renderThumbnail({

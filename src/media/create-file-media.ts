@@ -1,5 +1,11 @@
+import type { ByteSource } from './byte-source.js'
 import { createBuiltInMedia } from './create-built-in-media.js'
-import { JPEG_TYPE, MP4_TYPE, type MediaLibrary } from './media-library.js'
+import {
+  JPEG_TYPE,
+  MP4_TYPE,
+  type MediaAsset,
+  type MediaLibrary,
+} from './media-library.js'
 import { pickByHash } from './pick-by-hash.js'
 
 /**
@@ -10,8 +16,12 @@ export interface MediaFiles {
   thumbnails: readonly string[]
   /** The `.mp4` file names, sorted. */
   videos: readonly string[]
-  /** Reads one file's bytes, on each request (so files may be replaced). */
-  read(name: string): Promise<Uint8Array>
+  /**
+   * One file, on each request (so files may be replaced): its bytes, or a
+   * source that streams them from where they lie (a server's folder).
+   * @throws {MediaUnavailableError} (rejects) when it cannot be served now.
+   */
+  read(name: string): Promise<Uint8Array | ByteSource>
 }
 
 /**
@@ -35,10 +45,12 @@ export function createFileMedia(files: MediaFiles): MediaLibrary {
     byId: ReadonlyMap<string, string>,
     key: string,
     type: string,
-  ) => ({
-    bytes: await read(byId.get(key) ?? pickByHash(names, key)),
-    type,
-  })
+  ): Promise<MediaAsset> => {
+    const file = await read(byId.get(key) ?? pickByHash(names, key))
+    return file instanceof Uint8Array
+      ? { bytes: file, type }
+      : { source: file, type }
+  }
   return {
     thumbnail: (subject) =>
       thumbnails.length === 0

@@ -1,9 +1,9 @@
 import { CLIPS } from './clip-list.generated.js'
-import type { MediaAsset } from './media-library.js'
+import type { MediaBytes } from './media-library.js'
 import { MP4_TYPE } from './media-library.js'
 import { pickByHash } from './pick-by-hash.js'
 
-const loaded = new Map<string, Promise<MediaAsset>>()
+const loaded = new Map<string, Promise<MediaBytes>>()
 
 /**
  * The sample clip of a movie: one of `CLIPS`, picked by its ID's hash, and
@@ -11,7 +11,7 @@ const loaded = new Map<string, Promise<MediaAsset>>()
  * @example
  * const { bytes } = await loadClip('mov_1') // an H.264/AAC MP4
  */
-export function loadClip(movieUnique: string): Promise<MediaAsset> {
+export function loadClip(movieUnique: string): Promise<MediaBytes> {
   const clip = pickByHash(CLIPS, movieUnique)
   let asset = loaded.get(clip.name)
   if (asset === undefined) {

@@ -60,6 +60,11 @@ function toHttpResponse(
   isHead: boolean,
 ): HttpResponse<any> {
   const { body, status, headers, delivery } = response
+  // @note A streamed asset carries its length in `headers`; HEAD lets it go.
+  if (body instanceof ReadableStream) {
+    if (isHead) void body.cancel()
+    return new HttpResponse(isHead ? null : body, { status, headers })
+  }
   if (delivery !== undefined && body !== null && !isHead) {
     return new HttpResponse(createDeliveredBody(body, delivery), {
       status,

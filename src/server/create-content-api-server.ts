@@ -87,8 +87,21 @@ export interface ContentApiServerOptions
   /**
    * Serve this folder's `.jpg`/`.jpeg` and `.mp4` files behind the asset URLs
    * instead of generated title cards and sample clips, mapped by movie ID.
+   * Only regular files inside it are served (links too, while their real
+   * path stays inside), streamed from disk; any other media file is left out
+   * with a warning (see `onWarning`).
    */
   mediaDir?: string
+  /**
+   * The largest `mediaDir` file served, in bytes (default 4 GiB); a larger
+   * one is left out with a warning.
+   */
+  mediaMaxFileSize?: number
+  /**
+   * Called with each warning at start, such as the `mediaDir` files left out
+   * (default: written to stderr as `content-api-mock: warning: …`).
+   */
+  onWarning?: (message: string) => void
   /**
    * Forwarding to upstream (the CLI's `--proxy`): forward the API requests the mock cannot answer (those
    * naming a project or content ID its data does not hold), or every one
@@ -157,6 +170,8 @@ export async function createContentApiServer(
     publicUrl,
     trustProxy,
     mediaDir,
+    mediaMaxFileSize,
+    onWarning = warnOnStderr,
     upstream: upstreamOptions,
     headersTimeout,
     requestTimeout,
@@ -177,7 +192,10 @@ export async function createContentApiServer(
   const admin = resolveAdminToken(givenAdminToken, host)
   const adminToken = admin.token
   const media =
-    mediaDir === undefined ? undefined : await readMediaDirectory(mediaDir)
+    mediaDir === undefined
+      ? undefined
+      : await readMediaDirectory(mediaDir, { maxFileSize: mediaMaxFileSize })
+  if (media?.warning !== undefined) onWarning(media.warning)
   const mock = createMockCore(mockOptions, {
     media: media?.library,
     upstream:
@@ -276,4 +294,8 @@ export async function createContentApiServer(
     mock,
     close: () => keeper.close(),
   }
+}
+
+function warnOnStderr(message: string): void {
+  process.stderr.write(`content-api-mock: warning: ${message}\n`)
 }

@@ -114,7 +114,14 @@ function readDelivery(
   response: ApiResponse,
   applied: readonly AppliedVariant[],
 ): BodyDelivery | undefined {
-  if (response.body === null || request.method === 'HEAD') return undefined
+  // @note A stream is an asset's body, which variants never change.
+  if (
+    response.body === null ||
+    response.body instanceof ReadableStream ||
+    request.method === 'HEAD'
+  ) {
+    return undefined
+  }
   const slow = applied.includes('slow-body')
   // @note Every other answer to the same request is cut, the first one
   // included: a client that retries once gets the whole body.

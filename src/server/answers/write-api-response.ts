@@ -1,4 +1,7 @@
 import type { ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { ApiResponse } from '../../api/types.js'
 import { writeDeliveredBody } from './write-delivered-body.js'
 
@@ -26,7 +29,7 @@ export function writeApiResponse(
   // @note An explicit length keeps Node from chunking a body it has whole.
   // The answer's own length (a range of an asset) wins; header names in an
   // answer are lower-case.
-  if (body !== null) {
+  if (body !== null && !(body instanceof ReadableStream)) {
     raw.push(
       'content-length',
       headers['content-length'] ??
@@ -35,8 +38,9 @@ export function writeApiResponse(
         ),
     )
   }
+  const ownLength = body === null || body instanceof ReadableStream
   for (const name in headers) {
-    if (body === null || name !== 'content-length') {
+    if (ownLength || name !== 'content-length') {
       raw.push(name, headers[name]!)
     }
   }
@@ -45,9 +49,38 @@ export function writeApiResponse(
     response.end()
     return
   }
+  if (body instanceof ReadableStream) {
+    writeStream(response, body, isHead)
+    return
+  }
   if (apiResponse.delivery !== undefined && !isHead) {
     writeDeliveredBody(response, body, apiResponse.delivery)
     return
   }
   response.end(isHead ? undefined : body)
+}
+
+/**
+ * Sends a streamed asset as the client takes it.
+ * @note `pipeline`, not `pipe`: a client that leaves destroys the source
+ * too, which cancels the stream and so closes the file it reads.
+ */
+function writeStream(
+  response: ServerResponse,
+  body: ReadableStream<Uint8Array>,
+  isHead: boolean,
+): void {
+  if (isHead) {
+    void body.cancel()
+    response.end()
+    return
+  }
+  pipeline(
+    Readable.fromWeb(body as NodeReadableStream<Uint8Array>),
+    response,
+  ).catch(() => {
+    // A file cut while it was served: the length sent cannot be kept, so
+    // the connection ends early and the client sees an incomplete body.
+    response.destroy()
+  })
 }

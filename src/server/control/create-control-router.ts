@@ -1,6 +1,7 @@
 import express, {
   type NextFunction,
   type Request,
+  type RequestHandler,
   type Response,
   type Router,
 } from 'express'
@@ -38,7 +39,8 @@ import { createVariantRoutes } from './create-variant-routes.js'
  * code (`unsupported_media_type`, `invalid_json`, `invalid_fixture`, `invalid_scenario`,
  * `invalid_filter`, `invalid_clock`, `invalid_variants`, `invalid_parameter`) and a message
  * naming the problem; an unknown record answers 404, a record still referred
- * to 409 `conflict`; a method a path does not have answers 405 with `Allow`.
+ * to 409 `conflict`; a method a path does not have (`OPTIONS` too, but for a
+ * CORS preflight) answers 405 with `Allow`.
  * `CONTROL_ERROR_CODES` lists every code.
  * @example
  * app.use('/__mock', createControlRouter(mock, { adminToken: 'secret' }))
@@ -53,6 +55,15 @@ export function createControlRouter(
     router.use(createAdminTokenCheck(options.adminToken))
   }
 
+  // @note express answers OPTIONS by itself with `200 text/plain` listing a
+  // path's methods, inside each route group: an OPTIONS that is not a CORS
+  // preflight (those are answered before this router) gets the control API's
+  // 405 JSON with `Allow` instead, like any other method a path lacks.
+  let methodNotAllowed: RequestHandler | undefined
+  router.use((request, response, next) => {
+    if (request.method !== 'OPTIONS') return next()
+    methodNotAllowed!(request, response, next)
+  })
   router.use(createFixtureRoutes(mock))
   router.use(createScenarioRoutes(mock))
   router.use(createJournalRoutes(mock))
@@ -61,7 +72,8 @@ export function createControlRouter(
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {
     router.use(createRecordRoutes(mock, name))
   }
-  router.use(createMethodNotAllowedHandler(router))
+  methodNotAllowed = createMethodNotAllowedHandler(router)
+  router.use(methodNotAllowed)
 
   // @note The route groups are plain routers without handlers of their own
   // for errors, so a `ControlInputError` thrown in any of them lands here.

@@ -1,76 +1,164 @@
-import { readdir, readFile, stat } from 'node:fs/promises'
-import { extname, join } from 'node:path'
+import { extname } from 'node:path'
+import * as z from 'zod'
+import type { ByteSource } from '../../media/byte-source.js'
 import { createFileMedia } from '../../media/create-file-media.js'
 import type { MediaLibrary } from '../../media/media-library.js'
+import { MediaUnavailableError } from '../../media/media-unavailable-error.js'
+import {
+  integerOptionSchema,
+  type IntegerOptionRule,
+} from '../../schema/option-rules.js'
 import { OptionsError } from '../../schema/options-error.js'
+import { parseOptions } from '../../schema/parse-options.js'
+import { formatFileSize } from './format-file-size.js'
+import {
+  DEFAULT_MAX_FILE_SIZE,
+  openUserFolder,
+  type UserFolder,
+  type UserFolderListing,
+} from './open-user-folder.js'
+import { UserFileError } from './user-file-error.js'
 
 /** The thumbnails and videos a media folder holds, by file name. */
 export interface MediaDirectory {
   library: MediaLibrary
   thumbnails: readonly string[]
   videos: readonly string[]
+  /** Its media files that cannot be served, with what each is. */
+  leftOut: UserFolderListing['leftOut']
+  /** One line saying which files are left out and why, when some are. */
+  warning: string | undefined
+  /** The folder, to open its files with (`folder.open(name)`). */
+  folder: UserFolder
 }
+
+/**
+ * The largest file a media folder serves (`mediaMaxFileSize`, in bytes);
+ * a larger one is left out with a warning.
+ * @example
+ * MEDIA_FILE_SIZE_RULE.default // 4294967296 (4 GiB)
+ */
+export const MEDIA_FILE_SIZE_RULE = {
+  min: 1,
+  max: Number.MAX_SAFE_INTEGER,
+  default: DEFAULT_MAX_FILE_SIZE,
+  summary:
+    'largest file in bytes a media folder serves; larger ones are left out with a warning',
+} as const satisfies IntegerOptionRule
 
 const FIX =
   'Pass --media-dir (the server option mediaDir) a folder that holds .jpg or .jpeg thumbnails, .mp4 videos, or both.'
+const THUMBNAIL_TYPES = ['.jpg', '.jpeg']
+const VIDEO_TYPES = ['.mp4']
 
 /**
  * Serves a folder's own files behind the asset URLs: a movie's thumbnail is
  * one of its `.jpg`/`.jpeg` files and its video one of its `.mp4` files,
  * each picked from the files sorted by name with the FNV-1a hash of the
  * movie's ID. A folder with only one kind serves the built-in media for the
- * other. Files are read on each request, so they may be replaced while the
- * server runs.
- * @throws {OptionsError} (one line) when the folder cannot be read or holds
- * neither kind of file.
+ * other. Only regular files are served, in the folder or behind a link that
+ * stays inside it, up to `maxFileSize` bytes each; a media file that is
+ * anything else is left out (see `warning`). Each request opens its file
+ * again and streams its range, so files may be replaced while the server
+ * runs; one that cannot be served then answers 404.
+ * @throws {OptionsError} (one line) when the folder cannot be read, or
+ * holds no media file that can be served, or `maxFileSize` is not a whole
+ * number of bytes.
  * @example
- * const { library } = await readMediaDirectory('./media')
+ * const { library, warning } = await readMediaDirectory('./media')
  */
 export async function readMediaDirectory(
   directory: string,
+  options: { maxFileSize?: number } = {},
 ): Promise<MediaDirectory> {
-  let names: string[]
-  try {
-    if (!(await stat(directory)).isDirectory()) {
-      throw fail(directory, 'it is a file, not a folder')
-    }
-    names = await readdir(directory)
-  } catch (error) {
-    if (error instanceof OptionsError) throw error
-    const code = (error as NodeJS.ErrnoException).code
-    throw fail(
-      directory,
-      code === 'ENOENT'
-        ? `no such folder (looked in ${process.cwd()})`
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : (error as Error).message,
+  const { mediaMaxFileSize: maxFileSize = MEDIA_FILE_SIZE_RULE.default } =
+    parseOptions(
+      z.object({
+        mediaMaxFileSize: integerOptionSchema(MEDIA_FILE_SIZE_RULE).optional(),
+      }),
+      { mediaMaxFileSize: options.maxFileSize },
+      { subject: 'content-api-mock server options' },
     )
+  let folder: UserFolder
+  let listing
+  try {
+    folder = await openUserFolder(directory, { maxFileSize })
+    listing = await folder.list()
+  } catch (error) {
+    if (!(error instanceof UserFileError)) throw error
+    throw fail(directory, describeFolderProblem(error))
   }
-  const visible = names.filter((name) => !name.startsWith('.')).sort()
-  const ofType = (...extensions: string[]) =>
-    visible.filter((name) => extensions.includes(extname(name).toLowerCase()))
-  const thumbnails = ofType('.jpg', '.jpeg')
-  const videos = ofType('.mp4')
-  if (thumbnails.length === 0 && videos.length === 0) {
+  const isMedia = (name: string) => typeOf(name) !== undefined
+  const servable = listing.files.map((file) => file.name).filter(isMedia)
+  const leftOut = listing.leftOut.filter((entry) => isMedia(entry.name))
+  const limit = formatFileSize(maxFileSize)
+  if (servable.length === 0) {
+    const names = [...listing.files, ...listing.leftOut]
+      .map((entry) => entry.name)
+      .sort()
     throw fail(
       directory,
-      visible.length === 0
-        ? 'the folder is empty'
-        : `it holds no .jpg, .jpeg or .mp4 file (only ${describe(visible)})`,
+      leftOut.length > 0
+        ? `none of its media files can be served: ${describeLeftOut(leftOut)}; only regular files inside the folder (or links to them that stay inside), up to ${limit} each, are`
+        : names.length === 0
+          ? 'the folder is empty'
+          : `it holds no .jpg, .jpeg or .mp4 file (only ${describe(names)})`,
     )
   }
 
+  const thumbnails = servable.filter((name) => typeOf(name) === 'thumbnail')
+  const videos = servable.filter((name) => typeOf(name) === 'video')
   return {
     thumbnails,
     videos,
+    leftOut,
+    warning:
+      leftOut.length === 0
+        ? undefined
+        : `--media-dir ${directory}: left out ${count(leftOut.length, 'media file')} that cannot be served: ${describeLeftOut(leftOut)}. Only regular files inside the folder (or links to them that stay inside) are served, up to ${limit} each${leftOut.some((entry) => entry.reason === 'too-large') ? ' (the server option mediaMaxFileSize raises the limit)' : ''}.`,
+    folder,
     library: createFileMedia({
       thumbnails,
       videos,
-      read: async (name) =>
-        new Uint8Array(await readFile(join(directory, name))),
+      read: async (name): Promise<ByteSource> => {
+        try {
+          return await folder.open(name)
+        } catch (error) {
+          if (!(error instanceof UserFileError)) throw error
+          throw new MediaUnavailableError(
+            `The media file ${name} of ${directory} cannot be served now: ${error.problem}. Put a regular file back under that name (inside the folder, up to ${limit}), or restart the server to map movies to the files there now.`,
+          )
+        }
+      },
     }),
   }
+}
+
+function typeOf(name: string): 'thumbnail' | 'video' | undefined {
+  const extension = extname(name).toLowerCase()
+  if (THUMBNAIL_TYPES.includes(extension)) return 'thumbnail'
+  if (VIDEO_TYPES.includes(extension)) return 'video'
+  return undefined
+}
+
+function describeFolderProblem(error: UserFileError): string {
+  switch (error.reason) {
+    case 'missing':
+      return `no such folder (looked in ${process.cwd()})`
+    case 'not-regular':
+      return 'it is a file, not a folder'
+    default:
+      return error.problem
+  }
+}
+
+function describeLeftOut(
+  entries: ReadonlyArray<{ name: string; problem: string }>,
+): string {
+  return describe(
+    entries.map((entry) => `${entry.name} (${entry.problem})`),
+    10,
+  )
 }
 
 function fail(directory: string, problem: string): OptionsError {
@@ -78,7 +166,13 @@ function fail(directory: string, problem: string): OptionsError {
   return new OptionsError(message, [{ path: 'mediaDir', message: problem }])
 }
 
-function describe(names: readonly string[]): string {
-  const shown = names.slice(0, 3).join(', ')
-  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown
+function describe(names: readonly string[], most = 3): string {
+  const shown = names.slice(0, most).join(', ')
+  return names.length > most
+    ? `${shown} and ${names.length - most} more`
+    : shown
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }

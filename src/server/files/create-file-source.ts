@@ -1,0 +1,78 @@
+import type { FileHandle } from 'node:fs/promises'
+import type { ByteSource } from '../../media/byte-source.js'
+import { UserFileError } from './user-file-error.js'
+
+/** Bytes read from disk per step of a stream, as `fs.createReadStream` reads. */
+const CHUNK_BYTES = 64 * 1024
+
+/**
+ * A byte source over an open file of `size` bytes: each stream reads its
+ * range a chunk at a time as it is read (one chunk ahead at most, so memory
+ * stays flat however large the file and however many clients), and closes
+ * the file at its end, on cancel or on an error.
+ * @note Reads go by position, so the size and the bytes are those of the
+ * file opened, even if its name is given to another file meanwhile; a file
+ * cut short while it is served errors the stream instead of ending it early
+ * with fewer bytes than announced.
+ * @example
+ * const source = createFileSource(await open(path, 'r'), size, path)
+ * const body = source.stream(0, 99)
+ */
+export function createFileSource(
+  handle: FileHandle,
+  size: number,
+  path: string,
+): ByteSource {
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    handle.close().catch(() => {})
+  }
+  return {
+    size,
+    close,
+    stream(start = 0, end = size - 1) {
+      let position = start
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const length = Math.min(CHUNK_BYTES, end + 1 - position)
+          if (length <= 0) {
+            close()
+            controller.close()
+            return
+          }
+          let bytesRead: number
+          const chunk = new Uint8Array(length)
+          try {
+            ;({ bytesRead } = await handle.read(chunk, 0, length, position))
+          } catch (error) {
+            close()
+            controller.error(error)
+            return
+          }
+          if (bytesRead === 0) {
+            close()
+            controller.error(
+              new UserFileError(
+                path,
+                'unreadable',
+                `it ended at byte ${position} of ${size}: it was cut while being served`,
+              ),
+            )
+            return
+          }
+          position += bytesRead
+          controller.enqueue(
+            bytesRead === length ? chunk : chunk.subarray(0, bytesRead),
+          )
+          if (position > end) {
+            close()
+            controller.close()
+          }
+        },
+        cancel: close,
+      })
+    },
+  }
+}

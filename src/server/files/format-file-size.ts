@@ -1,0 +1,17 @@
+/**
+ * A file size in words for messages, in binary units: `4 GiB`, `1.5 MiB`,
+ * `512 bytes`.
+ * @example
+ * formatFileSize(4 * 1024 ** 3) // '4 GiB'
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  let value = bytes
+  let unit = 'bytes'
+  for (const next of ['KiB', 'MiB', 'GiB', 'TiB']) {
+    if (value < 1024) break
+    value /= 1024
+    unit = next
+  }
+  return `${Number(value.toFixed(1))} ${unit}`
+}

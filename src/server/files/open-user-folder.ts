@@ -1,0 +1,238 @@
+import { constants, type Stats } from 'node:fs'
+import { access, lstat, open, readdir, realpath, stat } from 'node:fs/promises'
+import { join, sep } from 'node:path'
+import type { ByteSource } from '../../media/byte-source.js'
+import { createFileSource } from './create-file-source.js'
+import { formatFileSize } from './format-file-size.js'
+import { isInsideFolder } from './is-inside-folder.js'
+import { UserFileError, type UserFileProblem } from './user-file-error.js'
+
+/**
+ * The largest file a user's folder serves or copies unless told otherwise:
+ * 4 GiB, more than a feature-length video at streaming quality.
+ */
+export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 ** 3
+
+// @note O_NONBLOCK: opening a named pipe waits for a writer, and blocked
+// opens take the threads every file operation of the process shares; with
+// it the open returns, and the type check refuses the pipe. O_NOFOLLOW: the
+// path opened is a real path, so a link there now was put there since.
+// Neither exists on Windows, where neither is needed.
+const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0)
+
+/**
+ * A file of a user's folder, opened: its size and its bytes as streams.
+ */
+export interface UserFile extends ByteSource {
+  /** Its name in the folder. */
+  readonly name: string
+  /** Its real path, inside the folder's. */
+  readonly path: string
+}
+
+/**
+ * The entries of a user's folder that passed a name filter: those that can
+ * be opened, with their sizes, and the others with what they are.
+ */
+export interface UserFolderListing {
+  files: Array<{ name: string; size: number }>
+  leftOut: Array<{ name: string; reason: UserFileProblem; problem: string }>
+}
+
+/**
+ * A folder of the user's (`--media-dir`), read by the only rules the mock
+ * reads a user's files by: regular files only, directly in the folder or
+ * behind a link whose real path stays inside it, up to a size limit; never
+ * a named pipe, a device, a socket or a folder, and never read whole.
+ */
+export interface UserFolder {
+  /** The folder's real path. */
+  readonly path: string
+  /** The largest file it opens, in bytes. */
+  readonly maxFileSize: number
+  /**
+   * Its entries whose names `accept` takes (default: all), sorted by name
+   * in code-point order, names starting with `.` skipped; each checked as
+   * `open` checks it, without opening it.
+   */
+  list(accept?: (name: string) => boolean): Promise<UserFolderListing>
+  /**
+   * Opens one entry by name, checked again now (the folder may have changed
+   * since it was listed); stream it or close it.
+   * @throws {UserFileError} (rejects) when it is not a regular file inside
+   * the folder within the size limit, or cannot be read.
+   */
+  open(name: string): Promise<UserFile>
+}
+
+/**
+ * Opens a user's folder, to list and stream its files: the one place that
+ * reads a user's files, so that every command (the server's `--media-dir`,
+ * `build-demo`'s copy) follows the same rules. Links are followed only
+ * while their real path stays inside the folder's real path.
+ * @throws {UserFileError} (rejects) when the folder is missing, is not a
+ * folder, or cannot be read.
+ * @example
+ * const folder = await openUserFolder('./media')
+ * const { files, leftOut } = await folder.list((name) => name.endsWith('.mp4'))
+ * const file = await folder.open(files[0].name)
+ * const body = file.stream(0, 99) // a web stream of the first 100 bytes
+ */
+export async function openUserFolder(
+  directory: string,
+  options: { maxFileSize?: number } = {},
+): Promise<UserFolder> {
+  const { maxFileSize = DEFAULT_MAX_FILE_SIZE } = options
+  let root: string
+  try {
+    root = await realpath(directory)
+    const stats = await stat(root)
+    if (!stats.isDirectory()) {
+      throw new UserFileError(directory, 'not-regular', 'it is not a folder')
+    }
+  } catch (error) {
+    throw toUserFileError(directory, error)
+  }
+
+  const check = (stats: Stats, path: string) => {
+    if (!stats.isFile()) {
+      throw new UserFileError(path, 'not-regular', describeKind(stats))
+    }
+    if (stats.size > maxFileSize) {
+      throw new UserFileError(
+        path,
+        'too-large',
+        `${formatFileSize(stats.size)}, over the limit of ${formatFileSize(maxFileSize)} a file may have`,
+      )
+    }
+  }
+
+  // The real path of an entry, inside the folder, or why not.
+  const locate = async (name: string): Promise<string> => {
+    const path = join(root, name)
+    if (!isEntryName(name)) {
+      throw new UserFileError(path, 'missing', 'not a name in the folder')
+    }
+    let target: string
+    try {
+      target = await realpath(path)
+    } catch (error) {
+      const isLink = await lstat(path).then(
+        (stats) => stats.isSymbolicLink(),
+        () => false,
+      )
+      const code = (error as NodeJS.ErrnoException).code
+      if (isLink && code === 'ENOENT') {
+        throw new UserFileError(path, 'missing', 'a link to nothing')
+      }
+      if (code === 'ELOOP') {
+        throw new UserFileError(path, 'missing', 'a link that goes in a circle')
+      }
+      throw toUserFileError(path, error)
+    }
+    if (!isInsideFolder(target, root)) {
+      throw new UserFileError(
+        path,
+        'outside',
+        `a link that leads out of the folder, to ${target}`,
+      )
+    }
+    return target
+  }
+
+  return {
+    path: root,
+    maxFileSize,
+    async list(accept = () => true) {
+      let names: string[]
+      try {
+        names = await readdir(root)
+      } catch (error) {
+        throw toUserFileError(directory, error)
+      }
+      const listing: UserFolderListing = { files: [], leftOut: [] }
+      for (const name of names.filter(isListed).sort()) {
+        if (!accept(name)) continue
+        try {
+          const target = await locate(name)
+          const stats = await stat(target)
+          check(stats, target)
+          await access(target, constants.R_OK)
+          listing.files.push({ name, size: stats.size })
+        } catch (error) {
+          const { reason, problem } = toUserFileError(name, error)
+          listing.leftOut.push({ name, reason, problem })
+        }
+      }
+      return listing
+    },
+    async open(name) {
+      const target = await locate(name)
+      let handle
+      try {
+        handle = await open(target, OPEN_FLAGS)
+      } catch (error) {
+        // O_NOFOLLOW: a link was put where the real path was, since.
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
+          throw new UserFileError(
+            target,
+            'outside',
+            'a link, put there just now',
+          )
+        }
+        throw toUserFileError(target, error)
+      }
+      try {
+        const stats = await handle.stat()
+        check(stats, target)
+        return Object.assign(createFileSource(handle, stats.size, target), {
+          name,
+          path: target,
+        })
+      } catch (error) {
+        await handle.close().catch(() => {})
+        throw toUserFileError(target, error)
+      }
+    },
+  }
+}
+
+/** A direct entry's name: no separator, not `.` or `..`. */
+function isEntryName(name: string): boolean {
+  return (
+    name !== '' &&
+    name !== '.' &&
+    name !== '..' &&
+    !name.includes('/') &&
+    !name.includes(sep) &&
+    !name.includes('\0')
+  )
+}
+
+function isListed(name: string): boolean {
+  return !name.startsWith('.')
+}
+
+function toUserFileError(path: string, error: unknown): UserFileError {
+  if (error instanceof UserFileError) return error
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (code === 'ENOENT') {
+    return new UserFileError(path, 'missing', 'nothing is there')
+  }
+  if (code === 'ENOTDIR') {
+    return new UserFileError(path, 'not-regular', 'it is not a folder')
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new UserFileError(path, 'unreadable', 'permission denied')
+  }
+  return new UserFileError(path, 'unreadable', (error as Error).message)
+}
+
+function describeKind(stats: Stats): string {
+  if (stats.isDirectory()) return 'a folder'
+  if (stats.isFIFO()) return 'a named pipe (FIFO)'
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device'
+  if (stats.isSocket()) return 'a socket'
+  return 'not a regular file'
+}
