@@ -100,6 +100,7 @@ export async function serveMock(
         fixtures,
         assetTtl: options.assetTtl,
         mediaDir: options.mediaDir,
+        onWarning: (message) => log.warn(message),
         listOrder: options.listOrder,
         headersTimeout: options.headersTimeout,
         requestTimeout: options.requestTimeout,
