@@ -1,10 +1,4 @@
-import {
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-} from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import {
   createServer,
   type IncomingMessage,
@@ -209,6 +203,7 @@ it('stops an endless video at the per-file cap without a retry, and leaves no fi
       reason:
         'the body is larger than 1 MiB, the most record saves of one media file',
       attempts: 1,
+      tooLarge: true,
     },
   ])
   expect(service.hits('/media/v1.mp4')).toBe(1)
@@ -258,6 +253,19 @@ it('refuses an endless JSON list at the cap of one answer with a clear reason, i
   // 64 MiB, reading and joining it stays within a few hundred MB.
   expect(grown).toBeLessThan(400 * 1024 ** 2)
   expect(service.hits('/projects/p1/contents')).toBe(1)
+})
+
+it('stops with exit 2 and one line when the project list itself is over the cap, writing nothing', async () => {
+  await using service = await startHostileService([], {
+    '/projects': endlessJsonList(),
+  })
+  const run = await runRecord(service.target)
+  expect(run.code).toBe(2)
+  expect(run.stderr).toMatch(
+    /^content-api-mock: http:\/\/127\.0\.0\.1:\d+\/public-api\/v1\/projects answered a body larger than 64 MiB, the most read of one answer, so nothing was recorded\. Check --target: .+\n$/m,
+  )
+  expect(service.hits('/projects')).toBe(1)
+  expect(existsSync(run.out)).toBe(false)
 })
 
 it('records around answers nested deeper than --fixtures reads, 150 and 100,000 levels, naming where', async () => {

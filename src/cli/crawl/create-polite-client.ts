@@ -37,6 +37,8 @@ export interface PoliteFailure {
   status?: number
   /** Set when the last attempt ran out of time (`timeoutMs`). */
   timedOut?: true
+  /** Set when the body was larger than its cap (not read further). */
+  tooLarge?: true
   attempts: number
 }
 
@@ -288,6 +290,10 @@ export function createPoliteClient(
       attempts,
       ...(error instanceof HTTPError ? { status: error.response.status } : {}),
       ...(error instanceof TimeoutError ? { timedOut: true as const } : {}),
+      ...((error instanceof BodyCutShortError && error.tooLarge) ||
+      error instanceof BodyTooLargeError
+        ? { tooLarge: true as const }
+        : {}),
     }
     failed.push(failure)
     return { ok: false as const, ...failure }

@@ -237,6 +237,11 @@ function describeUnreachable(target: string, failure: PoliteFailure): CliError {
       `${url} answered 404. Check --target: it is the service's base URL with its version prefix, such as https://api.example.com/public-api/v1.`,
     )
   }
+  if (failure.tooLarge === true) {
+    return new CliError(
+      `${url} answered ${failure.reason.replace(/^the body is/, 'a body')}, so nothing was recorded. Check --target: it is the service's base URL with its version prefix, whose project list is a JSON page of projects.`,
+    )
+  }
   if (failure.status !== undefined) {
     return new CliError(
       `${url} answered ${failure.status} ${after}, so nothing was recorded. Try again later, or check --target.`,
