@@ -230,3 +230,24 @@ async function runCode(args: readonly string[]) {
     return { code, stdout, stderr }
   }
 }
+
+it('writes nothing through a media/ folder the user replaced with a link out of the output folder', async () => {
+  const folder = join(work, 'media-link-out')
+  const source = makeMediaFolder('media-link-out-source')
+  await run([folder, '--media-dir', source])
+  const outside = join(work, 'media-link-out-elsewhere')
+  mkdirSync(outside)
+  // The same bytes build-demo wrote, so only the link tells them apart.
+  writeFileSync(join(outside, 'a.jpg'), 'jpeg bytes')
+  rmSync(join(folder, 'media'), { recursive: true })
+  symlinkSync(outside, join(folder, 'media'))
+  rmSync(join(source, 'b.mp4'))
+  writeFileSync(join(source, 'c.mp4'), 'other mp4')
+  const result = await runCode([folder, '--media-dir', source])
+  expect(result.code).toBe(0)
+  expect(result.stderr).toMatch(
+    /^content-api-mock: warning: media\/a\.jpg: its folder is a link that leads out of .+; not written\n/,
+  )
+  expect(readdirSync(outside)).toEqual(['a.jpg'])
+  expect(readFileSync(join(outside, 'a.jpg'), 'utf8')).toBe('jpeg bytes')
+})

@@ -46,15 +46,16 @@ export function createOwnedWriter(directory: string, previous: DemoManifest) {
   const kept = new Set<string>()
   let bytes = 0
 
+  /** Whether `absolute`'s folder is, by real path, inside the output folder. */
+  const isInsideFolder = async (absolute: string) => {
+    const parent = await realpathOfNearest(dirname(absolute))
+    const root = await realpath(directory)
+    return parent === root || parent.startsWith(root + sep)
+  }
+
   /** Whether `path` may be written: nothing there, or ours unchanged. */
   const mayWrite = async (path: string, absolute: string) => {
-    const parent = await realpath(dirname(absolute)).catch(() => undefined)
-    const root = await realpath(directory)
-    if (
-      parent !== undefined &&
-      parent !== root &&
-      !parent.startsWith(root + sep)
-    ) {
+    if (!(await isInsideFolder(absolute))) {
       kept.add(path)
       warnings.push(
         `${path}: its folder is a link that leads out of ${directory}; not written`,
@@ -132,6 +133,7 @@ export function createOwnedWriter(directory: string, previous: DemoManifest) {
       for (const [path, hash] of previous) {
         if (written.has(path) || kept.has(path)) continue
         const absolute = join(directory, ...path.split('/'))
+        if (!(await isInsideFolder(absolute))) continue
         const found = await hashExistingFile(absolute)
         if (found === null) continue
         if (found === hash) {
@@ -167,5 +169,16 @@ export function createOwnedWriter(directory: string, previous: DemoManifest) {
       )
       return { files: written.size, bytes, warnings }
     },
+  }
+}
+
+/**
+ * The real path of `path`'s nearest folder that exists: a link on the way
+ * to a folder still to be made leads where `mkdir` would follow it.
+ */
+async function realpathOfNearest(path: string): Promise<string> {
+  for (let at = path; ; at = dirname(at)) {
+    const real = await realpath(at).catch(() => undefined)
+    if (real !== undefined || dirname(at) === at) return real ?? at
   }
 }
