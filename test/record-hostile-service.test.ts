@@ -183,6 +183,41 @@ it('saves a video that takes longer than the timeout while its bytes keep coming
   expect(service.hits('/media/v1.mp4')).toBe(1)
 })
 
+it('saves a 200 MB video to disk as it arrives, its memory far below its size', async () => {
+  const chunk = Buffer.alloc(1024 * 1024, 7)
+  const chunks = 200
+  await using service = await startHostileService(['v1'], {
+    '/media/v1.mp4': (_, response) => {
+      response.writeHead(200, { 'content-type': 'video/mp4' })
+      let sent = 0
+      const pump = () => {
+        while (sent < chunks) {
+          sent++
+          if (!response.write(chunk)) return void response.once('drain', pump)
+        }
+        response.end()
+      }
+      pump()
+    },
+  })
+  const mediaDir = newMediaDir()
+  const before = process.memoryUsage().rss
+  const result = await recordService({
+    target: service.target,
+    apiKey: 'k',
+    concurrency: 4,
+    rate: 1000,
+    version: 'test',
+    mediaDir,
+  })
+  const grown = process.memoryUsage().rss - before
+  expect(result.failures).toEqual([])
+  expect(statSync(join(mediaDir, 'v1.mp4')).size).toBe(chunks * chunk.length)
+  // Held whole (twice, as before), it took over 400 MB.
+  expect(grown).toBeLessThan(100 * 1024 ** 2)
+  rmSync(mediaDir, { recursive: true })
+})
+
 it('stops an endless video at the per-file cap without a retry, and leaves no file behind', async () => {
   await using service = await startHostileService(['v1', 'v2'], {
     '/media/v1.mp4': trickle(Buffer.alloc(64 * 1024, 1), 1),
