@@ -127,8 +127,10 @@ class BodyCutShortError extends Error {
  * Creates the one HTTP client the CLI reads a real service with (`record`
  * and `verify`): at most `concurrency` requests in flight and `rate`
  * started per second (one every `1000 / rate` ms, retries included), each
- * answer read whole inside its attempt (so a connection dropped mid-body is
- * retried like one dropped before the headers). An answer of
+ * answer read whole inside its attempt, up to `maxBodyBytes` (so a
+ * connection dropped mid-body is retried like one dropped before the
+ * headers; a body over the cap is not retried), except a `download`'s,
+ * which its caller streams once the headers came. An answer of
  * `retryStatuses`, and with `retryFailures` a timeout or network error, is
  * retried up to `retries` times with exponential backoff from `backoffMs`
  * up to `backoffLimitMs`; a 429 or 503 with `Retry-After` (seconds or
