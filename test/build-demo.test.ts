@@ -251,3 +251,16 @@ it('writes nothing through a media/ folder the user replaced with a link out of 
   expect(readdirSync(outside)).toEqual(['a.jpg'])
   expect(readFileSync(join(outside, 'a.jpg'), 'utf8')).toBe('jpeg bytes')
 })
+
+it('refuses a --media-dir whose only media file is a FIFO with exit 2 and one line, writing nothing', async () => {
+  const folder = join(work, 'only-fifo')
+  const source = join(work, 'only-fifo-source')
+  mkdirSync(source)
+  execFileSync('mkfifo', [join(source, 'clip.mp4')])
+  const result = await runCode([folder, '--media-dir', source])
+  expect(result.code).toBe(2)
+  expect(result.stderr).toMatch(
+    /^content-api-mock: --media-dir .+ holds no media file build-demo can copy \(.+clip\.mp4 is left out: a named pipe \(FIFO\)\)\. Pass a folder of regular \.jpg, \.jpeg or \.mp4 files\.\n$/,
+  )
+  expect(existsSync(folder)).toBe(false)
+})

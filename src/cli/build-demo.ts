@@ -133,7 +133,14 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
           `Cannot copy ${join(options.mediaDir!, name)}: ${file.problem} (it changed while build-demo ran). Run build-demo again.`,
         )
       }
-      await writer.copy(`${DEMO_MEDIA_FOLDER}/${name}`, file.handle)
+      try {
+        await writer.copy(
+          `${DEMO_MEDIA_FOLDER}/${name}`,
+          file.handle.createReadStream({ autoClose: false }),
+        )
+      } finally {
+        await file.handle.close()
+      }
     }
   }
   const settings: DemoSettings = {

@@ -1,13 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import {
-  mkdir,
-  realpath,
-  rename,
-  rm,
-  rmdir,
-  type FileHandle,
-} from 'node:fs/promises'
+import { mkdir, realpath, rename, rm, rmdir } from 'node:fs/promises'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -104,30 +97,21 @@ export function createOwnedWriter(directory: string, previous: DemoManifest) {
         const hash = createHash('sha256').update(buffer).digest('hex')
         return { hash, size: buffer.byteLength }
       }),
-    /** Copies an opened file as `path`, streamed, and closes it. */
-    copy: async (path: string, handle: FileHandle) => {
-      try {
-        await put(path, async (temporary) => {
-          const hash = createHash('sha256')
-          let size = 0
-          const tap = new Transform({
-            transform(chunk: Buffer, _, done) {
-              hash.update(chunk)
-              size += chunk.byteLength
-              done(null, chunk)
-            },
-          })
-          await pipeline(
-            handle.createReadStream({ autoClose: false }),
-            tap,
-            createWriteStream(temporary),
-          )
-          return { hash: hash.digest('hex'), size }
+    /** Writes `chunks` (an opened file's stream) as `path`, as they come. */
+    copy: (path: string, chunks: AsyncIterable<Uint8Array>) =>
+      put(path, async (temporary) => {
+        const hash = createHash('sha256')
+        let size = 0
+        const tap = new Transform({
+          transform(chunk: Buffer, _, done) {
+            hash.update(chunk)
+            size += chunk.byteLength
+            done(null, chunk)
+          },
         })
-      } finally {
-        await handle.close().catch(() => {})
-      }
-    },
+        await pipeline(chunks, tap, createWriteStream(temporary))
+        return { hash: hash.digest('hex'), size }
+      }),
     async finish(): Promise<OwnedWrites> {
       const emptied = new Set<string>()
       for (const [path, hash] of previous) {
