@@ -1,10 +1,13 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -78,15 +81,186 @@ it('writes a folder whose index.html starts the boot script and preloads the pag
   })
 })
 
-it('rebuilds a folder it wrote before: its own files are replaced, stale ones removed, others kept', async () => {
+it('rebuilds a folder it wrote before: its own files are replaced, those it no longer writes removed, others kept', async () => {
   const folder = join(work, 'again')
   await run([folder])
   writeFileSync(join(folder, 'notes.txt'), 'mine')
-  writeFileSync(join(folder, '__page/stale-old.js'), '')
-  await run([folder, '--live'])
+  // A file an earlier build wrote and this one does not: listed with its hash.
+  writeFileSync(join(folder, '__page/stale-old.js'), 'old')
+  const manifestPath = join(folder, MANIFEST)
+  const manifest = readJson(manifestPath)
+  manifest.files['__page/stale-old.js'] = sha256('old')
+  writeFileSync(manifestPath, JSON.stringify(manifest))
+  const { stderr } = await run([folder, '--live'])
+  expect(stderr).toBe('')
   expect(readFileSync(join(folder, 'notes.txt'), 'utf8')).toBe('mine')
   expect(readdirSync(join(folder, '__page'))).not.toContain('stale-old.js')
   expect(readJson(join(folder, 'demo-options.json')).mock).toEqual({
     live: true,
   })
+  expect(readJson(manifestPath).files).not.toHaveProperty('notes.txt')
+})
+
+it('refuses a folder that merely holds a demo-options.json, leaving its index.html and media as they were', async () => {
+  const folder = join(work, 'user-site')
+  mkdirSync(join(folder, 'media'), { recursive: true })
+  writeFileSync(join(folder, 'demo-options.json'), '{"version":1}')
+  writeFileSync(join(folder, 'index.html'), '<p>my site</p>')
+  writeFileSync(join(folder, 'media/family-photo.png'), 'photo')
+  const result = await runCode([folder])
+  expect(result.code).toBe(2)
+  expect(result.stderr).toMatch(
+    /^content-api-mock: The output folder .+ is not empty and was not written by build-demo \(it holds .+, but no \.content-api-mock-build-demo\.json\)\. Pass a new or empty folder, e\.g\. .+, so that no file of yours is replaced\.\n$/,
+  )
+  expect(readFileSync(join(folder, 'index.html'), 'utf8')).toBe(
+    '<p>my site</p>',
+  )
+  expect(readFileSync(join(folder, 'media/family-photo.png'), 'utf8')).toBe(
+    'photo',
+  )
+  expect(readdirSync(folder).sort()).toEqual([
+    'demo-options.json',
+    'index.html',
+    'media',
+  ])
+})
+
+it('keeps files a user added under media/ after a build, and a file of its own the user changed, with a warning', async () => {
+  const folder = join(work, 'with-media')
+  const source = makeMediaFolder('with-media-source')
+  await run([folder, '--media-dir', source])
+  expect(readdirSync(join(folder, 'media')).sort()).toEqual(['a.jpg', 'b.mp4'])
+  writeFileSync(join(folder, 'media/family-photo.png'), 'photo')
+  writeFileSync(join(folder, 'media/mine.jpg'), 'mine')
+  writeFileSync(join(folder, 'index.html'), '<p>changed by hand</p>')
+  rmSync(join(source, 'b.mp4'))
+  const result = await runCode([folder, '--media-dir', source])
+  expect(result.code).toBe(0)
+  expect(result.stderr).toBe(
+    'content-api-mock: warning: index.html changed since build-demo wrote it; kept as it is (delete it to get the new one)\n',
+  )
+  expect(readFileSync(join(folder, 'media/family-photo.png'), 'utf8')).toBe(
+    'photo',
+  )
+  expect(readFileSync(join(folder, 'media/mine.jpg'), 'utf8')).toBe('mine')
+  expect(readFileSync(join(folder, 'index.html'), 'utf8')).toBe(
+    '<p>changed by hand</p>',
+  )
+  // b.mp4 was its own, unchanged, and is no longer in --media-dir.
+  expect(readdirSync(join(folder, 'media')).sort()).toEqual([
+    'a.jpg',
+    'family-photo.png',
+    'mine.jpg',
+  ])
+})
+
+it('refuses a --media-dir that is a link into the output folder, before deleting or writing anything', async () => {
+  const folder = join(work, 'linked-media')
+  const source = makeMediaFolder('linked-media-source')
+  await run([folder, '--media-dir', source])
+  const link = join(work, 'link-to-output-media')
+  symlinkSync(join(folder, 'media'), link)
+  const before = readdirSync(join(folder, 'media')).sort()
+  const result = await runCode([folder, '--media-dir', link])
+  expect(result.code).toBe(2)
+  expect(result.stderr).toMatch(
+    /^content-api-mock: --media-dir .+ is inside the output folder .+ \(compared by real path\), whose files build-demo replaces\. Keep the media folder outside it\.\n$/,
+  )
+  expect(readdirSync(join(folder, 'media')).sort()).toEqual(before)
+})
+
+it('leaves out a FIFO and a link out of --media-dir with one warning each, and never hangs', async () => {
+  const folder = join(work, 'special-media')
+  const source = makeMediaFolder('special-media-source')
+  execFileSync('mkfifo', [join(source, 'pipe.mp4')])
+  writeFileSync(join(work, 'secret.jpg'), 'secret')
+  symlinkSync(join(work, 'secret.jpg'), join(source, 'outside.jpg'))
+  symlinkSync(join(source, 'a.jpg'), join(source, 'inside.jpg'))
+  const result = await runCode([folder, '--media-dir', source])
+  expect(result.code).toBe(0)
+  const warnings = result.stderr.trimEnd().split('\n')
+  expect(warnings).toHaveLength(2)
+  expect(warnings[0]).toMatch(
+    /^content-api-mock: warning: .+outside\.jpg is left out: a link that leads out of the folder, to .+secret\.jpg$/,
+  )
+  expect(warnings[1]).toMatch(
+    /^content-api-mock: warning: .+pipe\.mp4 is left out: a named pipe \(FIFO\)$/,
+  )
+  expect(readdirSync(join(folder, 'media')).sort()).toEqual([
+    'a.jpg',
+    'b.mp4',
+    'inside.jpg',
+  ])
+  expect(readJson(join(folder, 'demo-options.json')).media).toEqual({
+    thumbnails: ['a.jpg', 'inside.jpg'],
+    videos: ['b.mp4'],
+  })
+})
+
+const MANIFEST = '.content-api-mock-build-demo.json'
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+/** A media folder with one thumbnail and one video of a few bytes. */
+function makeMediaFolder(name: string): string {
+  const folder = join(work, name)
+  mkdirSync(folder)
+  writeFileSync(join(folder, 'a.jpg'), 'jpeg bytes')
+  writeFileSync(join(folder, 'b.mp4'), 'mp4 bytes')
+  return folder
+}
+
+/** Runs build-demo, resolving with its exit code whatever it is; bounded in time. */
+async function runCode(args: readonly string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [CLI, 'build-demo', ...args],
+      { timeout: 30_000 },
+    )
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const { code, stdout, stderr } = error as {
+      code: number
+      stdout: string
+      stderr: string
+    }
+    return { code, stdout, stderr }
+  }
+}
+
+it('writes nothing through a media/ folder the user replaced with a link out of the output folder', async () => {
+  const folder = join(work, 'media-link-out')
+  const source = makeMediaFolder('media-link-out-source')
+  await run([folder, '--media-dir', source])
+  const outside = join(work, 'media-link-out-elsewhere')
+  mkdirSync(outside)
+  // The same bytes build-demo wrote, so only the link tells them apart.
+  writeFileSync(join(outside, 'a.jpg'), 'jpeg bytes')
+  rmSync(join(folder, 'media'), { recursive: true })
+  symlinkSync(outside, join(folder, 'media'))
+  rmSync(join(source, 'b.mp4'))
+  writeFileSync(join(source, 'c.mp4'), 'other mp4')
+  const result = await runCode([folder, '--media-dir', source])
+  expect(result.code).toBe(0)
+  expect(result.stderr).toMatch(
+    /^content-api-mock: warning: media\/a\.jpg: its folder is a link that leads out of .+; not written\n/,
+  )
+  expect(readdirSync(outside)).toEqual(['a.jpg'])
+  expect(readFileSync(join(outside, 'a.jpg'), 'utf8')).toBe('jpeg bytes')
+})
+
+it('refuses a --media-dir whose only media file is a FIFO with exit 2 and one line, writing nothing', async () => {
+  const folder = join(work, 'only-fifo')
+  const source = join(work, 'only-fifo-source')
+  mkdirSync(source)
+  execFileSync('mkfifo', [join(source, 'clip.mp4')])
+  const result = await runCode([folder, '--media-dir', source])
+  expect(result.code).toBe(2)
+  expect(result.stderr).toMatch(
+    /^content-api-mock: --media-dir .+ holds no media file build-demo can copy \(.+clip\.mp4 is left out: a named pipe \(FIFO\)\)\. Pass a folder of regular \.jpg, \.jpeg or \.mp4 files\.\n$/,
+  )
+  expect(existsSync(folder)).toBe(false)
 })

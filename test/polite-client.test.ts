@@ -285,3 +285,36 @@ it('does not count the wait in line for the pace against the timeout', async () 
   expect(outcomes.every((outcome) => outcome.ok)).toBe(true)
   expect(client.stats()).toMatchObject({ requests: 3, retries: 0 })
 })
+
+it('refuses a JSON answer over its cap without a retry, never reading it whole', async () => {
+  await using service = await startService((_, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.write(`{"data":"${'x'.repeat(256 * 1024)}`)
+    // …and never ends.
+  })
+  const client = createPoliteClient({ maxBodyBytes: 64 * 1024 })
+  const outcome = await client.get(`${service.url}/big`)
+  expect(outcome).toEqual({
+    ok: false,
+    url: `${service.url}/big`,
+    reason: 'the body is larger than 65536 bytes, the most read of one answer',
+    attempts: 1,
+    tooLarge: true,
+  })
+  expect(service.arrivals).toHaveLength(1)
+})
+
+it('retries a download until its headers come, then hands its body over unread and past the timeout', async () => {
+  await using service = await startService((_, response, nth) => {
+    if (nth === 0) return json(response, 503)
+    response.writeHead(200, { 'content-type': 'video/mp4' })
+    response.write('first')
+    setTimeout(() => response.end(' last'), 400)
+  })
+  const client = createPoliteClient({ backoffMs: 1, timeoutMs: 100 })
+  const outcome = await client.download(`${service.url}/v.mp4`, (response) =>
+    response.text(),
+  )
+  expect(outcome).toEqual({ ok: true, value: 'first last' })
+  expect(service.arrivals).toHaveLength(2)
+})

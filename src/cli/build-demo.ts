@@ -1,14 +1,6 @@
-import {
-  copyFile,
-  cp,
-  mkdir,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises'
+import { mkdir, readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { DEFAULT_API_KEY } from '../data/default-keys.js'
 import { findMainApiKey } from '../data/find-main-api-key.js'
 import {
@@ -24,6 +16,13 @@ import { readMediaDirectory } from '../server/files/read-media-directory.js'
 import { CliError } from './cli-error.js'
 import { readFixtureFile } from './read-fixture-file.js'
 import { packageFile } from '../server/files/package-file.js'
+import { createOwnedWriter } from './demo-folder/create-owned-writer.js'
+import {
+  DEMO_MANIFEST_FILE,
+  readDemoManifest,
+  type DemoManifest,
+} from './demo-folder/demo-folder-manifest.js'
+import { openMediaFile } from './demo-folder/open-media-file.js'
 
 /**
  * The built page and boot script, as `npm run build` leaves them.
@@ -34,21 +33,6 @@ const PAGE_DIR = packageFile('dist/page/')
 const BOOT_DIR = packageFile('dist/demo/')
 const ASSETS_FOLDER = '__page'
 const WORKER_SCRIPT = 'mockServiceWorker.js'
-/**
- * What build-demo writes at the top of its folder: an earlier folder's
- * copies are removed before writing, nothing else is touched.
- * @note `.nojekyll`: GitHub Pages runs Jekyll by default, which leaves out
- * folders starting with "_", such as `__page/`.
- */
-const OWN_ENTRIES = [
-  'index.html',
-  WORKER_SCRIPT,
-  DEMO_SETTINGS_FILE,
-  '.nojekyll',
-  ASSETS_FOLDER,
-  DEMO_MEDIA_FOLDER,
-]
-
 /**
  * What `content-api-mock build-demo` was asked for, checked and typed.
  */
@@ -67,8 +51,11 @@ export interface BuildDemoOptions {
  */
 export interface BuiltDemo {
   directory: string
+  /** The files written this time, and their bytes. */
   files: number
   bytes: number
+  /** One line per file left out or kept as it was, and why. */
+  warnings: string[]
   /** Where the data comes from, in words. */
   data: string
   /** The media behind the asset URLs, in words. */
@@ -80,7 +67,11 @@ export interface BuiltDemo {
  * that starts the mock in the browser through msw's Service Worker, with
  * the options baked into `demo-options.json` and the page's config into
  * `__page/config.json`. Every input is checked before anything is written.
- * @throws {CliError} for an output folder that holds other files, or an
+ * A folder build-demo wrote before is known by its manifest
+ * (`DEMO_MANIFEST_FILE`): only the files it lists, unchanged, are replaced
+ * or removed; every other file stays where it was.
+ * @throws {CliError} for an output folder that holds other files, a
+ * `--media-dir` inside it or with no file that can be copied, or an
  * unreadable fixture file; {@link FixtureError} for an invalid one;
  * `OptionsError` for an unusable media folder.
  * @example
@@ -95,52 +86,61 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
   const media =
     options.mediaDir === undefined
       ? undefined
-      : await readMediaDirectory(options.mediaDir)
+      : await readCopyableMedia(options.mediaDir)
+  const page = await readBuiltPage()
+  const previous = await checkOutputFolder(directory, options.directory)
   if (
     options.mediaDir !== undefined &&
-    isInside(resolve(options.mediaDir), directory)
+    previous !== undefined &&
+    isInside(await realpath(options.mediaDir), await realpath(directory))
   ) {
     throw new CliError(
-      `--media-dir ${options.mediaDir} is inside the output folder ${options.directory}, whose files build-demo replaces. Keep the media folder outside it.`,
+      `--media-dir ${options.mediaDir} is inside the output folder ${options.directory} (compared by real path), whose files build-demo replaces. Keep the media folder outside it.`,
     )
   }
-  const page = await readBuiltPage()
-  await checkOutputFolder(directory, options.directory)
 
   await mkdir(directory, { recursive: true })
-  await Promise.all(
-    OWN_ENTRIES.map((entry) =>
-      rm(join(directory, entry), { recursive: true, force: true }),
-    ),
+  const writer = createOwnedWriter(directory, previous ?? new Map())
+  for (const [path, source] of await listPackageFiles()) {
+    await writer.write(path, await readFile(source))
+  }
+  // GitHub Pages runs Jekyll by default, which leaves out folders starting
+  // with "_", such as `__page/`.
+  await writer.write('.nojekyll', '')
+  await writer.write('index.html', page.html)
+  await writer.write(
+    `${ASSETS_FOLDER}/config.json`,
+    formatJson({
+      mode: 'browser',
+      // @note Relative to the page: the folder does not know where it will
+      // be hosted. The boot script answers this file with absolute URLs.
+      apiBase: DEFAULT_API_PREFIX.slice(1),
+      adminBase: '__mock',
+      docsUrl: null,
+      adminTokenRequired: false,
+      live: options.live,
+      defaultKey:
+        fixtures === undefined
+          ? DEFAULT_API_KEY
+          : (findMainApiKey(fixtures.api_keys, Date.now()) ?? DEFAULT_API_KEY),
+    }),
   )
-  const assets = join(directory, ASSETS_FOLDER)
-  await cp(new URL(`${ASSETS_FOLDER}/`, PAGE_DIR), assets, { recursive: true })
-  await cp(new URL(`${ASSETS_FOLDER}/`, BOOT_DIR), assets, { recursive: true })
-  await copyFile(
-    new URL(WORKER_SCRIPT, BOOT_DIR),
-    join(directory, WORKER_SCRIPT),
-  )
-  await writeFile(join(directory, '.nojekyll'), '')
-  await writeFile(join(directory, 'index.html'), page.html)
-  await writeJson(join(assets, 'config.json'), {
-    mode: 'browser',
-    // @note Relative to the page: the folder does not know where it will be
-    // hosted. The boot script answers this file with absolute URLs.
-    apiBase: DEFAULT_API_PREFIX.slice(1),
-    adminBase: '__mock',
-    docsUrl: null,
-    adminTokenRequired: false,
-    live: options.live,
-    defaultKey:
-      fixtures === undefined
-        ? DEFAULT_API_KEY
-        : (findMainApiKey(fixtures.api_keys, Date.now()) ?? DEFAULT_API_KEY),
-  })
   if (media !== undefined) {
-    const target = join(directory, DEMO_MEDIA_FOLDER)
-    await mkdir(target)
     for (const name of [...media.thumbnails, ...media.videos]) {
-      await copyFile(join(options.mediaDir!, name), join(target, name))
+      const file = await openMediaFile(options.mediaDir!, name)
+      if (!file.ok) {
+        throw new CliError(
+          `Cannot copy ${join(options.mediaDir!, name)}: ${file.problem} (it changed while build-demo ran). Run build-demo again.`,
+        )
+      }
+      try {
+        await writer.copy(
+          `${DEMO_MEDIA_FOLDER}/${name}`,
+          file.handle.createReadStream({ autoClose: false }),
+        )
+      } finally {
+        await file.handle.close()
+      }
     }
   }
   const settings: DemoSettings = {
@@ -157,19 +157,77 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
         : { thumbnails: [...media.thumbnails], videos: [...media.videos] },
     page: page.script,
   }
-  await writeJson(join(directory, DEMO_SETTINGS_FILE), settings)
+  await writer.write(DEMO_SETTINGS_FILE, formatJson(settings))
 
-  const { files, bytes } = await measure(directory)
+  const { files, bytes, warnings } = await writer.finish()
   return {
     directory,
     files,
     bytes,
+    warnings: [...(media?.warnings ?? []), ...warnings],
     data: describeData(options, fixtures),
     media:
       media === undefined
         ? 'title cards and sample clips, made in the browser'
         : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
   }
+}
+
+/**
+ * The media folder's files that can be copied (see `openMediaFile`), with
+ * one warning line per file left out.
+ * @throws {CliError} when none of its media files can be copied.
+ */
+async function readCopyableMedia(directory: string) {
+  const { thumbnails, videos } = await readMediaDirectory(directory)
+  const warnings: string[] = []
+  const copyable = async (names: readonly string[]) => {
+    const kept: string[] = []
+    for (const name of names) {
+      const file = await openMediaFile(directory, name)
+      if (file.ok) {
+        await file.handle.close()
+        kept.push(name)
+      } else {
+        warnings.push(`${join(directory, name)} is left out: ${file.problem}`)
+      }
+    }
+    return kept
+  }
+  const media = {
+    thumbnails: await copyable(thumbnails),
+    videos: await copyable(videos),
+    warnings,
+  }
+  if (media.thumbnails.length + media.videos.length === 0) {
+    throw new CliError(
+      `--media-dir ${directory} holds no media file build-demo can copy (${warnings.join('; ')}). Pass a folder of regular .jpg, .jpeg or .mp4 files.`,
+    )
+  }
+  return media
+}
+
+/**
+ * The files of the built page and boot script the folder gets, by path in
+ * the folder: `__page/` of both (the boot script's win) and the worker.
+ */
+async function listPackageFiles(): Promise<Map<string, string>> {
+  const files = new Map<string, string>()
+  for (const base of [PAGE_DIR, BOOT_DIR]) {
+    const root = fileURLToPath(new URL(`${ASSETS_FOLDER}/`, base))
+    const entries = await readdir(root, {
+      recursive: true,
+      withFileTypes: true,
+    })
+    for (const entry of entries) {
+      if (!entry.isFile()) continue
+      const source = join(entry.parentPath, entry.name)
+      const path = relative(root, source).split(sep).join('/')
+      files.set(`${ASSETS_FOLDER}/${path}`, source)
+    }
+  }
+  files.set(WORKER_SCRIPT, fileURLToPath(new URL(WORKER_SCRIPT, BOOT_DIR)))
+  return files
 }
 
 /**
@@ -209,13 +267,14 @@ async function readBuiltPage(): Promise<{ html: string; script: string }> {
 }
 
 /**
- * Refuses a file, and a folder holding anything but an earlier build-demo
- * folder's files: a static site's folder may hold an index.html of its own.
+ * The manifest of an earlier build-demo folder, an empty one for a new or
+ * empty folder; a file, or a folder holding anything else, is refused: a
+ * static site's folder may hold an index.html of its own.
  */
 async function checkOutputFolder(
   directory: string,
   given: string,
-): Promise<void> {
+): Promise<DemoManifest | undefined> {
   let entries: string[]
   try {
     if (!(await stat(directory)).isDirectory()) {
@@ -225,14 +284,17 @@ async function checkOutputFolder(
     }
     entries = await readdir(directory)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
-  if (entries.length > 0 && !entries.includes(DEMO_SETTINGS_FILE)) {
+  if (entries.length === 0) return new Map()
+  const manifest = await readDemoManifest(directory)
+  if (manifest === undefined) {
     throw new CliError(
-      `The output folder ${given} is not empty and was not written by build-demo (it holds ${describeNames(entries)}). Pass a new or empty folder, e.g. ${join(given, 'demo')}, so that no file of yours is replaced.`,
+      `The output folder ${given} is not empty and was not written by build-demo (it holds ${describeNames(entries)}, but no ${DEMO_MANIFEST_FILE}). Pass a new or empty folder, e.g. ${join(given, 'demo')}, so that no file of yours is replaced.`,
     )
   }
+  return manifest
 }
 
 function describeData(
@@ -249,25 +311,8 @@ function describeData(
   return `generated from seed ${options.seed ?? 1}${options.live ? ', live' : ''}${speed}`
 }
 
-async function writeJson(path: string, value: unknown): Promise<void> {
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`)
-}
-
-async function measure(
-  directory: string,
-): Promise<{ files: number; bytes: number }> {
-  let files = 0
-  let bytes = 0
-  const entries = await readdir(directory, {
-    recursive: true,
-    withFileTypes: true,
-  })
-  for (const entry of entries) {
-    if (!entry.isFile()) continue
-    files++
-    bytes += (await stat(join(entry.parentPath, entry.name))).size
-  }
-  return { files, bytes }
+function formatJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`
 }
 
 function isInside(path: string, folder: string): boolean {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { rename, rm, writeFile } from 'node:fs/promises'
+import { open, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -14,11 +14,7 @@ export async function writeFileAtomically(
   path: string,
   data: string | Uint8Array,
 ): Promise<void> {
-  // Beside the target, so the rename stays on one file system.
-  const temporary = join(
-    dirname(path),
-    `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`,
-  )
+  const temporary = temporaryPath(path)
   try {
     await writeFile(temporary, data)
     await rename(temporary, path)
@@ -26,4 +22,44 @@ export async function writeFileAtomically(
     await rm(temporary, { force: true })
     throw error
   }
+}
+
+/**
+ * Writes `chunks` to `path` as they come, whole or not at all, as
+ * `writeFileAtomically` does: never more than one chunk in memory. A
+ * failure of `chunks` (a body cut short, over its cap) leaves no file.
+ * @returns the bytes written.
+ * @example
+ * await writeStreamAtomically('media/m1.mp4', readBodyChunks(response, limits))
+ */
+export async function writeStreamAtomically(
+  path: string,
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<number> {
+  const temporary = temporaryPath(path)
+  let size = 0
+  try {
+    const file = await open(temporary, 'w')
+    try {
+      for await (const chunk of chunks) {
+        await file.write(chunk)
+        size += chunk.byteLength
+      }
+    } finally {
+      await file.close()
+    }
+    await rename(temporary, path)
+    return size
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
+}
+
+/** A hidden file beside `path`, so that the rename stays on one file system. */
+function temporaryPath(path: string): string {
+  return join(
+    dirname(path),
+    `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`,
+  )
 }

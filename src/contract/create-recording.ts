@@ -1,4 +1,9 @@
+import { formatIssuePath } from '../data/fixture-error.js'
 import { isJsonRecord } from '../data/is-json-record.js'
+import {
+  findTooDeepPath,
+  MAX_NESTING_DEPTH,
+} from '../schema/find-too-deep-path.js'
 import {
   FIXTURE_SCHEMA_PATH,
   FIXTURE_VERSION,
@@ -12,6 +17,14 @@ import type { SeenViews } from './internal/merge-views.js'
 import { toContentRecord } from './internal/to-content-record.js'
 import { toProjectRecord } from './internal/to-project-record.js'
 import type { RecordingFinding } from './recording-finding.js'
+
+/**
+ * The level in the fixture document of an item of an answer (a project or
+ * content, list or detail) counted from its record: what the service sent
+ * one level below the item lands at most two levels further down (in a
+ * record's `extra`, a publish result's or a body's).
+ */
+const ITEM_DEPTH = 4
 
 /**
  * Options of `createRecording`.
@@ -95,7 +108,10 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       kind: 'envelope-field',
       where,
       field,
-      value,
+      // A value nested too deep to print is named, not kept.
+      ...(findTooDeepPath(value, { startDepth: 2 }) === undefined
+        ? { value }
+        : {}),
       message: `${where}: "${field}" beside the spec's envelope (not kept: the mock writes its own)`,
     })
 
@@ -108,7 +124,22 @@ export function createRecording(options: RecordingOptions = {}): Recording {
     view: 'list' | 'detail',
   ): string | undefined => {
     const id = isJsonRecord(item) ? item[idField] : undefined
-    if (typeof id !== 'string' || !PUBLIC_ID_PATTERN.test(id)) {
+    const isValid = typeof id === 'string' && PUBLIC_ID_PATTERN.test(id)
+    // Checked as it arrives, by its level in the fixture document: deeper
+    // than --fixtures reads, it would make a file --fixtures refuses (and
+    // thousands of levels overflow the stack of JSON.stringify).
+    const tooDeep = findTooDeepPath(item, { startDepth: ITEM_DEPTH })
+    if (tooDeep !== undefined) {
+      const at = formatIssuePath(tooDeep.slice(0, 8))
+      report({
+        kind: 'not-recorded',
+        where,
+        field: at,
+        message: `${where}: ${isValid ? `${idField} ${id}` : 'an item'} nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep in the fixture document, at ${at}${tooDeep.length > 8 ? '…' : ''}; not kept, as --fixtures reads at most ${MAX_NESTING_DEPTH} levels`,
+      })
+      return undefined
+    }
+    if (!isValid) {
       report({
         kind: 'not-recorded',
         where,

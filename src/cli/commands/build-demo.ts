@@ -1,7 +1,7 @@
 import { Argument } from 'commander'
 import type { BuildDemoOptions } from '../build-demo.js'
 import type { CliCommand } from '../cli-command.js'
-import { CLI_NAME } from '../create-cli-log.js'
+import { CLI_NAME, createCliLog } from '../create-cli-log.js'
 import { parseNonEmpty } from '../option-parsers.js'
 import * as dataset from './dataset-options.js'
 
@@ -21,7 +21,7 @@ export function declareBuildDemoCommand(command: CliCommand): CliCommand {
     .addArgument(
       new Argument(
         '<dir>',
-        'the folder to write: new, empty, or written by build-demo before (its files are replaced, others kept)',
+        'the folder to write: new, empty, or written by build-demo before (the files it wrote are replaced, others kept)',
       ).argParser(parseNonEmpty('a folder to write the demo into')),
     )
     .addOption(dataset.seedOption())
@@ -56,6 +56,10 @@ media folder or output folder (nothing is written).`,
           live: values.live === true,
           directory,
         })
+        const log = createCliLog((text) =>
+          command.context.io.stderr.write(text),
+        )
+        for (const warning of built.warnings) log.warn(warning)
         command.context.io.stdout.write(
           [
             `Wrote the demo to ${built.directory} (${built.files} files, ${formatSize(built.bytes)}).`,

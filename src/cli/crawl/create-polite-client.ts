@@ -1,6 +1,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky'
 import PQueue from 'p-queue'
 import { parseRetryAfter } from './parse-retry-after.js'
+import { BodyTooLargeError, readCappedBody } from './read-body-chunks.js'
 import { POLITE_CLIENT_DEFAULTS } from './polite-client-defaults.js'
 
 /** Options of `createPoliteClient`; each defaults to `POLITE_CLIENT_DEFAULTS`. */
@@ -13,6 +14,8 @@ export interface PoliteClientOptions {
   backoffLimitMs?: number
   maxRetryAfterMs?: number
   timeoutMs?: number
+  /** The largest body `get` and `answer` read (a download has its own cap). */
+  maxBodyBytes?: number
   /** The statuses worth another attempt (default 408, 429, 500, 502–504). */
   retryStatuses?: readonly number[]
   /** Whether a timeout or a network error is worth another attempt (default true). */
@@ -34,6 +37,8 @@ export interface PoliteFailure {
   status?: number
   /** Set when the last attempt ran out of time (`timeoutMs`). */
   timedOut?: true
+  /** Set when the body was larger than its cap (not read further). */
+  tooLarge?: true
   attempts: number
 }
 
@@ -85,6 +90,16 @@ export interface PoliteClient {
     url: string,
     init?: { headers?: Record<string, string> },
   ): Promise<PoliteOutcome<PoliteAnswer>>
+  /**
+   * GETs `url` as `get` does up to the answer's headers (retried as `get`
+   * is while no 2xx came), then hands its body, unread, to `save`, which
+   * streams it: a download is never held whole nor retried once it
+   * started, and no timeout covers its body (`save` bounds it).
+   */
+  download<T>(
+    url: string,
+    save: (response: Response) => Promise<T>,
+  ): Promise<PoliteOutcome<T>>
   /** The requests given up on so far, in the order they failed. */
   failures(): PoliteFailure[]
   stats(): PoliteStats
@@ -98,11 +113,13 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 /** The body broke off after the headers came; `response` holds them. */
 class BodyCutShortError extends Error {
   override name = 'BodyCutShortError'
+  readonly tooLarge: boolean
   constructor(
     readonly response: Response,
     cause: unknown,
   ) {
     super('the body broke off', { cause })
+    this.tooLarge = cause instanceof BodyTooLargeError
   }
 }
 
@@ -110,8 +127,10 @@ class BodyCutShortError extends Error {
  * Creates the one HTTP client the CLI reads a real service with (`record`
  * and `verify`): at most `concurrency` requests in flight and `rate`
  * started per second (one every `1000 / rate` ms, retries included), each
- * answer read whole inside its attempt (so a connection dropped mid-body is
- * retried like one dropped before the headers). An answer of
+ * answer read whole inside its attempt, up to `maxBodyBytes` (so a
+ * connection dropped mid-body is retried like one dropped before the
+ * headers; a body over the cap is not retried), except a `download`'s,
+ * which its caller streams once the headers came. An answer of
  * `retryStatuses`, and with `retryFailures` a timeout or network error, is
  * retried up to `retries` times with exponential backoff from `backoffMs`
  * up to `backoffLimitMs`; a 429 or 503 with `Retry-After` (seconds or
@@ -171,6 +190,8 @@ export function createPoliteClient(
       retryOnTimeout: settings.retryFailures,
       shouldRetry: ({ error }) => {
         if (!(error instanceof HTTPError)) {
+          // A body over the cap is as large on the next attempt.
+          if (error instanceof BodyCutShortError && error.tooLarge) return false
           return settings.retryFailures ? undefined : false
         }
         // ky would wait `maxRetryAfter` for a Retry-After it cannot read;
@@ -207,6 +228,7 @@ export function createPoliteClient(
   const send = async (
     url: string,
     headers: Record<string, string> | undefined,
+    streamed = false,
   ): Promise<
     | { ok: true; response: Response; attempts: number }
     | { ok: false; error: unknown; attempts: number; received?: Response }
@@ -227,10 +249,15 @@ export function createPoliteClient(
         const wait = parseRetryAfter(response.headers.get('retry-after'))
         if (wait !== undefined) hold(wait)
       }
-      let body: ArrayBuffer | null = null
+      // A download's body is its caller's to stream, past the timeout.
+      if (streamed && response.ok) return response
+      let body: Uint8Array<ArrayBuffer> | null = null
       try {
         if (!NULL_BODY_STATUSES.has(response.status)) {
-          body = await response.arrayBuffer()
+          body = (await readCappedBody(response, {
+            maxBytes: settings.maxBodyBytes,
+            capName: 'the most read of one answer',
+          })) as Uint8Array<ArrayBuffer>
         }
       } catch (error) {
         throw new BodyCutShortError(response, error)
@@ -265,6 +292,10 @@ export function createPoliteClient(
       attempts,
       ...(error instanceof HTTPError ? { status: error.response.status } : {}),
       ...(error instanceof TimeoutError ? { timedOut: true as const } : {}),
+      ...((error instanceof BodyCutShortError && error.tooLarge) ||
+      error instanceof BodyTooLargeError
+        ? { tooLarge: true as const }
+        : {}),
     }
     failed.push(failure)
     return { ok: false as const, ...failure }
@@ -309,6 +340,18 @@ export function createPoliteClient(
         }
         return { ok: true, value: { ...readHead(cutShort), body } }
       }) as Promise<PoliteOutcome<PoliteAnswer>>
+    },
+    download<T>(url: string, save: (response: Response) => Promise<T>) {
+      return slots.add(async (): Promise<PoliteOutcome<T>> => {
+        const sent = await send(url, undefined, true)
+        if (!sent.ok) return fail(url, sent.error, sent.attempts)
+        try {
+          return { ok: true, value: await save(sent.response) }
+        } catch (error) {
+          await sent.response.body?.cancel().catch(() => {})
+          return fail(url, error, sent.attempts)
+        }
+      }) as Promise<PoliteOutcome<T>>
     },
     failures: () => [...failed],
     stats: () => ({ ...stats }),

@@ -8,7 +8,12 @@
  * - `backoffMs`, `backoffLimitMs`: the first wait between attempts without
  *   `Retry-After`, doubled each time up to the limit (0.5 s, 1 s, 2 s…).
  * - `maxRetryAfterMs`: the longest wait a `Retry-After` may ask for.
- * - `timeoutMs`: the longest one attempt may take, its body included.
+ * - `timeoutMs`: the longest one attempt may take, its body included; for
+ *   a download, the longest wait for its headers.
+ * - `maxBodyBytes`: the largest JSON answer read (64 MiB); a larger one is
+ *   a failure, not retried, and never held whole.
+ * - `idleTimeoutMs`: the longest a download may send no byte; it may take
+ *   as long as it likes while bytes come.
  * @example
  * createPoliteClient({ ...POLITE_CLIENT_DEFAULTS, rate: 2 })
  */
@@ -20,4 +25,6 @@ export const POLITE_CLIENT_DEFAULTS = {
   backoffLimitMs: 10_000,
   maxRetryAfterMs: 60_000,
   timeoutMs: 30_000,
+  maxBodyBytes: 64 * 1024 ** 2,
+  idleTimeoutMs: 30_000,
 } as const

@@ -10,6 +10,7 @@ import {
   type PoliteStats,
 } from '../crawl/create-polite-client.js'
 import { crawlService } from '../crawl/crawl-service.js'
+import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
 
 /** What `recordService` is asked to do. */
@@ -23,6 +24,11 @@ export interface RecordServiceOptions {
   mediaDir?: string
   /** For the `User-Agent` header. */
   version: string
+  /**
+   * The caps and timeouts of the client (default `POLITE_CLIENT_DEFAULTS`,
+   * and `MAX_MEDIA_FILE_BYTES` for one media file).
+   */
+  limits?: RecordLimits
   /** Told after each request: how many are done of those known so far. */
   onProgress?: (progress: RecordProgress) => void
   /** Told of each retry (`attempt` is the one to come). */
@@ -30,6 +36,24 @@ export interface RecordServiceOptions {
   /** Told of each project whose contents are all recorded. */
   onProjectDone?: (project: { id: string; contents: number }) => void
 }
+
+/** The caps and timeouts `record` reads a service with. */
+export interface RecordLimits {
+  /** The longest wait for an answer's headers, and for a JSON answer whole. */
+  timeoutMs?: number
+  /** The largest JSON answer read. */
+  maxJsonBytes?: number
+  /** The largest media file saved. */
+  maxMediaBytes?: number
+  /** The longest a download may send no byte. */
+  idleTimeoutMs?: number
+}
+
+/**
+ * The largest thumbnail or video `record` saves: 4 GiB, the largest file
+ * the server's `--media-dir` serves.
+ */
+export const MAX_MEDIA_FILE_BYTES = 4 * 1024 ** 3
 
 /** How far a recording is. */
 export interface RecordProgress {
@@ -66,7 +90,20 @@ export async function recordService(
   const authorization = { authorization: `Bearer ${options.apiKey}` }
   const userAgent = `content-api-mock/${options.version} (record)`
   const progress: RecordProgress = { done: 0, planned: 1, failed: 0 }
+  const limits = options.limits ?? {}
+  const caps = {
+    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
+    ...(limits.maxJsonBytes === undefined
+      ? {}
+      : { maxBodyBytes: limits.maxJsonBytes }),
+  }
+  const mediaLimits = {
+    maxBytes: limits.maxMediaBytes ?? MAX_MEDIA_FILE_BYTES,
+    idleTimeoutMs: limits.idleTimeoutMs ?? POLITE_CLIENT_DEFAULTS.idleTimeoutMs,
+    capName: 'the most record saves of one media file',
+  }
   const client = createPoliteClient({
+    ...caps,
     concurrency: options.concurrency,
     rate: options.rate,
     headers: { 'user-agent': userAgent },
@@ -75,6 +112,7 @@ export async function recordService(
   // The first request decides whether the service is there, so it is tried
   // twice, not five times: a wrong --target fails in a second.
   const probe = createPoliteClient({
+    ...caps,
     rate: options.rate,
     retries: 1,
     headers: { 'user-agent': userAgent },
@@ -106,14 +144,8 @@ export async function recordService(
     progress.planned++
     // No Authorization: asset URLs are signed, and often on another host
     // (a CDN) that must not see the API key.
-    const outcome = await client.get(url, async (response) =>
-      saveMediaFile(
-        mediaDir,
-        movieUnique,
-        kind,
-        response.headers.get('content-type'),
-        new Uint8Array(await response.arrayBuffer()),
-      ),
+    const outcome = await client.download(url, (response) =>
+      saveMediaFile(mediaDir, movieUnique, kind, response, mediaLimits),
     )
     tick(outcome.ok)
     if (outcome.ok) media.push(outcome.value)
@@ -203,6 +235,11 @@ function describeUnreachable(target: string, failure: PoliteFailure): CliError {
   if (failure.status === 404) {
     return new CliError(
       `${url} answered 404. Check --target: it is the service's base URL with its version prefix, such as https://api.example.com/public-api/v1.`,
+    )
+  }
+  if (failure.tooLarge === true) {
+    return new CliError(
+      `${url} answered ${failure.reason.replace(/^the body is/, 'a body')}, so nothing was recorded. Check --target: it is the service's base URL with its version prefix, whose project list is a JSON page of projects.`,
     )
   }
   if (failure.status !== undefined) {

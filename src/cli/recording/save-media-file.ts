@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { writeFileAtomically } from '../write-file-atomically.js'
+import { readBodyChunks, type BodyLimits } from '../crawl/read-body-chunks.js'
+import { writeStreamAtomically } from '../write-file-atomically.js'
 
 /** The kind of an asset and the extension the server's `--media-dir` serves it by. */
 const SERVED_EXTENSIONS = { thumbnail: '.jpg', video: '.mp4' } as const
@@ -27,24 +28,30 @@ export interface SavedMediaFile {
  * Saves one downloaded asset as `<movie_unique><extension>` in `directory`,
  * the extension following its `Content-Type` (`.jpg` and `.mp4` when it says
  * nothing), so that the server's `--media-dir` serves each movie its own
- * thumbnail and video.
+ * thumbnail and video. The body goes to disk as it arrives (a temporary
+ * file, renamed once whole), within `limits`: a body over the cap or idle
+ * too long leaves no file.
  * @example
- * await saveMediaFile('media', 'm1', 'video', 'video/mp4', bytes) // { name: 'm1.mp4', … }
+ * await saveMediaFile('media', 'm1', 'video', response, { maxBytes, idleTimeoutMs }) // { name: 'm1.mp4', … }
  */
 export async function saveMediaFile(
   directory: string,
   movieUnique: string,
   kind: keyof typeof SERVED_EXTENSIONS,
-  contentType: string | null,
-  bytes: Uint8Array,
+  response: Response,
+  limits: BodyLimits,
 ): Promise<SavedMediaFile> {
+  const contentType = response.headers.get('content-type')
   const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
   const extension = EXTENSIONS_BY_TYPE[type] ?? SERVED_EXTENSIONS[kind]
   const name = `${movieUnique}${extension}`
-  await writeFileAtomically(join(directory, name), bytes)
+  const bytes = await writeStreamAtomically(
+    join(directory, name),
+    readBodyChunks(response, limits),
+  )
   return {
     name,
-    bytes: bytes.byteLength,
+    bytes,
     served: extension === SERVED_EXTENSIONS[kind],
   }
 }
