@@ -260,7 +260,7 @@ it('refuses a --media-dir whose only media file is a FIFO with exit 2 and one li
   const result = await runCode([folder, '--media-dir', source])
   expect(result.code).toBe(2)
   expect(result.stderr).toMatch(
-    /^content-api-mock: --media-dir .+ holds no media file build-demo can copy \(.+clip\.mp4 is left out: a named pipe \(FIFO\)\)\. Pass a folder of regular \.jpg, \.jpeg or \.mp4 files\.\n$/,
+    /^content-api-mock: --media-dir .+ holds no media file build-demo can copy \(none of its media files can be served: clip\.mp4 \(a named pipe \(FIFO\)\);.+\)\. Pass a folder of regular \.jpg, \.jpeg or \.mp4 files\.\n$/,
   )
   expect(existsSync(folder)).toBe(false)
 })

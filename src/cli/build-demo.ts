@@ -1,5 +1,5 @@
 import { mkdir, readdir, readFile, realpath, stat } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_API_KEY } from '../data/default-keys.js'
 import { findMainApiKey } from '../data/find-main-api-key.js'
@@ -10,8 +10,7 @@ import {
   type DemoSettings,
 } from '../schema/demo-settings.js'
 import type { FixtureDocument } from '../schema/fixture.js'
-import { DEFAULT_API_PREFIX } from '../api/api-prefix.js'
-import { escapeRegExp } from '../api/api-prefix.js'
+import { DEFAULT_API_PREFIX, escapeRegExp } from '../api/api-prefix.js'
 import { readMediaDirectory } from '../server/files/read-media-directory.js'
 import { CliError } from './cli-error.js'
 import { readFixtureFile } from './read-fixture-file.js'
@@ -22,7 +21,10 @@ import {
   readDemoManifest,
   type DemoManifest,
 } from './demo-folder/demo-folder-manifest.js'
-import { openMediaFile } from './demo-folder/open-media-file.js'
+import { OptionsError } from '../schema/options-error.js'
+import { UserFileError } from '../server/files/user-file-error.js'
+import type { UserFile } from '../server/files/open-user-folder.js'
+import { isInsideFolder } from '../server/files/is-inside-folder.js'
 
 /**
  * The built page and boot script, as `npm run build` leaves them.
@@ -92,7 +94,7 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
   if (
     options.mediaDir !== undefined &&
     previous !== undefined &&
-    isInside(await realpath(options.mediaDir), await realpath(directory))
+    isInsideFolder(await realpath(options.mediaDir), await realpath(directory))
   ) {
     throw new CliError(
       `--media-dir ${options.mediaDir} is inside the output folder ${options.directory} (compared by real path), whose files build-demo replaces. Keep the media folder outside it.`,
@@ -127,20 +129,16 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
   )
   if (media !== undefined) {
     for (const name of [...media.thumbnails, ...media.videos]) {
-      const file = await openMediaFile(options.mediaDir!, name)
-      if (!file.ok) {
-        throw new CliError(
-          `Cannot copy ${join(options.mediaDir!, name)}: ${file.problem} (it changed while build-demo ran). Run build-demo again.`,
-        )
-      }
+      let file: UserFile
       try {
-        await writer.copy(
-          `${DEMO_MEDIA_FOLDER}/${name}`,
-          file.handle.createReadStream({ autoClose: false }),
+        file = await media.folder.open(name)
+      } catch (error) {
+        if (!(error instanceof UserFileError)) throw error
+        throw new CliError(
+          `Cannot copy ${join(options.mediaDir!, name)}: ${error.problem} (it changed while build-demo ran). Run build-demo again.`,
         )
-      } finally {
-        await file.handle.close()
       }
+      await writer.copy(`${DEMO_MEDIA_FOLDER}/${name}`, file.stream())
     }
   }
   const settings: DemoSettings = {
@@ -174,37 +172,30 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
 }
 
 /**
- * The media folder's files that can be copied (see `openMediaFile`), with
- * one warning line per file left out.
- * @throws {CliError} when none of its media files can be copied.
+ * The media folder's files that can be copied, by the rules of every reader
+ * of a user's files (`readMediaDirectory`), with the warning about the rest.
+ * @throws {CliError} when the folder cannot be read or none of its media
+ * files can be copied.
  */
 async function readCopyableMedia(directory: string) {
-  const { thumbnails, videos } = await readMediaDirectory(directory)
-  const warnings: string[] = []
-  const copyable = async (names: readonly string[]) => {
-    const kept: string[] = []
-    for (const name of names) {
-      const file = await openMediaFile(directory, name)
-      if (file.ok) {
-        await file.handle.close()
-        kept.push(name)
-      } else {
-        warnings.push(`${join(directory, name)} is left out: ${file.problem}`)
-      }
+  try {
+    const media = await readMediaDirectory(directory)
+    return {
+      thumbnails: media.thumbnails,
+      videos: media.videos,
+      folder: media.folder,
+      warnings: media.leftOut.map(
+        (entry) =>
+          `${join(directory, entry.name)} is left out: ${entry.problem}`,
+      ),
     }
-    return kept
-  }
-  const media = {
-    thumbnails: await copyable(thumbnails),
-    videos: await copyable(videos),
-    warnings,
-  }
-  if (media.thumbnails.length + media.videos.length === 0) {
+  } catch (error) {
+    if (!(error instanceof OptionsError)) throw error
+    const problems = error.issues.map((issue) => issue.message).join('; ')
     throw new CliError(
-      `--media-dir ${directory} holds no media file build-demo can copy (${warnings.join('; ')}). Pass a folder of regular .jpg, .jpeg or .mp4 files.`,
+      `--media-dir ${directory} holds no media file build-demo can copy (${problems}). Pass a folder of regular .jpg, .jpeg or .mp4 files.`,
     )
   }
-  return media
 }
 
 /**
@@ -313,14 +304,6 @@ function describeData(
 
 function formatJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`
-}
-
-function isInside(path: string, folder: string): boolean {
-  const rel = relative(folder, path)
-  return (
-    rel === '' ||
-    (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
-  )
 }
 
 function count(number: number, noun: string): string {

@@ -12,6 +12,7 @@ import {
 import { crawlService } from '../crawl/crawl-service.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
+import { DEFAULT_MAX_FILE_SIZE } from '../../server/files/open-user-folder.js'
 
 /** What `recordService` is asked to do. */
 export interface RecordServiceOptions {
@@ -50,10 +51,10 @@ export interface RecordLimits {
 }
 
 /**
- * The largest thumbnail or video `record` saves: 4 GiB, the largest file
- * the server's `--media-dir` serves.
+ * The largest thumbnail or video `record` saves: the largest file the
+ * server's `--media-dir` serves, so whatever is recorded can be served.
  */
-export const MAX_MEDIA_FILE_BYTES = 4 * 1024 ** 3
+export const MAX_MEDIA_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 
 /** How far a recording is. */
 export interface RecordProgress {
