@@ -168,6 +168,7 @@ export function ClockSection(props: {
       <button
         type="button"
         disabled=${disabled}
+        title="Back to today's date, at real speed"
         onClick=${() =>
           change({ real: true }, 'Back to the real date, at real speed.')}
       >
