@@ -95,10 +95,19 @@ export function createMockClock(
     anchor = at
   }
 
-  /** Moves both times by `ms`, as set and advance do. */
+  /** Moves both times by `ms`, as advance does. */
   function shift(ms: number): void {
     base += ms
     lifetimeBase += ms
+  }
+
+  /**
+   * Puts mock time at `target` exactly (after a `rebase()`), the lifetime
+   * moving as far.
+   */
+  function moveTo(target: number): void {
+    lifetimeBase += target - base
+    base = target
   }
 
   function setSpeed(next: number): void {
@@ -121,7 +130,7 @@ export function createMockClock(
         )
       }
       rebase()
-      shift(value - base)
+      moveTo(value)
       current = 0
     },
     advance(ms) {
@@ -144,17 +153,15 @@ export function createMockClock(
     },
     toRealTime() {
       rebase()
-      shift(anchor - base)
+      moveTo(anchor)
       current = 1
       resumeSpeed = 1
     },
     reset() {
-      rebase()
       // The clock the mock started with, read at this instant.
+      rebase()
       const at = anchor
-      const target =
-        initialSpeed === 1 ? at : created + (at - created) * initialSpeed
-      shift(target - base)
+      moveTo(initialSpeed === 1 ? at : created + (at - created) * initialSpeed)
       current = initialSpeed
       resumeSpeed = initialSpeed
     },
