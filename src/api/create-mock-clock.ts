@@ -58,6 +58,9 @@ export interface MockClockWithLifetime extends MockClock {
   lifetimeNow(): number
 }
 
+/** The last instant a `Date` can hold, in epoch milliseconds (ECMA-262 21.4.1.1). */
+const MAX_TIME = 8.64e15
+
 /**
  * Creates a clock over a time source, running `speed` times as fast as it
  * (from the time of creation on). The default source reads `Date.now()` on
@@ -83,7 +86,13 @@ export function createMockClock(
   let current = speed
   let resumeSpeed = speed
 
-  const now = () => base + (source() - anchor) * current
+  // Held within the dates JavaScript can hold: a clock set near their end
+  // and left running stops there instead of reading an invalid date.
+  const now = () =>
+    Math.min(
+      MAX_TIME,
+      Math.max(-MAX_TIME, base + (source() - anchor) * current),
+    )
   const lifetimeNow = () =>
     lifetimeBase + (source() - anchor) * Math.min(current, 1)
 

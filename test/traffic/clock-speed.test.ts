@@ -201,3 +201,21 @@ it('keeps answering today’s set and advance bodies as before, and says the spe
     speed: 0,
   })
 })
+
+it('stops at the last date JavaScript can hold rather than run past it', async () => {
+  let source = T0
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+    now: () => source,
+  })
+  const clockUrl = `${server.adminUrl}/clock`
+  const last = '+275760-09-13T00:00:00.000Z'
+  const running = await post(clockUrl, { set: 8.64e15 - 1000, speed: 10 })
+  expect(running.status).toBe(200)
+  source += MINUTE
+  expect(await (await fetch(clockUrl)).json()).toEqual({ now: last, speed: 10 })
+  const projects = await fetch(`${server.apiUrl}/projects`, {
+    headers: { authorization: 'Bearer k_a' },
+  })
+  expect(projects.status).toBe(200)
+})
