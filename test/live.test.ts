@@ -18,8 +18,11 @@ interface Listed {
   progress: { step_process: number; is_complete: boolean }
 }
 
+/** What the helpers below use of a mock: the library's or a server's. */
+type LiveMock = Pick<ContentApiMock, 'handle' | 'clock'>
+
 /** Calls the mock's core directly: a GET as the client sends it. */
-function get(mock: ContentApiMock, path: string) {
+function get(mock: LiveMock, path: string) {
   const response = mock.handle({
     method: 'GET',
     origin: ORIGIN,
@@ -40,7 +43,7 @@ async function createLiveMock(seed = 7) {
 }
 
 /** The projects of the main key that hold contents. */
-function holders(mock: ContentApiMock, at: number): string[] {
+function holders(mock: LiveMock, at: number): string[] {
   mock.clock.set(at)
   return get(mock, '/projects')
     .body.data.map(
@@ -160,11 +163,62 @@ it('adds new contents at a steady cadence and lets them go after three hours', a
       .map((content) => content.variation_unique)
     expect(startedLive.length).toBeGreaterThan(40)
     for (const id of startedLive) expect(later).not.toContain(id)
+    // Gone from the list, still readable by its ID.
     mock.clock.set(T + 3 * HOUR)
     expect(
       get(mock, `/projects/${project}/contents/${startedLive[0]}`).status,
-    ).toBe(404)
+    ).toBe(200)
   }
+})
+
+it('answers a content’s detail 200 a day of mock time after it left the list, and its thumbnail: server', async () => {
+  await using server = await startServer({ seed: 7, live: true })
+  const headers = { authorization: `Bearer ${KEY}` }
+  const clock = (body: unknown) =>
+    fetch(`${server.adminUrl}/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  await clock({ set: new Date(T).toISOString() })
+  const [project] = holders(server.mock, T)
+  const contents = `${server.apiUrl}/projects/${project}/contents`
+  const listed: Listed[] = (await (await fetch(contents, { headers })).json())
+    .data
+  const live = listed.filter(
+    (content) => Date.parse(content.created_at) > T - 4 * HOUR,
+  )
+  expect(live.length).toBeGreaterThan(40)
+  const oldest = live.at(-1)!
+  const detailUrl = `${contents}/${oldest.variation_unique}`
+  const before = await (await fetch(detailUrl, { headers })).json()
+
+  await clock({ advance: '27h' }) // three hours in the list, then a day
+  const later = await (await fetch(contents, { headers })).json()
+  expect(later.meta.total).toBeGreaterThan(40)
+  expect(
+    later.data.map((content: Listed) => content.variation_unique),
+  ).not.toContain(oldest.variation_unique)
+  const detail = await fetch(detailUrl, { headers })
+  expect(detail.status).toBe(200)
+  const { data } = await detail.json()
+  expect(data.variation_unique).toBe(oldest.variation_unique)
+  expect(data.title).toBe(before.data.title)
+  expect(data.progress).toEqual({ step_process: 5, is_complete: true })
+  expect(
+    (await fetch(data.content.thumbnail_url)).headers.get('content-type'),
+  ).toBe('image/jpeg')
+
+  // Not in another project, not before it started, not under a made-up ID.
+  const [, other] = holders(server.mock, T + 27 * HOUR)
+  const elsewhere = `${server.apiUrl}/projects/${other}/contents/${oldest.variation_unique}`
+  expect((await fetch(elsewhere, { headers })).status).toBe(404)
+  await clock({
+    set: new Date(Date.parse(oldest.created_at) - 1000).toISOString(),
+  })
+  expect((await fetch(detailUrl, { headers })).status).toBe(404)
+  const madeUp = `${contents}/${oldest.variation_unique.slice(0, -1)}x`
+  expect((await fetch(madeUp, { headers })).status).toBe(404)
 })
 
 it('publishes a finished content as pending first, then success or failed', async () => {

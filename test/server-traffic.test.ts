@@ -503,20 +503,30 @@ it('sets, advances and resets the clock over HTTP, moving key expiry', async () 
 
   const set = await send(clock, 'POST', { set: '2998-12-31T23:59:00Z' })
   expect(set.status).toBe(200)
-  expect(await set.json()).toEqual({ now: '2998-12-31T23:59:00.000Z' })
+  expect(await set.json()).toEqual({
+    now: '2998-12-31T23:59:00.000Z',
+    speed: 0,
+  })
   expect((await beta()).status).toBe(200)
 
   const advanced = await send(clock, 'POST', { advance: '1m' })
-  expect(await advanced.json()).toEqual({ now: '2999-01-01T00:00:00.000Z' })
+  expect(await advanced.json()).toEqual({
+    now: '2999-01-01T00:00:00.000Z',
+    speed: 0,
+  })
   const expired = await beta()
   expect(expired.status).toBe(401)
   expect((await expired.json()).error.message).toContain('expired')
   expect(await (await fetch(clock)).json()).toEqual({
     now: '2999-01-01T00:00:00.000Z',
+    speed: 0,
   })
 
   const back = await send(clock, 'POST', { advance: -1 })
-  expect(await back.json()).toEqual({ now: '2998-12-31T23:59:59.999Z' })
+  expect(await back.json()).toEqual({
+    now: '2998-12-31T23:59:59.999Z',
+    speed: 0,
+  })
   expect((await beta()).status).toBe(200)
 
   await send(clock, 'POST', { set: Date.parse('3000-01-01T00:00:00Z') })
@@ -542,6 +552,13 @@ it('answers invalid clock changes with 400 naming the field', async () => {
     [{ advance: true }, 'invalid_clock', '"advance"'],
     [{ advance: 1e20 }, 'invalid_clock', '"advance"'],
     [{ freeze: true }, 'invalid_clock', '"freeze"'],
+    [{ speed: -1 }, 'invalid_clock', '"speed"'],
+    [{ speed: 20_000 }, 'invalid_clock', '"speed"'],
+    [{ speed: '10' }, 'invalid_clock', '"speed"'],
+    [{ speed: 10, resume: true }, 'invalid_clock', '"resume"'],
+    [{ resume: false }, 'invalid_clock', '"resume"'],
+    [{ real: 'yes' }, 'invalid_clock', '"real"'],
+    [{ real: true, set: '2030-01-01T00:00:00Z' }, 'invalid_clock', '"set"'],
     ['{"set":', 'invalid_json', '"set"'],
   ]
   const before = (await (await fetch(clock)).json()).now
@@ -634,7 +651,10 @@ it('protects every traffic control route with the admin token', async () => {
     { set: '2030-01-01T00:00:00Z' },
     authorized,
   )
-  expect(await clock.json()).toEqual({ now: '2030-01-01T00:00:00.000Z' })
+  expect(await clock.json()).toEqual({
+    now: '2030-01-01T00:00:00.000Z',
+    speed: 0,
+  })
   const journal = await send(
     `${server.adminUrl}/requests`,
     'DELETE',

@@ -47,7 +47,7 @@ export interface AssetSigner {
   issueJson(origin: string, movieUnique: string): AssetUrls
   /** Checks a request's raw path and query against the signature it carries. */
   verify(path: string, query: string): AssetVerification
-  /** The signer's clock, in epoch milliseconds. */
+  /** The clock lifetimes are counted on, in epoch milliseconds. */
   readonly now: () => number
   /** How long issued URLs stay valid, in seconds. */
   readonly ttlSeconds: number
@@ -62,7 +62,10 @@ export interface AssetSignerOptions {
   secret?: string | Uint8Array
   /** Lifetime of issued URLs, in whole seconds (at least 1). */
   ttlSeconds: number
-  /** The clock, in epoch milliseconds. */
+  /**
+   * The clock lifetimes are counted on, in epoch milliseconds: a mock's
+   * `lifetimeNow`, which never runs faster than real time.
+   */
   now: () => number
 }
 
@@ -241,7 +244,7 @@ export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
         return {
           ok: false,
           reason: 'expired',
-          message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${ttlSeconds} s after they are issued. Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
+          message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${ttlSeconds} s after they are issued, counted at most at real speed (a --speed above 1 does not shorten them; a set or advance of the mock clock counts in full). Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
         }
       }
       return {

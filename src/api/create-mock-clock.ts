@@ -1,17 +1,65 @@
+import { OPTION_RULES } from '../schema/option-rules.js'
+
 /**
  * The clock behind everything time-based in a mock: key expiry, asset URL
- * expiry, rate-limit windows. Tests move it instead of sleeping.
+ * expiry, rate-limit windows, live data. Tests move it instead of sleeping;
+ * a presenter slows it down, pauses and resumes it.
  */
 export interface MockClock {
   /** The current time in epoch milliseconds. */
   now(): number
-  /** Stops the clock at the given time; `advance()` then moves it. */
+  /** Stops (pauses) the clock at the given time; `advance()` then moves it. */
   set(time: Date | number | string): void
   /** Moves the clock forward by `ms` milliseconds (backward when negative). */
   advance(ms: number): void
-  /** Back to the time source: no offset, not stopped. */
+  /**
+   * How many times as fast as its source the clock runs now: `0` while it is
+   * paused (or stopped by `set()`).
+   */
+  readonly speed: number
+  /**
+   * Runs the clock `speed` times as fast as its source from the current mock
+   * time on (0.01 to 10,000), or pauses it with `0`: mock time never jumps.
+   */
+  setSpeed(speed: number): void
+  /** Pauses the clock where it is: the same as `setSpeed(0)`. */
+  pause(): void
+  /**
+   * Runs a paused (or `set()`) clock again from where it stands, at the speed
+   * it last ran at; a running clock is left as it is.
+   */
+  resume(): void
+  /**
+   * Back to real time: the source's time (the real date, or the `now`
+   * option's), running at speed 1. `setSpeed(1)` instead keeps the mock time
+   * and runs at real speed from there.
+   */
+  toRealTime(): void
+  /**
+   * Back to the clock the mock started with: its source, at the speed of the
+   * options, counted from the mock's creation; no offset, not paused.
+   */
   reset(): void
 }
+
+/**
+ * A mock clock and the time that lifetimes are counted on (see
+ * {@link MockClockWithLifetime.lifetimeNow}).
+ */
+export interface MockClockWithLifetime extends MockClock {
+  /**
+   * The clock's time as a person lives it, epoch milliseconds: it runs as
+   * the mock clock does but never faster than its source (real time), so a
+   * lifetime of 900 s lasts 900 real seconds at `speed: 60`, and longer while
+   * the clock runs slower or is paused; `set()`, `advance()` and `reset()`
+   * move it by as much as they move the mock clock. At speed 1 it is the
+   * mock clock's time.
+   */
+  lifetimeNow(): number
+}
+
+/** The last instant a `Date` can hold, in epoch milliseconds (ECMA-262 21.4.1.1). */
+const MAX_TIME = 8.64e15
 
 /**
  * Creates a clock over a time source, running `speed` times as fast as it
@@ -26,12 +74,63 @@ export interface MockClock {
 export function createMockClock(
   source: () => number = () => Date.now(),
   speed = 1,
-): MockClock {
-  if (speed !== 1) source = runFaster(source, speed)
-  let stoppedAt: number | undefined
-  let offset = 0
+): MockClockWithLifetime {
+  checkSpeed(speed, false)
+  const initialSpeed = speed
+  const created = source()
+  // Both times are linear in the source between changes: each change starts
+  // a new piece at the source's `anchor`, so mock time never jumps by itself.
+  let anchor = created
+  let base = created
+  let lifetimeBase = created
+  let current = speed
+  let resumeSpeed = speed
+
+  // Held within the dates JavaScript can hold: a clock set near their end
+  // and left running stops there instead of reading an invalid date.
+  const now = () =>
+    Math.min(
+      MAX_TIME,
+      Math.max(-MAX_TIME, base + (source() - anchor) * current),
+    )
+  const lifetimeNow = () =>
+    lifetimeBase + (source() - anchor) * Math.min(current, 1)
+
+  /** Starts a new piece at the source's present, where both times stand. */
+  function rebase(): void {
+    const at = source()
+    base += (at - anchor) * current
+    lifetimeBase += (at - anchor) * Math.min(current, 1)
+    anchor = at
+  }
+
+  /** Moves both times by `ms`, as advance does. */
+  function shift(ms: number): void {
+    base += ms
+    lifetimeBase += ms
+  }
+
+  /**
+   * Puts mock time at `target` exactly (after a `rebase()`), the lifetime
+   * moving as far.
+   */
+  function moveTo(target: number): void {
+    lifetimeBase += target - base
+    base = target
+  }
+
+  function setSpeed(next: number): void {
+    rebase()
+    current = next
+    if (next > 0) resumeSpeed = next
+  }
+
   return {
-    now: () => stoppedAt ?? source() + offset,
+    now,
+    lifetimeNow,
+    get speed() {
+      return current
+    },
     set(time) {
       const value = typeof time === 'number' ? time : new Date(time).getTime()
       if (!Number.isFinite(value)) {
@@ -39,7 +138,9 @@ export function createMockClock(
           `Cannot set the mock clock to ${JSON.stringify(time)}: expected a Date, epoch milliseconds or an ISO 8601 string.`,
         )
       }
-      stoppedAt = value
+      rebase()
+      moveTo(value)
+      current = 0
     },
     advance(ms) {
       if (!Number.isFinite(ms)) {
@@ -47,22 +148,65 @@ export function createMockClock(
           `Cannot advance the mock clock by ${ms}: expected a number of milliseconds.`,
         )
       }
-      if (stoppedAt !== undefined) stoppedAt += ms
-      else offset += ms
+      shift(ms)
+    },
+    setSpeed(next) {
+      checkSpeed(next, true)
+      setSpeed(next)
+    },
+    pause() {
+      setSpeed(0)
+    },
+    resume() {
+      if (current === 0) setSpeed(resumeSpeed)
+    },
+    toRealTime() {
+      rebase()
+      moveTo(anchor)
+      current = 1
+      resumeSpeed = 1
     },
     reset() {
-      stoppedAt = undefined
-      offset = 0
+      // The clock the mock started with, read at this instant.
+      rebase()
+      const at = anchor
+      moveTo(initialSpeed === 1 ? at : created + (at - created) * initialSpeed)
+      current = initialSpeed
+      resumeSpeed = initialSpeed
     },
   }
 }
 
 /**
- * A source that starts where `source` is now and runs `speed` times as fast.
- * @note Counted from the clock's creation, so sped-up replicas agree only
- * when started together; at speed 1 every replica reads the same time.
+ * Throws unless `speed` is one the clock takes: the range of the `speed`
+ * option, or 0 (paused) where `pause` allows it.
  */
-function runFaster(source: () => number, speed: number): () => number {
-  const start = source()
-  return () => start + (source() - start) * speed
+function checkSpeed(speed: number, pause: boolean): void {
+  const { min, max } = OPTION_RULES.speed
+  if (
+    typeof speed === 'number' &&
+    ((pause && speed === 0) || (speed >= min && speed <= max))
+  ) {
+    return
+  }
+  throw new RangeError(
+    `Cannot run the mock clock at speed ${String(speed)}: expected a number from ${min} to ${max} (60 runs an hour of mock time a minute)${pause ? ', or 0 to pause it' : ''}.`,
+  )
+}
+
+/** What `GET /__mock/clock` answers: the mock's time and its speed. */
+export interface ClockReading {
+  /** ISO 8601, UTC. */
+  now: string
+  /** How many times as fast as real time the clock runs; 0 while paused. */
+  speed: number
+}
+
+/**
+ * The clock as the control API shows it.
+ * @example
+ * response.json(describeClock(mock.clock)) // { now: '2030-01-01T00:00:00.000Z', speed: 0 }
+ */
+export function describeClock(clock: MockClock): ClockReading {
+  return { now: new Date(clock.now()).toISOString(), speed: clock.speed }
 }

@@ -112,7 +112,8 @@ export function createMockCore(
   const signer = createAssetSigner({
     secret: options.assetSecret,
     ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
-    now,
+    // A URL lasts its lifetime as a person lives it, also at --speed 60.
+    now: clock.lifetimeNow,
   })
   const labelOf = (key: string) => dataset.index.keyLabels.get(key)
   const scenarios = createScenarioEngine({

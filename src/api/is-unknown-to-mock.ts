@@ -9,7 +9,8 @@ import type { ApiRequest } from './types.js'
  * service by default (the server's `upstream` option, `--proxy`).
  * @note A project or content the mock holds but the caller's key may not see
  * is known: the mock answers its 404 itself, as the real service would for
- * someone else's resource. A content of the live stream counts as known.
+ * someone else's resource. A content of the live stream counts as known once
+ * it has started, also after it left the list.
  * @example
  * isUnknownToMock(context, { ...request, path: '/public-api/v1/projects/nope' }) // true
  */
@@ -28,7 +29,6 @@ export function isUnknownToMock(
   return (
     context
       .liveStream()
-      ?.windowAt(projectUnique, context.now())
-      ?.items.has(variationUnique) !== true
+      ?.contentById(projectUnique, variationUnique, context.now()) === undefined
   )
 }

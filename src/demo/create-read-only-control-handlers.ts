@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
+import { describeClock } from '../api/create-mock-clock.js'
 import type { MockCore } from '../api/mock-core.js'
 import { escapeRegExp } from '../api/api-prefix.js'
 import { readRecordFilter } from '../api/records/read-record-filter.js'
@@ -54,7 +55,7 @@ export function createReadOnlyControlHandlers(
   ])
   return [
     http.get(routeOf('/clock'), () =>
-      HttpResponse.json({ now: new Date(core.clock.now()).toISOString() }),
+      HttpResponse.json(describeClock(core.clock)),
     ),
     ...lists,
     // Everything else under the control API: 404, or 405 for a route that

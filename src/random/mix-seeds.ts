@@ -18,6 +18,22 @@ export function mix32(value: number): number {
 }
 
 /**
+ * The inverse of {@link mix32}: `unmix32(mix32(x)) === x >>> 0`, so a value
+ * mixed into a public ID can be read back from it.
+ * @example
+ * unmix32(mix32(42)) // 42
+ */
+export function unmix32(value: number): number {
+  let hash = value >>> 0
+  hash ^= hash >>> 16
+  hash = Math.imul(hash, 0x7ed1b41d)
+  hash ^= (hash >>> 13) ^ (hash >>> 26)
+  hash = Math.imul(hash, 0xa5cb9243)
+  hash ^= hash >>> 16
+  return hash >>> 0
+}
+
+/**
  * One 32-bit seed for stream `stream` of `seed`, so that each stream (a
  * scenario, say) draws its own sequence and the streams of one seed differ.
  * @example

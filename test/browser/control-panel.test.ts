@@ -146,11 +146,11 @@ itInBrowser(
     const { page, watch } = await openPanel(server.url)
     const now = page.locator('[data-testid="clock-now"]')
     await expect.poll(() => now.textContent()).toBe('2030-01-01 00:00:00 UTC')
-    // Two readings of the same time: the panel says the clock stands still.
+    // A set pauses the clock, and the reading says so.
     const motion = page.locator('#clock-title ~ .clock-now .badge')
     await expect
       .poll(() => motion.textContent(), { timeout: 10_000 })
-      .toBe('stopped')
+      .toBe('paused')
 
     await page.click('button:text-is("+1 h")')
     await expect.poll(() => now.textContent()).toBe('2030-01-01 01:00:00 UTC')
@@ -161,6 +161,7 @@ itInBrowser(
     await expect.poll(() => now.textContent()).toBe('2030-01-01 23:30:00 UTC')
     expect(await (await fetch(`${server.adminUrl}/clock`)).json()).toEqual({
       now: '2030-01-01T23:30:00.000Z',
+      speed: 0,
     })
 
     await page.fill('input[placeholder^="90s"]', 'soon')
@@ -168,7 +169,7 @@ itInBrowser(
     const failure = page.locator('#clock-title ~ .action-failed')
     await expect.poll(() => failure.textContent()).toContain('invalid_clock')
 
-    await page.click('button:text-is("Back to real time")')
+    await page.click('button:text-is("Real date")')
     await expect
       .poll(() => now.textContent())
       .toMatch(new RegExp(`^${new Date().getUTCFullYear()}-`))
@@ -181,6 +182,60 @@ itInBrowser(
       .poll(() => now.textContent(), { timeout: 10_000 })
       .not.toBe(shown)
     expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'pauses, resumes and changes the speed of the clock, keeping the mock time where it was',
+  async () => {
+    await using server = await startServer({ speed: 60 })
+    const clockUrl = `${server.adminUrl}/clock`
+    const read = async () =>
+      (await (await fetch(clockUrl)).json()) as { now: string; speed: number }
+    const { page, watch } = await openPanel(server.url)
+    const motion = page.locator('#clock-title ~ .clock-now .badge')
+    const speed = page.locator('[data-testid="clock-speed"]')
+    await expect.poll(() => motion.textContent()).toBe('running')
+    await expect.poll(() => speed.textContent()).toBe('60×')
+
+    await page.click('button:text-is("Pause")')
+    await expect.poll(() => motion.textContent()).toBe('paused')
+    const paused = await read()
+    expect(paused.speed).toBe(0)
+    // Paused: the panel shows the very time the server holds, and it stays.
+    const now = page.locator('[data-testid="clock-now"]')
+    await expect
+      .poll(() => now.getAttribute('datetime'))
+      .toBe(new Date(Date.parse(paused.now)).toISOString())
+    expect(await speed.count()).toBe(0)
+    expect((await read()).now).toBe(paused.now)
+
+    await page.click('button:text-is("Resume")')
+    await expect.poll(() => speed.textContent()).toBe('60×')
+    const resumed = await read()
+    expect(resumed.speed).toBe(60)
+    // Continuous: from where it was paused, not ahead by the real time since.
+    expect(Date.parse(resumed.now)).toBeGreaterThanOrEqual(
+      Date.parse(paused.now),
+    )
+
+    await page.click('button:text-is("10×")')
+    await expect.poll(() => speed.textContent()).toBe('10×')
+    expect(
+      await page.locator('button:text-is("10×")').getAttribute('aria-pressed'),
+    ).toBe('true')
+    const slower = await read()
+    expect(slower.speed).toBe(10)
+    expect(Date.parse(slower.now)).toBeGreaterThanOrEqual(
+      Date.parse(resumed.now),
+    )
+
+    await page.click('button:text-is("1×")')
+    await expect.poll(() => speed.textContent()).toBe('1×')
+    expect((await read()).speed).toBe(1)
+    expect(misconduct(watch)).toEqual(clean)
     await page.context().close()
   },
   60_000,
@@ -455,7 +510,7 @@ itInBrowser(
           .poll(() => page.locator('.clock-now .badge').textContent(), {
             timeout: 10_000,
           })
-          .toBe('stopped')
+          .toBe('paused')
         // The limit in force, and per key where its count stands: three
         // allowed, the fourth refused, a minute to go on the stopped clock.
         expect(

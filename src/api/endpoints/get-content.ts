@@ -29,8 +29,7 @@ export function getContent(
       ? undefined
       : context
           .liveStream()
-          ?.windowAt(project.project_unique, now)
-          ?.items.get(variationUnique))
+          ?.contentById(project.project_unique, variationUnique, now))
   const state = record && contentAt(record, now)
   if (state?.visible !== true) {
     return createErrorResponse(

@@ -1,5 +1,6 @@
 import { parseDuration } from './parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
+import { OPTION_RULES } from '../../schema/option-rules.js'
 
 /**
  * An ISO 8601 date, or date and time with a zone: a time without a zone
@@ -8,40 +9,72 @@ import { ControlInputError } from './control-input-error.js'
 const ISO_TIME =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i
 
+/** A `POST /__mock/clock` body, read: each part in the order it applies. */
+export interface ClockChange {
+  /** Back to the real date at speed 1 (`"real": true`). */
+  real?: true
+  /** Stop the clock at this instant, epoch milliseconds. */
+  set?: number
+  /** Then move it by this many milliseconds. */
+  advance?: number
+  /** Then run it at this speed from where it stands (0 pauses). */
+  speed?: number
+  /** Then run a paused clock at the speed it last ran at. */
+  resume?: true
+}
+
+const FIELDS = ['set', 'advance', 'speed', 'resume', 'real']
+
 /**
- * Reads a `POST /__mock/clock` body: `set` (an ISO 8601 time with a zone, or
- * epoch milliseconds), `advance` (milliseconds, or `30s`, `1m`, `2h`;
- * negative goes back), or both: set first, then advance.
+ * Reads a `POST /__mock/clock` body: `real: true` (the real date, at speed
+ * 1) or `set` (an ISO 8601 time with a zone, or epoch milliseconds: stops the
+ * clock there), then `advance` (milliseconds, or `30s`, `1m`, `2h`; negative
+ * goes back), then `speed` (0.01 to 10,000, or 0 to pause) or `resume: true`.
  * @throws {ControlInputError} naming the bad field.
  * @example
  * readClockChange({ advance: '1m' }, Date.now()) // { advance: 60000 }
+ * readClockChange({ speed: 0 }, Date.now()) // { speed: 0 }
  */
-export function readClockChange(
-  body: unknown,
-  now: number,
-): { set?: number; advance?: number } {
+export function readClockChange(body: unknown, now: number): ClockChange {
   const usage =
-    'Send {"set": "2030-01-01T00:00:00Z"} to stop the clock at a time, {"advance": "1m"} to move it, or DELETE /__mock/clock to go back to real time.'
+    'Send {"set": "2030-01-01T00:00:00Z"} to stop the clock at a time, {"advance": "1m"} to move it, {"speed": 10} to run it 10 times as fast from where it is ({"speed": 0} pauses, {"resume": true} runs it again, {"speed": 1} is real speed), {"real": true} for the real date, or DELETE /__mock/clock for the clock the mock started with.'
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ControlInputError(
       'invalid_clock',
       `Expected a JSON object. ${usage}`,
     )
   }
-  const unknown = Object.keys(body).filter(
-    (name) => name !== 'set' && name !== 'advance',
-  )
+  const unknown = Object.keys(body).filter((name) => !FIELDS.includes(name))
   if (unknown.length > 0) {
     throw new ControlInputError(
       'invalid_clock',
       `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}. ${usage}`,
     )
   }
-  const { set, advance } = body as { set?: unknown; advance?: unknown }
-  if (set === undefined && advance === undefined) {
+  const { set, advance, speed, resume, real } = body as Record<string, unknown>
+  if (
+    FIELDS.every(
+      (name) => (body as Record<string, unknown>)[name] === undefined,
+    )
+  ) {
     throw new ControlInputError('invalid_clock', `Nothing to change. ${usage}`)
   }
-  const change: { set?: number; advance?: number } = {}
+  const change: ClockChange = {}
+  if (real !== undefined) {
+    if (real !== true) {
+      throw new ControlInputError(
+        'invalid_clock',
+        `Invalid "real" ${JSON.stringify(real)}: send {"real": true} to go back to the real date at real speed, or leave it out.`,
+      )
+    }
+    if (set !== undefined) {
+      throw new ControlInputError(
+        'invalid_clock',
+        '"real" and "set" both say where the clock stands: send one of them.',
+      )
+    }
+    change.real = true
+  }
   if (set !== undefined) {
     change.set = readTime(set)
     if (change.set === undefined) {
@@ -63,6 +96,34 @@ export function readClockChange(
         `Invalid "advance" ${JSON.stringify(advance)}: expected milliseconds (a number, negative to go back) or a count with a unit, such as "500ms", "30s", "1m", "2h" or "-1h", that keeps the clock within the dates JavaScript can hold.`,
       )
     }
+  }
+  if (speed !== undefined) {
+    const { min, max } = OPTION_RULES.speed
+    if (
+      typeof speed !== 'number' ||
+      !(speed === 0 || (speed >= min && speed <= max))
+    ) {
+      throw new ControlInputError(
+        'invalid_clock',
+        `Invalid "speed" ${JSON.stringify(speed)}: expected a number from ${min} to ${max}, how many times as fast as real time the clock runs (1 is real speed, 60 an hour a minute), or 0 to pause it.`,
+      )
+    }
+    if (resume !== undefined) {
+      throw new ControlInputError(
+        'invalid_clock',
+        '"speed" and "resume" both say how fast the clock runs: send one of them ({"resume": true} runs it at the speed it last ran at).',
+      )
+    }
+    change.speed = speed
+  }
+  if (resume !== undefined) {
+    if (resume !== true) {
+      throw new ControlInputError(
+        'invalid_clock',
+        `Invalid "resume" ${JSON.stringify(resume)}: send {"resume": true} to run a paused clock again, or {"speed": 0} to pause it.`,
+      )
+    }
+    change.resume = true
   }
   return change
 }

@@ -5,7 +5,12 @@ import { GENERATION_STEPS } from '../generation-steps.js'
 import type { SeedProject } from './create-project.js'
 import { createTitle } from './create-title.js'
 import { PLATFORMS, createPostUrl } from './platforms.js'
-import { createPublicId, RECORD_KIND, reseed } from './record-randomizer.js'
+import {
+  createPublicId,
+  readPublicIdIndex,
+  RECORD_KIND,
+  reseed,
+} from './record-randomizer.js'
 import { toTimestamp, type SeedContext } from './seed-context.js'
 
 /**
@@ -55,14 +60,24 @@ export interface LiveWindow {
  * The live stream of a generated dataset: in every project that holds
  * contents, a new content starts every few minutes, generates over a few
  * minutes and is published a little later, and leaves the list three hours
- * after it started. A pure function of the seed and the clock.
+ * after it started (so a list neither empties nor grows); its detail stays
+ * readable by ID. A pure function of the seed and the clock.
  */
 export interface LiveStream {
   /** The stream's contents of a project alive at `now`; none for other projects. */
   windowAt(projectUnique: string, now: number): LiveWindow | undefined
   /** Every project's stream contents alive at `now`, oldest first per project. */
   allAt(now: number): FixtureContent[]
-  /** The stream's content alive at `now` whose video is `movieUnique`, if any. */
+  /**
+   * The stream's content of a project by its ID, once it has started by
+   * `now`: listed, or computed again from its ID after it left the list.
+   */
+  contentById(
+    projectUnique: string,
+    variationUnique: string,
+    now: number,
+  ): FixtureContent | undefined
+  /** The stream's content started by `now` whose video is `movieUnique`, if any. */
   contentOfMovie(movieUnique: string, now: number): FixtureContent | undefined
 }
 
@@ -151,13 +166,54 @@ export function createLiveStream(
     return value
   }
 
+  /** A slot's start and IDs, drawn in the order its record draws them. */
+  function headOf(stream: ProjectStream, slot: number): LiveContentHead {
+    const start = startOf(stream, slot)
+    const idKind = RECORD_KIND.liveIds + 2 * stream.position
+    return {
+      start,
+      variationUnique: createPublicId(context, 'var_', idKind, slot >>> 0),
+      movieUnique: createPublicId(context, 'mov_', idKind + 1, slot >>> 0),
+    }
+  }
+
   function recordOf(stream: ProjectStream, slot: number): FixtureContent {
     let record = stream.records.get(slot)
     if (record === undefined) {
-      record = createLiveContent(context, stream, slot, startOf(stream, slot))
+      record = createLiveContent(context, stream, slot, headOf(stream, slot))
       stream.records.set(slot, record)
     }
     return record
+  }
+
+  /**
+   * The record of the slot an ID of `prefix` names, if that slot has started
+   * by `nowMs` and its ID is that one (IDs carry their slot: see
+   * `readPublicIdIndex`).
+   */
+  function startedRecordOf(
+    stream: ProjectStream,
+    prefix: 'var_' | 'mov_',
+    id: string,
+    nowMs: number,
+  ): FixtureContent | undefined {
+    const kind = RECORD_KIND.liveIds + 2 * stream.position
+    const index = readPublicIdIndex(
+      context,
+      prefix,
+      prefix === 'var_' ? kind : kind + 1,
+      id,
+    )
+    if (index === undefined) return undefined
+    const slot = index | 0
+    const head = headOf(stream, slot)
+    if (head.start > Math.floor(nowMs / 1000)) return undefined
+    const own = prefix === 'var_' ? head.variationUnique : head.movieUnique
+    if (own !== id) return undefined
+    // Not kept: the cache holds the slots near the list, not every one asked for.
+    return (
+      stream.records.get(slot) ?? createLiveContent(context, stream, slot, head)
+    )
   }
 
   return {
@@ -170,11 +226,23 @@ export function createLiveStream(
         [...windowAt(stream, now).items.values()].reverse(),
       )
     },
+    contentById(projectUnique, variationUnique, now) {
+      const stream = streams.get(projectUnique)
+      if (stream === undefined) return undefined
+      return (
+        windowAt(stream, now).items.get(variationUnique) ??
+        startedRecordOf(stream, 'var_', variationUnique, now)
+      )
+    },
     contentOfMovie(movieUnique, now) {
       for (const stream of streams.values()) {
         for (const record of windowAt(stream, now).items.values()) {
           if (record.content.movie_unique === movieUnique) return record
         }
+      }
+      for (const stream of streams.values()) {
+        const record = startedRecordOf(stream, 'mov_', movieUnique, now)
+        if (record !== undefined) return record
       }
       return undefined
     },
@@ -189,18 +257,22 @@ function slotIndex(stream: ProjectStream, slot: number): number {
   return stream.position * 4294967296 + (slot >>> 0)
 }
 
+/** What a live content's record starts with: its start (seconds) and IDs. */
+interface LiveContentHead {
+  start: number
+  variationUnique: string
+  movieUnique: string
+}
+
 function createLiveContent(
   context: SeedContext,
   stream: ProjectStream,
   slot: number,
-  start: number,
+  { start, variationUnique, movieUnique }: LiveContentHead,
 ): FixtureContent {
   const { faker } = context
   const { project } = stream
   const index = slotIndex(stream, slot)
-  const idKind = RECORD_KIND.liveIds + 2 * stream.position
-  const variationUnique = createPublicId(context, 'var_', idKind, slot >>> 0)
-  const movieUnique = createPublicId(context, 'mov_', idKind + 1, slot >>> 0)
 
   reseed(context, RECORD_KIND.liveContent, index)
   const title = createTitle(context, project.product)

@@ -1,6 +1,6 @@
 import type { Faker, Randomizer } from '@faker-js/faker'
 import { createSfc32 } from '../../random/create-sfc32.js'
-import { mix32 } from '../../random/mix-seeds.js'
+import { mix32, unmix32 } from '../../random/mix-seeds.js'
 import { flatString } from './flat-string.js'
 
 /**
@@ -66,6 +66,35 @@ export function createPublicId(
     value = Math.floor(value / 62)
   }
   return flatString(prefix + String.fromCharCode(...codes))
+}
+
+/**
+ * The index a public ID of `kind` was made from by {@link createPublicId},
+ * read back from its last six characters; `undefined` when it cannot be one.
+ * Only the index: the caller makes the ID of that index again to be sure.
+ * @example
+ * readPublicIdIndex(context, 'var_', kind, createPublicId(context, 'var_', kind, 7)) // 7
+ */
+export function readPublicIdIndex(
+  source: RecordRandomSource,
+  prefix: string,
+  kind: number,
+  id: string,
+): number | undefined {
+  if (id.length !== prefix.length + 12 || !id.startsWith(prefix)) {
+    return undefined
+  }
+  const [low, high] = source.seedWords
+  const key = mix32(mix32(mix32(low ^ 0x5bd1e995) ^ high) ^ kind)
+  let value = 0
+  for (let position = 5; position >= 0; position--) {
+    const shift = BASE62.indexOf(id[prefix.length + position]!)
+    const shifted = BASE62.indexOf(id[prefix.length + position + 6]!)
+    if (shift < 0 || shifted < 0) return undefined
+    value = value * 62 + ((shifted - shift + 62) % 62)
+  }
+  if (value > 0xffffffff) return undefined
+  return (unmix32(value) - key) >>> 0
 }
 
 /** `length` characters of `alphabet`, drawn from the record's stream. */

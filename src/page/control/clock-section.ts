@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import type { AdminAccess } from './use-admin-access.js'
-import { useTickingClock } from './use-ticking-clock.js'
+import { useTickingClock, type ClockReading } from './use-ticking-clock.js'
 
 /** The advance buttons: label and the duration the control API takes. */
 const STEPS = [
@@ -13,17 +13,20 @@ const STEPS = [
   { label: '+1 day', advance: '24h' },
 ] as const
 
+/** The speed buttons: how many times as fast as real time. */
+const SPEEDS = [1, 10, 60] as const
+
 /**
- * The mock clock: its time (ticking while it runs), advance by a step or a
- * duration of one's own, set to an instant, and back to real time
- * (`GET`, `POST`, `DELETE /__mock/clock`).
+ * The mock clock: its time and speed (ticking while it runs), pause, resume
+ * and a speed for a presenter, advance by a step or a duration of one's own,
+ * set to an instant, and back to the real date (`GET`, `POST /__mock/clock`).
  * @example
  * html`<${ClockSection} admin=${admin} reading=${reading} onChange=${refresh} />`
  */
 export function ClockSection(props: {
   admin: AdminAccess
   /** The last `GET /__mock/clock` answer and when it arrived. */
-  reading: { now: string; at: number } | undefined
+  reading: ClockReading | undefined
   onChange: () => void
 }): VNode {
   const { admin } = props
@@ -37,11 +40,6 @@ export function ClockSection(props: {
   const change = async (body: unknown, what: string) => {
     setDone(what)
     setResult(await admin.call('/clock', { method: 'POST', body }))
-    props.onChange()
-  }
-  const realTime = async () => {
-    setDone('Back to real time.')
-    setResult(await admin.call('/clock', { method: 'DELETE' }))
     props.onChange()
   }
   const setInstant = (event: Event) => {
@@ -75,11 +73,47 @@ export function ClockSection(props: {
       ${
         clock.motion !== 'unknown' &&
         html`<span
-          class=${`badge ${clock.motion === 'stopped' ? 'badge-warn' : 'badge-ok'}`}
+          class=${`badge ${clock.motion === 'paused' ? 'badge-warn' : 'badge-ok'}`}
           >${clock.motion}</span
         >`
       }
+      ${
+        clock.speed !== undefined &&
+        clock.speed > 0 &&
+        html`<span class="muted" data-testid="clock-speed"
+          >${formatSpeed(clock.speed)}</span
+        >`
+      }
     </p>
+    <div class="form-row" role="group" aria-label="Speed">
+      <button
+        type="button"
+        disabled=${disabled || clock.motion === 'paused'}
+        onClick=${() => change({ speed: 0 }, 'Clock paused.')}
+      >
+        Pause
+      </button>
+      <button
+        type="button"
+        disabled=${disabled || clock.motion === 'running'}
+        onClick=${() => change({ resume: true }, 'Clock resumed.')}
+      >
+        Resume
+      </button>
+      ${SPEEDS.map(
+        (speed) =>
+          html`<button
+            type="button"
+            disabled=${disabled}
+            aria-pressed=${clock.speed === speed}
+            title=${speed === 1 ? 'Real speed, from the mock time shown' : `${speed} times as fast as real time`}
+            onClick=${() =>
+              change({ speed }, `Clock runs at ${formatSpeed(speed)}.`)}
+          >
+            ${formatSpeed(speed)}
+          </button>`,
+      )}
+    </div>
     <div class="form-row">
       ${STEPS.map(
         (step) =>
@@ -128,11 +162,17 @@ export function ClockSection(props: {
           onInput=${(event: Event) =>
             setSetTo((event.target as HTMLInputElement).value)}
       /></label>
-      <button type="submit" disabled=${disabled}>Set (stops it)</button>
+      <button type="submit" disabled=${disabled}>Set (pauses it)</button>
     </form>
     <div class="form-row">
-      <button type="button" disabled=${disabled} onClick=${realTime}>
-        Back to real time
+      <button
+        type="button"
+        disabled=${disabled}
+        title="Back to today's date, at real speed"
+        onClick=${() =>
+          change({ real: true }, 'Back to the real date, at real speed.')}
+      >
+        Real date
       </button>
     </div>
     <${ActionResult} exchange=${result} success=${done} />
@@ -146,4 +186,13 @@ export function ClockSection(props: {
  */
 export function formatInstant(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`
+}
+
+/**
+ * A speed as the panel shows it: `60×`, `0.5×`.
+ * @example
+ * formatSpeed(60) // '60×'
+ */
+export function formatSpeed(speed: number): string {
+  return `${speed}×`
 }

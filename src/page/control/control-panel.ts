@@ -43,17 +43,21 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     useAdminData<{ data: ApiKeyRecord[] }>(admin, '/api-keys', undefined, [
       revision,
     ]).data?.data ?? []
-  const clock = useAdminData<{ now: string }>(
+  const clock = useAdminData<{ now: string; speed?: number }>(
     admin,
     '/clock',
     POLL_INTERVAL_MS,
     [revision],
   )
-  // @note One reading per answer, even when the time did not move: that is
-  // how a stopped clock shows.
+  // @note One reading per answer, stamped with when it arrived, so the panel
+  // ticks from there at the clock's speed.
   const clockReading = useMemo(() => {
-    const now = (clock.exchange?.body as { now?: unknown } | undefined)?.now
-    return typeof now === 'string' ? { now, at: Date.now() } : undefined
+    const body = clock.exchange?.body as
+      { now?: unknown; speed?: unknown } | undefined
+    const now = body?.now
+    if (typeof now !== 'string') return undefined
+    const speed = typeof body?.speed === 'number' ? body.speed : undefined
+    return { now, speed, at: Date.now() }
   }, [clock.exchange])
 
   const status = scenarios.exchange?.status

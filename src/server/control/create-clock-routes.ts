@@ -1,4 +1,5 @@
 import express, { type Router } from 'express'
+import { describeClock } from '../../api/create-mock-clock.js'
 import type { MockCore } from '../../api/mock-core.js'
 import { readClockChange } from '../../api/traffic/read-clock-change.js'
 import { readJsonBody } from './read-json-body.js'
@@ -10,26 +11,31 @@ import { readJsonBody } from './read-json-body.js'
  */
 export function createClockRoutes(mock: MockCore): Router {
   const router = express.Router()
+  const { clock } = mock
 
   router.get('/clock', (_request, response) => {
-    response.json({ now: new Date(mock.clock.now()).toISOString() })
+    response.json(describeClock(clock))
   })
 
   router.post(
     '/clock',
     readJsonBody(
-      '{"set": "<ISO 8601 time>"} or {"advance": "<ms or 30s, 1m, 2h>"}',
+      '{"set": "<ISO 8601 time>"}, {"advance": "<ms or 30s, 1m, 2h>"}, {"speed": <0 to pause, 1, 10, 60>}, {"resume": true} or {"real": true}',
     ),
     (request, response) => {
-      const change = readClockChange(request.body, mock.clock.now())
-      if (change.set !== undefined) mock.clock.set(change.set)
-      if (change.advance !== undefined) mock.clock.advance(change.advance)
-      response.json({ now: new Date(mock.clock.now()).toISOString() })
+      // In the order the body's parts compose: where, then how far, then how fast.
+      const change = readClockChange(request.body, clock.now())
+      if (change.real) clock.toRealTime()
+      if (change.set !== undefined) clock.set(change.set)
+      if (change.advance !== undefined) clock.advance(change.advance)
+      if (change.speed !== undefined) clock.setSpeed(change.speed)
+      if (change.resume) clock.resume()
+      response.json(describeClock(clock))
     },
   )
 
   router.delete('/clock', (_request, response) => {
-    mock.clock.reset()
+    clock.reset()
     response.status(204).end()
   })
 
