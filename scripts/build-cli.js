@@ -42,6 +42,9 @@ await build({
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
     minify: false,
+    // Readable code for a stack trace, without the JSDoc of every module
+    // inlined (a third of the bytes); license notices stay.
+    comments: { legal: true, annotation: false, jsdoc: false },
   },
 })
 
