@@ -1,9 +1,11 @@
 // Run by `npm run build` after tsc: puts the renderer of the API reference
 // (`GET /docs`) into dist/docs/, so the package serves it itself and the page
 // works offline. Scalar's code-split ES module build (an entry and its chunks)
-// is copied into a folder named with the content hash of all its files
-// (`__docs/scalar-<hash>/`, served with long-lived caching), and
-// dist/docs/manifest.json tells the server the entry's path.
+// is copied, gzipped (`name.js.gz`: 1.3 of 4.4 MB, which the server sends
+// as it is to a client that accepts gzip), into a folder named with the
+// content hash of all its files (`__docs/scalar-<hash>/`, served with
+// long-lived caching), and dist/docs/manifest.json tells the server the
+// entry's path.
 //
 // @note The ES module build, not the one-file `standalone.js`: the page loads
 // the entry and the chunks it imports (2.8 of 4.4 MB; the rest, such as the
@@ -14,7 +16,6 @@
 // Node 22.
 import { createHash } from 'node:crypto'
 import {
-  cpSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -22,6 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { constants, gzipSync } from 'node:zlib'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const scalarDir = `${root}node_modules/@scalar/api-reference/`
@@ -47,7 +49,14 @@ const folder = `__docs/scalar-${hash.digest('hex').slice(0, 12)}/`
 
 rmSync(outDir, { recursive: true, force: true })
 mkdirSync(`${outDir}${folder}chunks`, { recursive: true })
-for (const file of files) cpSync(browserDir + file, `${outDir}${folder}${file}`)
+for (const file of files) {
+  writeFileSync(
+    `${outDir}${folder}${file}.gz`,
+    gzipSync(readFileSync(browserDir + file), {
+      level: constants.Z_BEST_COMPRESSION,
+    }),
+  )
+}
 writeFileSync(
   `${outDir}manifest.json`,
   `${JSON.stringify({ renderer: { name: '@scalar/api-reference', version, script: `${folder}${ENTRY}` } }, null, 2)}\n`,

@@ -1,6 +1,6 @@
 // Runs before `npm start`: builds dist/ only when it is missing or older than
-// what it is built from, so that a start after `npm ci` (which builds once, in
-// `prepare`) takes no build at all, while a start after editing src/ still
+// what it is built from, so that the first start after `npm ci` builds, a
+// later one takes no build at all, and a start after editing src/ still
 // serves the edit. Its own words go to stderr: stdout stays the request log's.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs the interceptor suites (every test file that calls `useMswServer`)
+# On a Node.js below msw 3's floor (20), checks first that pnpm's default
+# install of the packed package (msw 3) fails at once with one clear line.
+# Then runs the interceptor suites (every test file that calls `useMswServer`)
 # under Node 22 with msw 3, the upper end of the `msw` peer range, in a
 # throwaway copy of the project, so the main node_modules stays as it is.
 #
@@ -27,6 +29,31 @@ fail() {
   echo "[test-msw3] FAILED: $*" >&2
   exit 1
 }
+
+# pnpm's default on the Node.js first on PATH: `pnpm add -D msw` picks msw 3
+# for the peer range. Below msw 3's floor (Node.js 20), creating the mock must
+# fail at once with the one line that says to install msw@^2.
+if node -e 'process.exit(Promise.withResolvers ? 0 : 1)'; then
+  log "skipping the Node.js 20 consumer check: $(node --version) has Promise.withResolvers"
+else
+  log "packing the project for a pnpm consumer on $(node --version)"
+  mkdir "$work/consumer"
+  (cd "$root" && npm pack --silent --pack-destination "$work/consumer" >/dev/null)
+  cd "$work/consumer"
+  echo '{ "name": "consumer", "private": true, "type": "module" }' >package.json
+  npx --yes pnpm@9 add ./content-api-mock-*.tgz
+  npx --yes pnpm@9 add -D msw
+  consumer_msw="$(node -p "require('./node_modules/msw/package.json').version")"
+  [[ "$consumer_msw" == 3.* ]] || fail "pnpm installed msw $consumer_msw, expected msw 3."
+  echo "import { createContentApiMock } from 'content-api-mock'; createContentApiMock()" >check.mjs
+  if node check.mjs 2>stderr.txt; then
+    fail "createContentApiMock() with msw $consumer_msw on $(node --version) did not throw."
+  fi
+  grep -q '^Error: content-api-mock: msw 3 needs Node.js 22.12 or later, .*install msw@^2' stderr.txt ||
+    fail "the error with msw $consumer_msw on $(node --version) does not say to install msw@^2: $(cat stderr.txt)"
+  log "passed: msw $consumer_msw on $(node --version) fails at once with: $(grep '^Error: ' stderr.txt)"
+  cd "$root"
+fi
 
 package="node-$(node -p process.platform)-$(node -p process.arch)"
 log "downloading Node $NODE_MAJOR ($package@$NODE_MAJOR) from the npm registry"

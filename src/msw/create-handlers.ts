@@ -3,6 +3,7 @@ import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/mock-core.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { createApiUrlPattern, escapeRegExp } from '../api/api-prefix.js'
+import { assertMswRunsHere } from './assert-msw-runs-here.js'
 import { createDeliveredBody } from './create-delivered-body.js'
 
 const ANY_ORIGIN = 'https?://[^/]+'
@@ -12,6 +13,7 @@ const ANY_ORIGIN = 'https?://[^/]+'
  * the asset URLs it issues. They translate `Request` to the core's request
  * description and its response description back to a `Response`, nothing else;
  * the API answers at once, an asset once its media is ready.
+ * @throws {Error} when msw 3 runs on a Node.js older than its floor.
  * @note The patterns are regular expressions without capturing groups: msw 2
  * decodes string-pattern parameters with `decodeURIComponent`, which throws
  * on a path such as `/projects/%zz` before any resolver runs (a 500), while
@@ -44,10 +46,9 @@ export function createHandlers(core: MockCore): HttpHandler[] {
       : toHttpResponse(response, request.method === 'HEAD')
   }
 
-  return [
-    http.all(apiPattern, apiResolver),
-    http.all(assetPattern, assetResolver),
-  ]
+  const apiHandler = http.all(apiPattern, apiResolver)
+  assertMswRunsHere(apiHandler)
+  return [apiHandler, http.all(assetPattern, assetResolver)]
 }
 
 /**

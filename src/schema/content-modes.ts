@@ -166,6 +166,29 @@ export function createContentModeConditions(
 }
 
 /**
+ * The `mode` and `content` properties of a served content in the strict
+ * OpenAPI document: `mode` one of the known modes, `content` the served body
+ * of that mode (a `$ref` into `#/$defs/`). With one known mode, `content` is
+ * that body outright, so generated clients type `content.download_url` as a
+ * string; with several, it is any of their bodies, tied to `mode` by the
+ * conditions of `createContentModeConditions('served')`.
+ * @example
+ * Object.assign(detail.properties, createKnownModeProperties())
+ */
+export function createKnownModeProperties(): {
+  mode: Record<string, unknown>
+  content: Record<string, unknown>
+} {
+  const refs = contentModeSchemaIds('served').map((id) => ({
+    $ref: `#/$defs/${id}`,
+  }))
+  return {
+    mode: { type: 'string', enum: Object.keys(CONTENT_MODES) },
+    content: refs.length === 1 ? refs[0]! : { anyOf: refs },
+  }
+}
+
+/**
  * The `$defs` names the conditions of one side refer to.
  * @example
  * contentModeSchemaIds('stored') // ['FixtureMoviemodeBody']

@@ -11,9 +11,14 @@ import { publicIdSchema } from './primitives.js'
 import {
   contentModeSchemaIds,
   createContentModeConditions,
+  createKnownModeProperties,
 } from './content-modes.js'
-import { contentDetailSchema } from './resources.js'
+import { contentDetailSchema, contentListItemSchema } from './resources.js'
 import { createJsonSchemaDefs } from './create-json-schema-defs.js'
+import {
+  createErrorResponses,
+  createRateLimitHeaders,
+} from './openapi-responses.js'
 
 type JsonObject = Record<string, unknown>
 
@@ -23,7 +28,13 @@ type JsonObject = Record<string, unknown>
  */
 export interface OpenApiDocument {
   openapi: '3.1.0'
-  info: { title: string; version: string; description: string }
+  info: {
+    title: string
+    version: string
+    description: string
+    license: { name: string; identifier: string }
+    contact: { name: string; url: string }
+  }
   servers: Array<{ url: string; description?: string }>
   security: Array<Record<string, string[]>>
   tags: Array<{ name: string; description: string }>
@@ -113,7 +124,11 @@ const OPERATIONS: Record<
 
 /**
  * Creates the OpenAPI 3.1 document of the four GET endpoints, with every
- * schema generated from the package's zod schemas.
+ * schema generated from the package's zod schemas. It describes what the spec
+ * shows: a content's `mode` is `moviemode` and its `content` that mode's body,
+ * so generated clients type `content.download_url` as a string. Contents of
+ * other modes (a fixture's, the `other-modes` variant's) are described by the
+ * tolerant document, `createTolerantOpenApiDocument`.
  * @example
  * const document = createOpenApiDocument({ serverUrl: 'http://localhost:3000/public-api/v1' })
  * document.paths['/projects']?.get?.operationId // 'listProjects'
@@ -121,7 +136,21 @@ const OPERATIONS: Record<
 export function createOpenApiDocument(
   options: { serverUrl?: string } = {},
 ): OpenApiDocument {
-  const schemas = createComponentSchemas()
+  return createOpenApiDocumentOf('known', options)
+}
+
+/**
+ * The OpenAPI document with a content's `mode` and `content` either as the
+ * known modes alone (`known`: the strict document) or open to any mode with
+ * any object (`open`: the base of the tolerant document).
+ * @example
+ * createOpenApiDocumentOf('open', {}).components.schemas.ContentDetail
+ */
+export function createOpenApiDocumentOf(
+  contentModes: 'known' | 'open',
+  options: { serverUrl?: string },
+): OpenApiDocument {
+  const schemas = createComponentSchemas(contentModes)
   const idOf = (schema: z.ZodType): string => {
     const id = z.globalRegistry.get(schema)?.id
     if (id === undefined || !(id in schemas)) {
@@ -167,6 +196,12 @@ export function createOpenApiDocument(
       version: '1.0.0',
       description:
         'A read-only HTTP JSON interface for listing the projects an API key owner can access and reading the content (posts, blogs, images, videos) generated inside them. Every response body is a JSON envelope. This document is generated from the zod schemas of content-api-mock (`npm run generate`); do not edit it by hand.',
+      // The package's own license and home: the document is the mock's.
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: {
+        name: 'content-api-mock',
+        url: 'https://www.npmjs.com/package/content-api-mock',
+      },
     },
     servers: [{ url: options.serverUrl ?? DEFAULT_OPENAPI_SERVER_URL }],
     security: [{ bearerAuth: [] }],
@@ -194,7 +229,9 @@ export function createOpenApiDocument(
 }
 
 /** The schemas the root schemas reach, with their refs under `components/schemas`. */
-function createComponentSchemas(): Record<string, JsonObject> {
+function createComponentSchemas(
+  contentModes: 'known' | 'open',
+): Record<string, JsonObject> {
   const defs = createJsonSchemaDefs(ROOT_SCHEMAS, {
     // Responses are exact: `output` closes every object with
     // `additionalProperties: false`, so a leaked field fails validation.
@@ -211,10 +248,35 @@ function createComponentSchemas(): Record<string, JsonObject> {
       `Failed to create the OpenAPI document: the "${missing}" schema is missing. Keep the \`.meta({ id })\` of each served body of CONTENT_MODES in src/schema/.`,
     )
   }
+  if (contentModes === 'known') narrowToKnownModes(defs)
   return rewriteRefs(defs, '#/$defs/', SCHEMAS_POINTER) as Record<
     string,
     JsonObject
   >
+}
+
+/**
+ * Gives the content list item and detail the `mode` and `content` of the
+ * known modes only, in place. The zod union of `content` keeps a free-form
+ * branch for other modes, which generators type as `unknown`.
+ */
+function narrowToKnownModes(defs: Record<string, JsonObject>): void {
+  const known = createKnownModeProperties()
+  const item = defs[componentIdOf(contentListItemSchema)]
+  const detail = defs[componentIdOf(contentDetailSchema)]
+  if (item === undefined || detail === undefined) {
+    throw new Error(
+      'Failed to create the OpenAPI document: the content schemas are missing. Keep the `.meta({ id })` of contentListItemSchema and contentDetailSchema in src/schema/resources.ts.',
+    )
+  }
+  item.properties = { ...(item.properties as JsonObject), mode: known.mode }
+  detail.properties = { ...(detail.properties as JsonObject), ...known }
+  // One body needs no condition to tie it to `mode`.
+  if (!('anyOf' in known.content)) delete detail.allOf
+}
+
+function componentIdOf(schema: z.ZodType): string {
+  return z.globalRegistry.get(schema)?.id ?? ''
 }
 
 function rewriteRefs(value: unknown, from: string, to: string): unknown {
@@ -237,32 +299,6 @@ function createPathParameter(name: string, description: string): JsonObject {
     target: 'draft-2020-12',
   })
   return { name, in: 'path', required: true, description, schema }
-}
-
-/**
- * The rate-limit headers, optional on every response: the spec does not show
- * them, and the mock sends them only for a rate limit that is configured,
- * under one of two naming styles (`headers: 'ratelimit' | 'x-ratelimit'`).
- */
-function createRateLimitHeaders(): Record<string, JsonObject> {
-  const seconds = { type: 'string', pattern: '^[0-9]+$' }
-  const header = (description: string): JsonObject => ({
-    description,
-    required: false,
-    schema: seconds,
-  })
-  return {
-    'RateLimit-Limit': header(
-      'Requests allowed per window (when a rate limit is configured).',
-    ),
-    'RateLimit-Remaining': header('Requests left in the current window.'),
-    'RateLimit-Reset': header('Seconds until the window resets.'),
-    'X-RateLimit-Limit': header(
-      'Requests allowed per window (the `x-ratelimit` header style).',
-    ),
-    'X-RateLimit-Remaining': header('Requests left in the current window.'),
-    'X-RateLimit-Reset': header('When the window resets, in epoch seconds.'),
-  }
 }
 
 function createOperation(input: {
@@ -298,63 +334,5 @@ function createOperation(input: {
       '500': ref('InternalError'),
       '503': ref('ServiceUnavailable'),
     },
-  }
-}
-
-function createErrorResponses(
-  errorEnvelopeId: string,
-): Record<string, JsonObject> {
-  const response = (
-    description: string,
-    headers?: Record<string, JsonObject>,
-  ): JsonObject => ({
-    description,
-    headers: { ...headers, ...createRateLimitHeaders() },
-    content: {
-      'application/json': {
-        schema: { $ref: SCHEMAS_POINTER + errorEnvelopeId },
-      },
-    },
-  })
-  return {
-    Unauthorized: response('API key invalid or expired.', {
-      'WWW-Authenticate': {
-        description: 'The Bearer challenge (RFC 6750).',
-        required: true,
-        schema: { type: 'string', pattern: '^Bearer' },
-      },
-    }),
-    NotFound: response(
-      'Resource does not exist, including the case where the caller lacks access permission.',
-    ),
-    MethodNotAllowed: response(
-      'The method is neither GET nor HEAD. Every operation of the API is a GET; HEAD answers as GET without the body, any other method with 405.',
-      {
-        Allow: {
-          description: 'The methods the path answers.',
-          required: true,
-          schema: { type: 'string', pattern: '\\bGET\\b' },
-        },
-      },
-    ),
-    InvalidParameter: response('Parameters invalid.'),
-    RateLimited: response('Rate limit exceeded.', {
-      'Retry-After': {
-        description: 'Seconds to wait before retrying.',
-        required: false,
-        schema: { type: 'string', pattern: '^[0-9]+$' },
-      },
-    }),
-    InternalError: response('Unexpected error.'),
-    ServiceUnavailable: response(
-      'The service is unavailable. The spec does not list 503; the mock answers it only when a scenario forces it.',
-      {
-        'Retry-After': {
-          description: 'Seconds to wait before retrying.',
-          required: false,
-          schema: { type: 'string', pattern: '^[0-9]+$' },
-        },
-      },
-    ),
   }
 }

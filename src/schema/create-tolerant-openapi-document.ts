@@ -1,5 +1,6 @@
 import {
   createOpenApiDocument,
+  createOpenApiDocumentOf,
   type OpenApiDocument,
 } from './create-openapi-document.js'
 import { ENDPOINT_PATHS } from './endpoints.js'
@@ -11,8 +12,9 @@ type JsonObject = Record<string, unknown>
 /**
  * Creates the tolerant OpenAPI document: the strict one (what the mock
  * guarantees by default, `createOpenApiDocument`) loosened to what the real
- * service may also send, as the variants do: every object allows unknown
- * properties, and `description`, `publish`, `post_url`, `posted_at`,
+ * service may also send, as the variants do: a content may come in any
+ * `mode` with any `content` object (`other-modes`), every object allows
+ * unknown properties, and `description`, `publish`, `post_url`, `posted_at`,
  * `download_url` and `thumbnail_url` may be `null` or absent, an error's
  * `message` absent. Lists take `page` and `per_page` and may answer 422 (a
  * paginated service, as `paginated`); any operation may answer a gateway's
@@ -24,11 +26,11 @@ type JsonObject = Record<string, unknown>
 export function createTolerantOpenApiDocument(
   ...options: Parameters<typeof createOpenApiDocument>
 ): OpenApiDocument {
-  const document = createOpenApiDocument(...options)
+  const document = createOpenApiDocumentOf('open', options[0] ?? {})
   document.info = {
     ...document.info,
     title: `${document.info.title} (tolerant)`,
-    description: `${document.info.description}\n\nThis is the tolerant document: what the real service may send as well (unknown properties anywhere; null or absent fields the spec does not promise). The strict document, what the mock sends by default, is openapi.json. See docs/variants.md.`,
+    description: `${document.info.description}\n\nThis is the tolerant document: what the real service may send as well (contents in any mode with any content object; unknown properties anywhere; null or absent fields the spec does not promise). The strict document, what the mock sends by default, is openapi.json. See docs/variants.md.`,
   }
   const schemas: Record<string, JsonObject> = {}
   for (const [id, schema] of Object.entries(document.components.schemas)) {

@@ -1,19 +1,73 @@
+import { createReadStream, statSync } from 'node:fs'
+import { extname, resolve, sep } from 'node:path'
+import { pipeline, type Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import express, { type RequestHandler } from 'express'
+import { createGunzip } from 'node:zlib'
+import express, { type Request, type RequestHandler } from 'express'
+
+const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 /**
  * Serves the files of a built folder whose names change with their content
  * (the page's and the API reference's assets), so they may be cached for
- * good: `cache-control: public, max-age=31536000, immutable`. A name that is
- * not there falls through to the next route (the JSON 404).
+ * good: `cache-control: public, max-age=31536000, immutable`. A file stored
+ * gzipped (`name.js.gz`, as the API reference's renderer is, to keep the
+ * package small) answers `name.js`: as it is to a client that accepts gzip,
+ * unzipped to any other. A name that is not there falls through to the next
+ * route (the JSON 404).
  * @example
  * router.use('/__docs', serveFingerprintedFiles(new URL('../docs/__docs/', import.meta.url)))
  */
 export function serveFingerprintedFiles(directory: URL): RequestHandler {
-  return express.static(fileURLToPath(directory), {
+  const root = fileURLToPath(directory)
+  const serveStatic = express.static(root, {
     immutable: true,
     maxAge: '365d',
     index: false,
     redirect: false,
   })
+  return (request, response, next) => {
+    const gzipped = findGzippedFile(root, request)
+    if (gzipped === undefined) return serveStatic(request, response, next)
+    response.setHeader('Cache-Control', CACHE_CONTROL)
+    response.type(extname(gzipped.file))
+    response.vary('Accept-Encoding')
+    const acceptsGzip = request.acceptsEncodings('gzip') === 'gzip'
+    if (acceptsGzip) {
+      response.setHeader('Content-Encoding', 'gzip')
+      response.setHeader('Content-Length', gzipped.size)
+    }
+    if (request.method === 'HEAD') return void response.end()
+    const streams: [Readable, ...NodeJS.ReadWriteStream[]] = [
+      createReadStream(`${gzipped.file}.gz`),
+      ...(acceptsGzip ? [] : [createGunzip()]),
+    ]
+    // A client that goes away mid-file ends the stream; nothing to report.
+    pipeline([...streams, response], (error) => {
+      if (error) response.destroy()
+    })
+  }
+}
+
+/** The file a GET or HEAD names, when it is stored as `<file>.gz`. */
+function findGzippedFile(
+  root: string,
+  request: Request,
+): { file: string; size: number } | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
+  let path: string
+  try {
+    path = decodeURIComponent(request.path)
+  } catch {
+    return undefined
+  }
+  const file = resolve(root, `.${path}`)
+  if (
+    path.includes('\0') ||
+    !file.startsWith(root.endsWith(sep) ? root : root + sep)
+  ) {
+    return undefined
+  }
+  const stats = statSync(`${file}.gz`, { throwIfNoEntry: false })
+  return stats?.isFile() === true ? { file, size: stats.size } : undefined
 }

@@ -1,0 +1,32 @@
+import type { HttpHandler } from 'msw'
+
+/**
+ * The oldest Node.js msw 3 declares (its `engines`).
+ */
+const MSW_3_NODE_FLOOR = '22.12'
+
+/**
+ * Throws at once, in one line that says what to install, when msw 3 runs
+ * where it cannot answer a request: it calls `Promise.withResolvers`, which
+ * Node.js 20 lacks, so every intercepted request would fail later with
+ * `fetch failed`. pnpm picks msw 3 for the peer range on any Node.js.
+ * @note msw 3 is told apart by its handlers' `dispose()`, which msw 2's
+ * lack; the package cannot read msw's version in a browser.
+ * @throws {Error} msw 3 without `Promise.withResolvers`.
+ * @example
+ * assertMswRunsHere(http.all(pattern, resolver))
+ */
+export function assertMswRunsHere(handler: HttpHandler): void {
+  if (
+    typeof (Promise as { withResolvers?: unknown }).withResolvers ===
+      'function' ||
+    typeof (handler as { dispose?: unknown }).dispose !== 'function'
+  ) {
+    return
+  }
+  const node = (globalThis as { process?: { versions?: { node?: string } } })
+    .process?.versions?.node
+  throw new Error(
+    `content-api-mock: msw 3 needs Node.js ${MSW_3_NODE_FLOOR} or later${node === undefined ? ' (this runtime lacks Promise.withResolvers)' : `, this is Node.js ${node}`}: install msw@^2 (npm install -D msw@^2; pnpm add -D msw@^2), or run Node.js ${MSW_3_NODE_FLOOR}+.`,
+  )
+}
