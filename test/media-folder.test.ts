@@ -222,7 +222,7 @@ it('leaves out files over mediaMaxFileSize, and refuses a limit that is not a wh
     onWarning: (message) => warnings.push(message),
   })
   expect(warnings).toEqual([
-    `--media-dir ${folder}: left out 1 media file that cannot be served: large.mp4 (2 KiB, over the limit of 1 KiB a file may have). Only regular files inside the folder (or links to them that stay inside) are served, up to 1 KiB each (the server option mediaMaxFileSize raises the limit).`,
+    `--media-dir ${folder}: left out 1 media file that cannot be served: large.mp4 (2 KiB, over the limit of 1 KiB a file may have). Only regular files inside the folder (or links to them that stay inside) are served, up to 1 KiB each (--media-max-file-size, the server option mediaMaxFileSize, raises the limit).`,
   ])
   const { video } = await assetsOf(server.apiUrl, 'v1')
   expect((await bytesAt(video)).bytes).toEqual(VIDEO)

@@ -230,3 +230,36 @@ it('stops on SIGTERM while a file is streamed to a stalled client and a FIFO sit
     await rm(fifo, { force: true })
   }
 })
+
+it('leaves out a file over --media-max-file-size with a warning, and serves the rest', async () => {
+  const capped = await mkdtemp(join(tmpdir(), 'content-api-mock-media-cap-'))
+  try {
+    await writeFile(join(capped, 'a.mp4'), new Uint8Array(10))
+    await writeFile(join(capped, 'b.mp4'), '')
+    await truncate(join(capped, 'b.mp4'), 2 * MiB)
+    await using cli = await startCli([
+      '--port',
+      '0',
+      '--log',
+      'off',
+      '--fixtures',
+      join(folder, 'fixtures.json'),
+      '--media-dir',
+      capped,
+      '--media-max-file-size',
+      String(MiB),
+    ])
+    expect(cli.stderr()).toContain(
+      `warning: --media-dir ${capped}: left out 1 media file that cannot be served: b.mp4 (`,
+    )
+    expect(cli.stderr()).toContain(
+      '(--media-max-file-size, the server option mediaMaxFileSize, raises the limit)',
+    )
+    const url = await downloadUrlOf(cli.apiUrl)
+    const range = await fetch(url, { headers: { range: 'bytes=0-9' } })
+    expect(range.status).toBe(206)
+    expect(range.headers.get('content-range')).toBe('bytes 0-9/10')
+  } finally {
+    await rm(capped, { recursive: true, force: true })
+  }
+})

@@ -100,6 +100,7 @@ export async function serveMock(
         fixtures,
         assetTtl: options.assetTtl,
         mediaDir: options.mediaDir,
+        mediaMaxFileSize: options.mediaMaxFileSize,
         onWarning: (message) => log.warn(message),
         listOrder: options.listOrder,
         headersTimeout: options.headersTimeout,

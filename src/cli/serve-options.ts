@@ -38,6 +38,8 @@ export interface ServeOptions extends Partial<ServerTimeouts> {
   contents?: number
   assetTtl?: number
   mediaDir?: string
+  /** The largest `--media-dir` file served, in bytes. */
+  mediaMaxFileSize?: number
   listOrder?: ListOrder
   /** Allowed origins; absent means any. */
   corsOrigin?: string[]

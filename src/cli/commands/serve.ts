@@ -7,6 +7,7 @@ import {
 } from '../../schema/scenario.js'
 import { VARIANT_NAMES } from '../../schema/variants.js'
 import { SERVER_OPTION_RULES } from '../../server/connections/defaults.js'
+import { MEDIA_FILE_SIZE_RULE } from '../../server/files/read-media-directory.js'
 import { ANY_HOST } from '../../server/host/parse-allowed-hosts.js'
 import { parsePublicUrl } from '../../server/host/parse-public-url.js'
 import { parseUpstreamUrl } from '../../server/upstream/parse-upstream-url.js'
@@ -131,6 +132,9 @@ export function declareServeCommand(command: CliCommand): CliCommand {
     .addOption(dataset.speedOption())
     .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
     .addOption(dataset.mediaDirOption())
+    .addOption(
+      integerOption('--media-max-file-size <bytes>', MEDIA_FILE_SIZE_RULE),
+    )
     .addOption(
       new Option('--list-order <order>', OPTION_RULES.listOrder.summary)
         .choices(OPTION_RULES.listOrder.choices)

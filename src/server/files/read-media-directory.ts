@@ -115,7 +115,7 @@ export async function readMediaDirectory(
     warning:
       leftOut.length === 0
         ? undefined
-        : `--media-dir ${directory}: left out ${count(leftOut.length, 'media file')} that cannot be served: ${describeLeftOut(leftOut)}. Only regular files inside the folder (or links to them that stay inside) are served, up to ${limit} each${leftOut.some((entry) => entry.reason === 'too-large') ? ' (the server option mediaMaxFileSize raises the limit)' : ''}.`,
+        : `--media-dir ${directory}: left out ${count(leftOut.length, 'media file')} that cannot be served: ${describeLeftOut(leftOut)}. Only regular files inside the folder (or links to them that stay inside) are served, up to ${limit} each${leftOut.some((entry) => entry.reason === 'too-large') ? ' (--media-max-file-size, the server option mediaMaxFileSize, raises the limit)' : ''}.`,
     folder,
     library: createFileMedia({
       thumbnails,
