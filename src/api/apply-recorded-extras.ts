@@ -1,3 +1,4 @@
+import { setOwnField } from '../data/set-own-field.js'
 import type { RecordedExtras } from '../schema/recorded-extras.js'
 
 /**
@@ -20,7 +21,7 @@ export function applyRecordedExtras(
   for (const name of extras.absent ?? []) delete view[name]
   for (const [name, value] of Object.entries(extras.extra ?? {})) {
     if (Object.hasOwn(view, name)) view[name] = value
-    else if (!specFields.has(name)) appendTo[name] = value
+    else if (!specFields.has(name)) setOwnField(appendTo, name, value)
   }
   return view
 }

@@ -1,3 +1,4 @@
+import { setOwnField } from './set-own-field.js'
 import { isJsonRecord } from './is-json-record.js'
 
 /**
@@ -22,7 +23,7 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   const result: Record<string, unknown> = {}
   if (isJsonRecord(target)) {
     for (const key of Object.keys(target)) {
-      defineField(result, key, copyJson(target[key]))
+      setOwnField(result, key, copyJson(target[key]))
     }
   }
   for (const key of Object.keys(patch)) {
@@ -33,22 +34,9 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
       continue
     }
     const current = Object.hasOwn(result, key) ? result[key] : undefined
-    defineField(result, key, applyMergePatch(current, value))
+    setOwnField(result, key, applyMergePatch(current, value))
   }
   return result
-}
-
-function defineField(
-  record: Record<string, unknown>,
-  key: string,
-  value: unknown,
-): void {
-  Object.defineProperty(record, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  })
 }
 
 /** A deep copy of a JSON value, every key kept as an own property. */
@@ -57,6 +45,6 @@ function copyJson(value: unknown): unknown {
   if (!isJsonRecord(value)) return value
   const copy: Record<string, unknown> = {}
   for (const key of Object.keys(value))
-    defineField(copy, key, copyJson(value[key]))
+    setOwnField(copy, key, copyJson(value[key]))
   return copy
 }

@@ -25,6 +25,22 @@ export interface ClockChange {
 
 const FIELDS = ['set', 'advance', 'speed', 'resume', 'real']
 
+/** Fields that say the same thing, so a body may hold one of each pair. */
+const EXCLUSIVE_FIELDS: ReadonlyArray<
+  readonly [keyof ClockChange, keyof ClockChange, string]
+> = [
+  [
+    'real',
+    'set',
+    '"real" and "set" both say where the clock stands: send one of them.',
+  ],
+  [
+    'speed',
+    'resume',
+    '"speed" and "resume" both say how fast the clock runs: send one of them ({"resume": true} runs it at the speed it last ran at).',
+  ],
+]
+
 /**
  * Reads a `POST /__mock/clock` body: `real: true` (the real date, at speed
  * 1) or `set` (an ISO 8601 time with a zone, or epoch milliseconds: stops the
@@ -67,12 +83,6 @@ export function readClockChange(body: unknown, now: number): ClockChange {
         `Invalid "real" ${JSON.stringify(real)}: send {"real": true} to go back to the real date at real speed, or leave it out.`,
       )
     }
-    if (set !== undefined) {
-      throw new ControlInputError(
-        'invalid_clock',
-        '"real" and "set" both say where the clock stands: send one of them.',
-      )
-    }
     change.real = true
   }
   if (set !== undefined) {
@@ -108,12 +118,6 @@ export function readClockChange(body: unknown, now: number): ClockChange {
         `Invalid "speed" ${JSON.stringify(speed)}: expected a number from ${min} to ${max}, how many times as fast as real time the clock runs (1 is real speed, 60 an hour a minute), or 0 to pause it.`,
       )
     }
-    if (resume !== undefined) {
-      throw new ControlInputError(
-        'invalid_clock',
-        '"speed" and "resume" both say how fast the clock runs: send one of them ({"resume": true} runs it at the speed it last ran at).',
-      )
-    }
     change.speed = speed
   }
   if (resume !== undefined) {
@@ -124,6 +128,11 @@ export function readClockChange(body: unknown, now: number): ClockChange {
       )
     }
     change.resume = true
+  }
+  for (const [one, other, message] of EXCLUSIVE_FIELDS) {
+    if (one in change && other in change) {
+      throw new ControlInputError('invalid_clock', message)
+    }
   }
   return change
 }

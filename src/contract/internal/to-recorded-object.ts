@@ -1,4 +1,5 @@
 import type * as z from 'zod'
+import { setOwnField } from '../../data/set-own-field.js'
 import type { RecordedExtras } from '../../schema/recorded-extras.js'
 import type { RecordingFinding } from '../recording-finding.js'
 
@@ -56,7 +57,7 @@ export function toRecordedObject(
   }
   for (const [name, value] of Object.entries(observed)) {
     if (Object.hasOwn(spec.shape, name) || spec.own?.has(name)) continue
-    keepInExtra(extra, name, value)
+    setOwnField(extra, name, value)
     report({
       kind: 'unknown-field',
       where,
@@ -93,7 +94,7 @@ export function keepOffSpecField(
     return
   }
   const value = observed[name]
-  keepInExtra(extra, name, value)
+  setOwnField(extra, name, value)
   report({
     kind: value === null ? 'null-field' : 'unexpected-type',
     where,
@@ -103,24 +104,6 @@ export function keepOffSpecField(
       value === null
         ? `${where}: "${name}" is null (kept in "extra")`
         : `${where}: "${name}" is ${JSON.stringify(value)}, not of the spec's type (kept in "extra")`,
-  })
-}
-
-/**
- * Keeps one member in `extra` as an own property, whatever its name.
- * @note A plain assignment of a member named `__proto__` (JSON.parse makes it
- * an own member) would replace `extra`'s prototype and lose the member.
- */
-function keepInExtra(
-  extra: Record<string, unknown>,
-  name: string,
-  value: unknown,
-): void {
-  Object.defineProperty(extra, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
   })
 }
 

@@ -1,0 +1,19 @@
+/**
+ * Sets `record[key]` as an own, enumerable property whatever the key: a
+ * plain assignment of `__proto__` (which JSON.parse makes an own member)
+ * would replace the record's prototype instead and lose the member.
+ * @example
+ * setOwnField(extra, '__proto__', { admin: true }) // Object.keys(extra) includes '__proto__'
+ */
+export function setOwnField(
+  record: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): void {
+  Object.defineProperty(record, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  })
+}
