@@ -73,30 +73,17 @@ beforeAll(async () => {
     media,
   ])
   await run(process.execPath, [CLI, 'build-demo', join(work, 'broken')])
-  await run(process.execPath, [
-    CLI,
-    'build-demo',
-    join(work, 'sized'),
-    '--seed',
-    '7',
-    '--projects',
-    '5',
-    '--contents',
-    '12',
-    '--asset-ttl',
-    '86400',
-  ])
-  await run(process.execPath, [
-    CLI,
-    'build-demo',
-    join(work, 'live'),
-    '--live',
-    '--seed',
-    '7',
-    '--speed',
-    '60',
-  ])
   rmSync(join(work, 'broken/demo-options.json'))
+  const flags = {
+    sized: '--seed 7 --projects 5 --contents 12 --asset-ttl 86400',
+    live: '--live --seed 7 --speed 60',
+  }
+  for (const [folder, given] of Object.entries(flags)) {
+    await run(process.execPath, [
+      ...[CLI, 'build-demo', join(work, folder)],
+      ...given.split(' '),
+    ])
+  }
   site = await serveStaticFolders({
     '/': join(work, 'root'),
     '/demo/': join(work, 'sub'),
