@@ -15,6 +15,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
+import { createMockClock } from '../src/api/create-mock-clock.js'
+import { createDemoClockSource } from '../src/demo/shared-demo-clock.js'
 
 // What `content-api-mock build-demo` writes, file by file, with the built CLI;
 // test/browser/build-demo.test.ts opens such folders in Chromium.
@@ -263,4 +265,102 @@ it('refuses a --media-dir whose only media file is a FIFO with exit 2 and one li
     /^content-api-mock: --media-dir .+ holds no media file build-demo can copy \(none of its media files can be served: clip\.mp4 \(a named pipe \(FIFO\)\);.+\)\. Pass a folder of regular \.jpg, \.jpeg or \.mp4 files\.\n$/,
   )
   expect(existsSync(folder)).toBe(false)
+})
+
+it('writes --projects, --contents, --asset-ttl, --live and --speed into the settings, as the server takes them', async () => {
+  const folder = join(work, 'parity')
+  const { stdout, stderr } = await run([
+    folder,
+    '--live',
+    '--seed',
+    '7',
+    '--speed',
+    '60',
+    '--projects',
+    '12',
+    '--contents',
+    '200',
+    '--asset-ttl',
+    '3600',
+  ])
+  expect(stderr).toBe('')
+  expect(stdout).toContain(
+    '  Data   generated from seed 7: 12 projects, 200 contents, live, mock clock at 60x real time\n',
+  )
+  expect(readJson(join(folder, 'demo-options.json')).mock).toEqual({
+    seed: 7,
+    size: { projects: 12, contents: 200 },
+    live: true,
+    speed: 60,
+    assetTtl: 3600,
+  })
+  expect(readJson(join(folder, '__page/config.json')).live).toBe(true)
+})
+
+it('refuses --projects or --contents with --fixtures and a bad --asset-ttl with exit 2 and one line, writing nothing', async () => {
+  const folder = join(work, 'parity-refused')
+  const sized = await runCode([folder, '-f', FIXTURES, '--contents', '5'])
+  expect(sized.code).toBe(2)
+  expect(sized.stderr).toBe(
+    'content-api-mock: --contents shapes the generated dataset and cannot be combined with --fixtures, which serves the file as written. Remove one or the other (--seed may stay: with --fixtures it seeds the random traffic draws only).\n',
+  )
+  const ttl = await runCode([folder, '--asset-ttl', '0'])
+  expect(ttl.code).toBe(2)
+  expect(ttl.stderr).toMatch(
+    /^content-api-mock: Option '--asset-ttl <seconds>' argument '0' is invalid\. Expected a whole number from 1 to \d+\. Run "content-api-mock build-demo --help" to see every option\.\n$/,
+  )
+  expect(existsSync(folder)).toBe(false)
+})
+
+it("runs a demo's clock on one timeline per browser and folder: a reload or another tab goes on where it stands", () => {
+  const items = new Map<string, string>()
+  const storage = {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  }
+  let real = Date.UTC(2026, 10, 1)
+  const start = real
+  const open = (speed: number, where = storage) =>
+    createMockClock(
+      createDemoClockSource(
+        where,
+        'https://example.com/demo/',
+        speed,
+        () => real,
+      ),
+      speed,
+    )
+  const first = open(60)
+  real += 10_000
+  expect(first.now()).toBe(start + 600_000)
+
+  real += 1_000
+  const reloaded = open(60)
+  const tab = open(60)
+  expect(reloaded.now()).toBe(start + 660_000)
+  expect(tab.now()).toBe(reloaded.now())
+  real += 1_000
+  expect([reloaded.now(), tab.now()]).toEqual([
+    start + 720_000,
+    start + 720_000,
+  ])
+
+  // Rebuilt at another speed: on from where the timeline stands.
+  const slower = open(10)
+  expect(slower.now()).toBe(start + 720_000)
+  real += 1_000
+  expect(slower.now()).toBe(start + 730_000)
+
+  // Blocked or unreadable storage: a timeline of this visit alone.
+  items.set('content-api-mock demo clock https://example.com/demo/', '{')
+  expect(open(10).now()).toBe(real)
+  const blocked = {
+    getItem: (): string | null => {
+      throw new Error('SecurityError')
+    },
+    setItem: () => {
+      throw new Error('SecurityError')
+    },
+  }
+  expect(open(60, blocked).now()).toBe(real)
 })

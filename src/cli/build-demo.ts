@@ -22,6 +22,7 @@ import {
   type DemoManifest,
 } from './demo-folder/demo-folder-manifest.js'
 import { OptionsError } from '../schema/options-error.js'
+import { OPTION_RULES } from '../schema/option-rules.js'
 import { UserFileError } from '../server/files/user-file-error.js'
 import type { UserFile } from '../server/files/open-user-folder.js'
 import { isInsideFolder } from '../server/files/is-inside-folder.js'
@@ -42,9 +43,12 @@ export interface BuildDemoOptions {
   /** The folder to write: new, empty, or an earlier build-demo folder. */
   directory: string
   seed?: number
+  projects?: number
+  contents?: number
   fixtures?: string
   live: boolean
   speed?: number
+  assetTtl?: number
   mediaDir?: string
 }
 
@@ -145,9 +149,14 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     version: DEMO_SETTINGS_VERSION,
     mock: {
       seed: options.seed,
+      size:
+        options.projects === undefined && options.contents === undefined
+          ? undefined
+          : { projects: options.projects, contents: options.contents },
       fixtures,
       live: options.live || undefined,
       speed: options.speed,
+      assetTtl: options.assetTtl,
     },
     media:
       media === undefined
@@ -299,7 +308,8 @@ function describeData(
   if (fixtures !== undefined) {
     return `${options.fixtures} (${fixtures.projects.length} projects, ${fixtures.contents.length} contents)${speed}`
   }
-  return `generated from seed ${options.seed ?? 1}${options.live ? ', live' : ''}${speed}`
+  const size = `${options.projects ?? OPTION_RULES.projects.default} projects, ${options.contents ?? OPTION_RULES.contents.default} contents`
+  return `generated from seed ${options.seed ?? 1}: ${size}${options.live ? ', live' : ''}${speed}`
 }
 
 function formatJson(value: unknown): string {

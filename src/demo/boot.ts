@@ -5,6 +5,8 @@ import { findMainApiKey } from '../data/find-main-api-key.js'
 import { createFileMedia } from '../media/create-file-media.js'
 import { createHandlers } from '../msw/create-handlers.js'
 import { createReadOnlyControlHandlers } from './create-read-only-control-handlers.js'
+import { createDemoClockSource } from './shared-demo-clock.js'
+import { OPTION_RULES } from '../schema/option-rules.js'
 import {
   DEMO_MEDIA_FOLDER,
   DEMO_SETTINGS_FILE,
@@ -61,8 +63,17 @@ async function boot(): Promise<void> {
             return new Uint8Array(await response.arrayBuffer())
           },
         })
+  // Every tab and reload of this folder shows the same moment.
+  const now = createDemoClockSource(
+    openLocalStorage(),
+    resolve('.'),
+    settings.mock.speed ?? OPTION_RULES.speed.default,
+  )
   // @note The worker starts while the dataset loads: every resolver awaits it.
-  const core = createMockCore({ ...settings.mock, baseUrl: apiBase }, { media })
+  const core = createMockCore(
+    { ...settings.mock, baseUrl: apiBase, now },
+    { media },
+  )
   const configHandler = http.get(resolve(PAGE_CONFIG_PATH), async () => {
     await core.ready
     return HttpResponse.json(
@@ -92,6 +103,15 @@ async function boot(): Promise<void> {
     ...createHandlers(core),
   ).start(startOptions)
   await import(/* @vite-ignore */ resolve(settings.page))
+}
+
+/** `localStorage`, or nothing where the browser blocks it (it throws then). */
+function openLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
 }
 
 function resolve(path: string): string {

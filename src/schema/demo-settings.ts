@@ -25,10 +25,16 @@ export interface DemoSettings {
   /** The options of `createContentApiMock`, as plain JSON. */
   mock: {
     seed?: number
+    size?: { projects?: number; contents?: number }
     /** A fixture document, inlined. */
     fixtures?: unknown
     live?: boolean
+    /**
+     * The clock's speed, counted from the first visit of the browser (see
+     * `src/demo/shared-demo-clock.ts`), not from each page load.
+     */
     speed?: number
+    assetTtl?: number
   }
   /** The files of `--media-dir`, copied into {@link DEMO_MEDIA_FOLDER}. */
   media?: { thumbnails: string[]; videos: string[] }

@@ -28,7 +28,8 @@ import {
 // `content-api-mock build-demo` folders served by a plain static file server
 // on 127.0.0.1, with no mock server running, opened in a real Chromium: the
 // page's Service Worker answers the API, media included. One folder at `/`,
-// one with --media-dir under the sub-path `/demo/`.
+// one with --media-dir under the sub-path `/demo/`, and one for each of the
+// dataset and clock flags the server shares.
 
 const chromiumPath = findSuiteChromium()
 const itInBrowser = it.skipIf(chromiumPath === undefined)
@@ -73,10 +74,22 @@ beforeAll(async () => {
   ])
   await run(process.execPath, [CLI, 'build-demo', join(work, 'broken')])
   rmSync(join(work, 'broken/demo-options.json'))
+  const flags = {
+    sized: '--seed 7 --projects 5 --contents 12 --asset-ttl 86400',
+    live: '--live --seed 7 --speed 60',
+  }
+  for (const [folder, given] of Object.entries(flags)) {
+    await run(process.execPath, [
+      ...[CLI, 'build-demo', join(work, folder)],
+      ...given.split(' '),
+    ])
+  }
   site = await serveStaticFolders({
     '/': join(work, 'root'),
     '/demo/': join(work, 'sub'),
     '/broken/': join(work, 'broken'),
+    '/sized/': join(work, 'sized'),
+    '/live/': join(work, 'live'),
   })
   browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -278,6 +291,103 @@ itInBrowser(
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
     ).toBe(375)
+    await page.context().close()
+  },
+)
+
+/** Waits for the page's header, as a visitor sees the demo start. */
+async function waitForDemo(page: Page) {
+  await expect
+    .poll(() => page.locator('.mode-badge').textContent(), { timeout: 15_000 })
+    .toBe('in your browser')
+}
+
+/** The demo's clock, read from the page as the explorer reads it. */
+async function readClock(page: Page) {
+  return page.evaluate(async () => {
+    const clock = await (await fetch('__mock/clock')).json()
+    return { now: Date.parse(clock.now), speed: clock.speed as number }
+  })
+}
+
+itInBrowser(
+  'serves the --projects and --contents of a build-demo folder, with asset URLs that last --asset-ttl',
+  async () => {
+    const page = await newSuitePage(browser!)
+    const watch = watchPage(page, site!.url)
+    await page.goto(`${site!.url}/sized/`)
+    await waitForDemo(page)
+    const report = await page.evaluate(async () => {
+      const total = async (path: string) =>
+        (await (await fetch(path)).json()).meta.total as number
+      const clockNow = async () =>
+        Date.parse((await (await fetch('__mock/clock')).json()).now)
+      const config = await (await fetch('__page/config.json')).json()
+      const [content] = (await (await fetch('__mock/contents')).json()).data
+      const before = await clockNow()
+      const detail = await (
+        await fetch(
+          `${config.apiBase}/projects/${content.project_unique}/contents/${content.variation_unique}`,
+          { headers: { authorization: `Bearer ${config.defaultKey}` } },
+        )
+      ).json()
+      const after = await clockNow()
+      return {
+        projects: await total('__mock/projects'),
+        contents: await total('__mock/contents'),
+        before,
+        after,
+        expires: Number(
+          new URL(detail.data.content.download_url).searchParams.get('expires'),
+        ),
+      }
+    })
+    expect(report.projects).toBe(5)
+    expect(report.contents).toBe(12)
+    // Without --speed the lifetime runs on the mock clock: issued between
+    // the two readings, the URL expires 86,400 s after.
+    expect(report.expires).toBeGreaterThanOrEqual(
+      Math.ceil(report.before / 1000) + 86_400,
+    )
+    expect(report.expires).toBeLessThanOrEqual(
+      Math.ceil(report.after / 1000) + 86_400,
+    )
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'keeps the clock of a --live --speed 60 folder going on a reload and in a second tab, instead of rewinding to the real date',
+  async () => {
+    const page = await newSuitePage(browser!)
+    const watch = watchPage(page, site!.url)
+    await page.goto(`${site!.url}/live/`)
+    await waitForDemo(page)
+    // Until the demo runs a minute ahead of the real date: a clock that
+    // restarted from the real date would then read earlier after a reload.
+    await expect
+      .poll(
+        async () =>
+          (await readClock(page)).now - (await page.evaluate(() => Date.now())),
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(60_000)
+    const before = await readClock(page)
+    expect(before.speed).toBe(60)
+
+    await page.reload()
+    await waitForDemo(page)
+    const reloaded = await readClock(page)
+    expect(reloaded.speed).toBe(60)
+    expect(reloaded.now).toBeGreaterThanOrEqual(before.now)
+
+    const tab = await page.context().newPage()
+    await tab.goto(`${site!.url}/live/`)
+    await waitForDemo(tab)
+    const second = await readClock(tab)
+    expect(second.now).toBeGreaterThanOrEqual(reloaded.now)
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
     await page.context().close()
   },
 )

@@ -2,7 +2,8 @@ import { Argument } from 'commander'
 import type { BuildDemoOptions } from '../build-demo.js'
 import type { CliCommand } from '../cli-command.js'
 import { CLI_NAME, createCliLog } from '../create-cli-log.js'
-import { parseNonEmpty } from '../option-parsers.js'
+import { OPTION_RULES } from '../../schema/option-rules.js'
+import { integerOption, parseNonEmpty } from '../option-parsers.js'
 import * as dataset from './dataset-options.js'
 
 /**
@@ -25,9 +26,12 @@ export function declareBuildDemoCommand(command: CliCommand): CliCommand {
       ).argParser(parseNonEmpty('a folder to write the demo into')),
     )
     .addOption(dataset.seedOption())
+    .addOption(integerOption('--projects <number>', OPTION_RULES.projects))
+    .addOption(integerOption('--contents <number>', OPTION_RULES.contents))
     .addOption(dataset.fixturesOption('; it is copied into the folder'))
     .addOption(dataset.liveOption())
     .addOption(dataset.speedOption())
+    .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
     .addOption(dataset.mediaDirOption('; they are copied into the folder'))
     .addHelpText(
       'after',
@@ -35,7 +39,11 @@ export function declareBuildDemoCommand(command: CliCommand): CliCommand {
 Examples:
   $ ${name} public/demo
   $ ${name} public/demo --live --seed 7 --speed 60
+  $ ${name} public/demo --projects 12 --contents 200 --asset-ttl 3600
   $ ${name} site --fixtures fixtures.json --media-dir media
+
+The mock clock starts when a browser first opens the demo; a reload or
+another tab of the same folder goes on from where it stands.
 
 Serve the folder over https (or http://localhost): Service Workers need a
 secure context. Open its index.html's folder, e.g. https://example.com/demo/.
