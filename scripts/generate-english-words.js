@@ -2,7 +2,7 @@
 // English locale that the seed draws from, and nothing else of it.
 //
 // @note Why: faker's English definitions are 289 KB minified (about 110 KB
-// gzipped) in a browser bundle; the seed reads six lists of them, 11 KB.
+// gzipped) in a browser bundle; the seed reads three lists of them (names).
 // The seed's faker is built on faker's base locale plus these lists, and
 // draws the same words as it did over the whole English locale
 // (test/seed-faker-parity.test.ts checks the lists against the installed faker).
@@ -13,18 +13,16 @@ import { en } from '@faker-js/faker'
 
 const OUTPUT = 'src/data/seed/english-words.generated.ts'
 
-/** The lists `person.firstName()`, `person.lastName()`, `commerce.productAdjective()` and `company.catchPhrase()` read. */
+/**
+ * The lists `person.firstName()` and `person.lastName()` read. Product words,
+ * taglines and titles come from the seed's own curated lists instead
+ * (src/data/seed/word-lists.ts, product-lines.ts).
+ */
 const words = {
   person: {
     first_name: en.person.first_name,
     last_name: en.person.last_name,
     last_name_pattern: en.person.last_name_pattern,
-  },
-  commerce: { product_name: { adjective: en.commerce.product_name.adjective } },
-  company: {
-    adjective: en.company.adjective,
-    descriptor: en.company.descriptor,
-    noun: en.company.noun,
   },
 }
 
@@ -36,7 +34,7 @@ writeFileSync(
     '',
     '/**',
     " * The lists of faker's English locale the seed draws from: first and last",
-    ' * names, product adjectives and catch-phrase words.',
+    ' * names.',
     ' * @example',
     ' * new Faker({ locale: [ENGLISH_WORDS, base] }).person.lastName()',
     ' */',
