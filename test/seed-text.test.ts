@@ -1,5 +1,9 @@
 import { en } from '@faker-js/faker'
-import type { FixtureDocument } from 'content-api-mock'
+import {
+  createContentApiMock,
+  DEFAULT_API_KEY,
+  type FixtureDocument,
+} from 'content-api-mock'
 import { createSeedDocument } from 'content-api-mock/seed'
 import { it, expect } from 'vitest'
 
@@ -86,6 +90,45 @@ it('repeats a title at most 3 times in one project of 200 contents, over seeds 1
     const titles = document.contents.map((content) => content.title)
     // Fewer than one in ten is a repeat.
     expect(new Set(titles).size, `seed ${seed}`).toBeGreaterThan(180)
+  }
+})
+
+it('repeats a title at most 3 times in a live project list, history and stream together, over seeds 1 to 20', async () => {
+  const get = (mock: ReturnType<typeof createContentApiMock>, path: string) => {
+    const response = mock.handle({
+      method: 'GET',
+      origin: 'http://localhost',
+      path: `/public-api/v1${path}`,
+      query: '',
+      headers: new Headers({ authorization: `Bearer ${DEFAULT_API_KEY}` }),
+    })
+    return JSON.parse(response!.body as string).data
+  }
+  for (const seed of SEEDS) {
+    const mock = createContentApiMock({
+      seed,
+      live: true,
+      size: { projects: 12, contents: 200 },
+    })
+    await mock.ready
+    mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
+    for (const project of get(mock, '/projects')) {
+      const counts = new Map<string, number>()
+      for (const { title } of get(
+        mock,
+        `/projects/${project.project_unique}/contents`,
+      )) {
+        counts.set(title, (counts.get(title) ?? 0) + 1)
+      }
+      const [title, count] = [...counts].reduce(
+        (top, entry) => (entry[1] > top[1] ? entry : top),
+        ['', 0],
+      )
+      expect(
+        count,
+        `seed ${seed}, ${project.project_name}: "${title}"`,
+      ).toBeLessThanOrEqual(3)
+    }
   }
 })
 

@@ -4,6 +4,7 @@ import {
   AUDIENCES,
   CITIES,
   DURATIONS_IN_SECONDS,
+  PRESENTERS,
   PRICE_LIMITS,
   SEASONS,
 } from './word-lists.js'
@@ -57,8 +58,8 @@ const TITLE_SHAPES: readonly ((words: TitleWords) => string)[] = [
     `${name()}'s ${pick(SEASONS).toLowerCase()} routine with the ${pick(product.models)}`,
   ({ product, pick }) =>
     `A ${pick(SEASONS).toLowerCase()} day in ${pick(CITIES)} with the ${pick(product.models)}`,
-  ({ product, name }) =>
-    `Your ${product.item} questions, answered by ${name()}`,
+  ({ product, pick, name }) =>
+    `Your ${product.item} questions about the ${pick(product.features)}, answered by ${name()}`,
   ({ product, pick, int }) =>
     `${int(3, 7)} reasons ${pick(AUDIENCES)} switch to the ${pick(product.models)}`,
   ({ product, pick, name }) =>
@@ -86,7 +87,7 @@ export function createTitle(
       return [first!, second!]
     },
     int: (min, max) => faker.number.int({ min, max }),
-    name: () => faker.person.firstName(),
+    name: () => faker.helpers.arrayElement(PRESENTERS),
   }
   return faker.helpers.arrayElement(TITLE_SHAPES)(words)
 }
