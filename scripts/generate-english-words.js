@@ -2,7 +2,7 @@
 // English locale that the seed draws from, and nothing else of it.
 //
 // @note Why: faker's English definitions are 289 KB minified (about 110 KB
-// gzipped) in a browser bundle; the seed reads three lists of them (names).
+// gzipped) in a browser bundle; the seed reads two lists of them (family names).
 // The seed's faker is built on faker's base locale plus these lists, and
 // draws the same words as it did over the whole English locale
 // (test/seed-faker-parity.test.ts checks the lists against the installed faker).
@@ -14,13 +14,12 @@ import { en } from '@faker-js/faker'
 const OUTPUT = 'src/data/seed/english-words.generated.ts'
 
 /**
- * The lists `person.firstName()` and `person.lastName()` read. Product words,
- * taglines and titles come from the seed's own curated lists instead
- * (src/data/seed/word-lists.ts, product-lines.ts).
+ * The lists `person.lastName()` reads, for brand names. Product words,
+ * taglines, titles and presenters' first names come from the seed's own
+ * curated lists instead (src/data/seed/word-lists.ts, product-lines.ts).
  */
 const words = {
   person: {
-    first_name: en.person.first_name,
     last_name: en.person.last_name,
     last_name_pattern: en.person.last_name_pattern,
   },
@@ -33,8 +32,8 @@ writeFileSync(
     "import type { LocaleDefinition } from '@faker-js/faker'",
     '',
     '/**',
-    " * The lists of faker's English locale the seed draws from: first and last",
-    ' * names.',
+    " * The lists of faker's English locale the seed draws from: family names,",
+    ' * for brands.',
     ' * @example',
     ' * new Faker({ locale: [ENGLISH_WORDS, base] }).person.lastName()',
     ' */',
