@@ -2,7 +2,7 @@
 // English locale that the seed draws from, and nothing else of it.
 //
 // @note Why: faker's English definitions are 289 KB minified (about 110 KB
-// gzipped) in a browser bundle; the seed reads six lists of them, 11 KB.
+// gzipped) in a browser bundle; the seed reads two lists of them (family names).
 // The seed's faker is built on faker's base locale plus these lists, and
 // draws the same words as it did over the whole English locale
 // (test/seed-faker-parity.test.ts checks the lists against the installed faker).
@@ -13,18 +13,15 @@ import { en } from '@faker-js/faker'
 
 const OUTPUT = 'src/data/seed/english-words.generated.ts'
 
-/** The lists `person.firstName()`, `person.lastName()`, `commerce.productAdjective()` and `company.catchPhrase()` read. */
+/**
+ * The lists `person.lastName()` reads, for brand names. Product words,
+ * taglines, titles and presenters' first names come from the seed's own
+ * curated lists instead (src/data/seed/word-lists.ts, product-lines.ts).
+ */
 const words = {
   person: {
-    first_name: en.person.first_name,
     last_name: en.person.last_name,
     last_name_pattern: en.person.last_name_pattern,
-  },
-  commerce: { product_name: { adjective: en.commerce.product_name.adjective } },
-  company: {
-    adjective: en.company.adjective,
-    descriptor: en.company.descriptor,
-    noun: en.company.noun,
   },
 }
 
@@ -35,8 +32,8 @@ writeFileSync(
     "import type { LocaleDefinition } from '@faker-js/faker'",
     '',
     '/**',
-    " * The lists of faker's English locale the seed draws from: first and last",
-    ' * names, product adjectives and catch-phrase words.',
+    " * The lists of faker's English locale the seed draws from: family names,",
+    ' * for brands.',
     ' * @example',
     ' * new Faker({ locale: [ENGLISH_WORDS, base] }).person.lastName()',
     ' */',

@@ -7,8 +7,8 @@
 //   node scripts/make-title-font.js --check   exit 1 if that file is stale
 //
 // The font is Inter (SIL Open Font License 1.1) from @fontsource/inter, its
-// "latin" subset only, in two faces: bold 700 for titles, semi-bold 600 for the
-// small labels. Only the rendered alpha masks and advances are shipped, never
+// "latin", "latin-ext", "greek" and "cyrillic" subsets, in two faces: bold 700
+// for titles, semi-bold 600 for the small labels. Only the rendered alpha masks and advances are shipped, never
 // the font file. opentype.js reads the WOFF outlines; the coverage of each
 // pixel is computed here (16 sub-scanlines, exact horizontal coverage).
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -23,24 +23,38 @@ const require = createRequire(import.meta.url)
 const SUB_SCANLINES = 16
 const CURVE_STEPS = 12
 
-// Printable ASCII, printable Latin-1 and the typographic marks titles use.
+// Printable ASCII, printable Latin-1, Latin Extended-A (Central European,
+// Baltic, Turkish…) with Romanian's comma-below letters, modern Greek (monotonic)
+// and Cyrillic (Russian, Ukrainian, Belarusian, Serbian, Macedonian,
+// Bulgarian), and the typographic marks titles use.
 const CHARACTERS = [
   ...range(0x20, 0x7e),
   ...range(0xa1, 0xff).filter((code) => code !== 0xad),
-  ...[0x152, 0x153, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d],
+  ...range(0x100, 0x17f).filter((code) => code !== 0x149),
+  ...range(0x218, 0x21b),
+  ...[...range(0x384, 0x38a), 0x38c, ...range(0x38e, 0x3a1)],
+  ...range(0x3a3, 0x3ce),
+  ...range(0x400, 0x45f),
+  ...range(0x490, 0x491),
+  ...[0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d],
   ...[0x2022, 0x2026, 0x20ac, 0x2122],
 ]
   .map((code) => String.fromCodePoint(code))
   .join('')
+const SUBSETS = ['latin', 'latin-ext', 'greek', 'cyrillic']
 const FACES = [
   {
-    file: '@fontsource/inter/files/inter-latin-700-normal.woff',
+    files: SUBSETS.map(
+      (subset) => `@fontsource/inter/files/inter-${subset}-700-normal.woff`,
+    ),
     description: 'Inter Bold at 44 px: titles',
     size: 44,
     characters: CHARACTERS,
   },
   {
-    file: '@fontsource/inter/files/inter-latin-600-normal.woff',
+    files: SUBSETS.map(
+      (subset) => `@fontsource/inter/files/inter-${subset}-600-normal.woff`,
+    ),
     description: 'Inter SemiBold at 16 px: labels',
     size: 16,
     characters: CHARACTERS,
@@ -157,8 +171,10 @@ function rasterize(polygons) {
   return { left, top, width, height, alpha }
 }
 
-function renderFace({ file, size, characters }) {
-  const font = loadFont(file)
+function renderFace({ files, size, characters }) {
+  // The subsets are cut from one font: the same metrics, each its own glyphs.
+  const fonts = files.map(loadFont)
+  const font = fonts[0]
   const scale = size / font.unitsPerEm
   const codes = Array.from(characters, (character) => character.codePointAt(0))
   const header = [
@@ -172,10 +188,12 @@ function renderFace({ file, size, characters }) {
   const metrics = []
   const masks = []
   for (const character of characters) {
-    const glyph = font.charToGlyph(character)
-    if (glyph.index === 0) {
+    const glyph = fonts
+      .map((subset) => subset.charToGlyph(character))
+      .find((candidate) => candidate.index !== 0)
+    if (glyph === undefined) {
       throw new Error(
-        `${file} has no glyph for U+${character.codePointAt(0).toString(16)}: take it out of CHARACTERS or pick another subset.`,
+        `None of ${files.join(', ')} has a glyph for U+${character.codePointAt(0).toString(16)}: take it out of CHARACTERS or add a subset.`,
       )
     }
     const { left, top, width, height, alpha } = rasterize(
@@ -205,8 +223,8 @@ function render() {
     '// Glyphs of Inter (https://rsms.me/inter), Copyright 2016 The Inter Project',
     '// Authors, licensed under the SIL Open Font License 1.1',
     '// (https://openfontlicense.org), rendered to alpha masks from the',
-    '// @fontsource/inter "latin" subset. Remake with',
-    '// `node scripts/make-title-font.js`.',
+    '// @fontsource/inter "latin", "latin-ext", "greek" and "cyrillic" subsets.',
+    '// Remake with `node scripts/make-title-font.js`.',
     '',
     '/**',
     ` * ${FACES.map((face) => face.description).join('; ')}: per face, as`,

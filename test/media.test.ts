@@ -197,6 +197,35 @@ it('draws a new card once mock.contents.patch changes the title', async () => {
   expect(sha256(after)).not.toBe(sha256(before))
 })
 
+it('draws Greek, Cyrillic and Latin-extended titles, and a title in a script it lacks as "Untitled video"', async () => {
+  letLoopbackThrough()
+  await using standalone = await startServer({
+    fixtures: loadFixture('small.json'),
+  })
+  const cardOf = async (title: string) => {
+    await standalone.mock.contents.patch('v1', { title })
+    const item = (await issueAll(standalone.apiUrl, 'k_a')).find(
+      (issued) => issued.movieUnique === 'm1',
+    )!
+    expect(item.title).toBe(title)
+    return sha256(await download(item.thumbnail_url, 'image/jpeg'))
+  }
+  const fallback = await cardOf('Untitled video')
+  const boxes = await cardOf('?????? ??? ??????')
+  const drawn = new Set([fallback, boxes])
+  for (const title of [
+    'Καλοκαίρι στην Αθήνα',
+    'Летняя коллекция кроссовок',
+    'Łódź, Brașov i Škoda: żółć',
+  ]) {
+    const card = await cardOf(title)
+    expect(drawn.has(card), title).toBe(false)
+    drawn.add(card)
+  }
+  // Nothing of it can be drawn: the card says so in words, not boxes.
+  expect(await cardOf('東京の春')).toBe(fallback)
+})
+
 it('writes their own titles on the cards of contents that live data starts', async () => {
   const mock = createContentApiMock({ seed: SEED, live: true })
   mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))

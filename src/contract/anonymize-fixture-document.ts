@@ -1,10 +1,10 @@
 import { createVariantRandom } from '../api/variants/create-variant-random.js'
 import { isJsonRecord } from '../data/is-json-record.js'
+import { PRODUCT_LINES } from '../data/seed/product-lines.js'
 import {
   CITIES,
   COLORS,
   DESCRIPTION_LEADS,
-  PRODUCT_LINES,
   SEASONS,
 } from '../data/seed/word-lists.js'
 import type {

@@ -1,11 +1,7 @@
 import { RECORD_KIND, reseed } from './record-randomizer.js'
 import type { SeedContext } from './seed-context.js'
-import {
-  PRODUCT_LINES,
-  PROJECT_NAME_PATTERNS,
-  type ProductLine,
-  type ProjectNamePattern,
-} from './word-lists.js'
+import { PRODUCT_LINES, type ProductLine } from './product-lines.js'
+import { PROJECT_NAME_PATTERNS, type ProjectNamePattern } from './word-lists.js'
 
 /**
  * The per-seed order in which projects take product lines and name patterns,

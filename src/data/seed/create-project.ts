@@ -7,12 +7,14 @@ import {
   type SeedAccount,
 } from './seed-accounts.js'
 import { DAY, toTimestamp, type SeedContext } from './seed-context.js'
+import type { ProductLine } from './product-lines.js'
 import {
   BRAND_SUFFIXES,
+  CAMPAIGN_GOALS,
   CITIES,
   DESCRIPTION_LEADS,
   SEASONS,
-  type ProductLine,
+  TAGLINES,
 } from './word-lists.js'
 
 /** Who owns a project and who else sees it; `empty` projects hold no contents. */
@@ -77,17 +79,19 @@ export function createProject(
   })
   const brand = `${faker.person.lastName()} ${faker.helpers.arrayElement(BRAND_SUFFIXES)}`
   const lead = faker.helpers.arrayElement(DESCRIPTION_LEADS)
-  const adjective = faker.commerce.productAdjective().toLowerCase()
+  const model = faker.helpers.arrayElement(product.models)
   const closing = faker.datatype.boolean()
-    ? `Tagline: "${faker.company.catchPhrase()}".`
-    : `Goal: ${faker.number.int({ min: 5, max: 500 })}k views in ${faker.number.int({ min: 2, max: 12 })} weeks.`
-  const description = `${lead} for the ${adjective} ${product.item} line by ${brand}. ${closing}`
+    ? `Tagline: "${faker.helpers.arrayElement(TAGLINES)}".`
+    : `Goal: ${faker.number.int({ min: 5, max: 500 })}k ${faker.helpers.arrayElement(CAMPAIGN_GOALS)} in ${faker.number.int({ min: 2, max: 12 })} weeks.`
+  const description = `${lead} for the ${model} by ${brand}. ${closing}`
 
-  // An empty project reads as just created; the others have had time to fill.
   const createdAt =
-    role === 'empty'
-      ? context.now - faker.number.int({ min: 1 * DAY, max: 10 * DAY })
-      : context.now - faker.number.int({ min: 30 * DAY, max: 540 * DAY })
+    context.now -
+    faker.number.int(
+      CREATED_DAYS_AGO[
+        role === 'empty' ? 'empty' : index === 0 ? 'first' : 'other'
+      ],
+    )
   const weight = faker.number.int({ min: 1, max: 5 })
 
   const record: FixtureProject = {
@@ -100,6 +104,17 @@ export function createProject(
   }
   if (role === 'shared') record.shared_with = [ALPHA_ACCOUNT.id]
   return { record, role, owner, product, createdAt, weight }
+}
+
+/**
+ * How long ago projects were created, in seconds. The first project is the
+ * newest and an empty one the next (set up recently, not filled yet), so a
+ * list newest first opens on a project with contents.
+ */
+const CREATED_DAYS_AGO = {
+  first: { min: 7 * DAY, max: 21 * DAY },
+  empty: { min: 22 * DAY, max: 29 * DAY },
+  other: { min: 30 * DAY, max: 540 * DAY },
 }
 
 function pickInTurn<Item>(items: readonly Item[], index: number): Item {

@@ -60,7 +60,7 @@ export function toTimestamp(seconds: number): string {
 /**
  * Faker's class, from its base locale's entry.
  * @note Its package root evaluates every locale; `locale/base` loads the class
- * and the base definitions only. The six English word lists the seed draws
+ * and the base definitions only. The English name lists the seed draws
  * from are copied by scripts/generate-english-words.js (same words out).
  */
 const BaseFaker = baseFaker.constructor as typeof Faker

@@ -1,143 +1,8 @@
 /**
- * The curated words the seed builds names, descriptions and titles from.
+ * The curated words the seed builds names, descriptions and titles from, with
+ * the product lines of `product-lines.ts`: written and read by a person.
  * @note Reordering or editing any list changes every seeded dataset.
  */
-
-/** A product a demo project is about, with the words its titles use. */
-export interface ProductLine {
-  /** As it reads in a project name: "Spring Sneaker Launch". */
-  line: string
-  /** One item, lower case: "a sneaker review". */
-  item: string
-  /** Endings of "How to … in 30 seconds". */
-  howTo: readonly string[]
-}
-
-/** The product lines demo projects are about. */
-export const PRODUCT_LINES: readonly ProductLine[] = [
-  {
-    line: 'Sneaker',
-    item: 'sneaker',
-    howTo: [
-      'style white sneakers',
-      'lace sneakers for a slip-on fit',
-      'clean suede sneakers',
-    ],
-  },
-  {
-    line: 'Denim',
-    item: 'denim jacket',
-    howTo: ['cuff your jeans', 'layer a denim jacket', 'find your jeans size'],
-  },
-  {
-    line: 'Skincare',
-    item: 'serum',
-    howTo: [
-      'layer a vitamin C serum',
-      'build a morning routine',
-      'apply SPF over makeup',
-    ],
-  },
-  {
-    line: 'Cold Brew',
-    item: 'cold brew',
-    howTo: [
-      'make cold brew at home',
-      'froth oat milk',
-      'pour a cold brew tonic',
-    ],
-  },
-  {
-    line: 'Headphone',
-    item: 'headphone',
-    howTo: [
-      'pair headphones with two devices',
-      'turn on noise cancelling',
-      'clean your ear cushions',
-    ],
-  },
-  {
-    line: 'Smartwatch',
-    item: 'smartwatch',
-    howTo: [
-      'set up sleep tracking',
-      'swap a watch band',
-      'track an interval run',
-    ],
-  },
-  {
-    line: 'Yoga Mat',
-    item: 'yoga mat',
-    howTo: [
-      'clean a yoga mat',
-      'roll a mat for travel',
-      'pick the right mat thickness',
-    ],
-  },
-  {
-    line: 'Backpack',
-    item: 'backpack',
-    howTo: [
-      'pack a carry-on backpack',
-      'fit a laptop and a camera',
-      'adjust your shoulder straps',
-    ],
-  },
-  {
-    line: 'Espresso',
-    item: 'espresso machine',
-    howTo: [
-      'pull a double shot',
-      'steam milk for latte art',
-      'descale an espresso machine',
-    ],
-  },
-  {
-    line: 'Running Shoe',
-    item: 'running shoe',
-    howTo: [
-      'lace running shoes for wide feet',
-      'tell when to replace running shoes',
-      'break in new trainers',
-    ],
-  },
-  {
-    line: 'Lip Color',
-    item: 'lipstick',
-    howTo: [
-      'line your lips',
-      'make lipstick last all day',
-      'pick a shade for your undertone',
-    ],
-  },
-  {
-    line: 'Action Camera',
-    item: 'action camera',
-    howTo: [
-      'mount an action camera on a helmet',
-      'shoot smooth slow motion',
-      'film a time-lapse',
-    ],
-  },
-  {
-    line: 'Protein Snack',
-    item: 'protein bar',
-    howTo: [
-      'pack a post-workout snack',
-      'read a nutrition label',
-      'prep five snacks for the week',
-    ],
-  },
-  {
-    line: 'Home Fragrance',
-    item: 'candle',
-    howTo: [
-      'trim a candle wick',
-      'layer home scents',
-      'stop candle tunnelling',
-    ],
-  },
-]
 
 /** Seasons, for project names and titles. */
 export const SEASONS = ['Spring', 'Summer', 'Autumn', 'Winter'] as const
@@ -223,4 +88,98 @@ export const DESCRIPTION_LEADS = [
   'Launch teasers and unboxings',
   'Creator-style reviews',
   'Shoppable reels',
+] as const
+
+/** Who a video speaks to, for "5 sneaker mistakes first-time buyers make". */
+export const AUDIENCES = [
+  'first-time buyers',
+  'commuters',
+  'students',
+  'new parents',
+  'weekend travellers',
+  'gift shoppers',
+  'early risers',
+  'beginners',
+] as const
+
+/** Prices, in dollars, for "picks under $50" titles. */
+export const PRICE_LIMITS = [25, 50, 75, 100, 150] as const
+
+/** Brand taglines that project descriptions quote, as a marketing team writes them. */
+export const TAGLINES = [
+  'Made for every day',
+  'Batch-made, never rushed',
+  'Built to go the distance',
+  'Designed to be worn in',
+  'Less fuss, more done',
+  'Good things take time',
+  'Your routine, upgraded',
+  'Made to be used, not kept',
+  'From our studio to your shelf',
+  'Tested by people like you',
+  'Simple by design',
+  'Here for the long run',
+] as const
+
+/** Goals that project descriptions end with, besides a tagline. */
+export const CAMPAIGN_GOALS = [
+  'views',
+  'saves',
+  'link clicks',
+  'new followers',
+] as const
+
+/**
+ * First names of the people who present videos, for "Maya tries the …":
+ * common names, where faker's list also holds "Missouri" and "Baby".
+ */
+export const PRESENTERS = [
+  'Maya',
+  'Leo',
+  'Priya',
+  'Sam',
+  'Chloe',
+  'Marcus',
+  'Aisha',
+  'Noah',
+  'Sofia',
+  'Daniel',
+  'Hannah',
+  'Omar',
+  'Grace',
+  'Lucas',
+  'Mei',
+  'Ethan',
+  'Zoe',
+  'Mateo',
+  'Nina',
+  'Jonah',
+  'Amara',
+  'Felix',
+  'Lena',
+  'Ravi',
+  'Isla',
+  'Theo',
+  'Yuki',
+  'Diego',
+  'Ava',
+  'Kofi',
+  'Elena',
+  'Ben',
+  'Layla',
+  'Tom',
+  'Ines',
+  'Jamal',
+  'Clara',
+  'Arjun',
+  'Emma',
+  'Hugo',
+  'Sara',
+  'Kai',
+  'Rosa',
+  'Finn',
+  'Nadia',
+  'Luca',
+  'Julia',
+  'Max',
 ] as const

@@ -1,6 +1,6 @@
 import type { RgbImage } from './encode-jpeg.js'
 import type { GlyphFace } from './glyph-face.js'
-import { fitLine, toGlyphs, wrapLines } from './lay-out-text.js'
+import { fitLine, toDrawableText, toGlyphs, wrapLines } from './lay-out-text.js'
 import { createSeededWords } from '../../random/create-seeded-random.js'
 import { hashText } from '../../random/hash-text.js'
 import { CARD_HEIGHT, CARD_WIDTH, type TitleCard } from '../title-card.js'
@@ -8,6 +8,8 @@ import { CARD_HEIGHT, CARD_WIDTH, type TitleCard } from '../title-card.js'
 const MARGIN = 40
 const TITLE_LINE_HEIGHT = 52
 const LABEL_TRACKING = 24 // 1.5 px, in 1/16 px
+/** What a card shows for a title written wholly in a script its glyphs lack. */
+export const UNDRAWABLE_TITLE = 'Untitled video'
 // Gradient start, gradient end, accent: soft, saturated pairs.
 const PALETTES: ReadonlyArray<readonly [number, number, number]> = [
   [0x1e3c72, 0x2a5298, 0x6dd5fa],
@@ -88,7 +90,7 @@ export function drawTitleCard(
   )
   drawText(data, labelFace!, label, MARGIN, MARGIN + 14, 230, LABEL_TRACKING)
 
-  const title = card.title.replace(/\s+/g, ' ').trim()
+  const title = toDrawableText(titleFace!, card.title, UNDRAWABLE_TITLE)
   const lines = wrapLines(titleFace!, title, width - 2 * MARGIN, 3)
   const lastBaseline = height - MARGIN - 40
   lines.forEach((line, i) => {

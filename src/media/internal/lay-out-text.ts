@@ -1,24 +1,55 @@
 import type { GlyphFace } from './glyph-face.js'
 
 const ELLIPSIS = '\u2026'
-const FALLBACK = '?'
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
+
+/**
+ * The glyph of a character in a face: its own, or its base letter's (ế as
+ * e); none when the face has neither (CJK, emoji…).
+ */
+function glyphOf(face: GlyphFace, character: string): number | undefined {
+  return (
+    face.glyphs.get(character.codePointAt(0)!) ??
+    face.glyphs.get(character.normalize('NFD').codePointAt(0)!)
+  )
+}
 
 /**
  * The glyph numbers of a text in a face: a character the face lacks is
- * written as its base letter (é as e) or, failing that, as "?".
+ * written as its base letter (ế as e) or, failing that, left out rather than
+ * drawn as a box.
  * @example
  * const glyphs = toGlyphs(face, 'Café')
  */
 export function toGlyphs(face: GlyphFace, text: string): number[] {
   const glyphs: number[] = []
   for (const character of text) {
-    const glyph =
-      face.glyphs.get(character.codePointAt(0)!) ??
-      face.glyphs.get(character.normalize('NFD').codePointAt(0)!) ??
-      face.glyphs.get(FALLBACK.codePointAt(0)!)!
-    glyphs.push(glyph)
+    const glyph = glyphOf(face, character)
+    if (glyph !== undefined) glyphs.push(glyph)
   }
   return glyphs
+}
+
+/**
+ * The text a face can draw: the characters it has no glyph for are left
+ * out (spaces closed up); `fallback` when no letter or digit is left, so a
+ * card never shows boxes or an empty line.
+ * @example
+ * toDrawableText(face, 'Tokyo 東京 vlog', 'Untitled') // 'Tokyo vlog'
+ * toDrawableText(face, '東京の春', 'Untitled') // 'Untitled'
+ */
+export function toDrawableText(
+  face: GlyphFace,
+  text: string,
+  fallback: string,
+): string {
+  let drawable = ''
+  for (const character of text) {
+    if (/\s/.test(character)) drawable += ' '
+    else if (glyphOf(face, character) !== undefined) drawable += character
+  }
+  drawable = drawable.replace(/ +/g, ' ').trim()
+  return LETTER_OR_DIGIT.test(drawable) ? drawable : fallback
 }
 
 /**
