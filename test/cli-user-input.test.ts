@@ -442,6 +442,9 @@ function buildDemoArbitrary(): fc.Arbitrary<string[]> {
     }),
     fc.constant(['--live']),
     flag('--speed', ['60', '0.5'], { early: ['0', 'fast', '10001'] }),
+    flag('--projects', ['5'], { early: ['3', 'x'] }),
+    flag('--contents', ['0', '200'], { early: ['-1'] }),
+    flag('--asset-ttl', ['3600'], { early: ['0', '1.5'] }),
     flag('--media-dir', [files.mediaDir!], {
       late: [files.emptyFolder!, files.otherFolder!, files.missing!],
       early: [''],
