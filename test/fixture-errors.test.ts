@@ -160,7 +160,7 @@ it.each([
     change: (d: any) => (d.projects[0].created_at = '01/03/2024'),
     path: 'projects[0].created_at',
     message:
-      'expected an ISO 8601 UTC timestamp such as "2024-03-01T09:30:00Z", found the string "01/03/2024"',
+      'expected an ISO 8601 UTC timestamp such as "2024-03-01T09:30:00Z", or an offset from the start of the story: "+" and a count with a unit (ms, s, m, h), such as "+0s", "+90s", "+2m" or "+1h", found the string "01/03/2024"',
   },
   {
     kind: 'invalid_format (a URL)',

@@ -3,6 +3,7 @@ import type { LiveStream } from '../data/seed/create-live-stream.js'
 import { createDataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
+import { resolveStoryOffsets } from '../data/resolve-story-offsets.js'
 import {
   parseFixtureDocument,
   parseFixtureDocumentInSlices,
@@ -160,11 +161,17 @@ export function createMockCore(
     return turn
   }
 
+  /**
+   * Loads `document`, its story offsets (`"+2m"`) counted from `start`: the
+   * clock's time when the load was asked for.
+   */
   async function swapIn(
     document: FixtureDocument,
+    start: number,
     stream?: LiveStream,
   ): Promise<void> {
-    const next = await loadFixtureDocument(document, viewersOf)
+    const resolved = resolveStoryOffsets(document, start)
+    const next = await loadFixtureDocument(resolved, viewersOf)
     dataset = next
     liveStream = stream
   }
@@ -172,9 +179,10 @@ export function createMockCore(
   // @note In turn from the start: a generated dataset still on its way (by
   // `import()`) must not replace a document loaded meanwhile.
   function serveInitialData(): Promise<void> {
+    const start = now()
     return inTurn(async () => {
       const { document, stream } = await initialData
-      await swapIn(document, stream)
+      await swapIn(document, start, stream)
     })
   }
 
@@ -302,8 +310,12 @@ export function createMockCore(
       journal.clear()
       await serveInitialData()
     },
-    load: (document) =>
-      inTurn(async () => swapIn(await parseFixtureDocumentInSlices(document))),
+    load(document) {
+      const start = now()
+      return inTurn(async () =>
+        swapIn(await parseFixtureDocumentInSlices(document), start),
+      )
+    },
     exportFixtures: () =>
       exportFixtureDocument(dataset, liveStream?.allAt(now()) ?? []),
     clock,

@@ -7,6 +7,7 @@ import {
   type FixtureDocument,
 } from '../schema/fixture.js'
 import type { DatasetCollections } from './dataset.js'
+import { writtenRecordOf } from './resolve-story-offsets.js'
 
 // The fields of each record come from the fixture schemas, in their order.
 const pickDocument = createPicker(fixtureDocumentSchema)
@@ -18,7 +19,8 @@ const pickDocument = createPicker(fixtureDocumentSchema)
  * and exporting again gives the same document. The document shares nothing
  * with the dataset: changing it changes no record. `extraContents` (the
  * live stream's contents of the moment) follow the stored ones, unless a
- * stored content has the same ID.
+ * stored content has the same ID. A record loaded with story offsets
+ * (`"+2m"`) is written as loaded, offsets and all (`writtenRecordOf`).
  * @example
  * const json = `${JSON.stringify(exportFixtureDocument(mock.db), null, 2)}\n`
  */
@@ -26,8 +28,8 @@ export function exportFixtureDocument(
   dataset: DatasetCollections,
   extraContents: readonly FixtureContent[] = [],
 ): FixtureDocument {
-  // A copy: `all()` is the collection's own array.
-  const contents: FixtureContent[] = [...dataset.contents.all()]
+  // `map` copies: `all()` is the collection's own array.
+  const contents: FixtureContent[] = dataset.contents.all().map(writtenRecordOf)
   if (extraContents.length > 0) {
     const stored = new Set(contents.map((content) => content.variation_unique))
     for (const content of extraContents) {
@@ -39,7 +41,7 @@ export function exportFixtureDocument(
     version: FIXTURE_VERSION,
     accounts: dataset.accounts.all(),
     api_keys: dataset.apiKeys.all(),
-    projects: dataset.projects.all(),
+    projects: dataset.projects.all().map(writtenRecordOf),
     contents,
   })
 }

@@ -6,6 +6,7 @@ import {
 import { progressSchema, publishResultSchema } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
 import { recordedExtrasShape } from './recorded-extras.js'
+import { fixtureInstantSchema } from './story-time.js'
 import { findTimelineIssues, fixtureTimelineSchema } from './timeline.js'
 
 /**
@@ -99,7 +100,7 @@ export const fixtureProjectSchema = z
     project_unique: publicIdSchema,
     project_name: z.string(),
     description: z.string(),
-    created_at: timestampSchema,
+    created_at: fixtureInstantSchema,
     is_readonly: z.boolean(),
     account: nonEmpty,
     shared_with: z.array(nonEmpty).optional(),
@@ -127,7 +128,7 @@ export const fixtureContentSchema = z
     mode: nonEmpty,
     title: z.string(),
     progress: fixtureProgressSchema.optional(),
-    created_at: timestampSchema,
+    created_at: fixtureInstantSchema,
     content: z.record(z.string(), z.unknown()),
     publish: z.array(fixturePublishResultSchema).optional(),
     timeline: fixtureTimelineSchema.optional(),

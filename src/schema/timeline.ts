@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { timestampSchema, urlSchema } from './primitives.js'
+import { fixtureInstantSchema, readStoryOffset } from './story-time.js'
 
 /**
  * The status a publish result of a timeline has between the time publishing
@@ -26,8 +27,8 @@ export const fixtureTimelinePublishSchema = z
   .strictObject({
     platform: z.string().min(1),
     post_url: urlSchema,
-    requested_at: timestampSchema,
-    settled_at: timestampSchema.optional(),
+    requested_at: fixtureInstantSchema,
+    settled_at: fixtureInstantSchema.optional(),
     status: z.string().min(1),
   })
   .meta({
@@ -50,7 +51,7 @@ export const fixtureTimelinePublishSchema = z
  */
 export const fixtureTimelineSchema = z
   .strictObject({
-    step_ends: z.array(timestampSchema).min(1).max(100),
+    step_ends: z.array(fixtureInstantSchema).min(1).max(100),
     publish: z.array(fixtureTimelinePublishSchema).optional(),
   })
   .meta({
@@ -177,26 +178,40 @@ export function createTimelineCondition(): Record<string, unknown> {
   }
 }
 
+/** A readable time of a timeline: epoch milliseconds, or a story offset. */
+interface ReadTime {
+  ms: number
+  offset: boolean
+}
+
 /**
  * Adds an issue at `path` when `time` comes before `bound` (or at it, when
- * `strict`); a time that is missing or not readable is the shape's problem.
+ * `strict`); a time that is missing or not readable is the shape's problem,
+ * and a timestamp is not compared with a story offset (their order depends
+ * on when the story starts).
  */
 function checkOrder(
   issues: TimelineIssue[],
   path: TimelineIssue['path'],
-  time: number | undefined,
-  bound: number | undefined,
+  time: ReadTime | undefined,
+  bound: ReadTime | undefined,
   rule: { strict?: boolean; message: (bound: string) => string },
 ): void {
   if (time === undefined || bound === undefined) return
-  if (rule.strict ? time > bound : time >= bound) return
-  issues.push({ path, message: rule.message(new Date(bound).toISOString()) })
+  if (time.offset !== bound.offset) return
+  if (rule.strict ? time.ms > bound.ms : time.ms >= bound.ms) return
+  const written = bound.offset
+    ? `+${bound.ms / 1000}s`
+    : new Date(bound.ms).toISOString()
+  issues.push({ path, message: rule.message(written) })
 }
 
-/** Epoch milliseconds of a valid timestamp string; else undefined. */
-function readTime(value: unknown): number | undefined {
+/** A valid timestamp or story offset, read; else undefined. */
+function readTime(value: unknown): ReadTime | undefined {
+  const offset = readStoryOffset(value)
+  if (offset !== undefined) return { ms: offset, offset: true }
   if (typeof value !== 'string' || !timestampSchema.safeParse(value).success) {
     return undefined
   }
-  return Date.parse(value)
+  return { ms: Date.parse(value), offset: false }
 }

@@ -4,7 +4,7 @@ import {
   RATE_LIMIT_HEADER_STYLES,
   type RateLimit,
 } from '../../schema/scenario.js'
-import { parseDuration } from './parse-duration.js'
+import { parseDuration } from '../../schema/parse-duration.js'
 
 /**
  * How a rate limit counts: `limit` requests per `window`. The spec shows that

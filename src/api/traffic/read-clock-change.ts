@@ -1,4 +1,4 @@
-import { parseDuration } from './parse-duration.js'
+import { parseDuration } from '../../schema/parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
 import { OPTION_RULES } from '../../schema/option-rules.js'
 

@@ -14,6 +14,7 @@ import { objectKeysAt } from '../../schema/object-keys-at.js'
 import { describeUnknownKey, toFixtureIssues } from '../to-fixture-issues.js'
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
 import { valueAt } from '../value-at.js'
+import { readStoryOffset } from '../../schema/story-time.js'
 
 /**
  * Validates one record of a kind as a fixture document would validate it
@@ -59,6 +60,7 @@ export function findRecordIssues(
       : suggestKeysOfPatch(kind, shapeIssues, options.patch)),
   )
   if (isJsonRecord(record)) {
+    issues.push(...findStoryOffsets(record))
     issues.push(...findDanglingReferences(kind, index, record))
     const id = record[kind.idField]
     if (
@@ -153,4 +155,34 @@ function findSchemaIssues(
       toFixtureIssues(issue, issue.path, kind.schema),
     ) ?? []
   )
+}
+
+/**
+ * The story offsets (`"+2m"`) of a record: a fixture document's times may be
+ * told from the start of the story, which is fixed when the document is
+ * loaded; a record alone has no such start.
+ */
+function findStoryOffsets(
+  record: Record<string, unknown>,
+): LocatedFixtureIssue[] {
+  const timeline = isJsonRecord(record.timeline) ? record.timeline : {}
+  const paths: PropertyKey[][] = [['created_at']]
+  if (Array.isArray(timeline.step_ends)) {
+    timeline.step_ends.forEach((_, i) =>
+      paths.push(['timeline', 'step_ends', i]),
+    )
+  }
+  if (Array.isArray(timeline.publish)) {
+    timeline.publish.forEach((_, i) => {
+      for (const field of ['requested_at', 'settled_at']) {
+        paths.push(['timeline', 'publish', i, field])
+      }
+    })
+  }
+  return paths
+    .filter((path) => readStoryOffset(valueAt(record, path)) !== undefined)
+    .map((path) => ({
+      path,
+      message: `found the story offset ${JSON.stringify(valueAt(record, path))}, which only a fixture document loaded as a whole can hold (counted from its load); write the ISO 8601 timestamp it stands for, such as "2024-03-01T09:30:00Z"`,
+    }))
 }

@@ -1,3 +1,4 @@
+import type * as z from 'zod'
 import { unwrapSchema } from '../../schema/unwrap-schema.js'
 import type { RecordKind } from './record-kinds.js'
 
@@ -14,8 +15,9 @@ const fieldsByKind = new WeakMap<
 
 /**
  * The fields of a kind's records that `list()` and `GET /__mock/<kind>` can
- * filter by: those whose schema is a string, a number or a boolean, in
- * schema order, with their types.
+ * filter by: those whose schema is a string, a number or a boolean (or a
+ * union of one of them, as a time that may be a story offset), in schema
+ * order, with their types.
  * @example
  * [...recordFilterFields(RECORD_KINDS.projects).keys()]
  * // ['project_unique', 'project_name', 'description', 'created_at', 'is_readonly', 'account']
@@ -27,7 +29,7 @@ export function recordFilterFields(
   if (fields === undefined) {
     fields = new Map(
       Object.entries(kind.schema.shape).flatMap(([field, schema]) => {
-        const type = unwrapSchema(schema).inner._zod.def.type
+        const type = typeOf(unwrapSchema(schema).inner)
         return FILTER_TYPES.has(type)
           ? [[field, type as RecordFilterType] as const]
           : []
@@ -36,4 +38,12 @@ export function recordFilterFields(
     fieldsByKind.set(kind, fields)
   }
   return fields
+}
+
+/** A schema's type; a union's when all its options have the same. */
+function typeOf(schema: z.core.$ZodType): string {
+  const { def } = schema._zod
+  if (def.type !== 'union') return def.type
+  const types = new Set((def as z.core.$ZodUnionDef).options.map(typeOf))
+  return types.size === 1 ? [...types][0]! : 'union'
 }

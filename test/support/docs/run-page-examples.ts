@@ -1,5 +1,11 @@
 import { once } from 'node:events'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { createTerminal } from './create-terminal.js'
@@ -52,6 +58,10 @@ export async function runPageExamples(
 ): Promise<void> {
   const name = (blocks[0]?.file ?? 'page').replace(/[^A-Za-z0-9]+/g, '-')
   const folder = mkdtempSync(join(ROOT, 'test', `.tmp-docs-${name}-`))
+  // As in a project that installed the package: the pages name its files
+  // (`node_modules/content-api-mock/fixtures/storyline.json`).
+  mkdirSync(join(folder, 'node_modules'))
+  symlinkSync(ROOT, join(folder, 'node_modules', 'content-api-mock'), 'dir')
   const terminal = createTerminal(folder)
   let server: Server | undefined
 

@@ -6,6 +6,15 @@ const UNITS: Record<string, number> = {
 }
 
 /**
+ * The grammar of a duration written with a unit: a count and `ms`, `s`, `m`
+ * or `h` (`500ms`, `30s`, `1.5m`, `2h`). The clock's `advance`, rate-limit
+ * windows and a fixture's story offsets (`+2m`) all read it.
+ * @example
+ * DURATION_PATTERN.test('90s') // true
+ */
+export const DURATION_PATTERN = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/
+
+/**
  * Reads a duration written as a number of milliseconds or as a count with a
  * unit: `500ms`, `30s`, `1m`, `2h`.
  * @throws {TypeError} naming the value and the accepted forms.
@@ -19,7 +28,7 @@ export function parseDuration(
   if (typeof value === 'number') {
     if (Number.isFinite(value) && value > 0) return value
   } else {
-    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(value.trim())
+    const match = DURATION_PATTERN.exec(value.trim())
     if (match !== null) return Number(match[1]) * UNITS[match[2]!]!
   }
   throw new TypeError(
