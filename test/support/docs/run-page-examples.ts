@@ -29,6 +29,8 @@ import {
   type StartedCli,
 } from './start-cli.js'
 
+const INSTALLED_PACKAGE = 'node_modules/content-api-mock'
+
 /** The working folder the docs show, whatever folder the test runs in. */
 export const SHOWN_FOLDER = '/home/me/app'
 /** How long a server may take to print what an `output` block shows. */
@@ -58,10 +60,14 @@ export async function runPageExamples(
 ): Promise<void> {
   const name = (blocks[0]?.file ?? 'page').replace(/[^A-Za-z0-9]+/g, '-')
   const folder = mkdtempSync(join(ROOT, 'test', `.tmp-docs-${name}-`))
-  // As in a project that installed the package: the pages name its files
-  // (`node_modules/content-api-mock/fixtures/storyline.json`).
-  mkdirSync(join(folder, 'node_modules'))
-  symlinkSync(ROOT, join(folder, 'node_modules', 'content-api-mock'), 'dir')
+  // As in a project that installed the package, for a page that names its
+  // files (`node_modules/content-api-mock/fixtures/storyline.json`). Only
+  // then: a node_modules folder makes npm take this folder for a project of
+  // its own, and `npm start` would look for a package.json here.
+  if (blocks.some((block) => block.code.includes(INSTALLED_PACKAGE))) {
+    mkdirSync(join(folder, 'node_modules'))
+    symlinkSync(ROOT, join(folder, INSTALLED_PACKAGE), 'dir')
+  }
   const terminal = createTerminal(folder)
   let server: Server | undefined
 
