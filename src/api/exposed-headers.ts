@@ -26,6 +26,8 @@ export const EXPOSED_HEADERS = [
   'Content-Range',
   // Marks an answer of the real service under the server's proxy mode.
   'X-Mock-Proxied',
+  // Names the scenario that forced an answer.
+  'X-Mock-Forced-By',
   // Safelisted by the Fetch standard, but older browsers hide it.
   'Content-Length',
 ] as const

@@ -41,6 +41,25 @@ it('answers the next N requests with the forced status, then normally', async ()
   expect(mock.scenarios.list()).toEqual([])
 })
 
+it('words a forced error as the real service would, and names the scenario in X-Mock-Forced-By, not the body', async () => {
+  const mock = serveSmallDataset(server)
+  for (const status of [401, 404, 500, 503]) {
+    const { id } = mock.scenarios.add({ status, times: 1 })
+    const answer = await callApi('/projects', { key: 'k_a' })
+    expect(answer.status).toBe(status)
+    expect(answer.headers.get('x-mock-forced-by')).toBe(id)
+    expect(answer.body.error.message).not.toMatch(/scenario|forced|mock/i)
+  }
+  const oneOff = await callApi('/projects', {
+    key: 'k_a',
+    headers: { 'X-Mock-Scenario': 'server-error' },
+  })
+  expect(oneOff.status).toBe(500)
+  expect(oneOff.headers.get('x-mock-forced-by')).toBe('header:server-error')
+  const plain = await callApi('/projects', { key: 'k_a' })
+  expect(plain.headers.get('x-mock-forced-by')).toBeNull()
+})
+
 it('answers stacked next-request scenarios one after the other, in the order added', async () => {
   const mock = serveSmallDataset(server)
   mock.scenarios.add({ status: 500, times: 1 })

@@ -2,42 +2,38 @@ import type { ErrorCode } from '../../schema/envelopes.js'
 import { createErrorResponse } from '../error-response.js'
 import type { ApiResponse } from '../types.js'
 
+// Worded as a real service would word them: an app under demo may show the
+// message to its audience. Which scenario forced an answer is told by the
+// FORCED_BY_HEADER and the journal, not the body.
 const OUTCOMES: Record<number, [code: ErrorCode, message: string]> = {
-  400: ['bad_request', 'The request was rejected by a forced scenario (400).'],
-  401: ['unauthorized', 'The API key was rejected by a forced scenario (401).'],
-  403: ['forbidden', 'The request was refused by a forced scenario (403).'],
-  404: ['not_found', 'The resource was hidden by a forced scenario (404).'],
-  409: ['conflict', 'The request conflicted, as a forced scenario says (409).'],
-  422: [
-    'invalid_parameter',
-    'The parameters were rejected by a forced scenario (422).',
-  ],
+  400: ['bad_request', 'The request is invalid.'],
+  401: ['unauthorized', 'The API key is missing or invalid.'],
+  403: ['forbidden', 'Access to this resource is forbidden.'],
+  404: ['not_found', 'The resource was not found.'],
+  409: ['conflict', 'The request conflicts with the current state.'],
+  422: ['invalid_parameter', 'One or more parameters are invalid.'],
   429: [
     'rate_limited',
     'Rate limit exceeded. Wait for the number of seconds in Retry-After, then retry.',
   ],
-  500: [
-    'internal_error',
-    'An unexpected error occurred (forced by a scenario). Retry later.',
-  ],
-  502: [
-    'bad_gateway',
-    'An upstream service failed (forced by a scenario). Retry later.',
-  ],
-  503: [
-    'service_unavailable',
-    'The service is unavailable (forced by a scenario). Retry later.',
-  ],
-  504: [
-    'gateway_timeout',
-    'An upstream service timed out (forced by a scenario). Retry later.',
-  ],
+  500: ['internal_error', 'An unexpected error occurred. Retry later.'],
+  502: ['bad_gateway', 'An upstream service failed. Retry later.'],
+  503: ['service_unavailable', 'The service is unavailable. Retry later.'],
+  504: ['gateway_timeout', 'An upstream service timed out. Retry later.'],
 }
 
 /**
+ * The response header that names the scenario that forced an answer (its
+ * `id`, as `GET /__mock/scenarios` lists it).
+ * @example
+ * response.headers.get(FORCED_BY_HEADER) // 'scn_1'
+ */
+export const FORCED_BY_HEADER = 'x-mock-forced-by'
+
+/**
  * The response a scenario forces for a status: the API's error envelope with
- * a code that fits the status, `WWW-Authenticate` on 401 and `Retry-After`
- * on 429 and 503.
+ * a code that fits the status, `WWW-Authenticate` on 401, `Retry-After` on
+ * 429 and 503, and the scenario's id in `FORCED_BY_HEADER` when given.
  * @example
  * createForcedResponse(429, undefined, 30)
  */
@@ -45,12 +41,14 @@ export function createForcedResponse(
   status: number,
   message?: string,
   retryAfterSeconds?: number,
+  forcedBy?: string,
 ): ApiResponse {
   const [code, defaultMessage]: [ErrorCode, string] = OUTCOMES[status] ?? [
     status >= 500 ? 'internal_error' : 'bad_request',
-    `The request was answered ${status} by a forced scenario.`,
+    `The request failed (${status}).`,
   ]
   const headers: Record<string, string> = {}
+  if (forcedBy !== undefined) headers[FORCED_BY_HEADER] = forcedBy
   if (status === 401) {
     headers['www-authenticate'] =
       'Bearer realm="content-api", error="invalid_token"'

@@ -307,6 +307,7 @@ export function createScenarioEngine(options: {
         state.status,
         state.message,
         state.retryAfter,
+        state.id,
       )
     }
   }
