@@ -159,18 +159,28 @@ function nest(levels: number): string {
   return `${'['.repeat(levels)}1${']'.repeat(levels)}`
 }
 
+/** Records the stand-in service as the tests here do: four at a time, unpaced. */
+function recordFrom(
+  service: { target: string },
+  options: Partial<Parameters<typeof recordService>[0]> = {},
+) {
+  return recordService({
+    target: service.target,
+    apiKey: 'k',
+    concurrency: 4,
+    rate: 1000,
+    version: 'test',
+    ...options,
+  })
+}
+
 it('saves a video that takes longer than the timeout while its bytes keep coming, in one request', async () => {
   const chunk = Buffer.alloc(16 * 1024, 1)
   await using service = await startHostileService(['v1'], {
     '/media/v1.mp4': trickle(chunk, 20, 40),
   })
   const mediaDir = newMediaDir()
-  const result = await recordService({
-    target: service.target,
-    apiKey: 'k',
-    concurrency: 4,
-    rate: 1000,
-    version: 'test',
+  const result = await recordFrom(service, {
     mediaDir,
     // The whole body takes some 800 ms, well over the timeout of its headers.
     limits: { timeoutMs: 200, idleTimeoutMs: 10_000 },
@@ -202,12 +212,7 @@ it('saves a 200 MB video to disk as it arrives, its memory far below its size', 
   })
   const mediaDir = newMediaDir()
   const before = process.memoryUsage().rss
-  const result = await recordService({
-    target: service.target,
-    apiKey: 'k',
-    concurrency: 4,
-    rate: 1000,
-    version: 'test',
+  const result = await recordFrom(service, {
     mediaDir,
   })
   const grown = process.memoryUsage().rss - before
@@ -223,12 +228,7 @@ it('stops an endless video at the per-file cap without a retry, and leaves no fi
     '/media/v1.mp4': trickle(Buffer.alloc(64 * 1024, 1), 1),
   })
   const mediaDir = newMediaDir()
-  const result = await recordService({
-    target: service.target,
-    apiKey: 'k',
-    concurrency: 4,
-    rate: 1000,
-    version: 'test',
+  const result = await recordFrom(service, {
     mediaDir,
     limits: { maxMediaBytes: 1024 * 1024 },
   })
@@ -257,12 +257,7 @@ it('gives up on a video that stalls after its headers once it is idle too long, 
     },
   })
   const mediaDir = newMediaDir()
-  const result = await recordService({
-    target: service.target,
-    apiKey: 'k',
-    concurrency: 4,
-    rate: 1000,
-    version: 'test',
+  const result = await recordFrom(service, {
     mediaDir,
     limits: { idleTimeoutMs: 300 },
   })
@@ -329,13 +324,7 @@ it('records around answers nested deeper than --fixtures reads, 150 and 100,000 
 
 it('tells where an answer nests too deep, in the finding', async () => {
   await using service = await startHostileService(['v1'], {}, { v1: nest(150) })
-  const result = await recordService({
-    target: service.target,
-    apiKey: 'k',
-    concurrency: 4,
-    rate: 1000,
-    version: 'test',
-  })
+  const result = await recordFrom(service, {})
   expect(result.findings).toContainEqual({
     kind: 'not-recorded',
     where: 'GET /projects/p1/contents/{variation_unique}',

@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http'
 import type { ContentApiServerOptions } from 'content-api-mock/server'
 import { DEFAULT_API_PREFIX, OptionsError } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from './support/load-fixture.js'
+import { sendGet } from './support/send-get.js'
 import { startServer as startAnyServer } from './support/server.js'
 
 // @note These tests are about the links a Host header builds, so their
@@ -15,37 +15,7 @@ const DETAIL = `${DEFAULT_API_PREFIX}/projects/p1/contents/v1`
 const KEY = { authorization: 'Bearer k_a' }
 const fixtures = loadFixture('small.json')
 
-interface Answer {
-  status: number
-  body: string
-}
-
-/**
- * A GET with headers as written, the `Host` header included (which `fetch`
- * sets itself): `node:http` sends them as given.
- */
-function get(
-  url: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<Answer> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { hostname, port, path, headers, setHost: !('host' in headers) },
-      (response) => {
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (body += chunk))
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body }),
-        )
-      },
-    )
-    request.on('error', reject)
-    request.end()
-  })
-}
+const get = sendGet
 
 /** The asset URLs of content v1, asked for with these headers. */
 async function assetUrls(url: string, headers: Record<string, string> = {}) {

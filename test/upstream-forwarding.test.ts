@@ -1,9 +1,4 @@
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type Server,
-} from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { DEFAULT_API_PREFIX, OptionsError } from 'content-api-mock'
 import {
@@ -15,6 +10,7 @@ import { expect, it } from 'vitest'
 import { escapeRegExp } from './support/escape-reg-exp.js'
 import { loadFixture } from './support/load-fixture.js'
 import { KEY, realProjectId, startRealService } from './support/real-service.js'
+import { sendGet } from './support/send-get.js'
 import { startServer } from './support/server.js'
 import { startCli } from './support/start-cli.js'
 
@@ -63,29 +59,6 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo
   await closeServer(server)
   return port
-}
-
-/** A GET whose path is sent exactly as written (fetch would normalise it). */
-function rawGet(
-  url: string,
-  path: string,
-): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(url)
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { hostname, port, path, headers: KEY },
-      (response) => {
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (body += chunk))
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body }),
-        )
-      },
-    )
-    request.on('error', reject)
-    request.end()
-  })
 }
 
 it('forwards a request naming a project the mock does not hold, marks the answer and journals it as proxied', async () => {
@@ -319,9 +292,10 @@ it('never forwards a path whose dot segments climb above the base URL', async ()
     upstream: { url: `${service.url}/base/v1`, all: true },
   })
 
-  const answer = await rawGet(
+  const answer = await sendGet(
     mock.url,
     `${DEFAULT_API_PREFIX}/%2e%2e/%2E%2e/admin`,
+    KEY,
   )
 
   expect(answer.status).toBe(400)
