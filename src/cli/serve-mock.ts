@@ -99,6 +99,7 @@ export async function serveMock(
         apiKey: options.apiKey,
         fixtures,
         assetTtl: options.assetTtl,
+        assetSecret: options.assetSecret,
         mediaDir: options.mediaDir,
         mediaMaxFileSize: options.mediaMaxFileSize,
         onWarning: (message) => log.warn(message),

@@ -37,6 +37,8 @@ export interface ServeOptions extends Partial<ServerTimeouts> {
   projects?: number
   contents?: number
   assetTtl?: number
+  /** The key asset URLs are signed with (`--asset-secret`); never printed. */
+  assetSecret?: string
   mediaDir?: string
   /** The largest `--media-dir` file served, in bytes. */
   mediaMaxFileSize?: number

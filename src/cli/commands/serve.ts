@@ -43,6 +43,11 @@ import * as dataset from './dataset-options.js'
 import { NO_ADMIN_TOKEN, type ServeOptions } from '../serve-options.js'
 
 /**
+ * The environment variable `--asset-secret` falls back to.
+ */
+export const ASSET_SECRET_ENV = 'CONTENT_API_MOCK_ASSET_SECRET'
+
+/**
  * What `content-api-mock --help` and `content-api-mock serve --help` end
  * with.
  */
@@ -131,6 +136,16 @@ export function declareServeCommand(command: CliCommand): CliCommand {
     .addOption(dataset.liveOption())
     .addOption(dataset.speedOption())
     .addOption(integerOption('--asset-ttl <seconds>', OPTION_RULES.assetTtl))
+    .addOption(
+      fromEnvironment(
+        new Option(
+          '--asset-secret <secret>',
+          "sign asset URLs with this secret, so that replicas given the same one accept each other's URLs (default: random per process)",
+        ).argParser(parseNonEmpty('a secret of at least one character')),
+        ASSET_SECRET_ENV,
+        { expected: 'a secret of at least one character', secret: true },
+      ),
+    )
     .addOption(dataset.mediaDirOption())
     .addOption(
       integerOption('--media-max-file-size <bytes>', MEDIA_FILE_SIZE_RULE),
