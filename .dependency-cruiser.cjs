@@ -129,7 +129,7 @@ module.exports = {
       severity: 'error',
       from: { path: BROWSER_SAFE },
       to: {
-        path: 'node_modules/(express|cors|commander|forwarded-parse|@types/node)/|node_modules/msw/lib/(node|native)/',
+        path: 'node_modules/(express|cors|commander|forwarded-parse|ioredis|@types/node)/|node_modules/msw/lib/(node|native)/',
       },
     },
     {
@@ -155,6 +155,33 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/server/files/' },
       to: { path: '^src/server/', pathNot: '^src/server/files/' },
+    },
+    {
+      name: 'fleet-loads-only-when-asked',
+      comment:
+        'server/fleet/ (replicas sharing state in Redis) and its Redis client load by import() only when a server is given redis: start-up without it must not pay for them. fleet-options.ts holds no Redis code and may be imported.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/fleet/' },
+      to: {
+        path: '^src/server/fleet/',
+        pathNot: '^src/server/fleet/fleet-options\\.ts$',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
+      name: 'only-the-fleet-imports-redis',
+      comment: 'The Redis client is the fleet room\'s own.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/server/fleet/' },
+      to: { path: 'node_modules/ioredis/' },
+    },
+    {
+      name: 'browser-safe-never-reaches-the-fleet',
+      comment:
+        'The interceptor and the main entry never reach the fleet room or its Redis client, not even through another module.',
+      severity: 'error',
+      from: { path: BROWSER_SAFE },
+      to: { path: '^src/server/fleet/|node_modules/ioredis/', reachable: true },
     },
     {
       name: 'no-circular',

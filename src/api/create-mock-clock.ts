@@ -56,6 +56,24 @@ export interface MockClockWithLifetime extends MockClock {
    * mock clock's time.
    */
   lifetimeNow(): number
+  /** The clock's five numbers, to give another copy of the mock the same clock. */
+  state(): ClockState
+  /** Takes the numbers `state()` read from another copy. */
+  restore(state: ClockState): void
+}
+
+/**
+ * A clock as numbers: since the source's `anchor`, mock time runs from
+ * `base` and lifetime time from `lifetimeBase`, at `speed` (0: paused);
+ * `resumeSpeed` is the speed a resume runs at. Two copies of a mock on the
+ * same time source with the same numbers read the same time.
+ */
+export interface ClockState {
+  anchor: number
+  base: number
+  lifetimeBase: number
+  speed: number
+  resumeSpeed: number
 }
 
 /** The last instant a `Date` can hold, in epoch milliseconds (ECMA-262 21.4.1.1). */
@@ -63,8 +81,9 @@ const MAX_TIME = 8.64e15
 
 /**
  * Creates a clock over a time source, running `speed` times as fast as it
- * (from the time of creation on). The default source reads `Date.now()` on
- * every call, so vitest's fake timers move it too.
+ * (from `created`, by default the time of creation, on: replicas pass one
+ * start so that they agree). The default source reads `Date.now()` on every
+ * call, so vitest's fake timers move it too.
  * @example
  * const clock = createMockClock()
  * clock.set('2025-01-01T00:00:00Z')
@@ -74,10 +93,10 @@ const MAX_TIME = 8.64e15
 export function createMockClock(
   source: () => number = () => Date.now(),
   speed = 1,
+  created = source(),
 ): MockClockWithLifetime {
   checkSpeed(speed, false)
   const initialSpeed = speed
-  const created = source()
   // Both times are linear in the source between changes: each change starts
   // a new piece at the source's `anchor`, so mock time never jumps by itself.
   let anchor = created
@@ -130,6 +149,20 @@ export function createMockClock(
     lifetimeNow,
     get speed() {
       return current
+    },
+    state: () => ({
+      anchor,
+      base,
+      lifetimeBase,
+      speed: current,
+      resumeSpeed,
+    }),
+    restore(state) {
+      anchor = state.anchor
+      base = state.base
+      lifetimeBase = state.lifetimeBase
+      current = state.speed
+      resumeSpeed = state.resumeSpeed
     },
     set(time) {
       const value = typeof time === 'number' ? time : new Date(time).getTime()

@@ -45,6 +45,12 @@ import { createErrorResponse } from './error-response.js'
 import { DEFAULT_API_PREFIX, isApiPath } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { createVariantState } from './variants/create-variant-state.js'
+import {
+  shareStateChanges,
+  type SharedMockCore,
+  type SharedStateParts,
+  type StateChange,
+} from './state-change.js'
 
 /**
  * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.
@@ -67,6 +73,27 @@ export function createMockCore(
   options: MockOptions = {},
   internals: MockCoreInternals = {},
 ): MockCore {
+  return buildMockCore(options, internals).core
+}
+
+/**
+ * Creates a core whose control calls report each change they make to
+ * `onChange`, with the function that applies the changes of its replicas.
+ * @example
+ * const { mock, apply } = createSharedMockCore({ seed: 7 }, {}, (change) => log.append(change))
+ */
+export function createSharedMockCore(
+  options: MockOptions,
+  internals: MockCoreInternals,
+  onChange: (change: StateChange) => void,
+): SharedMockCore {
+  return shareStateChanges(buildMockCore(options, internals), onChange)
+}
+
+function buildMockCore(
+  options: MockOptions,
+  internals: MockCoreInternals,
+): SharedStateParts {
   parseOptions(optionsSchema, options, {
     subject: OPTIONS_SUBJECT,
     hint: OPTIONS_HINT,
@@ -93,6 +120,7 @@ export function createMockCore(
   const clock = createMockClock(
     options.now ?? (() => Date.now()),
     options.speed ?? OPTION_RULES.speed.default,
+    internals.clockStart,
   )
   const now = clock.now
   // @note Fixtures are checked at once, so a bad document throws here; a
@@ -251,7 +279,13 @@ export function createMockCore(
     () => liveStream?.allAt(now()) ?? [],
   )
 
-  return {
+  function loadAt(document: unknown, start: number): Promise<void> {
+    return inTurn(async () =>
+      swapIn(await parseFixtureDocumentInSlices(document), start),
+    )
+  }
+
+  const core: MockCore = {
     ready,
     get db() {
       return dataset
@@ -311,10 +345,7 @@ export function createMockCore(
       await serveInitialData()
     },
     load(document) {
-      const start = now()
-      return inTurn(async () =>
-        swapIn(await parseFixtureDocumentInSlices(document), start),
-      )
+      return loadAt(document, now())
     },
     exportFixtures: () =>
       exportFixtureDocument(dataset, liveStream?.allAt(now()) ?? []),
@@ -324,6 +355,7 @@ export function createMockCore(
     variants: { list: variants.list, set: variants.set },
     ...records,
   }
+  return { core, clock, loadAt }
 }
 
 function parseBaseUrl(baseUrl: string | undefined): {

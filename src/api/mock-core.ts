@@ -78,4 +78,9 @@ export interface MockCoreInternals {
    * every GET and HEAD with `all`.
    */
   upstream?: { origin: string; all: boolean }
+  /**
+   * When the clock started, epoch milliseconds of its source (default: now):
+   * replicas pass their fleet's, so that `speed` runs from one start.
+   */
+  clockStart?: number
 }

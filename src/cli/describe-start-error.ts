@@ -1,6 +1,7 @@
 import { FixtureError } from '../data/fixture-error.js'
 import { OptionsError } from '../schema/options-error.js'
 import { SERVER_OPTION_RULES } from '../server/connections/defaults.js'
+import { FleetError } from '../server/fleet/fleet-options.js'
 import { CliError } from './cli-error.js'
 
 const HOST_HINT =
@@ -23,7 +24,8 @@ export function describeStartError(
   if (
     error instanceof CliError ||
     error instanceof FixtureError ||
-    error instanceof OptionsError
+    error instanceof OptionsError ||
+    error instanceof FleetError
   ) {
     return error.message
   }

@@ -132,6 +132,10 @@ export async function serveMock(
                 onAnswer: recorder?.record,
               },
         ...toTrafficOptions(options),
+        redis:
+          options.redis === undefined
+            ? undefined
+            : { url: options.redis, prefix: options.redisPrefix },
       })
     } catch (error) {
       const message = describeStartError(error, options)

@@ -69,4 +69,8 @@ export interface ServeOptions extends Partial<ServerTimeouts> {
   proxyAll: boolean
   /** The fixture file `--record` adds the proxied answers to. */
   record?: string
+  /** The Redis the replicas of a fleet share their state through. */
+  redis?: string
+  /** The names of the fleet's keys start with it. */
+  redisPrefix?: string
 }

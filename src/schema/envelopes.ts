@@ -62,6 +62,7 @@ export const CONTROL_ERROR_CODES = [
   'unsupported_media_type',
   'host_not_allowed',
   'invalid_variants',
+  'redis_unavailable',
 ] as const
 
 /**

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import type { RequestHandler } from 'msw'
 import { DEFAULT_API_PREFIX } from '../api/api-prefix.js'
 import { createMockCore } from '../api/create-mock-core.js'
-import type { MockCore } from '../api/mock-core.js'
+import type { MockCore, MockCoreInternals } from '../api/mock-core.js'
 import type { MockOptions } from '../api/mock-options.js'
 import type { HeaderLookup } from '../api/types.js'
 import { createCorsHandlers } from './answers/create-cors-handler.js'
@@ -19,6 +19,7 @@ import {
 } from './connections/server-timeouts.js'
 import { MAX_FIXTURE_BYTES } from './control/create-fixture-routes.js'
 import { resolveAdminToken } from './control/resolve-admin-token.js'
+import type { FleetOptions } from './fleet/fleet-options.js'
 import { createExpressApp } from './create-express-app.js'
 import {
   createRequestPipeline,
@@ -111,6 +112,16 @@ export interface ContentApiServerOptions
    * proxy in front of the mock. See docs/options.md.
    */
   upstream?: UpstreamOptions
+  /**
+   * Share the state that control calls change (scenarios, the clock,
+   * variants, dataset edits) with the other replicas of a fleet through this
+   * Redis: its URL (`redis://`, `rediss://`, a unix socket path), or the URL
+   * with a key prefix. Every replica must serve the same data. The Redis
+   * client loads only when this is given. See docs/replicas.md.
+   * @throws {FleetError} at start, when Redis cannot be reached within
+   * `connectTimeout` or the fleet serves other data.
+   */
+  redis?: string | FleetOptions
 }
 
 /**
@@ -173,6 +184,7 @@ export async function createContentApiServer(
     mediaMaxFileSize,
     onWarning = warnOnStderr,
     upstream: upstreamOptions,
+    redis,
     headersTimeout,
     requestTimeout,
     keepAliveTimeout,
@@ -196,13 +208,26 @@ export async function createContentApiServer(
       ? undefined
       : await readMediaDirectory(mediaDir, { maxFileSize: mediaMaxFileSize })
   if (media?.warning !== undefined) onWarning(media.warning)
-  const mock = createMockCore(mockOptions, {
+  const internals: MockCoreInternals = {
     media: media?.library,
     upstream:
       upstream === undefined
         ? undefined
         : { origin: upstream.origin, all: upstream.all },
-  })
+  }
+  // @note The fleet's code and its Redis client load only for a fleet.
+  const fleet =
+    redis === undefined
+      ? undefined
+      : await (
+          await import('./fleet/join-fleet.js')
+        ).joinFleet(
+          typeof redis === 'string' ? { url: redis } : redis,
+          mockOptions,
+          internals,
+          onWarning,
+        )
+  const mock = fleet?.mock ?? createMockCore(mockOptions, internals)
   await mock.ready
 
   const originSettings: OriginSettings = {
@@ -230,6 +255,9 @@ export async function createContentApiServer(
         originOf,
         adminToken,
         live: mockOptions.live === true,
+        ...(fleet !== undefined && {
+          control: { guard: fleet.guardControl, health: fleet.health },
+        }),
       }),
       track: (response) => keeper.track(response),
       isHostAllowed: createHostCheck({
@@ -249,6 +277,7 @@ export async function createContentApiServer(
         },
       }),
       onRequest,
+      sync: fleet?.sync,
     }),
   )
   server.on('clientError', handleClientError)
@@ -292,7 +321,13 @@ export async function createContentApiServer(
     adminToken,
     adminTokenGenerated: admin.generated,
     mock,
-    close: () => keeper.close(),
+    close: async () => {
+      try {
+        await keeper.close()
+      } finally {
+        await fleet?.close()
+      }
+    },
   }
 }
 

@@ -9,6 +9,7 @@ import type { MockCore } from '../api/mock-core.js'
 import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createTolerantOpenApiDocument } from '../schema/create-tolerant-openapi-document.js'
+import type { ControlHooks } from './control/control-hooks.js'
 import { createControlRouter } from './control/create-control-router.js'
 import { createPageRouter } from './files/create-page-router.js'
 import { createDocsRouter } from './docs/create-docs-router.js'
@@ -31,6 +32,8 @@ export function createExpressApp(
     adminToken?: string
     /** The data changes by itself (`live`): the page refreshes by itself. */
     live?: boolean
+    /** A replica's hooks on the control API (see `createControlRouter`). */
+    control?: ControlHooks
   },
 ): Express {
   const app = express()
@@ -50,7 +53,10 @@ export function createExpressApp(
 
   app.use(
     '/__mock',
-    createControlRouter(mock, { adminToken: options.adminToken }),
+    createControlRouter(mock, {
+      adminToken: options.adminToken,
+      ...options.control,
+    }),
   )
 
   app.use(

@@ -140,8 +140,18 @@ export function createRequestPipeline(
     response: ServerResponse,
     started: number,
   ): void {
+    const waiting = settings.sync?.()
+    if (waiting === undefined) serveMockNow(request, response, started)
+    else void waiting.then(() => serveMockNow(request, response, started))
+  }
+
+  function serveMockNow(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+  ): void {
     if (isApiPath(request.url ?? '/', mock.prefix)) {
-      serveApi(request, response, started)
+      serveApiNow(request, response, started)
       return
     }
     logWhenFinished(request, response, started)
@@ -150,6 +160,22 @@ export function createRequestPipeline(
 
   /** `corsHeaders`: the CORS headers not yet set, written with the answer's. */
   function serveApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    corsHeaders: readonly string[],
+  ): void {
+    const waiting = settings.sync?.()
+    if (waiting === undefined) {
+      serveApiNow(request, response, started, corsHeaders)
+    } else {
+      void waiting.then(() =>
+        serveApiNow(request, response, started, corsHeaders),
+      )
+    }
+  }
+
+  function serveApiNow(
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
@@ -280,6 +306,11 @@ export interface PipelineSettings {
   /** Forwarding to upstream (`--proxy`), when it is on. */
   forward?: { to: UpstreamForwarder; origin: string }
   onRequest?: (entry: RequestLogEntry) => void
+  /**
+   * In a fleet of replicas: what to wait for before the mock answers (the
+   * fleet's changes this replica has yet to apply), or `undefined`.
+   */
+  sync?: () => Promise<void> | undefined
 }
 
 function ignore(): void {}

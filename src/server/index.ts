@@ -14,3 +14,9 @@ export {
   type UpstreamAnswer,
   type UpstreamOptions,
 } from './upstream/resolve-upstream.js'
+export {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_FLEET_PREFIX,
+  FleetError,
+  type FleetOptions,
+} from './fleet/fleet-options.js'

@@ -8,6 +8,7 @@ import {
 import { VARIANT_NAMES } from '../../schema/variants.js'
 import { SERVER_OPTION_RULES } from '../../server/connections/defaults.js'
 import { MEDIA_FILE_SIZE_RULE } from '../../server/files/read-media-directory.js'
+import { DEFAULT_FLEET_PREFIX } from '../../server/fleet/fleet-options.js'
 import { ANY_HOST } from '../../server/host/parse-allowed-hosts.js'
 import { parsePublicUrl } from '../../server/host/parse-public-url.js'
 import { parseUpstreamUrl } from '../../server/upstream/parse-upstream-url.js'
@@ -46,6 +47,12 @@ import { NO_ADMIN_TOKEN, type ServeOptions } from '../serve-options.js'
  * The environment variable `--asset-secret` falls back to.
  */
 export const ASSET_SECRET_ENV = 'CONTENT_API_MOCK_ASSET_SECRET'
+
+/** The environment variable `--redis` falls back to. */
+export const REDIS_ENV = 'CONTENT_API_MOCK_REDIS_URL'
+
+/** The environment variable `--redis-prefix` falls back to. */
+export const REDIS_PREFIX_ENV = 'CONTENT_API_MOCK_REDIS_PREFIX'
 
 /**
  * What `content-api-mock --help` and `content-api-mock serve --help` end
@@ -196,6 +203,31 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         '--record <file>',
         'with --proxy: add the 200 answers that pass through to this fixture document (created, or added to when it exists)',
       ).argParser(parseNonEmpty('a path to a JSON file')),
+    )
+    .addOption(
+      fromEnvironment(
+        new Option(
+          '--redis <url>',
+          'share state with the other replicas of a fleet through this Redis: redis://host:6379, rediss://… or a unix socket path (docs/replicas.md)',
+        ).argParser(
+          parseNonEmpty('a redis:// or rediss:// URL, or a socket path'),
+        ),
+        REDIS_ENV,
+        {
+          expected: 'a redis:// or rediss:// URL, or a unix socket path',
+          secret: true,
+        },
+      ),
+    )
+    .addOption(
+      fromEnvironment(
+        new Option(
+          '--redis-prefix <name>',
+          `with --redis: the names of the fleet's keys start with it, so that several fleets share one Redis (default: ${DEFAULT_FLEET_PREFIX})`,
+        ).argParser(parseNonEmpty('a name such as ci-job-42')),
+        REDIS_PREFIX_ENV,
+        { expected: 'a name such as ci-job-42' },
+      ),
     )
     .addOption(
       new Option(

@@ -10,6 +10,7 @@ import { writeJsonError } from '../answers/write-json-error.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createAdminTokenCheck } from './create-admin-token-check.js'
+import type { ControlHooks } from './control-hooks.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
@@ -47,13 +48,14 @@ import { createVariantRoutes } from './create-variant-routes.js'
  */
 export function createControlRouter(
   mock: MockCore,
-  options: { adminToken?: string },
+  options: { adminToken?: string } & ControlHooks,
 ): Router {
   const router = express.Router()
 
   if (options.adminToken !== undefined) {
     router.use(createAdminTokenCheck(options.adminToken))
   }
+  if (options.guard !== undefined) router.use(options.guard)
 
   // @note express answers OPTIONS by itself with `200 text/plain` listing a
   // path's methods, inside each route group: an OPTIONS that is not a CORS
@@ -64,7 +66,7 @@ export function createControlRouter(
     if (request.method !== 'OPTIONS') return next()
     methodNotAllowed!(request, response, next)
   })
-  router.use(createFixtureRoutes(mock))
+  router.use(createFixtureRoutes(mock, options.health))
   router.use(createScenarioRoutes(mock))
   router.use(createJournalRoutes(mock))
   router.use(createClockRoutes(mock))

@@ -1,5 +1,6 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
+import type { ControlHooks } from './control-hooks.js'
 import { FixtureError } from '../../data/fixture-error.js'
 import { handOverDocument } from '../../data/hand-over-document.js'
 import { readFixtureBody } from './read-fixture-body.js'
@@ -17,12 +18,16 @@ export const MAX_FIXTURE_BYTES = 200 * 1_048_576
  * @example
  * router.use(createFixtureRoutes(mock))
  */
-export function createFixtureRoutes(mock: MockCore): Router {
+export function createFixtureRoutes(
+  mock: MockCore,
+  health?: ControlHooks['health'],
+): Router {
   const router = express.Router()
 
   router.get('/health', (_request, response) => {
     response.json({
       status: 'ok',
+      ...health?.(),
       projects: mock.db.projects.count(),
       contents: mock.db.contents.count(),
     })

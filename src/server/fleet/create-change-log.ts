@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto'
+import type { Redis } from 'ioredis'
+import type { StateChange } from '../../api/state-change.js'
+
+// Appends one entry (the changes of one write) if the fleet is still at the
+// version the writer caught up to, bumping the version in the same step, and
+// tells the idle replicas. KEYS: version, changes, notices channel name is
+// ARGV[3]. Returns the new version, or -1 and the fleet's version.
+const APPEND = `
+local version = tonumber(redis.call('GET', KEYS[1]) or '0')
+if version ~= tonumber(ARGV[1]) then return {-1, version} end
+version = version + 1
+redis.call('SET', KEYS[1], version)
+local id = redis.call('XADD', KEYS[2], '*', 'v', version, 'c', ARGV[2])
+redis.call('PUBLISH', ARGV[3], version)
+return {version, id}
+`
+
+// Releases the write lock only if it is still ours.
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`
+
+/** How long a write may hold the fleet's write lock before it lapses. */
+const LOCK_MS = 10_000
+
+/** One entry of the change log: the changes of one write, and its version. */
+export interface ChangeEntry {
+  id: string
+  version: number
+  changes: StateChange[]
+}
+
+/**
+ * The fleet's change log in Redis: `{prefix}:changes` (a Stream),
+ * `{prefix}:version` and `{prefix}:write-lock`.
+ */
+export interface ChangeLog {
+  /** The fleet's version and its record as stored, in one round trip. */
+  head(): Promise<{ version: number; record: string | null }>
+  /** The entries after the one with stream ID `after` ('-': from the start). */
+  read(after: string): Promise<ChangeEntry[]>
+  /** Appends if the fleet is at `expected`; `undefined` on a conflict. */
+  append(
+    expected: number,
+    changes: StateChange[],
+  ): Promise<{ version: number; id: string } | undefined>
+  /** Waits for the fleet's write lock; resolves with its release. */
+  lock(): Promise<() => Promise<void>>
+}
+
+/**
+ * Creates the change log of the fleet under `prefix`.
+ * @example
+ * const log = createChangeLog(redis, 'content-api-mock')
+ */
+export function createChangeLog(redis: Redis, prefix: string): ChangeLog {
+  const keys = {
+    version: `${prefix}:version`,
+    changes: `${prefix}:changes`,
+    lock: `${prefix}:write-lock`,
+    fleet: `${prefix}:fleet`,
+    notices: `${prefix}:notices`,
+  }
+  return {
+    async head() {
+      const [version, record] = await redis.mget(keys.version, keys.fleet)
+      return { version: Number(version ?? 0), record: record ?? null }
+    },
+    async read(after) {
+      const entries: ChangeEntry[] = []
+      let start = after === '-' ? '-' : `(${after}`
+      for (;;) {
+        const page = await redis.xrange(keys.changes, start, '+', 'COUNT', 500)
+        for (const [id, fields] of page) {
+          const value = (name: string) => fields[fields.indexOf(name) + 1]!
+          entries.push({
+            id,
+            version: Number(value('v')),
+            changes: JSON.parse(value('c')) as StateChange[],
+          })
+        }
+        if (page.length < 500) return entries
+        start = `(${page[page.length - 1]![0]}`
+      }
+    },
+    async append(expected, changes) {
+      const [version, id] = (await redis.eval(
+        APPEND,
+        2,
+        keys.version,
+        keys.changes,
+        expected,
+        JSON.stringify(changes),
+        keys.notices,
+      )) as [number, string | number]
+      return version === -1 ? undefined : { version, id: String(id) }
+    },
+    async lock() {
+      const token = randomBytes(9).toString('base64url')
+      for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
+        if (await redis.set(keys.lock, token, 'PX', LOCK_MS, 'NX')) break
+        await new Promise((resolve) => setTimeout(resolve, wait))
+      }
+      return async () => {
+        await redis.eval(RELEASE, 1, keys.lock, token)
+      }
+    },
+  }
+}

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  findSuiteRedis,
+  startRedis,
+  type TestRedis,
+} from '../support/redis-server.js'
+
+// The Redis client (ioredis) loads only for a fleet: a server or a CLI
+// started without --redis never loads it, so start-up does not change.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const CHUNKS = join(ROOT, 'dist/cli/chunks')
+const run = promisify(execFile)
+const redisPath = findSuiteRedis()
+let redis: TestRedis | undefined
+beforeAll(async () => {
+  if (redisPath !== undefined) redis = await startRedis(redisPath)
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+/** Starts a server in a fresh Node, asks it once, and says whether ioredis was loaded. */
+async function loadsRedisClient(redisUrl?: string): Promise<boolean> {
+  const script = `
+    import { createRequire } from 'node:module'
+    import { createContentApiServer } from 'content-api-mock/server'
+    const server = await createContentApiServer({ port: 0, ${redisUrl === undefined ? '' : `redis: { url: ${JSON.stringify(redisUrl)}, prefix: 'loading-${Date.now()}' }`} })
+    await (await fetch(server.apiUrl + '/projects', { headers: { authorization: 'Bearer demo-key-alpha' } })).text()
+    const loaded = Object.keys(createRequire(import.meta.url).cache)
+    console.log(loaded.some((path) => path.includes('/node_modules/ioredis/')))
+    await server.close()
+  `
+  const { stdout } = await run(
+    process.execPath,
+    ['--input-type=module', '-e', script],
+    { cwd: ROOT },
+  )
+  return stdout.trim() === 'true'
+}
+
+/** The files a bundle entry loads at once: itself and its static imports, in turn. */
+function staticClosure(entry: string): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const text = readFileSync(file, 'utf8')
+    for (const [, target] of text.matchAll(
+      /^(?:import|export)\b[^;(]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm,
+    )) {
+      if (target !== undefined) visit(join(file, '..', target))
+    }
+  }
+  visit(entry)
+  return [...seen]
+}
+
+/** A string only ioredis' code holds. */
+const REDIS_CLIENT_MARK = 'enableOfflineQueue'
+
+it('never loads the Redis client in a server started without redis', async () => {
+  expect(await loadsRedisClient()).toBe(false)
+})
+
+it.skipIf(redisPath === undefined)(
+  'loads the Redis client in a server started with redis (so the check above can fail)',
+  async () => {
+    expect(await loadsRedisClient(redis!.url)).toBe(true)
+  },
+)
+
+it("keeps the Redis client out of the CLI's start-up: only a lazily loaded chunk holds it", () => {
+  const chunks = readdirSync(CHUNKS)
+  const server = chunks.find((name) =>
+    name.startsWith('create-content-api-server-'),
+  )!
+  const atStart = [
+    ...staticClosure(join(ROOT, 'dist/cli/main.js')),
+    ...staticClosure(join(CHUNKS, server)),
+  ]
+  for (const file of atStart) {
+    expect(readFileSync(file, 'utf8').includes(REDIS_CLIENT_MARK), file).toBe(
+      false,
+    )
+  }
+  const holders = chunks.filter((name) =>
+    readFileSync(join(CHUNKS, name), 'utf8').includes(REDIS_CLIENT_MARK),
+  )
+  expect(holders).toEqual([expect.stringMatching(/^join-fleet-/)])
+  expect(readFileSync(join(CHUNKS, server), 'utf8')).toMatch(
+    /import\("\.\/join-fleet-[^"]+\.js"\)/,
+  )
+})
