@@ -355,7 +355,13 @@ function buildMockCore(
     variants: { list: variants.list, set: variants.set },
     ...records,
   }
-  return { core, clock, loadAt }
+  return {
+    core,
+    clock,
+    loadAt,
+    scenarios,
+    strict: options.strict ?? false,
+  }
 }
 
 function parseBaseUrl(baseUrl: string | undefined): {

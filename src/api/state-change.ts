@@ -7,6 +7,7 @@ import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
 import type { VariantName } from '../schema/variants.js'
 import type { ClockState, MockClockWithLifetime } from './create-mock-clock.js'
 import type { MockCore } from './mock-core.js'
+import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
 
 /**
  * One change of the state that control calls make, with every value that
@@ -41,6 +42,10 @@ export type StateChange =
 export interface SharedStateParts {
   core: MockCore
   clock: MockClockWithLifetime
+  /** The scenarios, whose counts replicas share (see `exportCounters`). */
+  scenarios: ScenarioEngine
+  /** Whether `X-Mock-Scenario` headers are ignored (`strict`). */
+  strict: boolean
   /** Loads a document whose story offsets count from `start`. */
   loadAt(document: unknown, start: number): Promise<void>
 }
@@ -51,6 +56,9 @@ export interface SharedStateParts {
 export interface SharedMockCore {
   /** The mock whose control calls report each change to `onChange`. */
   mock: MockCore
+  /** Its scenarios and whether headers may add one, for shared counting. */
+  scenarios: ScenarioEngine
+  strict: boolean
   /** Applies a change another replica made, without reporting it. */
   apply(change: StateChange): Promise<void>
 }
@@ -220,7 +228,7 @@ export function shareStateChanges(
     }
   }
 
-  return { mock, apply }
+  return { mock, apply, scenarios: parts.scenarios, strict: parts.strict }
 }
 
 async function applyRecordChange(

@@ -140,9 +140,17 @@ export function createRequestPipeline(
     response: ServerResponse,
     started: number,
   ): void {
-    const waiting = settings.sync?.()
+    const waiting = settings.sync?.(request)
     if (waiting === undefined) serveMockNow(request, response, started)
-    else void waiting.then(() => serveMockNow(request, response, started))
+    else {
+      void waiting.then((counted) => {
+        try {
+          serveMockNow(request, response, started)
+        } finally {
+          counted?.()
+        }
+      })
+    }
   }
 
   function serveMockNow(
@@ -165,13 +173,17 @@ export function createRequestPipeline(
     started: number,
     corsHeaders: readonly string[],
   ): void {
-    const waiting = settings.sync?.()
+    const waiting = settings.sync?.(request)
     if (waiting === undefined) {
       serveApiNow(request, response, started, corsHeaders)
     } else {
-      void waiting.then(() =>
-        serveApiNow(request, response, started, corsHeaders),
-      )
+      void waiting.then((counted) => {
+        try {
+          serveApiNow(request, response, started, corsHeaders)
+        } finally {
+          counted?.()
+        }
+      })
     }
   }
 
@@ -308,9 +320,12 @@ export interface PipelineSettings {
   onRequest?: (entry: RequestLogEntry) => void
   /**
    * In a fleet of replicas: what to wait for before the mock answers (the
-   * fleet's changes this replica has yet to apply), or `undefined`.
+   * fleet's changes this replica has yet to apply, the counts it shares), or
+   * `undefined`; what it resolves to is called once the mock has answered.
    */
-  sync?: () => Promise<void> | undefined
+  sync?: (
+    request: IncomingMessage,
+  ) => Promise<(() => void) | undefined> | undefined
 }
 
 function ignore(): void {}

@@ -97,3 +97,52 @@ itWithRedis(
     void three
   },
 )
+
+itWithRedis(
+  'answers "the next request answers 500" on exactly one of 30 parallel requests across the fleet',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    const added = await control(replicas[0]!.url, '/scenarios', 'POST', {
+      status: 500,
+      times: 1,
+    })
+    expect(added.status).toBe(201)
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(`${replicas[i % 3]!.apiUrl}/projects`, { headers: KEY }).then(
+          (response) => response.status,
+        ),
+      ),
+    )
+    expect(statuses.filter((status) => status === 500)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(29)
+    for (const replica of replicas) {
+      expect((await control(replica.url, '/scenarios')).body.data).toEqual([])
+    }
+  },
+)
+
+itWithRedis(
+  'lets exactly 5 of 50 parallel requests through a 5/min rate limit across the fleet',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 3, {
+      seed: 7,
+      rateLimit: { limit: 5, window: '1m' },
+    })
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${replicas[i % 3]!.apiUrl}/projects`, { headers: KEY }).then(
+          (response) => response.status,
+        ),
+      ),
+    )
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(45)
+    for (const replica of replicas) {
+      const [limit] = (await control(replica.url, '/scenarios')).body.data
+      expect(limit.usage).toEqual([
+        expect.objectContaining({ keyLabel: expect.any(String), remaining: 0 }),
+      ])
+    }
+  },
+)

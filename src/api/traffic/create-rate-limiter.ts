@@ -61,6 +61,10 @@ export interface RateLimiter {
    * full), without counting anything.
    */
   usage(): RateLimitUsage[]
+  /** The count of every key, as plain numbers, to hand to another copy. */
+  exportBuckets(): Array<[string, number, number]>
+  /** Takes the counts `exportBuckets()` gave, replacing this limiter's. */
+  importBuckets(buckets: ReadonlyArray<[string, number, number]>): void
 }
 
 interface Bucket {
@@ -199,6 +203,13 @@ export function createRateLimiter(
       return algorithm === 'token-bucket'
         ? checkTokenBucket(bucket, time)
         : checkFixedWindow(bucket, time)
+    },
+    exportBuckets() {
+      return [...buckets].map(([id, { since, value }]) => [id, since, value])
+    },
+    importBuckets(counts) {
+      buckets.clear()
+      for (const [id, since, value] of counts) buckets.set(id, { since, value })
     },
     usage() {
       const time = now()

@@ -1,12 +1,10 @@
 import {
   SCENARIO_PRESETS,
-  scenarioSchema,
   type Scenario,
   type ScenarioPreset,
 } from '../../schema/scenario.js'
-import { findCloseMatch } from '../../schema/find-close-match.js'
-import { OptionsError } from '../../schema/options-error.js'
-import { parseOptions } from '../../schema/parse-options.js'
+import { isUnderPath } from './is-under-path.js'
+import { parseScenario } from './parse-scenario.js'
 import type { ApiResponse } from '../types.js'
 import { computeLatency } from './compute-latency.js'
 import { createForcedResponse } from './create-forced-response.js'
@@ -15,9 +13,8 @@ import {
   type RateLimiter,
   type RateLimitUsage,
 } from './create-rate-limiter.js'
-import { createSeededRandom } from '../../random/create-seeded-random.js'
+import { createSeededStream } from '../../random/create-seeded-random.js'
 import { combineSeeds } from '../../random/mix-seeds.js'
-import { SCENARIO_PRESET_DEFINITIONS } from './scenario-presets.js'
 
 /**
  * A scenario in force, as `mock.scenarios.list()` and `GET /__mock/scenarios`
@@ -85,61 +82,46 @@ export interface ScenarioController {
  */
 export interface ScenarioEngine extends ScenarioController {
   readonly isEmpty: boolean
+  /** The counts of every scenario, as plain numbers, to hand to another copy. */
+  exportCounters(): ScenarioCounters
+  /**
+   * Takes the counts another copy of the same scenarios exported (a replica
+   * of a fleet), unless they were counted before its last `clear()`; a
+   * `times` scenario used up there is removed here too.
+   */
+  importCounters(counters: ScenarioCounters): void
   evaluate(
     request: ScenarioRequest,
     preset?: ScenarioPreset,
   ): ScenarioOutcome | undefined
 }
 
+/**
+ * Where each scenario's counts stand: by scenario ID (`header:<preset>` for
+ * the presets of `X-Mock-Scenario`), since the engine's `clears`-th clear.
+ */
+export interface ScenarioCounters {
+  clears: number
+  scenarios: Record<
+    string,
+    {
+      matched: number
+      fired: number
+      remaining?: number
+      draws: number
+      buckets?: Array<[string, number, number]>
+    }
+  >
+}
+
 interface Entry {
   state: Omit<ActiveScenario, 'match'> & Pick<Scenario, 'match'>
   random: () => number
+  stream: ReturnType<typeof createSeededStream>
   limiter?: RateLimiter
   endpoints?: ReadonlySet<string>
   /** `match.path` in full, the API prefix included. */
   path?: string
-}
-
-const SCENARIO_HINT = `A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see docs/traffic-shaping.md of the content-api-mock package.`
-
-/**
- * Parses a scenario or preset name as the library, the CLI and the control
- * API accept it.
- * @throws {OptionsError} naming every problem and the accepted forms.
- * @example
- * parseScenario('flaky', { probability: 0.5 })
- */
-export function parseScenario(
-  input: Scenario | ScenarioPreset | unknown,
-  changes?: Partial<Scenario>,
-): Scenario {
-  let candidate: unknown = input
-  if (typeof input === 'string') {
-    if (!(SCENARIO_PRESETS as readonly string[]).includes(input)) {
-      const match = findCloseMatch(input, SCENARIO_PRESETS)
-      const problem = `unknown scenario preset ${JSON.stringify(input)}${match === undefined ? '' : ` (did you mean "${match}"?)`}`
-      throw new OptionsError(
-        `${problem.charAt(0).toUpperCase()}${problem.slice(1)}. Use one of: ${SCENARIO_PRESETS.join(', ')}.`,
-        [{ path: '', message: problem }],
-      )
-    }
-    candidate = {
-      name: input,
-      ...SCENARIO_PRESET_DEFINITIONS[input as ScenarioPreset],
-      ...changes,
-    }
-  } else if (
-    changes !== undefined &&
-    typeof input === 'object' &&
-    input !== null
-  ) {
-    candidate = { ...input, ...changes }
-  }
-  return parseOptions(scenarioSchema, candidate, {
-    subject: 'scenario',
-    root: 'scenario',
-    hint: SCENARIO_HINT,
-  })
 }
 
 /**
@@ -163,6 +145,15 @@ export function createScenarioEngine(options: {
   // n-th scenario of a fresh mock draws, whatever ran before it.
   let sequence = 0
   let added = 0
+  let clears = 0
+  // The `times` scenarios used up since the last clear: another copy that
+  // imports the counts removes them too.
+  const usedUp = new Set<string>()
+  function isUsedUp(entry: Entry): boolean {
+    if (entry.state.remaining !== 0) return false
+    usedUp.add(entry.state.id)
+    return true
+  }
 
   function toEntry(scenario: Scenario, id: string, stream: number): Entry {
     const endpoint = scenario.match?.endpoint
@@ -174,9 +165,11 @@ export function createScenarioEngine(options: {
       fired: 0,
       ...(scenario.times !== undefined ? { remaining: scenario.times } : {}),
     }
+    const draws = createSeededStream(combineSeeds(options.seed, stream))
     return {
       state,
-      random: createSeededRandom(combineSeeds(options.seed, stream)),
+      random: draws.next,
+      stream: draws,
       limiter:
         scenario.rateLimit === undefined
           ? undefined
@@ -334,7 +327,43 @@ export function createScenarioEngine(options: {
     clear() {
       entries = []
       added = 0
+      clears++
+      usedUp.clear()
       oneOff.clear()
+    },
+    exportCounters() {
+      const scenarios: ScenarioCounters['scenarios'] = {}
+      for (const entry of [...entries, ...oneOff.values()]) {
+        const { id, matched, fired, remaining } = entry.state
+        scenarios[id] = {
+          matched,
+          fired,
+          ...(remaining !== undefined && { remaining }),
+          draws: entry.stream.position,
+          ...(entry.limiter && { buckets: entry.limiter.exportBuckets() }),
+        }
+      }
+      for (const id of usedUp) {
+        scenarios[id] = { matched: 0, fired: 0, remaining: 0, draws: 0 }
+      }
+      return { clears, scenarios }
+    },
+    importCounters(counters) {
+      if (counters.clears !== clears) return
+      for (const entry of [...entries, ...oneOff.values()]) {
+        const counted = counters.scenarios[entry.state.id]
+        if (counted === undefined) continue
+        entry.state.matched = counted.matched
+        entry.state.fired = counted.fired
+        if (counted.remaining !== undefined) {
+          entry.state.remaining = counted.remaining
+        }
+        entry.stream.seek(counted.draws)
+        if (counted.buckets !== undefined) {
+          entry.limiter?.importBuckets(counted.buckets)
+        }
+      }
+      entries = entries.filter((entry) => !isUsedUp(entry))
     },
     list() {
       return entries.map(describe)
@@ -359,17 +388,8 @@ export function createScenarioEngine(options: {
       for (const entry of entries) {
         if (matches(entry, request)) apply(entry, request, outcome)
       }
-      entries = entries.filter((entry) => entry.state.remaining !== 0)
+      entries = entries.filter((entry) => !isUsedUp(entry))
       return outcome
     },
   }
-}
-
-/**
- * Whether a path is a prefix's own or below it, segment-wise: `/projects/p1`
- * covers `/projects/p1/contents`, not `/projects/p10`.
- */
-function isUnderPath(path: string, prefix: string): boolean {
-  if (prefix.endsWith('/')) return path.startsWith(prefix)
-  return path === prefix || path.startsWith(`${prefix}/`)
 }

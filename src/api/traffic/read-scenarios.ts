@@ -1,7 +1,7 @@
 import { OptionsError } from '../../schema/options-error.js'
 import { SCENARIO_PRESETS, type Scenario } from '../../schema/scenario.js'
 import { ControlInputError } from './control-input-error.js'
-import { parseScenario } from './create-scenario-engine.js'
+import { parseScenario } from './parse-scenario.js'
 
 /**
  * Reads a `POST /__mock/scenarios` body: one item or a non-empty array of

@@ -1,12 +1,15 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
 import { createSharedMockCore } from '../../api/create-mock-core.js'
 import type { MockCore, MockCoreInternals } from '../../api/mock-core.js'
 import type { MockOptions } from '../../api/mock-options.js'
+import { isApiPath } from '../../api/api-prefix.js'
 import type { StateChange } from '../../api/state-change.js'
+import type { ScenarioCounters } from '../../api/traffic/create-scenario-engine.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { connectRedis } from './connect-redis.js'
 import { createChangeLog } from './create-change-log.js'
+import { createSharedCounters } from './create-shared-counters.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_FLEET_PREFIX,
@@ -36,7 +39,7 @@ export interface Fleet {
    * (read-your-writes through any replica); `undefined` while Redis is away,
    * when the replica answers from the state it knows.
    */
-  sync(): Promise<void> | undefined
+  sync(request: IncomingMessage): Promise<(() => void) | undefined> | undefined
   /** Goes before the control routes: a write is shared before it is acknowledged. */
   readonly guardControl: RequestHandler
   health(): FleetHealth
@@ -67,6 +70,7 @@ export async function joinFleet(
     fleet.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
   )
   const log = createChangeLog(redis, prefix)
+  const counters = createSharedCounters(redis, prefix)
   const recordKey = `${prefix}:fleet`
   const mine = createFleetRecord(options)
 
@@ -159,20 +163,60 @@ export async function joinFleet(
     return rejoining
   }
 
-  function sync(): Promise<void> | undefined {
-    if (redis.status !== 'ready') return undefined
-    if (rejoining !== undefined) return rejoining.catch(() => undefined)
+  /** Brings this replica to the fleet's version and record. */
+  async function reconcile(fleetVersion: number, text: string | null) {
+    if (text !== recordText || fleetVersion < version) await rejoin()
+    else if (diverged) await rejoinFromLog()
+    else if (fleetVersion > version) await catchUp(fleetVersion)
+  }
+
+  let countersText: string | null = null
+  function takeCounters(text: string | null): void {
+    if (text === null || text === countersText) return
+    countersText = text
+    shared.scenarios.importCounters(JSON.parse(text) as ScenarioCounters)
+  }
+
+  /** Whether answering the request moves a count the fleet shares. */
+  function counts(request: IncomingMessage): boolean {
+    if (!isApiPath(request.url ?? '/', shared.mock.prefix)) return false
     return (
-      log
-        .head()
-        .then(({ version: fleetVersion, record: text }) => {
-          if (text !== recordText || fleetVersion < version) return rejoin()
-          if (diverged) return rejoinFromLog()
-          if (fleetVersion > version) return catchUp(fleetVersion)
-        })
-        // Redis went away meanwhile: answer from what is known.
-        .catch(() => undefined)
+      !shared.scenarios.isEmpty ||
+      (!shared.strict && request.headers['x-mock-scenario'] !== undefined)
     )
+  }
+
+  function sync(
+    request: IncomingMessage,
+  ): Promise<(() => void) | undefined> | undefined {
+    if (redis.status !== 'ready') return undefined
+    if (rejoining !== undefined) {
+      return rejoining.then(
+        () => undefined,
+        () => undefined,
+      )
+    }
+    return (async () => {
+      const head = await counters.head()
+      await reconcile(head.version, head.record)
+      takeCounters(head.counters)
+      if (!counts(request)) return undefined
+      const turn = await counters.take()
+      const release = () => {
+        const text = JSON.stringify(shared.scenarios.exportCounters())
+        countersText = text
+        void turn.release(text).catch(() => undefined)
+      }
+      try {
+        await reconcile(turn.version, turn.record)
+        countersText = null
+        takeCounters(turn.counters)
+      } catch (error) {
+        release()
+        throw error
+      }
+      return release
+    })().catch(() => undefined)
   }
 
   /** Appends changes made here; on a conflict, takes the fleet's state back. */
@@ -293,9 +337,15 @@ export async function joinFleet(
   await subscriber.connect().catch(() => undefined)
   await subscriber.subscribe(`${prefix}:notices`).catch(() => undefined)
   subscriber.on('message', (_channel: string, message: string) => {
-    if (Number(message) > version) void sync()
+    if (Number(message) > version)
+      void catchUp(Number(message)).catch(() => undefined)
   })
-  redis.on('ready', () => void sync())
+  redis.on('ready', () => {
+    void counters
+      .head()
+      .then((head) => reconcile(head.version, head.record))
+      .catch(() => undefined)
+  })
   redis.on('error', () => undefined)
 
   await catchUp()
