@@ -23,6 +23,7 @@ import { createMockClock } from './create-mock-clock.js'
 import {
   createRequestJournal,
   DEFAULT_JOURNAL_SIZE,
+  type JournalRecord,
 } from './traffic/create-request-journal.js'
 import { createScenarioEngine } from './traffic/create-scenario-engine.js'
 import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
@@ -226,7 +227,7 @@ function buildMockCore(
     arrived: number,
     started: number,
   ): void {
-    journal.record({
+    const entry: JournalRecord = {
       timeMs: arrived,
       method: request.method,
       path: request.path,
@@ -238,7 +239,9 @@ function buildMockCore(
       networkError: response.networkError === true,
       variants: response.variants,
       proxied: response.forward === undefined ? undefined : upstream?.origin,
-    })
+    }
+    journal.record(entry)
+    internals.onJournalEntry?.(entry)
   }
 
   /**
@@ -360,6 +363,7 @@ function buildMockCore(
     clock,
     loadAt,
     scenarios,
+    journal,
     strict: options.strict ?? false,
   }
 }

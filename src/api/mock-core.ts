@@ -9,7 +9,10 @@ import type {
   FixtureProject,
 } from '../schema/fixture.js'
 import type { MockClock } from './create-mock-clock.js'
-import type { RequestJournal } from './traffic/create-request-journal.js'
+import type {
+  JournalRecord,
+  RequestJournal,
+} from './traffic/create-request-journal.js'
 import type { ScenarioController } from './traffic/create-scenario-engine.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import type { VariantController } from './variants/create-variant-state.js'
@@ -83,4 +86,6 @@ export interface MockCoreInternals {
    * replicas pass their fleet's, so that `speed` runs from one start.
    */
   clockStart?: number
+  /** Called with each journal entry as it is recorded (a fleet shares them). */
+  onJournalEntry?: (entry: JournalRecord) => void
 }

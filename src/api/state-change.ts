@@ -7,6 +7,7 @@ import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
 import type { VariantName } from '../schema/variants.js'
 import type { ClockState, MockClockWithLifetime } from './create-mock-clock.js'
 import type { MockCore } from './mock-core.js'
+import type { RequestJournal } from './traffic/create-request-journal.js'
 import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
 
 /**
@@ -44,6 +45,8 @@ export interface SharedStateParts {
   clock: MockClockWithLifetime
   /** The scenarios, whose counts replicas share (see `exportCounters`). */
   scenarios: ScenarioEngine
+  /** The request journal, which a fleet fills from the one it shares. */
+  journal: RequestJournal
   /** Whether `X-Mock-Scenario` headers are ignored (`strict`). */
   strict: boolean
   /** Loads a document whose story offsets count from `start`. */
@@ -59,6 +62,8 @@ export interface SharedMockCore {
   /** Its scenarios and whether headers may add one, for shared counting. */
   scenarios: ScenarioEngine
   strict: boolean
+  /** Its journal, which a fleet fills from the one it shares. */
+  journal: RequestJournal
   /** Applies a change another replica made, without reporting it. */
   apply(change: StateChange): Promise<void>
 }
@@ -180,13 +185,14 @@ export function shareStateChanges(
       },
     },
     requests: {
+      capacity: core.requests.capacity,
       list: core.requests.list,
       count: core.requests.count,
       clear() {
         core.requests.clear()
         onChange({ kind: 'journal-clear' })
       },
-    } as MockCore['requests'],
+    },
     async reset() {
       await core.reset()
       onChange({ kind: 'reset' })
@@ -228,7 +234,13 @@ export function shareStateChanges(
     }
   }
 
-  return { mock, apply, scenarios: parts.scenarios, strict: parts.strict }
+  return {
+    mock,
+    apply,
+    scenarios: parts.scenarios,
+    strict: parts.strict,
+    journal: parts.journal,
+  }
 }
 
 async function applyRecordChange(

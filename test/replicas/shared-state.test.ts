@@ -146,3 +146,161 @@ itWithRedis(
     }
   },
 )
+
+itWithRedis(
+  'keeps one journal for the fleet, each answered request in it once',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 3, {
+      seed: 7,
+      journalSize: 25,
+    })
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(`${replicas[i % 3]!.apiUrl}/projects?limit=${i + 1}`, {
+          headers: KEY,
+        }).then((response) => response.text()),
+      ),
+    )
+    for (const replica of replicas) {
+      const journal = (await control(replica.url, '/requests')).body
+      expect(journal.meta).toEqual({ total: 25, capacity: 25 })
+      expect(
+        new Set(journal.data.map((entry: { query: string }) => entry.query))
+          .size,
+      ).toBe(25)
+    }
+    expect(
+      (await control(replicas[1]!.url, '/requests', 'DELETE')).status,
+    ).toBe(204)
+    expect((await control(replicas[2]!.url, '/requests')).body.data).toEqual([])
+  },
+)
+
+itWithRedis(
+  'serves variants, fixtures and resets made through one replica on the others',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    const [one, two, three] = [replicas[0]!, replicas[1]!, replicas[2]!]
+    expect(
+      (await control(one.url, '/variants', 'PUT', { variants: ['paginated'] }))
+        .status,
+    ).toBe(200)
+    for (const replica of replicas) {
+      expect((await control(replica.url, '/variants')).body).toEqual(
+        (await control(one.url, '/variants')).body,
+      )
+    }
+    const document = (await control(two.url, '/fixtures')).body
+    document.projects = document.projects.slice(0, 2)
+    document.contents = document.contents.filter(
+      (content: { project_unique: string }) =>
+        document.projects.some(
+          (project: { project_unique: string }) =>
+            project.project_unique === content.project_unique,
+        ),
+    )
+    expect((await control(two.url, '/fixtures', 'PUT', document)).status).toBe(
+      200,
+    )
+    for (const replica of replicas) {
+      expect((await control(replica.url, '/health')).body).toMatchObject({
+        status: 'ok',
+        projects: 2,
+        redis: 'connected',
+      })
+    }
+    expect((await control(three.url, '/reset', 'POST', {})).status).toBe(200)
+    for (const replica of replicas) {
+      expect(
+        (await control(replica.url, '/health')).body.projects,
+      ).toBeGreaterThan(2)
+      expect((await control(replica.url, '/variants')).body).toEqual(
+        (await control(three.url, '/variants')).body,
+      )
+    }
+  },
+)
+
+itWithRedis(
+  'brings a replica started late to the state the fleet is in',
+  async () => {
+    await using replicas = await startReplicas(
+      redis.url,
+      2,
+      { seed: 7 },
+      'late-fleet',
+    )
+    await control(replicas[0]!.url, '/clock', 'POST', {
+      set: '2031-05-01T00:00:00Z',
+    })
+    await control(replicas[1]!.url, '/scenarios', 'POST', {
+      status: 503,
+      match: { endpoint: 'getProject' },
+    })
+    const projects = await (
+      await fetch(`${replicas[0]!.apiUrl}/projects`, { headers: KEY })
+    ).json()
+    const id = projects.data[0].project_unique as string
+    await control(replicas[0]!.url, `/projects/${id}`, 'PATCH', {
+      description: 'late',
+    })
+    await using late = await startReplicas(
+      redis.url,
+      1,
+      { seed: 7 },
+      'late-fleet',
+    )
+    expect((await control(late[0]!.url, '/clock')).body.now).toBe(
+      '2031-05-01T00:00:00.000Z',
+    )
+    expect((await control(late[0]!.url, '/scenarios')).body.data).toEqual(
+      (await control(replicas[0]!.url, '/scenarios')).body.data,
+    )
+    const project = await (
+      await fetch(`${late[0]!.apiUrl}/projects`, { headers: KEY })
+    ).json()
+    expect(
+      project.data.find(
+        (item: { project_unique: string }) => item.project_unique === id,
+      ).description,
+    ).toBe('late')
+    expect(
+      (await fetch(`${late[0]!.apiUrl}/projects/${id}`, { headers: KEY }))
+        .status,
+    ).toBe(503)
+  },
+)
+
+itWithRedis('runs one --speed clock for replicas started apart', async () => {
+  await using first = await startReplicas(
+    redis.url,
+    1,
+    { seed: 7, speed: 60 },
+    'speed-fleet',
+  )
+  // A second of real time between the starts is a minute of mock time.
+  const startedApart = Date.now() + 1000
+  while (Date.now() < startedApart)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  await using second = await startReplicas(
+    redis.url,
+    1,
+    { seed: 7, speed: 60 },
+    'speed-fleet',
+  )
+  const readings = await Promise.all(
+    [first[0]!, second[0]!].map(async (replica) => {
+      const asked = Date.now()
+      const { now } = (await control(replica.url, '/clock')).body
+      // Mock time as of `asked`: the reply took some real time at speed 60.
+      return { at: Date.parse(now), asked }
+    }),
+  )
+  const [a, b] = readings as [
+    { at: number; asked: number },
+    { at: number; asked: number },
+  ]
+  expect(Math.abs(a.at - (a.asked - b.asked) * 60 - b.at)).toBeLessThan(
+    100 * 60,
+  )
+})

@@ -4,14 +4,17 @@ import type { StateChange } from '../../api/state-change.js'
 
 // Appends one entry (the changes of one write) if the fleet is still at the
 // version the writer caught up to, bumping the version in the same step, and
-// tells the idle replicas. KEYS: version, changes, notices channel name is
-// ARGV[3]. Returns the new version, or -1 and the fleet's version.
+// tells the idle replicas; a reset or a clear of the journal empties the
+// fleet's journal with it. KEYS: version, changes, journal. ARGV: expected
+// version, changes, notices channel, '1' to empty the journal. Returns the
+// new version and the entry's ID, or -1 and the fleet's version.
 const APPEND = `
 local version = tonumber(redis.call('GET', KEYS[1]) or '0')
 if version ~= tonumber(ARGV[1]) then return {-1, version} end
 version = version + 1
 redis.call('SET', KEYS[1], version)
 local id = redis.call('XADD', KEYS[2], '*', 'v', version, 'c', ARGV[2])
+if ARGV[4] == '1' then redis.call('DEL', KEYS[3]) end
 redis.call('PUBLISH', ARGV[3], version)
 return {version, id}
 `
@@ -62,6 +65,7 @@ export function createChangeLog(redis: Redis, prefix: string): ChangeLog {
     lock: `${prefix}:write-lock`,
     fleet: `${prefix}:fleet`,
     notices: `${prefix}:notices`,
+    journal: `${prefix}:journal`,
   }
   return {
     async head() {
@@ -86,14 +90,19 @@ export function createChangeLog(redis: Redis, prefix: string): ChangeLog {
       }
     },
     async append(expected, changes) {
+      const clearsJournal = changes.some(
+        (change) => change.kind === 'reset' || change.kind === 'journal-clear',
+      )
       const [version, id] = (await redis.eval(
         APPEND,
-        2,
+        3,
         keys.version,
         keys.changes,
+        keys.journal,
         expected,
         JSON.stringify(changes),
         keys.notices,
+        clearsJournal ? '1' : '0',
       )) as [number, string | number]
       return version === -1 ? undefined : { version, id: String(id) }
     },

@@ -6,10 +6,12 @@ import type { MockOptions } from '../../api/mock-options.js'
 import { isApiPath } from '../../api/api-prefix.js'
 import type { StateChange } from '../../api/state-change.js'
 import type { ScenarioCounters } from '../../api/traffic/create-scenario-engine.js'
+import { DEFAULT_JOURNAL_SIZE } from '../../api/traffic/create-request-journal.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { connectRedis } from './connect-redis.js'
 import { createChangeLog } from './create-change-log.js'
 import { createSharedCounters } from './create-shared-counters.js'
+import { createSharedJournal } from './create-shared-journal.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_FLEET_PREFIX,
@@ -118,7 +120,11 @@ export async function joinFleet(
       ...record.start,
       assetSecret: record.assetSecret,
     },
-    { ...internals, clockStart: record.clockStart },
+    {
+      ...internals,
+      clockStart: record.clockStart,
+      onJournalEntry: (entry) => fleetJournal.add(entry),
+    },
     (change) => {
       if (captured !== undefined) captured.push(change)
       else void publishAlone(change)
@@ -276,8 +282,23 @@ export async function joinFleet(
     )
   }
 
+  const fleetJournal = createSharedJournal(
+    redis,
+    `${prefix}:journal`,
+    options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+  )
+
   const guardControl: RequestHandler = (request, response, next) => {
-    if (READ_METHODS.has(request.method)) return next()
+    if (READ_METHODS.has(request.method)) {
+      if (request.path !== '/requests' || redis.status !== 'ready') {
+        return next()
+      }
+      fleetJournal.readInto(shared.journal).then(
+        () => next(),
+        () => next(),
+      )
+      return
+    }
     if (redis.status !== 'ready') {
       unavailable(response, 'Redis cannot be reached')
       return
