@@ -66,7 +66,7 @@ itWithRedis(
       await fetch(`${replicas[0]!.apiUrl}/projects`, { headers: KEY })
     ).json()
     const id = projects.data[0].project_unique as string
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 100; i++) {
       const writer = replicas[i % 3]!
       const reader = replicas[(i + 1) % 3]!
       const patched = await control(writer.url, `/projects/${id}`, 'PATCH', {

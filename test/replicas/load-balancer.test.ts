@@ -1,0 +1,173 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { findSuiteHaproxy, startHaproxy } from '../support/haproxy.js'
+import {
+  findSuiteRedis,
+  startRedis,
+  type TestRedis,
+} from '../support/redis-server.js'
+import { startCli, type StartedCli } from '../support/start-cli.js'
+
+// The issue's table, end to end: three CLI replicas with --redis behind a
+// real HAProxy in round-robin on loopback, each row answered as one
+// process would.
+
+const redisPath = findSuiteRedis()
+const haproxyPath = redisPath === undefined ? undefined : findSuiteHaproxy()
+const itWithBalancer = it.skipIf(haproxyPath === undefined)
+let redis: TestRedis
+beforeAll(async () => {
+  if (redisPath !== undefined) redis = await startRedis(redisPath)
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+const KEY = { authorization: 'Bearer demo-key-alpha' }
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+
+itWithBalancer(
+  'answers every row of the table as one process behind a round-robin load balancer',
+  async () => {
+    const flags = [
+      '--port',
+      '0',
+      '--log',
+      'off',
+      '--seed',
+      '7',
+      '--live',
+      '--redis',
+      redis.url,
+      '--redis-prefix',
+      'balanced',
+    ]
+    const replicas: StartedCli[] = []
+    try {
+      for (let i = 0; i < 3; i++)
+        replicas.push(await startCli([...flags, '--rate-limit', '5/1m']))
+      await using balancer = await startHaproxy(
+        haproxyPath!,
+        replicas.map((replica) => replica.url),
+      )
+      const api = `${balancer.url}/public-api/v1`
+      const get = (path: string) => fetch(`${api}${path}`, { headers: KEY })
+      const control = async (path: string, method = 'GET', body?: unknown) => {
+        const response = await fetch(`${balancer.url}/__mock${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+        const text = await response.text()
+        return {
+          status: response.status,
+          body: text === '' ? undefined : JSON.parse(text),
+        }
+      }
+
+      // Rate limit 5/min per key, given to every replica: 5 of 15 pass, not 15.
+      const limited = []
+      for (let i = 0; i < 15; i++) limited.push((await get('/projects')).status)
+      expect(limited.filter((status) => status === 200)).toHaveLength(5)
+      expect((await control('/scenarios', 'DELETE')).status).toBe(204)
+
+      // Asset URLs issued by one replica play through the others.
+      const projects = await (await get('/projects')).json()
+      const project = projects.data[0].project_unique as string
+      const contents = await (await get(`/projects/${project}/contents`)).json()
+      for (const content of contents.data.slice(0, 6)) {
+        const detail = await (
+          await get(`/projects/${project}/contents/${content.variation_unique}`)
+        ).json()
+        const url = detail.data.content?.download_url as string | undefined
+        if (url === undefined) continue
+        const asset = await fetch(url, { headers: { range: 'bytes=0-15' } })
+        expect(asset.status, url).toBe(206)
+      }
+
+      // Scenario {status: 500}: every replica obeys; "the next request" once.
+      await control('/scenarios', 'POST', { status: 500 })
+      for (let i = 0; i < 3; i++)
+        expect((await get('/projects')).status).toBe(500)
+      await control('/scenarios', 'DELETE')
+      await control('/scenarios', 'POST', { status: 500, times: 1 })
+      const next = []
+      for (let i = 0; i < 3; i++) next.push((await get('/projects')).status)
+      expect(next).toEqual([500, 200, 200])
+
+      // PATCH a project, then 9 reads: all see it, the first one too.
+      await control(`/projects/${project}`, 'PATCH', {
+        description: 'through the balancer',
+      })
+      for (let i = 0; i < 9; i++) {
+        expect(
+          (await (await get(`/projects/${project}`)).json()).data.description,
+        ).toBe('through the balancer')
+      }
+
+      // Clock set, then advanced: every replica shows the result.
+      await control('/clock', 'POST', { set: '2030-01-01T00:00:00Z' })
+      await control('/clock', 'POST', { advance: '1m' })
+      for (let i = 0; i < 6; i++) {
+        expect((await control('/clock')).body.now).toBe(
+          '2030-01-01T00:01:00.000Z',
+        )
+      }
+
+      // The journal after 30 requests holds all 30, wherever it is read.
+      await control('/requests', 'DELETE')
+      for (let i = 0; i < 30; i++) await get(`/projects?limit=${i + 1}`)
+      for (let i = 0; i < 3; i++)
+        expect((await control('/requests')).body.meta.total).toBe(30)
+
+      // Variants and reset.
+      await control('/variants', 'PUT', { variants: ['nullable'] })
+      for (let i = 0; i < 6; i++)
+        expect((await control('/variants')).body).toEqual(
+          (await control('/variants')).body,
+        )
+      await control('/reset', 'POST', {})
+      for (let i = 0; i < 6; i++)
+        expect((await control('/clock')).body.now).not.toBe(
+          '2030-01-01T00:01:00.000Z',
+        )
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.stop()))
+    }
+  },
+)
+
+itWithBalancer(
+  'exits 2 with one line when a replica serves other data than its fleet',
+  async () => {
+    const flags = ['--port', '0', '--log', 'off', '--redis', redis.url]
+    await using fleet = await startCli([
+      ...flags,
+      '--seed',
+      '7',
+      '--redis-prefix',
+      'cli-seed',
+    ])
+    void fleet
+    const other = await run(
+      process.execPath,
+      [
+        'dist/cli/main.js',
+        ...flags,
+        '--seed',
+        '8',
+        '--redis-prefix',
+        'cli-seed',
+      ],
+      { cwd: ROOT },
+    ).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    expect('code' in other && other.code).toBe(2)
+    expect(other.stdout).toBe('')
+    expect(other.stderr).toMatch(
+      /^content-api-mock: This replica's --seed \(8\) differs from its fleet's \(7\) at redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed\): start it with the same data flags as the other replicas, or give it another --redis-prefix to start a fleet of its own\.\n$/,
+    )
+  },
+)

@@ -1,0 +1,106 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REQUIRE_REDIS } from './redis-server.js'
+
+/**
+ * The `haproxy` the load-balancer suite runs, or undefined (with one line
+ * saying why) when there is none and neither `CI` nor `REQUIRE_REDIS` is set.
+ * @throws when the replica suites are required and no `haproxy` is found.
+ * @example
+ * const haproxyPath = findSuiteHaproxy()
+ */
+export function findSuiteHaproxy(): string | undefined {
+  const path = process.env.HAPROXY_PATH ?? 'haproxy'
+  if (spawnSync(path, ['-v']).status === 0) return path
+  const reason = `${path} not found`
+  if (REQUIRE_REDIS) {
+    throw new Error(
+      `CI or REQUIRE_REDIS is set, but the load-balancer suite cannot run: ${reason}. Install it (on Debian: apt-get install haproxy) or set HAPROXY_PATH, or unset REQUIRE_REDIS to skip the suite.`,
+    )
+  }
+  console.log(
+    `load-balancer suite skipped: ${reason}. Install haproxy (on Debian: apt-get install haproxy) to run it.`,
+  )
+  return undefined
+}
+
+/**
+ * Starts HAProxy on a free loopback port, sending requests to `backends`
+ * (origins such as `http://127.0.0.1:4010`) in round-robin, one request at a
+ * time per connection; it stops at the end of the calling block.
+ * @example
+ * await using balancer = await startHaproxy(path, replicas.map((r) => r.url))
+ */
+export async function startHaproxy(
+  path: string,
+  backends: string[],
+): Promise<{ url: string } & AsyncDisposable> {
+  const port = await freePort()
+  const folder = mkdtempSync(join(tmpdir(), 'content-api-mock-haproxy-'))
+  const config = join(folder, 'haproxy.cfg')
+  writeFileSync(
+    config,
+    [
+      'defaults',
+      '  mode http',
+      '  timeout connect 5s',
+      '  timeout client 30s',
+      '  timeout server 30s',
+      // Each request its own backend, as a load balancer in round-robin does.
+      '  option http-server-close',
+      'frontend replicas',
+      `  bind 127.0.0.1:${port}`,
+      '  default_backend fleet',
+      'backend fleet',
+      '  balance roundrobin',
+      ...backends.map(
+        (origin, i) => `  server replica${i} ${new URL(origin).host}`,
+      ),
+      '',
+    ].join('\n'),
+  )
+  const child: ChildProcess = spawn(path, ['-db', '-f', config], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let errors = ''
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited: ${errors}`)
+    if (await accepts(port)) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async [Symbol.asyncDispose]() {
+      if (child.exitCode === null) {
+        const exited = once(child, 'exit')
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(folder, { recursive: true, force: true })
+    },
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
