@@ -28,6 +28,7 @@ const SCRIPTS = [
   ['depth.js', []],
   ['origin.js', []],
   ['proxy.js', []],
+  ['replicas.js', []],
   ['thumbnails.js', ['--expose-gc']],
   ['bundle.js', []],
   ['page.js', []],

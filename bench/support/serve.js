@@ -4,6 +4,7 @@
 //
 //   node bench/support/serve.js mock
 //   node bench/support/serve.js live   (live data, the clock at 10x)
+//   node bench/support/serve.js fleet <redis URL>   (a replica of a fleet)
 //   node bench/support/serve.js bare <answers.json: [{ path, headers, body }]>
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -19,6 +20,12 @@ if (mode === 'mock' || mode === 'live') {
   const server = await createContentApiServer(
     mode === 'live' ? { port: 0, live: true, speed: 10 } : { port: 0 },
   )
+  console.log(server.url)
+} else if (mode === 'fleet') {
+  const server = await createContentApiServer({
+    port: 0,
+    redis: { url: bodiesFile, prefix: `bench-${process.pid}` },
+  })
   console.log(server.url)
 } else if (mode === 'bare') {
   // The baseline: bare node:http answering prebuilt bodies of the same bytes
@@ -40,6 +47,8 @@ if (mode === 'mock' || mode === 'live') {
     console.log(`http://127.0.0.1:${server.address().port}`)
   })
 } else {
-  console.error('usage: serve.js mock | live | bare <answers.json>')
+  console.error(
+    'usage: serve.js mock | live | fleet <redis URL> | bare <answers.json>',
+  )
   process.exit(2)
 }

@@ -44,7 +44,9 @@ it('skips the replica suite with one line saying how to run it when redis-server
 }, 60_000)
 
 it('fails the replica suite under REQUIRE_REDIS=1 or CI when redis-server is missing', async () => {
-  for (const env of [{ REQUIRE_REDIS: '1' }, { CI: 'true' }]) {
+  for (const env of [{ REQUIRE_REDIS: '1' }, { CI: 'true' }] as Array<
+    Record<string, string>
+  >) {
     const { code, output } = await runSuiteWithoutRedis(env)
     expect(output).toContain(
       'Error: CI or REQUIRE_REDIS is set, but the replica suite cannot run: redis-server not found',

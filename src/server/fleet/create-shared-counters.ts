@@ -62,51 +62,58 @@ export function createSharedCounters(
     fleet: `${prefix}:fleet`,
     counters: `${prefix}:counters`,
   }
+  // @note Requests that arrive in the same turn of the event loop share one
+  // read, sent after the last of them arrived: each still sees every change
+  // acknowledged before it started.
+  let batch: ReturnType<SharedCounters['head']> | undefined
   return {
-    async head() {
-      const [version, record, counters] = await redis.mget(
+    head() {
+      batch ??= new Promise((resolve) => setImmediate(resolve)).then(() => {
+        batch = undefined
+        return readHead()
+      })
+      return batch
+    },
+    take,
+  }
+
+  async function readHead() {
+    const [version, record, counters] = await redis.mget(
+      keys.version,
+      keys.fleet,
+      keys.counters,
+    )
+    return {
+      version: Number(version ?? 0),
+      record: record ?? null,
+      counters: counters ?? null,
+    }
+  }
+
+  async function take(): Promise<CountingTurn> {
+    const token = randomBytes(9).toString('base64url')
+    for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
+      const [taken, version, record, counters] = (await redis.eval(
+        ACQUIRE,
+        4,
+        keys.lock,
         keys.version,
         keys.fleet,
         keys.counters,
-      )
-      return {
-        version: Number(version ?? 0),
-        record: record ?? null,
-        counters: counters ?? null,
-      }
-    },
-    async take() {
-      const token = randomBytes(9).toString('base64url')
-      for (let wait = 1; ; wait = Math.min(wait * 2, 8)) {
-        const [taken, version, record, counters] = (await redis.eval(
-          ACQUIRE,
-          4,
-          keys.lock,
-          keys.version,
-          keys.fleet,
-          keys.counters,
-          token,
-          LEASE_MS,
-        )) as [number, string | null, string | null, string | null]
-        if (taken === 1) {
-          return {
-            version: Number(version ?? 0),
-            record,
-            counters,
-            async release(text) {
-              await redis.eval(
-                RELEASE,
-                2,
-                keys.lock,
-                keys.counters,
-                token,
-                text,
-              )
-            },
-          }
+        token,
+        LEASE_MS,
+      )) as [number, string | null, string | null, string | null]
+      if (taken === 1) {
+        return {
+          version: Number(version ?? 0),
+          record,
+          counters,
+          async release(text) {
+            await redis.eval(RELEASE, 2, keys.lock, keys.counters, token, text)
+          },
         }
-        await new Promise((resolve) => setTimeout(resolve, wait))
       }
-    },
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
   }
 }

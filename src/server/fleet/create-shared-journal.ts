@@ -23,14 +23,25 @@ export function createSharedJournal(
   key: string,
   size: number,
 ): SharedJournal {
+  // @note The entries of one turn of the event loop go in one round trip.
+  let pending: JournalRecord[] = []
+  function flush(): void {
+    const entries = pending
+    pending = []
+    if (redis.status !== 'ready') return
+    const pipeline = redis.pipeline()
+    for (const entry of entries) {
+      pipeline.xadd(key, 'MAXLEN', size, '*', 'e', JSON.stringify(entry))
+    }
+    pipeline.exec().catch(() => undefined)
+  }
   return {
     add(entry) {
-      if (redis.status !== 'ready') return
-      redis
-        .xadd(key, 'MAXLEN', size, '*', 'e', JSON.stringify(entry))
-        .catch(() => undefined)
+      if (pending.push(entry) === 1) setImmediate(flush)
     },
     async readInto(journal) {
+      // What this replica answered but has not sent yet comes first.
+      if (pending.length > 0) flush()
       const entries = await redis.xrange(key, '-', '+')
       journal.clear()
       for (const [, fields] of entries) {

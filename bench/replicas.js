@@ -1,0 +1,202 @@
+// What sharing state through Redis (--redis) costs a replica: content detail
+// and project list throughput of a server with redis against the same server
+// without it, in the same run (each in a process of its own, loaded in turn
+// by autocannon from this one), the latency added per request (one request
+// at a time), and the Redis client's import time and size. Starts its own
+// redis-server (Debian's; skipped with one line without it).
+//
+//   npm run build && node bench/replicas.js [--duration 5] [--connections 20]
+import { spawn, spawnSync } from 'node:child_process'
+import { statSync, readdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { createInterface } from 'node:readline'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { reportFigure } from './support/figures.js'
+import { median } from './support/median.js'
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '20' },
+  },
+})
+const DURATION = Number(values.duration)
+const CONNECTIONS = Number(values.connections)
+const KEY = 'demo-key-alpha'
+
+if (spawnSync('redis-server', ['--version']).status !== 0) {
+  console.log(
+    'bench/replicas.js skipped: no redis-server (apt-get install redis-server)',
+  )
+  process.exit(0)
+}
+
+const children = []
+process.on('exit', () => {
+  for (const child of children) child.kill()
+})
+
+const port = await new Promise((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address()
+    probe.close(() => resolve(port))
+  })
+})
+const redis = spawn(
+  'redis-server',
+  [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+)
+children.push(redis)
+await new Promise((resolve) => {
+  let output = ''
+  redis.stdout.on('data', (chunk) => {
+    output += chunk
+    if (output.includes('Ready to accept connections')) resolve()
+  })
+})
+const redisUrl = `redis://127.0.0.1:${port}`
+
+function start(...args) {
+  const child = spawn(
+    process.execPath,
+    [new URL('./support/serve.js', import.meta.url).pathname, ...args],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  )
+  children.push(child)
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code}`)),
+    )
+    createInterface({ input: child.stdout }).once('line', resolve)
+  })
+}
+
+function load(url, path, connections = CONNECTIONS) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: url + path,
+        connections,
+        duration: DURATION,
+        headers: { authorization: `Bearer ${KEY}` },
+      },
+      (error, result) => {
+        if (error) return reject(error)
+        if (result.non2xx > 0 || result.errors > 0) {
+          return reject(
+            new Error(
+              `${path}: ${result.non2xx} non-2xx, ${result.errors} errors`,
+            ),
+          )
+        }
+        resolve(result)
+      },
+    )
+  })
+}
+
+async function detailPath(url) {
+  const get = async (path) =>
+    (
+      await fetch(url + path, { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()
+  for (const project of (await get('/public-api/v1/projects')).data) {
+    const list = `/public-api/v1/projects/${project.project_unique}/contents`
+    const contents = await get(list)
+    if (contents.data.length > 0)
+      return `${list}/${contents.data[0].variation_unique}`
+  }
+  throw new Error(`no project with contents at ${url}`)
+}
+
+const [plainUrl, fleetUrl] = await Promise.all([
+  start('mock'),
+  start('fleet', redisUrl),
+])
+const detail = await detailPath(plainUrl)
+const rows = []
+for (const [name, path] of [
+  ['content detail', detail],
+  ['project list', '/public-api/v1/projects'],
+]) {
+  // Warm both, then measure in turn.
+  await load(plainUrl, path)
+  await load(fleetUrl, path)
+  const plain = await load(plainUrl, path)
+  const fleet = await load(fleetUrl, path)
+  const ratio = fleet.requests.average / plain.requests.average
+  rows.push({
+    endpoint: name,
+    'without --redis req/s': Math.round(plain.requests.average),
+    'with --redis req/s': Math.round(fleet.requests.average),
+    ratio: ratio.toFixed(2),
+  })
+  reportFigure({
+    what: `${name}, req/s with --redis vs without`,
+    value: ratio.toFixed(2),
+    baseline: 'the same server without --redis, same run',
+    goal: '≥ 0.75',
+    met: ratio >= 0.75,
+  })
+}
+console.table(rows)
+
+// One request at a time: what a request waits for Redis.
+const single = []
+for (const [name, url] of [
+  ['without --redis', plainUrl],
+  ['with --redis', fleetUrl],
+]) {
+  const result = await load(url, detail, 1)
+  single.push({ server: name, 'mean latency ms': result.latency.mean })
+}
+const added = single[1]['mean latency ms'] - single[0]['mean latency ms']
+console.table(single)
+console.log(
+  `added latency per request (content detail, one at a time): ${added.toFixed(3)} ms`,
+)
+reportFigure({
+  what: 'content detail, latency added by --redis (one request at a time)',
+  value: `${added.toFixed(2)} ms`,
+  baseline: 'the same server without --redis, same run',
+})
+
+// The Redis client: its import in a fresh process, and its size.
+const imports = []
+for (let run = 0; run < 5; run++) {
+  const { stdout } = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const t = performance.now(); await import('ioredis'); console.log(performance.now() - t)",
+    ],
+    { encoding: 'utf8' },
+  )
+  imports.push(Number(stdout))
+}
+const chunk = readdirSync(new URL('../dist/cli/chunks/', import.meta.url)).find(
+  (name) => name.startsWith('join-fleet-'),
+)
+const chunkBytes = statSync(
+  new URL(`../dist/cli/chunks/${chunk}`, import.meta.url),
+).size
+console.log(
+  `ioredis import: median ${median(imports).toFixed(0)} ms of 5 fresh processes; the CLI's lazily loaded fleet chunk (ioredis inlined): ${(chunkBytes / 1024).toFixed(0)} KiB`,
+)
+reportFigure({
+  what: 'ioredis import (fresh process, median of 5), loaded only with --redis',
+  value: `${median(imports).toFixed(0)} ms`,
+})
+process.exit(0)
