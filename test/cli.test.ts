@@ -502,6 +502,11 @@ const badInputs: Array<{
     line: /--proxy-all forwards every API request to the real service named with --proxy, and has nowhere to forward them without it\. Add --proxy URL/,
   },
   {
+    name: '--redis-prefix without --redis',
+    args: () => ['--redis-prefix', 'ci-42'],
+    line: /--redis-prefix names the keys of a fleet in the Redis given with --redis, and there is none without it\. Add --redis URL/,
+  },
+  {
     name: '--record without --proxy',
     args: () => ['--record', 'recorded.json'],
     line: /--record recorded\.json records the answers proxy mode passes through, and nothing passes through without --proxy\./,

@@ -263,6 +263,13 @@ export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
       '--proxy-all forwards every API request to the real service named with --proxy, and has nowhere to forward them without it. Add --proxy URL (e.g. --proxy https://api.example.com/public-api/v1), or remove --proxy-all.',
   },
   {
+    option: 'redisPrefix',
+    kind: 'requires',
+    other: 'redis',
+    cli: () =>
+      '--redis-prefix names the keys of a fleet in the Redis given with --redis, and there is none without it. Add --redis URL (e.g. --redis redis://127.0.0.1:6379), or remove --redis-prefix (or unset CONTENT_API_MOCK_REDIS_PREFIX).',
+  },
+  {
     option: 'record',
     kind: 'requires',
     other: 'proxy',
