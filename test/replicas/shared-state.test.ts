@@ -304,3 +304,30 @@ itWithRedis('runs one --speed clock for replicas started apart', async () => {
     100 * 60,
   )
 })
+
+itWithRedis(
+  "applies the start options once for the fleet: a later replica takes the first one's",
+  async () => {
+    await using first = await startReplicas(
+      redis.url,
+      1,
+      { seed: 7, rateLimit: { limit: 5, window: '1m' } },
+      'start-options',
+    )
+    await using later = await startReplicas(
+      redis.url,
+      2,
+      { seed: 7, scenarios: ['server-error'] },
+      'start-options',
+    )
+    for (const replica of [...first, ...later]) {
+      const scenarios = (await control(replica.url, '/scenarios')).body.data
+      expect(
+        scenarios.map((scenario: { name: string }) => scenario.name),
+      ).toEqual(['rate-limit'])
+    }
+    expect(
+      (await fetch(`${later[1]!.apiUrl}/projects`, { headers: KEY })).status,
+    ).toBe(200)
+  },
+)

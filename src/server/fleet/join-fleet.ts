@@ -117,7 +117,11 @@ export async function joinFleet(
   const shared = createSharedMockCore(
     {
       ...options,
-      ...record.start,
+      // The fleet's, also where it has none (JSON leaves those out).
+      rateLimit: record.start.rateLimit,
+      scenarios: record.start.scenarios,
+      variants: record.start.variants,
+      speed: record.start.speed,
       assetSecret: record.assetSecret,
     },
     {
