@@ -30,6 +30,7 @@ export function ProjectList(props: {
   return html`<${ListPanel}
     id="projects-title"
     title="Projects"
+    level=${1}
     exchange=${list.exchange}
     empty="This key sees no projects."
     gridClass="project-grid"
