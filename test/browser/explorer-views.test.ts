@@ -323,6 +323,19 @@ itInBrowser(
         if (view === 'project') {
           await page.locator('.content-card .publish-badges').first().waitFor()
         }
+        if (view === 'content') {
+          // Its first frame, not a loading spinner.
+          await expect
+            .poll(() =>
+              page
+                .locator('video')
+                .evaluate(
+                  (video: HTMLVideoElement) =>
+                    video.readyState >= 2 || video.error !== null,
+                ),
+            )
+            .toBe(true)
+        }
         expect(
           await page.evaluate(() => ({
             scrollWidth: document.documentElement.scrollWidth,
@@ -343,6 +356,15 @@ itInBrowser(
         })
         const docsName = DOCS_SCREENSHOTS[name]
         if (UPDATE_SCREENSHOTS && docsName !== undefined) {
+          // A phone's screen from the view's heading: the media, progress
+          // and publish table, rather than the header above them.
+          if (width === 390) {
+            await page
+              .locator('main h1')
+              .evaluate((heading) =>
+                scrollTo(0, heading.getBoundingClientRect().top + scrollY - 12),
+              )
+          }
           await page.screenshot({ path: join(SCREENSHOT_DIR, docsName) })
         }
       }

@@ -17,9 +17,8 @@ export function Timestamp(props: { iso: string; now: number }): VNode {
     datetime=${props.iso}
     title=${props.iso}
     tabindex="0"
-    ><span class="timestamp-part">${described.relative}</span>${' · '}<span
-      class="timestamp-part"
-      >${described.local}</span
-    ></time
+    ><span class="timestamp-part">${described.relative}</span
+    ><span class="timestamp-separator">${' · '}</span
+    ><span class="timestamp-part">${described.local}</span></time
   >`
 }
