@@ -243,7 +243,7 @@ itInBrowser(
     const image = card.locator('img.thumbnail')
     await image.waitFor()
     const before = await image.getAttribute('src')
-    const href = await card.locator('h3 a').getAttribute('href')
+    const href = await card.locator('.card-title a').getAttribute('href')
     const contentId = decodeURIComponent(href!.split('/').pop()!)
     const patched = await fetch(`${server.adminUrl}/contents/${contentId}`, {
       method: 'PATCH',
@@ -252,7 +252,7 @@ itInBrowser(
     })
     expect(patched.status).toBe(200)
     await expect
-      .poll(() => card.locator('h3').textContent(), { timeout: 15_000 })
+      .poll(() => card.locator('.card-title').textContent(), { timeout: 15_000 })
       .toBe('A title changed live')
     await expect.poll(() => image.getAttribute('src')).not.toBe(before)
     await expect

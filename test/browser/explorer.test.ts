@@ -41,7 +41,7 @@ async function projectWithContents(page: Page): Promise<string> {
           element.querySelector('.badge-muted')?.textContent ?? '',
         ),
       )
-      return card?.querySelector('h3 a')?.getAttribute('href') ?? undefined
+      return card?.querySelector('.card-title a')?.getAttribute('href') ?? undefined
     })
   await expect.poll(find).toMatch(/^#\/projects\//)
   return (await find())!
@@ -120,7 +120,7 @@ itInBrowser(
         .textContent(),
     ).toContain('expired')
     await page.click(`a[href="${await projectWithContents(page)}"]`)
-    const firstContent = page.locator('.content-card h3 a').first()
+    const firstContent = page.locator('.content-card .card-title a').first()
     await firstContent.click()
     const video = page.locator('video.content-video')
     await video.waitFor()

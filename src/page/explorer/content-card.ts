@@ -82,7 +82,7 @@ export function ContentCard(props: {
       }
     </a>
     <div class="card-body">
-      <h3><a href=${href}>${item.title}</a></h3>
+      <h3 class="card-title"><a href=${href}>${item.title}</a></h3>
       <p class="badges">
         <span class="badge badge-muted">${item.mode}</span>
         ${props.isNew && html`<span class="badge">new</span>`}

@@ -129,7 +129,7 @@ export function ContentDetail(props: {
               ? html`<p class="muted">Not published (publish is empty).</p>`
               : html`<${PublishTable}
                   publish=${content.publish}
-                  now=${props.now()}
+                  now=${props.now}
                 />`
           }
           <h2>The <code>content</code> object</h2>

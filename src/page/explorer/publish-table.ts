@@ -9,12 +9,12 @@ import { Timestamp } from './timestamp.js'
  * its URL beneath, cut with an ellipsis rather than broken), the status and
  * when it was posted, in a person's terms.
  * @example
- * html`<${PublishTable} publish=${content.publish} now=${mockNow()} />`
+ * html`<${PublishTable} publish=${content.publish} now=${mockNow} />`
  */
 export function PublishTable(props: {
   publish: PublishResult[]
   /** The mock's time now, in ms. */
-  now: number
+  now: () => number
 }): VNode {
   return html`<table class="publish-table">
     <thead>
