@@ -31,7 +31,15 @@ export function Shell(props: {
     shown.current = route
     focusHeading(main.current)
   }, [route])
-  return html`<a class="skip-link" href="#main">Skip to content</a>
+  // @note The hash names the route, so following `#main` would leave the
+  // view: the link moves focus itself.
+  const skip = (event: Event) => {
+    event.preventDefault()
+    focusHeading(main.current)
+  }
+  return html`<a class="skip-link" href="#main" onClick=${skip}
+      >Skip to content</a
+    >
     <header class="site-header">
       <div class="site-header-inner">
         <a class="brand" href="#/">content-api-mock</a>

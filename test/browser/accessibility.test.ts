@@ -131,3 +131,26 @@ itInBrowser(
   },
   60_000,
 )
+
+itInBrowser(
+  'skips to the view’s heading without leaving the view',
+  async () => {
+    await using server = await startServer()
+    const { project } = await findExplorerRoutes(server.apiUrl)
+    const page = await newSuitePage(browser())
+    await page.goto(`${server.url}/${project}`)
+    await waitForView(page, project)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Skip to content',
+    )
+    await page.keyboard.press('Enter')
+    expect(
+      await page.evaluate(() => ({
+        hash: location.hash,
+        focused: document.activeElement?.tagName,
+      })),
+    ).toEqual({ hash: project, focused: 'H1' })
+    await page.context().close()
+  },
+)
