@@ -128,6 +128,60 @@ itInBrowser(
 )
 
 itInBrowser(
+  'reads a failed publish result as not posted, without a link, and a null post_url or posted_at as none',
+  async () => {
+    await using server = await startServer()
+    const { content } = await findExplorerRoutes(server.apiUrl)
+    const page = await newSuitePage(browser(), { width: 390 })
+    const watch = watchPage(page, server.url)
+    await page.route(/\/contents\/[^/?]+$/, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { data: object }
+      await route.fulfill({
+        response,
+        json: {
+          data: {
+            ...body.data,
+            publish: [
+              {
+                platform: 'instagram',
+                status: 'failed',
+                post_url: 'https://instagram.example/p/never-made',
+                posted_at: '2026-11-26T18:53:21Z',
+              },
+              {
+                platform: 'tiktok',
+                status: 'pending',
+                post_url: null,
+                posted_at: null,
+              },
+            ],
+          },
+        },
+      })
+    })
+    await page.goto(`${server.url}/${content}`)
+    const rows = page.locator('.publish-table tbody tr')
+    await rows.first().waitFor()
+    expect(await rows.locator('a').count()).toBe(0)
+    expect(await rows.nth(0).locator('td').first().textContent()).toBe(
+      'instagramnot posted',
+    )
+    expect(await rows.nth(0).locator('time').getAttribute('datetime')).toBe(
+      '2026-11-26T18:53:21Z',
+    )
+    expect(await rows.nth(1).locator('td').allTextContents()).toEqual([
+      'tiktokno post_url',
+      'pending',
+      'none',
+    ])
+    expect(await brokenWords(page)).toEqual([])
+    expectClean(watch)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
   'names the project and the content in the breadcrumb, and links each view to the control panel’s editor on its record',
   async () => {
     await using server = await startServer()
@@ -252,7 +306,9 @@ itInBrowser(
     })
     expect(patched.status).toBe(200)
     await expect
-      .poll(() => card.locator('.card-title').textContent(), { timeout: 15_000 })
+      .poll(() => card.locator('.card-title').textContent(), {
+        timeout: 15_000,
+      })
       .toBe('A title changed live')
     await expect.poll(() => image.getAttribute('src')).not.toBe(before)
     await expect

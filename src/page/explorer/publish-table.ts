@@ -6,8 +6,9 @@ import { Timestamp } from './timestamp.js'
 
 /**
  * A content's publish results as a table: the platform (a link to the post,
- * its URL beneath, cut with an ellipsis rather than broken), the status and
- * when it was posted, in a person's terms.
+ * its URL beneath, cut with an ellipsis rather than broken; no link for a
+ * failed one, which was never posted), the status and `posted_at` (for a
+ * failed result, when the attempt failed) in a person's terms.
  * @example
  * html`<${PublishTable} publish=${content.publish} now=${mockNow} />`
  */
@@ -21,7 +22,7 @@ export function PublishTable(props: {
       <tr>
         <th scope="col">Platform</th>
         <th scope="col">Status</th>
-        <th scope="col">Posted</th>
+        <th scope="col">When</th>
       </tr>
     </thead>
     <tbody>
@@ -30,18 +31,24 @@ export function PublishTable(props: {
           html`<tr>
             <td>
               ${
-                result.post_url === undefined
+                result.post_url == null
                   ? html`${result.platform}<span class="post-url muted"
                         >no post_url</span
                       >`
-                  : html`<a
-                        href=${result.post_url}
-                        rel="noreferrer noopener"
-                        target="_blank"
-                        >${result.platform}</a
-                      ><span class="post-url muted" title=${result.post_url}
-                        >${linkText(result.post_url)}</span
-                      >`
+                  : result.status === 'failed'
+                    ? html`${result.platform}<span
+                          class="post-url muted"
+                          title=${result.post_url}
+                          >not posted</span
+                        >`
+                    : html`<a
+                          href=${result.post_url}
+                          rel="noreferrer noopener"
+                          target="_blank"
+                          >${result.platform}</a
+                        ><span class="post-url muted" title=${result.post_url}
+                          >${linkText(result.post_url)}</span
+                        >`
               }
             </td>
             <td>
@@ -51,7 +58,7 @@ export function PublishTable(props: {
             </td>
             <td>
               ${
-                result.posted_at === undefined
+                result.posted_at == null
                   ? html`<span class="muted">none</span>`
                   : html`<${Timestamp}
                       iso=${result.posted_at}
