@@ -93,6 +93,33 @@ itInBrowser(
 )
 
 itInBrowser(
+  'axe finds no serious or critical violation on the explorer and the control panel of a server with an admin token',
+  async () => {
+    await using server = await startServer({ adminToken: 'secret-token' })
+    const found: Record<string, string[]> = {}
+    for (const route of ['#/', '#/control']) {
+      for (const width of [390, 1440]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          const page = await newSuitePage(browser(), { width, colorScheme })
+          await page.goto(`${server.url}/${route}`)
+          await page
+            .locator(route === '#/' ? '.project-card' : '#access-title')
+            .first()
+            .waitFor()
+          found[`${route} ${width} ${colorScheme}`] =
+            await seriousViolations(page)
+          await page.context().close()
+        }
+      }
+    }
+    expect(found).toEqual(
+      Object.fromEntries(Object.keys(found).map((name) => [name, []])),
+    )
+  },
+  60_000,
+)
+
+itInBrowser(
   'has one h1 per view, and moves focus to it after a hash navigation',
   async () => {
     await using server = await startServer()
