@@ -41,7 +41,9 @@ async function projectWithContents(page: Page): Promise<string> {
           element.querySelector('.badge-muted')?.textContent ?? '',
         ),
       )
-      return card?.querySelector('.card-title a')?.getAttribute('href') ?? undefined
+      return (
+        card?.querySelector('.card-title a')?.getAttribute('href') ?? undefined
+      )
     })
   await expect.poll(find).toMatch(/^#\/projects\//)
   return (await find())!
