@@ -276,11 +276,11 @@ function buildMockCore(
   }
 
   const ready = serveInitialData()
-  const records = createRecordControllers(
-    () => dataset,
-    ready,
-    () => liveStream?.allAt(now()) ?? [],
-  )
+  const records = createRecordControllers(() => dataset, ready, {
+    all: () => liveStream?.allAt(now()) ?? [],
+    // Like the API's detail: a live content stays readable after it left the list.
+    byId: (id) => liveStream?.contentOf(id, now()),
+  })
 
   function loadAt(document: unknown, start: number): Promise<void> {
     return inTurn(async () =>
