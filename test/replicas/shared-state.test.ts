@@ -5,6 +5,7 @@ import {
   type TestRedis,
 } from '../support/redis-server.js'
 import { startReplicas } from '../support/replicas.js'
+import { startServer } from '../support/server.js'
 
 // Three replicas of one fleet: every change made through one is seen through
 // the others, as if they were one process.
@@ -329,5 +330,49 @@ itWithRedis(
     expect(
       (await fetch(`${later[1]!.apiUrl}/projects`, { headers: KEY })).status,
     ).toBe(200)
+  },
+)
+
+itWithRedis(
+  'draws seeded fail rates across the fleet as one process draws them',
+  async () => {
+    const options = { seed: 7, scenarios: [{ status: 500, probability: 0.5 }] }
+    await using alone = await startServer(options)
+    const expected = []
+    for (let i = 0; i < 24; i++) {
+      expected.push(
+        (await fetch(`${alone.apiUrl}/projects`, { headers: KEY })).status,
+      )
+    }
+    expect(new Set(expected)).toEqual(new Set([200, 500]))
+    await using replicas = await startReplicas(redis.url, 3, options)
+    const statuses = []
+    for (let i = 0; i < 24; i++) {
+      statuses.push(
+        (await fetch(`${replicas[i % 3]!.apiUrl}/projects`, { headers: KEY }))
+          .status,
+      )
+    }
+    expect(statuses).toEqual(expected)
+  },
+)
+
+itWithRedis(
+  'counts rate-limit windows on the fleet clock: an advance through one replica opens them on all',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 3, {
+      seed: 7,
+      rateLimit: { limit: 2, window: '1m' },
+    })
+    const status = async (i: number) =>
+      (await fetch(`${replicas[i % 3]!.apiUrl}/projects`, { headers: KEY }))
+        .status
+    expect([await status(0), await status(1), await status(2)]).toEqual([
+      200, 200, 429,
+    ])
+    await control(replicas[1]!.url, '/clock', 'POST', { advance: '1m' })
+    expect([await status(2), await status(0), await status(1)]).toEqual([
+      200, 200, 429,
+    ])
   },
 )
