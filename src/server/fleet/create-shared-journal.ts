@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type {
   JournalRecord,
   RequestJournal,
 } from '../../api/traffic/create-request-journal.js'
+
+// Adds each entry to the Stream, keeping exactly the last ARGV[1].
+const APPEND = `
+for i = 2, #ARGV do
+  redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '*', 'e', ARGV[i])
+end
+return #ARGV - 1
+`
+const sha = createHash('sha1').update(APPEND).digest('hex')
 
 /** The fleet's one request journal: a Stream capped at the journal's size. */
 export interface SharedJournal {
@@ -23,17 +33,33 @@ export function createSharedJournal(
   key: string,
   size: number,
 ): SharedJournal {
-  // @note The entries of one turn of the event loop go in one round trip.
+  // @note The entries of one turn of the event loop go in one script call:
+  // one command to encode and parse for them all, each still its own entry.
   let pending: JournalRecord[] = []
   function flush(): void {
     const entries = pending
     pending = []
     if (redis.status !== 'ready') return
-    const pipeline = redis.pipeline()
-    for (const entry of entries) {
-      pipeline.xadd(key, 'MAXLEN', size, '*', 'e', JSON.stringify(entry))
-    }
-    pipeline.exec().catch(() => undefined)
+    redis
+      .evalsha(
+        sha,
+        1,
+        key,
+        size,
+        ...entries.map((entry) => JSON.stringify(entry)),
+      )
+      .catch((error: Error) =>
+        error.message.startsWith('NOSCRIPT')
+          ? redis.eval(
+              APPEND,
+              1,
+              key,
+              size,
+              ...entries.map((entry) => JSON.stringify(entry)),
+            )
+          : undefined,
+      )
+      .catch(() => undefined)
   }
   return {
     add(entry) {
