@@ -8,8 +8,9 @@ import { PresetList } from './preset-list.js'
 import type { AdminAccess } from './use-admin-access.js'
 
 /**
- * The scenarios part of the control panel: presets, a custom scenario, and
- * those in force with their counters.
+ * The scenarios part of the control panel: those in force with their
+ * counters, presets and a custom scenario (only where a server can take
+ * them).
  * @example
  * html`<${ScenarioSection} admin=${admin} keys=${keys} scenarios=${list} onChange=${refresh} />`
  */
@@ -29,11 +30,20 @@ export function ScenarioSection(props: {
       scenarios=${props.scenarios}
       onChange=${props.onChange}
     />
-    <${PresetList}
-      admin=${props.admin}
-      keys=${props.keys}
-      onChange=${props.onChange}
-    />
-    <${CustomScenarioForm} admin=${props.admin} onChange=${props.onChange} />
+    ${
+      props.admin.readOnly === undefined
+        ? html`<${PresetList}
+              admin=${props.admin}
+              keys=${props.keys}
+              onChange=${props.onChange}
+            />
+            <${CustomScenarioForm}
+              admin=${props.admin}
+              onChange=${props.onChange}
+            />`
+        : html`<p class="muted server-only">
+            Presets and custom scenarios: ${props.admin.readOnly}
+          </p>`
+    }
   </section>`
 }

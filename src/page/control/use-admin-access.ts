@@ -24,6 +24,11 @@ export interface AdminAccess {
   unlocked: boolean
   /** Whether the server wants the admin token (config, or a 401 seen). */
   tokenRequired: boolean
+  /**
+   * Why nothing can be changed whatever the token: a build-demo folder, whose
+   * control API only reads. Undefined on a server.
+   */
+  readOnly?: string
   /** Why a token given before was refused, to show next to the form. */
   refusal?: string
   /** Calls `config.adminBase` + `path`; never throws for HTTP failures. */
@@ -33,6 +38,10 @@ export interface AdminAccess {
   /** Forgets the token: the panel is locked again. */
   lock(): void
 }
+
+/** What a build-demo folder's panel says where it cannot change anything. */
+export const READ_ONLY_REASON =
+  'Needs the server (npx content-api-mock): in this demo the mock runs in your browser, and its control API only reads.'
 
 /**
  * The admin token as the control panel keeps it: asked once, held in
@@ -89,11 +98,12 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
     () => ({
       unlocked: !tokenRequired || (token !== undefined && token !== ''),
       tokenRequired,
+      readOnly: config.mode === 'browser' ? READ_ONLY_REASON : undefined,
       refusal,
       call,
       unlock,
       lock,
     }),
-    [tokenRequired, token, refusal, call, unlock, lock],
+    [config.mode, tokenRequired, token, refusal, call, unlock, lock],
   )
 }
