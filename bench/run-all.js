@@ -32,6 +32,7 @@ const SCRIPTS = [
   ['bundle.js', []],
   ['page.js', []],
   ['demo.js', []],
+  ['docs-transfer.js', []],
 ]
 
 const only = process.argv.slice(2)
