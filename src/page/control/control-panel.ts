@@ -21,8 +21,8 @@ import { POLL_INTERVAL_MS } from './use-polling.js'
 
 /**
  * The control panel at `#/control`: the record editor and the presenter's
- * controls (clock, scenarios) first, then rate limits, a request to try,
- * the request journal and the variants, over the control API at
+ * controls (clock, rate limits, scenarios) first, then the whole dataset, a
+ * request to try, the request journal and the variants, over the control API at
  * `config.adminBase`, like any client of it. Locked (read-only, saying why)
  * until the admin token is entered when the server wants one;
  * `#/control/edit/<kind>/<id>` opens the editor on that record.
@@ -115,7 +115,10 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
           reading=${clockReading}
           onChange=${refresh}
         />
-        <${FixtureTransfer} admin=${admin} onChange=${refresh} />
+        <${RateLimitSection}
+          scenarios=${scenarios.data?.data}
+          locked=${!admin.unlocked}
+        />
       </div>
       <div class="control-column">
         <${ScenarioSection}
@@ -124,10 +127,7 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
           scenarios=${scenarios.data?.data}
           onChange=${refresh}
         />
-        <${RateLimitSection}
-          scenarios=${scenarios.data?.data}
-          locked=${!admin.unlocked}
-        />
+        <${FixtureTransfer} admin=${admin} onChange=${refresh} />
       </div>
       <div class="control-column control-column-wide">
         <${TryRequest} config=${config} keys=${keys} onSent=${refresh} />
