@@ -72,8 +72,13 @@ export function RecordEditor(props: {
     setName(undefined)
     send.reset()
     rename.reset()
-    heading.current?.scrollIntoView({ block: 'start' })
-    heading.current?.focus()
+    // @note After the frame: the editor, not the page's heading, has the
+    // focus when a link opened it, whatever else moved the focus on the way.
+    const frame = requestAnimationFrame(() => {
+      heading.current?.scrollIntoView({ block: 'start' })
+      heading.current?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
   }, [target?.kind, target?.id])
 
   const list = useAdminData<{ data: Record<string, unknown>[] }>(
