@@ -102,14 +102,16 @@ export function ContentDetail(props: {
                           </td>
                           <td>
                             ${
-                              result.post_url === undefined
+                              result.post_url == null
                                 ? html`<span class="muted">none</span>`
-                                : html`<a
-                                    href=${result.post_url}
-                                    rel="noreferrer noopener"
-                                    target="_blank"
-                                    >${linkText(result.post_url)}</a
-                                  >`
+                                : result.status === 'failed'
+                                  ? html`<span class="muted">not posted</span>`
+                                  : html`<a
+                                      href=${result.post_url}
+                                      rel="noreferrer noopener"
+                                      target="_blank"
+                                      >${linkText(result.post_url)}</a
+                                    >`
                             }
                           </td>
                           <td>
