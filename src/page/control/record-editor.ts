@@ -101,12 +101,15 @@ export function RecordEditor(props: {
     undefined,
     [props.revision, id],
   )
-  const stored =
-    id !== '' && record.exchange?.status === 200 ? record.data?.data : undefined
-  const unknown =
-    id !== '' &&
-    list.data !== undefined &&
-    !choices.some((choice) => choice.id === id)
+  // The answer for the record picked now, not one picked before.
+  const answer =
+    id !== '' && record.exchange?.url.endsWith(path) === true
+      ? record.exchange
+      : undefined
+  const stored = answer?.status === 200 ? record.data?.data : undefined
+  // @note By the record's own answer, not the list: a live content that has
+  // left the list still reads, and can be edited, by its ID.
+  const unknown = answer?.status === 404
   const nameField = 'nameField' in kind ? kind.nameField : undefined
   const storedName =
     nameField === undefined ? undefined : String(stored?.[nameField] ?? '')
