@@ -272,7 +272,15 @@ itInBrowser(
   async (ctx) => {
     const page = await newSuitePage(browser!)
     const watch = watchPage(page, site!.url)
+    const seenBefore = site!.requests.length
     const { apiBase, report } = await openDemo(page, '/demo/')
+    // Every file, the boot script's chunks included, from the folder itself:
+    // the site's root holds another demo here, but need not.
+    expect(
+      site!.requests
+        .slice(seenBefore)
+        .filter((path) => !path.startsWith('/demo/')),
+    ).toEqual([])
 
     expect(apiBase).toBe(`${site!.url}/demo/public-api/v1`)
     expect(report.controller).toBe(`${site!.url}/demo/mockServiceWorker.js`)
