@@ -22,7 +22,7 @@ export function ActiveScenarios(props: {
   const { admin, scenarios } = props
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
-  const disabled = !admin.unlocked || admin.readOnly !== undefined
+  const disabled = !admin.unlocked || admin.readOnly
 
   const remove = async (path: string, what: string) => {
     setDone(what)

@@ -3,6 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
+import { NeedsServer } from './server-only-section.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useTickingClock, type ClockReading } from './use-ticking-clock.js'
 
@@ -35,7 +36,7 @@ export function ClockSection(props: {
   const [setTo, setSetTo] = useState('')
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
-  const disabled = !admin.unlocked || admin.readOnly !== undefined
+  const disabled = !admin.unlocked || admin.readOnly
 
   const change = async (body: unknown, what: string) => {
     setDone(what)
@@ -86,7 +87,7 @@ export function ClockSection(props: {
       }
     </p>
     ${
-      admin.readOnly === undefined
+      !admin.readOnly
         ? html`<div class="form-row" role="group" aria-label="Speed">
               <button
                 type="button"
@@ -185,9 +186,7 @@ export function ClockSection(props: {
                 Real date
               </button>
             </div>`
-        : html`<p class="muted server-only">
-            Moving the clock: ${admin.readOnly}
-          </p>`
+        : html`<${NeedsServer} what="Moving the clock needs" />`
     }
     <${ActionResult} exchange=${result} success=${done} />
   </section>`

@@ -68,7 +68,7 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
 
   const status = scenarios.exchange?.status
   const unreachable =
-    admin.readOnly === undefined &&
+    !admin.readOnly &&
     status !== undefined &&
     status !== 401 &&
     (status < 200 || status >= 300)
@@ -83,7 +83,7 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     </div>
     <${AdminTokenForm} admin=${admin} />
     ${
-      admin.readOnly !== undefined &&
+      admin.readOnly &&
       html`<p class="panel server-only-intro">
         This demo runs in your browser: the panel shows the clock and the
         records, and tries requests. Scenarios, variants, moving the clock, the
@@ -127,12 +127,20 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
           scenarios=${scenarios.data?.data}
           onChange=${refresh}
         />
-        <${FixtureTransfer} admin=${admin} onChange=${refresh} />
+        ${
+          !admin.readOnly
+            ? html`<${FixtureTransfer} admin=${admin} onChange=${refresh} />`
+            : html`<${ServerOnlySection}
+                id="dataset"
+                title="The whole dataset"
+                what="Downloading, uploading and resetting the data need"
+              />`
+        }
       </div>
       <div class="control-column control-column-wide">
         <${TryRequest} config=${config} keys=${keys} onSent=${refresh} />
         ${
-          admin.readOnly === undefined
+          !admin.readOnly
             ? html`<${JournalSection}
                 admin=${admin}
                 keys=${keys}
@@ -141,19 +149,24 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
             : html`<${ServerOnlySection}
                 id="journal"
                 title="Request journal"
+                what="The request journal needs"
               />`
         }
       </div>
     </div>
     <div class="control-wide">
       ${
-        admin.readOnly === undefined
+        !admin.readOnly
           ? html`<${VariantSection}
               admin=${admin}
               revision=${revision}
               onChange=${refresh}
             />`
-          : html`<${ServerOnlySection} id="variants" title="Variants" />`
+          : html`<${ServerOnlySection}
+              id="variants"
+              title="Variants"
+              what="Variants need"
+            />`
       }
     </div>
   </div>`

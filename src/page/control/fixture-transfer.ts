@@ -28,7 +28,7 @@ export function FixtureTransfer(props: {
   const [done, setDone] = useState('')
   const [problem, setProblem] = useState<string>()
   const [asking, setAsking] = useState(false)
-  const disabled = !admin.unlocked || admin.readOnly !== undefined
+  const disabled = !admin.unlocked
 
   const show = (exchange: ApiExchange, what: string) => {
     setProblem(undefined)
@@ -94,10 +94,6 @@ export function FixtureTransfer(props: {
 
   return html`<section class="panel" aria-labelledby="dataset-title">
     <h2 id="dataset-title">The whole dataset</h2>
-    ${
-      admin.readOnly !== undefined &&
-      html`<p class="muted server-only">${admin.readOnly}</p>`
-    }
     <div class="form-row">
       <button type="button" disabled=${disabled} onClick=${download}>
         Download ${FIXTURE_FILE_NAME}

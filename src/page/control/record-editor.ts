@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { ActionResult } from './action-result.js'
 import { JsonEditor } from './json-editor.js'
 import { RecordPicker, type RecordChoice } from './record-picker.js'
+import { NeedsServer } from './server-only-section.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 import { useJsonSubmit } from './use-json-submit.js'
@@ -60,7 +61,7 @@ export function RecordEditor(props: {
   const [patch, setPatch] = useState('{}')
   const send = useJsonSubmit(admin, props.onChange)
   const rename = useJsonSubmit(admin, props.onChange)
-  const writable = admin.unlocked && admin.readOnly === undefined
+  const writable = admin.unlocked && !admin.readOnly
   const heading = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -143,8 +144,10 @@ export function RecordEditor(props: {
   >
     <h2 id="editor-title" tabindex="-1" ref=${heading}>Edit a record</h2>
     ${
-      admin.readOnly !== undefined &&
-      html`<p class="muted server-only">${admin.readOnly}</p>`
+      admin.readOnly &&
+      html`<${NeedsServer}
+        what="Reading every record works here; changing one needs"
+      />`
     }
     <div class="record-choose">
       <label

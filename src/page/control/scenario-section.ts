@@ -5,6 +5,7 @@ import { CustomScenarioForm } from './custom-scenario-form.js'
 import type { ListedScenario } from './describe-scenario.js'
 import type { ApiKeyRecord } from './endpoint-names.js'
 import { PresetList } from './preset-list.js'
+import { NeedsServer } from './server-only-section.js'
 import type { AdminAccess } from './use-admin-access.js'
 
 /**
@@ -31,7 +32,7 @@ export function ScenarioSection(props: {
       onChange=${props.onChange}
     />
     ${
-      props.admin.readOnly === undefined
+      !props.admin.readOnly
         ? html`<${PresetList}
               admin=${props.admin}
               keys=${props.keys}
@@ -41,9 +42,7 @@ export function ScenarioSection(props: {
               admin=${props.admin}
               onChange=${props.onChange}
             />`
-        : html`<p class="muted server-only">
-            Presets and custom scenarios: ${props.admin.readOnly}
-          </p>`
+        : html`<${NeedsServer} what="Presets and custom scenarios need" />`
     }
   </section>`
 }

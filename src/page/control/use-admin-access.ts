@@ -25,10 +25,10 @@ export interface AdminAccess {
   /** Whether the server wants the admin token (config, or a 401 seen). */
   tokenRequired: boolean
   /**
-   * Why nothing can be changed whatever the token: a build-demo folder, whose
-   * control API only reads. Undefined on a server.
+   * Whether nothing can be changed whatever the token: a build-demo folder,
+   * whose control API only reads.
    */
-  readOnly?: string
+  readOnly: boolean
   /** Why a token given before was refused, to show next to the form. */
   refusal?: string
   /** Calls `config.adminBase` + `path`; never throws for HTTP failures. */
@@ -38,10 +38,6 @@ export interface AdminAccess {
   /** Forgets the token: the panel is locked again. */
   lock(): void
 }
-
-/** What a build-demo folder's panel says where it cannot change anything. */
-export const READ_ONLY_REASON =
-  'Needs the server (npx content-api-mock): in this demo the mock runs in your browser, and its control API only reads.'
 
 /**
  * The admin token as the control panel keeps it: asked once, held in
@@ -98,7 +94,7 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
     () => ({
       unlocked: !tokenRequired || (token !== undefined && token !== ''),
       tokenRequired,
-      readOnly: config.mode === 'browser' ? READ_ONLY_REASON : undefined,
+      readOnly: config.mode === 'browser',
       refusal,
       call,
       unlock,
