@@ -74,7 +74,8 @@ export function RecordEditor(props: {
     send.reset()
     rename.reset()
     // @note After the frame: the editor, not the page's heading, has the
-    // focus when a link opened it, whatever else moved the focus on the way.
+    // focus when a link opened it, whatever else moved the focus on the way
+    // (`data-view-focus` asks the shell for the same).
     const frame = requestAnimationFrame(() => {
       heading.current?.scrollIntoView({ block: 'start' })
       heading.current?.focus()
@@ -142,7 +143,14 @@ export function RecordEditor(props: {
     class="panel record-editor"
     aria-labelledby="editor-title"
   >
-    <h2 id="editor-title" tabindex="-1" ref=${heading}>Edit a record</h2>
+    <h2
+      id="editor-title"
+      tabindex="-1"
+      ref=${heading}
+      data-view-focus=${target === undefined ? undefined : ''}
+    >
+      Edit a record
+    </h2>
     ${
       admin.readOnly &&
       html`<${NeedsServer}
