@@ -14,8 +14,8 @@ export interface AxeViolation {
 
 /**
  * Runs axe-core (a devDependency, injected into the page) over the page as
- * it is now, WCAG 2.x A and AA rules and best practices, and lists what it
- * found broken, worst first.
+ * it is now, with every rule axe enables by default (WCAG 2.x A and AA and
+ * best practices), and lists what it found broken, worst first.
  * @example
  * const serious = (await findAxeViolations(page)).filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
  */
@@ -23,12 +23,7 @@ export async function findAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE_SCRIPT })
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: any }).axe
-    const result = await axe.run(document, {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    })
+    const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations.map((violation: any) => ({
       id: violation.id as string,
       impact: violation.impact as string | null,
@@ -54,4 +49,14 @@ export function seriousOnly(violations: AxeViolation[]): AxeViolation[] {
     (violation) =>
       violation.impact === 'serious' || violation.impact === 'critical',
   )
+}
+
+/**
+ * A violation as one readable line, `impact id (count): nodes`, so a failed
+ * `toEqual([])` says what to fix.
+ * @example
+ * expect((await findAxeViolations(page)).map(describeAxeViolation)).toEqual([])
+ */
+export function describeAxeViolation(violation: AxeViolation): string {
+  return `${violation.impact} ${violation.id} (${violation.nodes}): ${violation.targets.join(', ')}`
 }
