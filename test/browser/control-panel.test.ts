@@ -557,6 +557,11 @@ itInBrowser(
     // Kept for the tab: a reload stays unlocked; never in localStorage.
     await page.reload()
     await page.locator('.access-open').waitFor()
+    // Read aloud as words, not "unlockedThe".
+    const status = await page.locator('.access-open').textContent()
+    expect(status!.replace(/\s+/g, ' ').trim()).toBe(
+      'unlocked The admin token is kept for this tab only (sessionStorage). Forget the token',
+    )
     expect(
       await page.evaluate(() => [
         sessionStorage.getItem('content-api-mock.adminToken'),
