@@ -178,8 +178,7 @@ export function createMockCore(
 
   // @note In turn from the start: a generated dataset still on its way (by
   // `import()`) must not replace a document loaded meanwhile.
-  function serveInitialData(): Promise<void> {
-    const start = now()
+  function serveInitialData(start = now()): Promise<void> {
     return inTurn(async () => {
       const { document, stream } = await initialData
       await swapIn(document, start, stream)
@@ -244,7 +243,7 @@ export function createMockCore(
     }
   }
 
-  const ready = serveInitialData()
+  const ready = serveInitialData(internals.storyStart)
   const records = createRecordControllers(() => dataset, ready, {
     all: () => liveStream?.allAt(now()) ?? [],
     // Like the API's detail: a live content stays readable after it left the list.

@@ -78,4 +78,10 @@ export interface MockCoreInternals {
    * every GET and HEAD with `all`.
    */
   upstream?: { origin: string; all: boolean }
+  /**
+   * The mock time a fixture document's story offsets (`"+2m"`) count from at
+   * the first load (default: the clock's time then); a `reset()` or `load()`
+   * counts from its own time.
+   */
+  storyStart?: number
 }

@@ -65,7 +65,7 @@ async function boot(): Promise<void> {
           },
         })
   // Every tab and reload of this folder shows the same moment.
-  const now = createDemoClockSource(
+  const { now, storyStart } = createDemoClockSource(
     openLocalStorage(),
     resolve('.'),
     settings.mock.speed ?? OPTION_RULES.speed.default,
@@ -73,7 +73,7 @@ async function boot(): Promise<void> {
   // @note The worker starts while the dataset loads: every resolver awaits it.
   // No baseUrl: the core is mounted at the folder instead (its API prefix,
   // the default, below it), so that asset URLs stay under the folder too.
-  const core = createMockCore({ ...settings.mock, now }, { media })
+  const core = createMockCore({ ...settings.mock, now }, { media, storyStart })
   const configHandler = http.get(resolve(PAGE_CONFIG_PATH), async () => {
     await core.ready
     return HttpResponse.json(
