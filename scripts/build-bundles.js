@@ -1,4 +1,4 @@
-// Run by `npm run build` after tsc: bundles the package's entries, the
+// Run by `npm run build` after tsc and build-demo's boot script: bundles the package's entries, the
 // library's (`content-api-mock`, `/server`, `/seed`, `/vitest`) and the CLI's
 // (dist/cli/main.js, the bin), over tsc's files and in one build, so the code
 // they share lands once in dist/chunks/. Each entry is written where tsc wrote
@@ -35,7 +35,8 @@ const options = {
   platform: 'node',
   external: (id) => EXTERNAL.test(id),
   logLevel: 'warn',
-  plugins: [workerFiles()],
+  plugins: [workerFiles(), sharedClips()],
+  makeAbsoluteExternalsRelative: true,
 }
 const output = {
   format: 'esm',
@@ -166,6 +167,35 @@ async function findStaticModules() {
     result.set(chunk.name, ids)
   }
   return result
+}
+
+/**
+ * Resolves each sample clip's module to the same clip among the files of
+ * build-demo's boot script (dist/demo/__page/, built first), left as an
+ * import: the package holds each clip once, not once per bundle.
+ * @note The boot script's clip files are plain modules that export
+ * `CLIP_BASE64`, as the source does; the build fails if one does not.
+ */
+function sharedClips() {
+  const folder = `${dist}demo/__page/`
+  return {
+    name: 'shared-clips',
+    resolveId(source) {
+      const name = /\/clips\/([\w-]+)\.generated\.js$/.exec(source)?.[1]
+      if (name === undefined) return null
+      const file = readdirSync(folder).find(
+        (entry) =>
+          entry.startsWith(`${name}.generated-`) && entry.endsWith('.js'),
+      )
+      const text = file === undefined ? '' : readFileSync(folder + file, 'utf8')
+      if (!/export\s*\{\s*\w+ as CLIP_BASE64\s*\}/.test(text)) {
+        throw new Error(
+          `scripts/build-bundles.js: dist/demo/__page/ holds no ${name}.generated-*.js exporting CLIP_BASE64; run scripts/build-demo-boot.js first (npm run build does).`,
+        )
+      }
+      return { id: folder + file, external: true }
+    },
+  }
 }
 
 /** Emits each `new URL('./…-worker.js', import.meta.url)` as a chunk. */
