@@ -182,14 +182,29 @@ console.table(
 )
 
 // (2) The suites, alternating.
-const runSuite = (project) =>
-  timed(project, [VITEST, 'run', '--reporter=dot']).elapsed
-runSuite(mockProject) // warms the file cache and vitest's
-const suiteTimes = { mock: [], hand: [] }
-for (let round = 0; round < ROUNDS; round++) {
-  suiteTimes.mock.push(runSuite(mockProject))
-  suiteTimes.hand.push(runSuite(handProject))
+// vitest's own phases, summed over the files ("import 12.2s"): where the
+// difference goes.
+const phaseOf = (stdout, phase) => {
+  const match = new RegExp(`${phase} ([\\d.]+)(m?s)`).exec(stdout)
+  if (match === null) return Number.NaN
+  return Number(match[1]) * (match[2] === 's' ? 1000 : 1)
 }
+const runSuite = (project, into) => {
+  const { elapsed, stdout } = timed(project, [VITEST, 'run', '--reporter=dot'])
+  into?.wall.push(elapsed)
+  into?.import.push(phaseOf(stdout, 'import'))
+  into?.tests.push(phaseOf(stdout, 'tests'))
+}
+runSuite(mockProject) // warms the file cache and vitest's
+const suites = {
+  mock: { wall: [], import: [], tests: [] },
+  hand: { wall: [], import: [], tests: [] },
+}
+for (let round = 0; round < ROUNDS; round++) {
+  runSuite(mockProject, suites.mock)
+  runSuite(handProject, suites.hand)
+}
+const suiteTimes = { mock: suites.mock.wall, hand: suites.hand.wall }
 const suiteRatio = medianRatio(suiteTimes.mock, suiteTimes.hand)
 console.log(
   `\n${FILES} vitest files, three requests each, median of ${ROUNDS} runs (ms):`,
@@ -200,12 +215,16 @@ console.table([
     median: Math.round(median(suiteTimes.mock)),
     range: `${Math.round(Math.min(...suiteTimes.mock))}–${Math.round(Math.max(...suiteTimes.mock))}`,
     'vs hand-written': `${suiteRatio.toFixed(2)}×`,
+    "vitest's import phase": Math.round(median(suites.mock.import)),
+    "vitest's tests phase": Math.round(median(suites.mock.tests)),
   },
   {
     suite: 'two hand-written msw handlers',
     median: Math.round(median(suiteTimes.hand)),
     range: `${Math.round(Math.min(...suiteTimes.hand))}–${Math.round(Math.max(...suiteTimes.hand))}`,
     'vs hand-written': '1.00×',
+    "vitest's import phase": Math.round(median(suites.hand.import)),
+    "vitest's tests phase": Math.round(median(suites.hand.tests)),
   },
 ])
 
