@@ -1,10 +1,10 @@
-// Run by `npm run build` after tsc and build-demo's boot script: bundles the package's entries, the
-// library's (`content-api-mock`, `/server`, `/seed`, `/vitest`) and the CLI's
-// (dist/cli/main.js, the bin), over tsc's files and in one build, so the code
-// they share lands once in dist/chunks/. Each entry is written where tsc wrote
-// it, so the `exports` map and the bin stay as they are; tsc's other files
-// stay in dist/ for the repository's own scripts, and are not published
-// (`files` in package.json).
+// Run by `npm run build` after tsc and build-demo's boot script: bundles the
+// package's entries, the library's (`content-api-mock`, `/server`, `/seed`,
+// `/vitest`) and the CLI's (dist/cli/main.js, the bin), over tsc's files and
+// in one build, so the code they share lands once in dist/chunks/. Each
+// entry is written where tsc wrote it, so the `exports` map and the bin stay
+// as they are; tsc's other files stay in dist/ for the repository's own
+// scripts, and are not published (`files` in package.json).
 //
 // @note Why: @msw/data imports es-toolkit's index, 555 ES modules, and zod 95
 // more; Node resolves and compiles each at start-up, so the unbundled main
@@ -12,9 +12,11 @@
 // import (bench/consumer.js, bench/README.md). Bundled, Node loads a handful.
 // @note Every dependency is inlined but these: msw and vitest, peers that must
 // be the user's own (a handler is answered by the msw that built it; the
-// vitest helper registers hooks in the running vitest), and ioredis, loaded
-// only with --redis. A dependency whose types the public `.d.ts` files name
-// stays in `dependencies` for them.
+// vitest helper registers hooks in the running vitest), and ioredis (CommonJS,
+// loaded only with --redis). So package.json's `dependencies` are ioredis and
+// the packages whose types the public `.d.ts` files name: zod (the exported
+// schemas), @msw/data (`mock.db`) and @faker-js/faker (the seed's internal
+// types reach it); the rest are devDependencies, here at build time only.
 // @note What a run may never need comes with `import()` and so lands in a
 // chunk of its own, loaded on first use (the seed generator and faker, the
 // clips, the title-card renderer, the CLI's other commands).
