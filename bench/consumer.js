@@ -6,7 +6,10 @@
 // Runs alternate between the two sides, so the machine's load falls on each
 // alike; each figure is the median of the rounds' own ratios.
 //
-//   npm run build && node bench/consumer.js [--rounds 5] [--imports 9]
+//   npm run build && node bench/consumer.js [--rounds 5] [--imports 9] [--compare other.tgz]
+//
+// --compare adds the tarball of another build (e.g. main's, before a change:
+// `npm pack` in its checkout) to the same run, in a project of its own.
 //
 // @note Installed offline: the tarball unpacked into the project's
 // node_modules/content-api-mock, every other package linked from this
@@ -22,7 +25,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { reportFigure } from './support/figures.js'
@@ -32,6 +35,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
     imports: { type: 'string', default: '9' },
+    compare: { type: 'string' },
   },
 })
 const ROUNDS = Number(values.rounds)
@@ -60,7 +64,7 @@ console.log(
 )
 
 /** A project folder whose node_modules holds the tarball and the repo's packages. */
-function createProject(name, files) {
+function createProject(name, files, from = tarball) {
   const project = join(work, name)
   const modules = join(project, 'node_modules')
   mkdirSync(modules, { recursive: true })
@@ -70,7 +74,7 @@ function createProject(name, files) {
   }
   const own = join(modules, 'content-api-mock')
   mkdirSync(own)
-  execFileSync('tar', ['-xzf', tarball, '-C', own, '--strip-components=1'])
+  execFileSync('tar', ['-xzf', from, '-C', own, '--strip-components=1'])
   writeFileSync(
     join(project, 'package.json'),
     JSON.stringify({ name, private: true, type: 'module' }),
@@ -132,6 +136,10 @@ const suiteFiles = (text) =>
   )
 const mockProject = createProject('with-mock', suiteFiles(MOCK_FILE))
 const handProject = createProject('hand-written', suiteFiles(HAND_FILE))
+const compareProject =
+  values.compare === undefined
+    ? undefined
+    : createProject('compared', suiteFiles(MOCK_FILE), resolve(values.compare))
 
 /** Milliseconds one command takes in `cwd`; throws when it fails. */
 function timed(cwd, args) {
@@ -156,7 +164,13 @@ const importArgs = (specifier) => [
   '-e',
   `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t)`,
 ]
-const importTimes = { main: [], vitest: [], msw: [], mswNode: [] }
+const importTimes = {
+  main: [],
+  vitest: [],
+  msw: [],
+  mswNode: [],
+  compared: [],
+}
 const IMPORTS = {
   main: 'content-api-mock',
   vitest: 'content-api-mock/vitest',
@@ -169,15 +183,28 @@ for (let round = 0; round < IMPORT_ROUNDS; round++) {
     const { stdout } = timed(mockProject, importArgs(specifier))
     importTimes[key].push(Number(stdout.trim()))
   }
+  if (compareProject === undefined) continue
+  const { stdout } = timed(compareProject, importArgs('content-api-mock'))
+  importTimes.compared.push(Number(stdout.trim()))
+}
+const importRows = Object.entries(IMPORTS).map(([key, specifier]) => [
+  specifier,
+  importTimes[key],
+])
+if (compareProject !== undefined) {
+  importRows.push([
+    `content-api-mock (${values.compare})`,
+    importTimes.compared,
+  ])
 }
 console.log(
   `\nImport in a fresh process, median of ${IMPORT_ROUNDS} (ms; ratio: median of each round's):`,
 )
 console.table(
-  Object.entries(IMPORTS).map(([key, specifier]) => ({
-    import: specifier,
-    ms: Math.round(median(importTimes[key])),
-    'vs msw/node': `${medianRatio(importTimes[key], importTimes.mswNode).toFixed(2)}×`,
+  importRows.map(([name, times]) => ({
+    import: name,
+    ms: Math.round(median(times)),
+    'vs msw/node': `${medianRatio(times, importTimes.mswNode).toFixed(2)}×`,
   })),
 )
 
@@ -189,44 +216,42 @@ const phaseOf = (stdout, phase) => {
   if (match === null) return Number.NaN
   return Number(match[1]) * (match[2] === 's' ? 1000 : 1)
 }
-const runSuite = (project, into) => {
-  const { elapsed, stdout } = timed(project, [VITEST, 'run', '--reporter=dot'])
-  into?.wall.push(elapsed)
-  into?.import.push(phaseOf(stdout, 'import'))
-  into?.tests.push(phaseOf(stdout, 'tests'))
+const suites = [
+  ['setupContentApiMock({ seed: 42 })', mockProject],
+  ['two hand-written msw handlers', handProject],
+  ...(compareProject === undefined
+    ? []
+    : [[`setupContentApiMock, ${values.compare}`, compareProject]]),
+].map(([name, project]) => ({ name, project, wall: [], import: [], tests: [] }))
+const runSuite = (suite) => {
+  const { elapsed, stdout } = timed(suite.project, [
+    VITEST,
+    'run',
+    '--reporter=dot',
+  ])
+  suite.wall.push(elapsed)
+  suite.import.push(phaseOf(stdout, 'import'))
+  suite.tests.push(phaseOf(stdout, 'tests'))
 }
-runSuite(mockProject) // warms the file cache and vitest's
-const suites = {
-  mock: { wall: [], import: [], tests: [] },
-  hand: { wall: [], import: [], tests: [] },
-}
+runSuite({ ...suites[0], wall: [], import: [], tests: [] }) // warms the caches
 for (let round = 0; round < ROUNDS; round++) {
-  runSuite(mockProject, suites.mock)
-  runSuite(handProject, suites.hand)
+  for (const suite of suites) runSuite(suite)
 }
-const suiteTimes = { mock: suites.mock.wall, hand: suites.hand.wall }
-const suiteRatio = medianRatio(suiteTimes.mock, suiteTimes.hand)
+const [mockSuite, handSuite] = suites
+const suiteRatio = medianRatio(mockSuite.wall, handSuite.wall)
 console.log(
   `\n${FILES} vitest files, three requests each, median of ${ROUNDS} runs (ms):`,
 )
-console.table([
-  {
-    suite: 'setupContentApiMock({ seed: 42 })',
-    median: Math.round(median(suiteTimes.mock)),
-    range: `${Math.round(Math.min(...suiteTimes.mock))}–${Math.round(Math.max(...suiteTimes.mock))}`,
-    'vs hand-written': `${suiteRatio.toFixed(2)}×`,
-    "vitest's import phase": Math.round(median(suites.mock.import)),
-    "vitest's tests phase": Math.round(median(suites.mock.tests)),
-  },
-  {
-    suite: 'two hand-written msw handlers',
-    median: Math.round(median(suiteTimes.hand)),
-    range: `${Math.round(Math.min(...suiteTimes.hand))}–${Math.round(Math.max(...suiteTimes.hand))}`,
-    'vs hand-written': '1.00×',
-    "vitest's import phase": Math.round(median(suites.hand.import)),
-    "vitest's tests phase": Math.round(median(suites.hand.tests)),
-  },
-])
+console.table(
+  suites.map((suite) => ({
+    suite: suite.name,
+    median: Math.round(median(suite.wall)),
+    range: `${Math.round(Math.min(...suite.wall))}–${Math.round(Math.max(...suite.wall))}`,
+    'vs hand-written': `${medianRatio(suite.wall, handSuite.wall).toFixed(2)}×`,
+    "vitest's import phase": Math.round(median(suite.import)),
+    "vitest's tests phase": Math.round(median(suite.tests)),
+  })),
+)
 
 const importRatio = medianRatio(importTimes.main, importTimes.mswNode)
 reportFigure({
@@ -238,8 +263,8 @@ reportFigure({
 })
 reportFigure({
   what: `${FILES}-file vitest suite, setupContentApiMock({ seed: 42 })`,
-  value: `${Math.round(median(suiteTimes.mock))} ms (${suiteRatio.toFixed(2)}×)`,
-  baseline: `two hand-written msw handlers ${Math.round(median(suiteTimes.hand))} ms`,
+  value: `${Math.round(median(mockSuite.wall))} ms (${suiteRatio.toFixed(2)}×)`,
+  baseline: `two hand-written msw handlers ${Math.round(median(handSuite.wall))} ms`,
   goal: `≤ ${SUITE_GOAL}× hand-written`,
   met: suiteRatio <= SUITE_GOAL,
 })
