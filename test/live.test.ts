@@ -208,6 +208,15 @@ it('answers a content’s detail 200 a day of mock time after it left the list, 
   expect(
     (await fetch(data.content.thumbnail_url)).headers.get('content-type'),
   ).toBe('image/jpeg')
+  // The control API and the library find it too, so it can still be edited.
+  expect(server.mock.contents.get(oldest.variation_unique)?.title).toBe(
+    before.data.title,
+  )
+  const record = await fetch(
+    `${server.adminUrl}/contents/${oldest.variation_unique}`,
+  )
+  expect(record.status).toBe(200)
+  expect((await record.json()).data.title).toBe(before.data.title)
 
   // Not in another project, not before it started, not under a made-up ID.
   const [, other] = holders(server.mock, T + 27 * HOUR)

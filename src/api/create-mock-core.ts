@@ -245,11 +245,11 @@ export function createMockCore(
   }
 
   const ready = serveInitialData()
-  const records = createRecordControllers(
-    () => dataset,
-    ready,
-    () => liveStream?.allAt(now()) ?? [],
-  )
+  const records = createRecordControllers(() => dataset, ready, {
+    all: () => liveStream?.allAt(now()) ?? [],
+    // Like the API's detail: a live content stays readable after it left the list.
+    byId: (id) => liveStream?.contentOf(id, now()),
+  })
 
   return {
     ready,

@@ -1,5 +1,6 @@
 import { html } from 'htm/preact'
 import type { ComponentChildren, VNode } from 'preact'
+import { useEffect, useRef } from 'preact/hooks'
 import type { PageConfig } from './page-config.js'
 
 /** The page's sections, as the nav lists them. */
@@ -10,7 +11,9 @@ const SECTIONS = [
 
 /**
  * The frame of every page: product name, the mode badge with the base URL an
- * app under demo should use, and the nav.
+ * app under demo should use, and the nav. After a move to another view, focus
+ * goes to the new view's heading, as a page load would put a screen reader
+ * at its top.
  * @example
  * html`<${Shell} config=${config} route="/"><${Explorer} config=${config} /><//>`
  */
@@ -21,7 +24,22 @@ export function Shell(props: {
 }): VNode {
   const { config, route } = props
   const section = route.startsWith('/control') ? '/control' : '/'
-  return html`<a class="skip-link" href="#main">Skip to content</a>
+  const main = useRef<HTMLElement>(null)
+  const shown = useRef(route)
+  useEffect(() => {
+    if (shown.current === route) return
+    shown.current = route
+    focusHeading(main.current)
+  }, [route])
+  // @note The hash names the route, so following `#main` would leave the
+  // view: the link moves focus itself.
+  const skip = (event: Event) => {
+    event.preventDefault()
+    focusHeading(main.current)
+  }
+  return html`<a class="skip-link" href="#main" onClick=${skip}
+      >Skip to content</a
+    >
     <header class="site-header">
       <div class="site-header-inner">
         <a class="brand" href="#/">content-api-mock</a>
@@ -52,5 +70,19 @@ export function Shell(props: {
         </nav>
       </div>
     </header>
-    <main id="main" tabindex="-1">${props.children}</main>`
+    <main id="main" tabindex="-1" ref=${main}>${props.children}</main>`
+}
+
+/**
+ * Focuses what the view marks `data-view-focus` (e.g. the editor a link
+ * opened), else its `h1`, else the main element; made focusable by script only.
+ */
+function focusHeading(main: HTMLElement | null): void {
+  if (main === null) return
+  const heading =
+    main.querySelector<HTMLElement>('[data-view-focus]') ??
+    main.querySelector<HTMLElement>('h1') ??
+    main
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+  heading.focus()
 }

@@ -40,6 +40,21 @@ export type RecordControllers = {
 }
 
 type JsonRecord = Record<string, unknown>
+
+/**
+ * The records of a kind that are not stored but computed from the clock (the
+ * live stream's contents): those listed at this instant, and any one by ID,
+ * also after it left the list.
+ */
+export interface ComputedRecords<Value extends object = object> {
+  all(): readonly Value[]
+  byId(id: string): Value | undefined
+}
+
+const NONE_COMPUTED: ComputedRecords<never> = {
+  all: () => [],
+  byId: () => undefined,
+}
 type AnyCollection = Collection<any>
 type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 
@@ -60,10 +75,10 @@ type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 export function createRecordControllers(
   dataset: () => Dataset,
   loaded: Promise<unknown> = Promise.resolve(),
-  computedContents: () => readonly FixtureContent[] = () => [],
+  computedContents: ComputedRecords<FixtureContent> = NONE_COMPUTED,
 ): RecordControllers {
   const serial = createSerial(loaded)
-  const none = () => []
+  const none = NONE_COMPUTED
   return {
     accounts: createRecordController('accounts', dataset, serial, none),
     apiKeys: createRecordController('apiKeys', dataset, serial, none),
@@ -78,28 +93,27 @@ export function createRecordControllers(
 }
 
 /**
- * @param computed The records of this kind that are not stored but
- * computed at this instant (the live stream's contents). They are read like
- * the stored ones, unless one of those has the same ID; a patch stores the
- * patched copy, which takes the computed record's place.
+ * @param computed The records of this kind that are not stored but computed
+ * (the live stream's contents). They are read like the stored ones, unless
+ * one of those has the same ID; a patch stores the patched copy, which takes
+ * the computed record's place.
  */
 function createRecordController<Name extends RecordKindName>(
   name: Name,
   dataset: () => Dataset,
   serial: Serial,
-  computed: () => readonly object[],
+  computed: ComputedRecords,
 ): RecordController<RecordTypes[Name]> {
   type Stored = RecordTypes[Name]
   const kind = RECORD_KINDS[name]
   const pick = createPicker(kind.schema) as (record: object) => Stored
   const stored = (data: Dataset, id: string) =>
     kind.byId(data.index).get(id) as JsonRecord | undefined
-  const computedOf = (id: string) =>
-    (computed() as JsonRecord[]).find((record) => record[kind.idField] === id)
+  const computedOf = (id: string) => computed.byId(id) as JsonRecord | undefined
   const find = (data: Dataset, id: string) => stored(data, id) ?? computedOf(id)
   const all = (data: Dataset): JsonRecord[] => {
     const records: JsonRecord[] = collectionOf(data, kind).all()
-    const extra = computed() as JsonRecord[]
+    const extra = computed.all() as JsonRecord[]
     if (extra.length === 0) return records
     const index = kind.byId(data.index)
     return [

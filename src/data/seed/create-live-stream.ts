@@ -77,6 +77,8 @@ export interface LiveStream {
     variationUnique: string,
     now: number,
   ): FixtureContent | undefined
+  /** The stream's content started by `now` with this ID, in any project. */
+  contentOf(variationUnique: string, now: number): FixtureContent | undefined
   /** The stream's content started by `now` whose video is `movieUnique`, if any. */
   contentOfMovie(movieUnique: string, now: number): FixtureContent | undefined
 }
@@ -233,6 +235,15 @@ export function createLiveStream(
         windowAt(stream, now).items.get(variationUnique) ??
         startedRecordOf(stream, 'var_', variationUnique, now)
       )
+    },
+    contentOf(variationUnique, now) {
+      for (const stream of streams.values()) {
+        const record =
+          windowAt(stream, now).items.get(variationUnique) ??
+          startedRecordOf(stream, 'var_', variationUnique, now)
+        if (record !== undefined) return record
+      }
+      return undefined
     },
     contentOfMovie(movieUnique, now) {
       for (const stream of streams.values()) {

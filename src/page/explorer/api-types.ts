@@ -29,8 +29,9 @@ export interface Content {
 export interface PublishResult {
   platform: string
   status: string
-  post_url?: string
-  posted_at?: string
+  /** null under the publish-statuses variant. */
+  post_url?: string | null
+  posted_at?: string | null
 }
 
 /** A list response (spec 2.7). */

@@ -12,8 +12,10 @@ import { PublishBadges } from './publish-badges.js'
 /**
  * One content of a list. The list item has no thumbnail and no `publish`
  * (spec 2.3), so the card fetches the content's detail once it scrolls into
- * view, and again while it may still change (its progress moved, a publish
- * is pending) when the page refreshes by itself.
+ * view, and again while it may still change (its progress or title moved, a
+ * publish is pending) when the page refreshes by itself. Once the detail
+ * answered, progress and publish both come from it, so the card never shows
+ * two moments at once.
  * @example
  * html`<${ContentCard} config=${config} apiKey=${key} projectId="p1" item=${item} pollMs=${3000} />`
  */
@@ -33,8 +35,8 @@ export function ContentCard(props: {
   const last = useRef<Content>()
   const detail = useApi(seen ? url : undefined, {
     apiKey,
-    // The list's progress changing makes the detail stale at once.
-    refresh: `${item.progress.step_process}/${item.progress.is_complete}`,
+    // The list's progress or title changing makes the detail stale at once.
+    refresh: `${item.progress.step_process}/${item.progress.is_complete}/${item.title}`,
     pollMs:
       props.pollMs !== undefined &&
       visible &&
@@ -45,14 +47,15 @@ export function ContentCard(props: {
   const body = dataOf<Content>(detail.exchange)
   last.current = body
   // @note The signed URLs change on every answer; the first one keeps the
-  // image from loading again on each refresh.
-  const thumbnail = useRef<{ movie?: string; url?: string }>({})
-  const movie = body?.content?.movie_unique
+  // image from loading again on each refresh. The title card shows the
+  // title, so a new title takes the new answer's URL.
+  const thumbnail = useRef<{ subject?: string; url?: string }>({})
+  const subject = `${body?.content?.movie_unique} ${body?.title}`
   if (
     body?.content?.thumbnail_url !== undefined &&
-    thumbnail.current.movie !== movie
+    thumbnail.current.subject !== subject
   ) {
-    thumbnail.current = { movie, url: body.content.thumbnail_url }
+    thumbnail.current = { subject, url: body.content.thumbnail_url }
   }
   return html`<li
     class=${`card content-card${props.isNew ? ' content-new' : ''}`}
@@ -79,12 +82,15 @@ export function ContentCard(props: {
       }
     </a>
     <div class="card-body">
-      <h3><a href=${href}>${item.title}</a></h3>
+      <h3 class="card-title"><a href=${href}>${item.title}</a></h3>
       <p class="badges">
         <span class="badge badge-muted">${item.mode}</span>
         ${props.isNew && html`<span class="badge">new</span>`}
       </p>
-      <${ProgressBar} progress=${item.progress} />
+      <${ProgressBar}
+        label=${`Generation of ${item.title}`}
+        progress=${body?.progress ?? item.progress}
+      />
       ${
         body?.publish !== undefined &&
         html`<${PublishBadges} publish=${body.publish} />`

@@ -1,20 +1,23 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useRef } from 'preact/hooks'
+import { useEffect, useRef } from 'preact/hooks'
 import { ExchangeView } from '../exchange-view.js'
 import { FieldList } from '../field-list.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
-import { dataOf, type Content } from './api-types.js'
+import { dataOf, type Content, type Project } from './api-types.js'
 import { ProgressBar } from './progress-bar.js'
-import { publishStatusClass } from './publish-badges.js'
+import { EditLink } from './edit-link.js'
+import { PublishTable } from './publish-table.js'
 
 /**
  * One content (`GET /projects/{id}/contents/{id}`): the video, the
  * thumbnail, the `content` object and the publish results; asked again every
- * `pollMs` while the page refreshes by itself.
+ * `pollMs` while the page refreshes by itself. Its project's name, for the
+ * breadcrumb, is asked for when the page does not know it yet.
  * @example
- * html`<${ContentDetail} config=${config} apiKey=${key} projectId="p1" contentId="c1" pollMs=${3000} />`
+ * html`<${ContentDetail} config=${config} apiKey=${key} projectId="p1" contentId="c1" pollMs=${3000}
+ *   now=${() => Date.now()} names=${names} onNames=${learn} />`
  */
 export function ContentDetail(props: {
   config: PageConfig
@@ -22,26 +25,66 @@ export function ContentDetail(props: {
   projectId: string
   contentId: string
   pollMs: number | undefined
+  /** The mock's time now, in ms. */
+  now: () => number
+  /** The names the page knows, by ID. */
+  names: ReadonlyMap<string, string>
+  /** Tells the page the names of records, as `[id, name]`. */
+  onNames: (names: [string, string][]) => void
 }): VNode {
-  const { config, apiKey, projectId, contentId } = props
-  const url = `${config.apiBase}/projects/${encodeURIComponent(projectId)}/contents/${encodeURIComponent(contentId)}`
-  const detail = useApi(url, { apiKey, pollMs: props.pollMs })
-  const content = dataOf<Content>(detail.exchange)
-  // @note The signed URLs change on every answer; keeping the first ones per
-  // movie stops a refresh from restarting the video or the image.
-  const media = useRef<{ movie?: string; video?: string; thumbnail?: string }>(
-    {},
+  const { config, apiKey, projectId, contentId, onNames } = props
+  const projectUrl = `${config.apiBase}/projects/${encodeURIComponent(projectId)}`
+  const detail = useApi(
+    `${projectUrl}/contents/${encodeURIComponent(contentId)}`,
+    {
+      apiKey,
+      pollMs: props.pollMs,
+    },
   )
+  const project = useApi(props.names.has(projectId) ? undefined : projectUrl, {
+    apiKey,
+  })
+  const content = dataOf<Content>(detail.exchange)
+  const projectName = dataOf<Project>(project.exchange)?.project_name
+  useEffect(() => {
+    onNames([
+      ...(projectName === undefined
+        ? []
+        : [[projectId, projectName] as [string, string]]),
+      ...(content === undefined
+        ? []
+        : [[contentId, content.title] as [string, string]]),
+    ])
+  }, [projectName, content?.title])
+  // @note The signed URLs change on every answer; keeping the first ones per
+  // movie stops a refresh from restarting the video or the image. The title
+  // card shows the title, so a new title takes the new thumbnail URL.
+  const media = useRef<{
+    movie?: string
+    title?: string
+    video?: string
+    thumbnail?: string
+  }>({})
   const movie = content?.content?.movie_unique
   if (content?.content !== undefined && media.current.movie !== movie) {
     media.current = {
       movie,
+      title: content.title,
       video: content.content.download_url,
       thumbnail: content.content.thumbnail_url,
     }
+  } else if (content !== undefined && media.current.title !== content.title) {
+    media.current = {
+      ...media.current,
+      title: content.title,
+      thumbnail: content.content?.thumbnail_url,
+    }
   }
   return html`<section class="panel" aria-labelledby="content-title">
-    <h2 id="content-title">${content?.title ?? contentId}</h2>
+    <div class="view-head">
+      <h1 id="content-title">${content?.title ?? contentId}</h1>
+      <${EditLink} config=${config} kind="contents" id=${contentId} />
+    </div>
     ${
       content !== undefined &&
       html`<div class="content-detail">
@@ -76,51 +119,20 @@ export function ContentDetail(props: {
             <span class="badge badge-muted">${content.mode}</span>
             <code class="muted small">${content.variation_unique}</code>
           </p>
-          <${ProgressBar} progress=${content.progress} />
-          <h3>Publish results</h3>
+          <${ProgressBar}
+            label="Generation progress"
+            progress=${content.progress}
+          />
+          <h2>Publish results</h2>
           ${
             (content.publish ?? []).length === 0
               ? html`<p class="muted">Not published (publish is empty).</p>`
-              : html`<table class="publish-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Platform</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Post</th>
-                      <th scope="col">Posted at</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${content.publish!.map(
-                      (result) =>
-                        html`<tr>
-                          <td>${result.platform}</td>
-                          <td>
-                            <span class=${publishStatusClass(result.status)}
-                              >${result.status}</span
-                            >
-                          </td>
-                          <td>
-                            ${
-                              result.post_url === undefined
-                                ? html`<span class="muted">none</span>`
-                                : html`<a
-                                    href=${result.post_url}
-                                    rel="noreferrer noopener"
-                                    target="_blank"
-                                    >${linkText(result.post_url)}</a
-                                  >`
-                            }
-                          </td>
-                          <td>
-                            ${result.posted_at ?? html`<span class="muted">none</span>`}
-                          </td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`
+              : html`<${PublishTable}
+                  publish=${content.publish}
+                  now=${props.now}
+                />`
           }
-          <h3>The <code>content</code> object</h3>
+          <h2>The <code>content</code> object</h2>
           <${FieldList}
             class="content-object"
             fields=${content.content ?? {}}
@@ -135,13 +147,4 @@ export function ContentDetail(props: {
       html`<${ExchangeView} exchange=${detail.exchange} />`
     }
   </section>`
-}
-
-function linkText(url: string): string {
-  try {
-    const parsed = new URL(url)
-    return `${parsed.host}${parsed.pathname}`
-  } catch {
-    return url
-  }
 }

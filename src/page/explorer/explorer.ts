@@ -1,6 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useState } from 'preact/hooks'
+import { useCallback, useState } from 'preact/hooks'
 import type { PageConfig } from '../page-config.js'
 import {
   ADMIN_TOKEN_STORAGE,
@@ -42,6 +42,26 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     .map((part) => decodeURIComponent(part))
   const inProject = segment === 'projects' && projectId !== undefined
   const view = { config, apiKey, pollMs }
+  // The names of the records the views have shown, for the breadcrumb.
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map())
+  const learn = useCallback((entries: [string, string][]) => {
+    setNames((known) =>
+      entries.every(([id, name]) => known.get(id) === name)
+        ? known
+        : new Map([...known, ...entries]),
+    )
+  }, [])
+
+  const projectHref = `#/projects/${encodeURIComponent(projectId ?? '')}`
+  const trail = [
+    { label: 'Projects', href: '#/' },
+    ...(inProject
+      ? [{ label: names.get(projectId) ?? projectId, href: projectHref }]
+      : []),
+    ...(inProject && contentId !== undefined
+      ? [{ label: names.get(contentId) ?? contentId, href: '' }]
+      : []),
+  ]
 
   const chooseKey = (key: string) => {
     writeSessionValue(API_KEY_STORAGE, key)
@@ -56,24 +76,23 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       folded=${inProject}
     />
     <div class="explorer-bar">
-      <nav aria-label="Breadcrumb" class="breadcrumb">
-        <ol>
-          <li><a href="#/">Projects</a></li>
-          ${
-            inProject &&
-            html`<li>
-              <a href=${`#/projects/${encodeURIComponent(projectId)}`}
-                >${projectId}</a
-              >
-            </li>`
-          }
-          ${
-            inProject &&
-            contentId !== undefined &&
-            html`<li><span aria-current="page">${contentId}</span></li>`
-          }
-        </ol>
-      </nav>
+      ${
+        inProject &&
+        html`<nav aria-label="Breadcrumb" class="breadcrumb">
+          <ol>
+            ${trail.map(
+              (crumb, index) =>
+                html`<li>
+                  ${
+                    index === trail.length - 1
+                      ? html`<span aria-current="page">${crumb.label}</span>`
+                      : html`<a href=${crumb.href}>${crumb.label}</a>`
+                  }
+                </li>`,
+            )}
+          </ol>
+        </nav>`
+      }
       <label class="toggle">
         <input
           type="checkbox"
@@ -100,6 +119,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
         key=${projectId}
         ...${view}
         projectId=${projectId}
+        onNames=${learn}
       />`
     }
     ${
@@ -110,6 +130,9 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
         ...${view}
         projectId=${projectId}
         contentId=${contentId}
+        now=${records.now}
+        names=${names}
+        onNames=${learn}
       />`
     }
   </div>`

@@ -1,6 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useMemo, useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
@@ -22,19 +22,29 @@ const STATE_BADGE = {
 
 /**
  * Chooses the API key the explorer sends: the dataset's keys from the
- * control API (account, state, what each sees), or one typed in.
+ * control API (account, state, what each sees), or one typed in. Folded to
+ * one line (the key in use and a button to change it) inside a project, on
+ * narrow screens and when the keys cannot be listed, so the first screen
+ * shows the data, not the chooser.
  * @example
- * html`<${KeyChooser} apiKey=${key} records=${records} onChange=${setKey} />`
+ * html`<${KeyChooser} apiKey=${key} records=${records} onChange=${setKey} folded=${false} />`
  */
 export function KeyChooser(props: {
   apiKey: string
   records: ControlRecords
   onChange: (key: string) => void
-  /** Start folded to one line (inside a project), unfolded on `#/`. */
+  /** Start folded to one line whatever the width (inside a project). */
   folded: boolean
 }): VNode {
   const { apiKey, records } = props
   const [typed, setTyped] = useState('')
+  const unfolded = () =>
+    !props.folded &&
+    !records.locked &&
+    matchMedia(WIDE_ENOUGH_TO_UNFOLD).matches
+  const [open, setOpen] = useState(unfolded)
+  // Entering or leaving a project folds or unfolds it again.
+  useEffect(() => setOpen(unfolded()), [props.folded])
   const descriptions = records.keys
   const listed = descriptions?.some((d) => d.key === apiKey) === true
 
@@ -45,7 +55,12 @@ export function KeyChooser(props: {
   }
 
   const chosen = descriptions?.find((d) => d.key === apiKey)
-  return html`<details class="panel key-chooser" open=${!props.folded}>
+  return html`<details
+    class="panel key-chooser"
+    open=${open}
+    onToggle=${(event: Event) =>
+      setOpen((event.currentTarget as HTMLDetailsElement).open)}
+  >
     <summary>
       <h2 id="key-title">API key</h2>
       <code class="key-value">${apiKey === '' ? '(none)' : apiKey}</code>
@@ -56,14 +71,16 @@ export function KeyChooser(props: {
             >${chosen.accountName ?? chosen.account}</span
           >`
       }
+      <span class="key-chooser-toggle" aria-hidden="true"
+        >${open ? 'Close' : 'Change'}</span
+      >
     </summary>
     ${
-      records.exchange?.status === 401 &&
-      html`<p class="notice" role="status">
-        The control API needs the admin token (the server runs with
-        <code>--admin-token</code>), so the page cannot list the dataset's keys.
-        Enter the token in the <a href="#/control">Control panel</a>, or type a
-        key below.
+      records.locked &&
+      html`<p class="key-hint muted small">
+        Listing the dataset's keys needs the admin token (the server runs
+        with${' '}<code>--admin-token</code>): enter it in the${' '}
+        <a href="#/control">Control panel</a>, or type a key below.
       </p>`
     }
     ${
@@ -113,7 +130,7 @@ export function KeyChooser(props: {
     ${
       !listed &&
       html`<p class="key-current">
-        Sending
+        Sending${' '}
         <code>Authorization: Bearer ${apiKey === '' ? '(none)' : apiKey}</code>
       </p>`
     }
@@ -124,8 +141,11 @@ export function KeyChooser(props: {
         <${ExchangeView} exchange=${records.exchange} open=${false} />
       </details>`
     }
-  </section>`
+  </details>`
 }
+
+/** The media query of screens wide enough to show the key list unfolded on `#/`. */
+const WIDE_ENOUGH_TO_UNFOLD = '(min-width: 48rem)'
 
 /** What the explorer reads from the control API, when it answers. */
 export interface ControlRecords {
@@ -135,11 +155,19 @@ export interface ControlRecords {
   keys: KeyDescription[] | undefined
   /** The owning account of each project. */
   ownerOf: Map<string, string>
+  /**
+   * Whether the control API wants an admin token this tab does not have (the
+   * page then does not ask it: nothing to show but 401s) or refused the one it has.
+   */
+  locked: boolean
+  /** The mock's time now, in ms: its clock when it answered, else the browser's. */
+  now: () => number
 }
 
 /**
  * Reads the keys, accounts, projects and clock from the control API, with
- * the admin token when the tab has one.
+ * the admin token when the tab has one; without one where the server wants
+ * it, asks nothing.
  * @example
  * const records = useControlRecords(config, adminToken)
  */
@@ -147,16 +175,30 @@ export function useControlRecords(
   config: PageConfig,
   adminToken: string | undefined,
 ): ControlRecords {
-  const keys = useApi(`${config.adminBase}/api-keys`, { adminToken })
-  const accounts = useApi(`${config.adminBase}/accounts`, { adminToken })
-  const projects = useApi(`${config.adminBase}/projects`, { adminToken })
-  const clock = useApi(`${config.adminBase}/clock`, { adminToken })
+  const locked = config.adminTokenRequired && adminToken === undefined
+  const base = locked ? undefined : config.adminBase
+  const keys = useApi(base && `${base}/api-keys`, { adminToken })
+  const accounts = useApi(base && `${base}/accounts`, { adminToken })
+  const projects = useApi(base && `${base}/projects`, { adminToken })
+  const clock = useApi(base && `${base}/clock`, { adminToken })
   const keyRecords = dataOf<ApiKeyRecord[]>(keys.exchange)
   const projectRecords = dataOf<ProjectRecord[]>(projects.exchange) ?? []
-  const now = Date.parse(
-    (clock.exchange?.body as { now?: string } | undefined)?.now ?? '',
-  )
+  // One reading per answer, stamped with when it arrived, so the mock's time
+  // runs on from there at the clock's speed.
+  const reading = useMemo(() => {
+    const body = clock.exchange?.body as
+      { now?: string; speed?: number } | undefined
+    const at = Date.parse(body?.now ?? '')
+    if (Number.isNaN(at)) return undefined
+    return { at, speed: body?.speed ?? 1, received: Date.now() }
+  }, [clock.exchange])
+  const now = reading?.at ?? Number.NaN
   return {
+    locked: locked || keys.exchange?.status === 401,
+    now: () =>
+      reading === undefined
+        ? Date.now()
+        : reading.at + (Date.now() - reading.received) * reading.speed,
     exchange: keys.exchange,
     keys:
       keyRecords === undefined

@@ -8,7 +8,7 @@ import { dataOf, type ListBody } from './api-types.js'
  * A list answer as a panel: its title and `meta.total`, a card per item (or
  * why there is none), and the exchange itself underneath.
  * @example
- * html`<${ListPanel} id="projects-title" title="Projects" exchange=${exchange}
+ * html`<${ListPanel} id="projects-title" title="Projects" level=${1} exchange=${exchange}
  *   empty="This key sees no projects." gridClass="project-grid"
  *   renderItem=${(project) => html`<${ProjectCard} project=${project} />`} />`
  */
@@ -16,6 +16,8 @@ export function ListPanel<Item>(props: {
   /** The id of the heading, which names the section. */
   id: string
   title: string
+  /** The heading's level: 1 when the list is the view itself. */
+  level: 1 | 2
   exchange: ApiExchange | undefined
   /** What to say when the list is empty. */
   empty: string
@@ -30,7 +32,11 @@ export function ListPanel<Item>(props: {
   const total = (exchange?.body as ListBody<Item> | undefined)?.meta?.total
   return html`<section class="panel" aria-labelledby=${props.id}>
     <div class="panel-head">
-      <h2 id=${props.id}>${props.title}</h2>
+      ${
+        props.level === 1
+          ? html`<h1 id=${props.id}>${props.title}</h1>`
+          : html`<h2 id=${props.id}>${props.title}</h2>`
+      }
       ${
         total !== undefined &&
         html`<span class="muted">${total} in meta.total</span>`

@@ -9,12 +9,15 @@ import type { VNode } from 'preact'
 export const TOTAL_STEPS = 5
 
 /**
- * A content's progress: a bar with "step n of 5" and a complete badge.
+ * A content's progress: a bar with "step n of 5" and a complete badge; the
+ * bar is named after its content, so a list of them reads apart.
  * @example
- * html`<${ProgressBar} progress=${{ step_process: 2, is_complete: false }} />`
+ * html`<${ProgressBar} label="Generation of Spring launch" progress=${{ step_process: 2, is_complete: false }} />`
  */
 export function ProgressBar(props: {
   progress: { step_process: number; is_complete: boolean } | undefined
+  /** The bar's accessible name. */
+  label: string
 }): VNode {
   const step = props.progress?.step_process ?? 0
   const complete = props.progress?.is_complete === true
@@ -23,6 +26,7 @@ export function ProgressBar(props: {
     <div
       class=${`progress-track${complete ? ' progress-complete' : ''}`}
       role="progressbar"
+      aria-label=${props.label}
       aria-valuemin="0"
       aria-valuemax=${TOTAL_STEPS}
       aria-valuenow=${step}

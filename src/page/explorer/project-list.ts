@@ -30,6 +30,7 @@ export function ProjectList(props: {
   return html`<${ListPanel}
     id="projects-title"
     title="Projects"
+    level=${1}
     exchange=${list.exchange}
     empty="This key sees no projects."
     gridClass="project-grid"
@@ -63,7 +64,9 @@ function ProjectCard(props: {
     ?.total
   const href = `#/projects/${encodeURIComponent(project.project_unique)}`
   return html`<li class="card project-card">
-    <h3><a href=${href}>${project.project_name}</a></h3>
+    <h2 class="card-title">
+      <a href=${href}>${project.project_name}</a>
+    </h2>
     <p class="badges">
       ${readonly === true && html`<span class="badge badge-warn">read-only</span>`}
       ${props.shared && html`<span class="badge">shared with you</span>`}

@@ -1,11 +1,12 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useRef } from 'preact/hooks'
+import { useEffect, useRef } from 'preact/hooks'
 import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
 import { dataOf, type Content, type Project } from './api-types.js'
 import { ContentCard } from './content-card.js'
+import { EditLink } from './edit-link.js'
 import { ListPanel } from './list-panel.js'
 
 /**
@@ -13,20 +14,28 @@ import { ListPanel } from './list-panel.js'
  * (`GET /projects/{id}/contents`); while the page refreshes by itself, the
  * list is asked again every `pollMs`, and contents that appear are marked new.
  * @example
- * html`<${ProjectView} config=${config} apiKey=${key} projectId="p1" pollMs=${3000} />`
+ * html`<${ProjectView} config=${config} apiKey=${key} projectId="p1" pollMs=${3000} onNames=${learn} />`
  */
 export function ProjectView(props: {
   config: PageConfig
   apiKey: string
   projectId: string
   pollMs: number | undefined
+  /** Tells the page the names of records, as `[id, name]`. */
+  onNames: (names: [string, string][]) => void
 }): VNode {
-  const { config, apiKey, projectId } = props
+  const { config, apiKey, projectId, onNames } = props
   const path = `${config.apiBase}/projects/${encodeURIComponent(projectId)}`
   const detail = useApi(path, { apiKey })
   const list = useApi(`${path}/contents`, { apiKey, pollMs: props.pollMs })
   const project = dataOf<Project>(detail.exchange)
   const contents = dataOf<Content[]>(list.exchange)
+  useEffect(() => {
+    if (project !== undefined) onNames([[projectId, project.project_name]])
+  }, [project?.project_name])
+  useEffect(() => {
+    onNames((contents ?? []).map((item) => [item.variation_unique, item.title]))
+  }, [list.exchange])
 
   // The contents of the first answer are not new; any that appear later are.
   const known = useRef<{ key: string; ids: Set<string> }>()
@@ -41,7 +50,10 @@ export function ProjectView(props: {
   }
 
   return html`<section class="panel" aria-labelledby="project-title">
-      <h2 id="project-title">${project?.project_name ?? projectId}</h2>
+      <div class="view-head">
+        <h1 id="project-title">${project?.project_name ?? projectId}</h1>
+        <${EditLink} config=${config} kind="projects" id=${projectId} />
+      </div>
       ${
         project !== undefined &&
         html`<p class="badges">
@@ -63,6 +75,7 @@ export function ProjectView(props: {
     <${ListPanel}
       id="contents-title"
       title="Contents"
+      level=${2}
       exchange=${list.exchange}
       empty="This project has no contents."
       gridClass="content-grid"

@@ -1,0 +1,64 @@
+/** A time as a person reads it, beside the exact one. */
+export interface TimeDescription {
+  /** How long ago (or how soon), in words: `just now`, `3 min ago`, `in 2 h`, `5 days ago`. */
+  relative: string
+  /** The local clock time, with the date when it is not the day of `now`: `18:53`, `24 Nov, 18:53`. */
+  local: string
+}
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/**
+ * Describes an ISO 8601 time seen at `now` (the mock's time, in ms), in the
+ * browser's locale and time zone unless given; undefined when it is not a time.
+ * @example
+ * describeTime('2026-11-26T18:53:00Z', Date.parse('2026-11-26T18:56:10Z'), { locale: 'en-GB', timeZone: 'UTC' })
+ * // { relative: '3 min ago', local: '18:53' }
+ */
+export function describeTime(
+  iso: string,
+  now: number,
+  options: { locale?: string; timeZone?: string } = {},
+): TimeDescription | undefined {
+  const time = Date.parse(iso)
+  if (Number.isNaN(time)) return undefined
+  const { locale, timeZone } = options
+  const day = (at: number) =>
+    new Date(at).toLocaleDateString(locale, {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    })
+  const sameYear =
+    new Date(time).toLocaleDateString(locale, { timeZone, year: 'numeric' }) ===
+    new Date(now).toLocaleDateString(locale, { timeZone, year: 'numeric' })
+  const local = new Date(time).toLocaleString(locale, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(day(time) === day(now)
+      ? {}
+      : {
+          day: 'numeric',
+          month: 'short',
+          year: sameYear ? undefined : 'numeric',
+        }),
+  })
+  return { relative: describeDistance(now - time), local }
+}
+
+/** A distance in time as words: positive is past, negative future. */
+function describeDistance(ms: number): string {
+  const size = Math.abs(ms)
+  if (size < 45_000) return 'just now'
+  const words =
+    size < 90 * MINUTE
+      ? `${Math.max(1, Math.round(size / MINUTE))} min`
+      : size < 36 * HOUR
+        ? `${Math.round(size / HOUR)} h`
+        : `${Math.round(size / DAY)} days`
+  return ms > 0 ? `${words} ago` : `in ${words}`
+}
