@@ -37,7 +37,7 @@ const options = {
   platform: 'node',
   external: (id) => EXTERNAL.test(id),
   logLevel: 'warn',
-  plugins: [workerFiles(), sharedClips()],
+  plugins: [workerFiles(), sharedDemoModules()],
   makeAbsoluteExternalsRelative: true,
 }
 const output = {
@@ -172,30 +172,62 @@ async function findStaticModules() {
 }
 
 /**
- * Resolves each sample clip's module to the same clip among the files of
- * build-demo's boot script (dist/demo/__page/, built first), left as an
- * import: the package holds each clip once, not once per bundle.
- * @note The boot script's clip files are plain modules that export
- * `CLIP_BASE64`, as the source does; the build fails if one does not.
+ * Resolves the modules build-demo's boot script holds too (dist/demo/__page/,
+ * built first) to its files, left as imports: each sample clip and the
+ * title-card renderer (with its glyphs), so the package holds them once, not
+ * once per bundle.
+ * @note Those files are plain modules built from the same source, exporting
+ * what the source does; the build fails if one does not, or if one imports a
+ * file that imports more (e.g. the boot script itself).
  */
-function sharedClips() {
+function sharedDemoModules() {
   const folder = `${dist}demo/__page/`
+  const SHARED = [
+    [/\/media\/clips\/([\w-]+)\.generated\.js$/, 'CLIP_BASE64'],
+    [/\/media\/internal\/(render-title-card)\.js$/, 'createTitleCardRenderer'],
+  ]
+  const fail = (problem) => {
+    throw new Error(
+      `scripts/build-bundles.js: ${problem}; run scripts/build-demo-boot.js first (npm run build does).`,
+    )
+  }
+  const importsOf = (text) =>
+    [
+      ...text.matchAll(
+        /from\s*["'](\.\/[^"']+)["']|import\(\s*["'](\.\/[^"']+)["']/g,
+      ),
+    ].map((match) => match[1] ?? match[2])
   return {
-    name: 'shared-clips',
-    resolveId(source) {
-      const name = /\/clips\/([\w-]+)\.generated\.js$/.exec(source)?.[1]
-      if (name === undefined) return null
-      const file = readdirSync(folder).find(
-        (entry) =>
-          entry.startsWith(`${name}.generated-`) && entry.endsWith('.js'),
-      )
-      const text = file === undefined ? '' : readFileSync(folder + file, 'utf8')
-      if (!/export\s*\{\s*\w+ as CLIP_BASE64\s*\}/.test(text)) {
-        throw new Error(
-          `scripts/build-bundles.js: dist/demo/__page/ holds no ${name}.generated-*.js exporting CLIP_BASE64; run scripts/build-demo-boot.js first (npm run build does).`,
+    name: 'shared-demo-modules',
+    resolveId(source, importer) {
+      if (importer === undefined || !source.startsWith('.')) return null
+      const path = resolve(dirname(importer), source)
+      for (const [pattern, exported] of SHARED) {
+        const name = pattern.exec(path)?.[1]
+        if (name === undefined) continue
+        const file = readdirSync(folder).find(
+          (entry) =>
+            entry.startsWith(`${name}-`) ||
+            entry.startsWith(`${name}.generated-`),
         )
+        if (file === undefined) fail(`dist/demo/__page/ holds no ${name}-*.js`)
+        const text = readFileSync(folder + file, 'utf8')
+        if (
+          !new RegExp(`export\\s*\\{[^}]*\\b\\w+ as ${exported}\\b`).test(text)
+        ) {
+          fail(`dist/demo/__page/${file} does not export ${exported}`)
+        }
+        for (const imported of importsOf(text)) {
+          const inner = readFileSync(resolve(folder, imported), 'utf8')
+          if (importsOf(inner).length > 0) {
+            fail(
+              `dist/demo/__page/${file} imports ${imported}, which imports more`,
+            )
+          }
+        }
+        return { id: folder + file, external: true }
       }
-      return { id: folder + file, external: true }
+      return null
     },
   }
 }
