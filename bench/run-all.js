@@ -33,6 +33,7 @@ const SCRIPTS = [
   ['bundle.js', []],
   ['page.js', []],
   ['demo.js', []],
+  ['docs-transfer.js', []],
 ]
 
 const only = process.argv.slice(2)
