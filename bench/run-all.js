@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 // [script, node flags]: in the order a reader of bench/README.md meets them.
 const SCRIPTS = [
   ['startup.js', []],
+  ['consumer.js', []],
   ['lookup.js', []],
   ['growth.js', []],
   ['storage.js', []],
@@ -33,6 +34,7 @@ const SCRIPTS = [
   ['bundle.js', []],
   ['page.js', []],
   ['demo.js', []],
+  ['docs-transfer.js', []],
 ]
 
 const only = process.argv.slice(2)

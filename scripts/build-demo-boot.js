@@ -19,6 +19,9 @@ const started = performance.now()
 const viteManifest = await buildFingerprinted({
   outDir,
   input: { boot: entry },
+  // @note './': the chunks and their preloads resolve from the boot script's
+  // own URL, so a folder served under a sub-path (/demo/) loads its own.
+  base: './',
   // The demo dataset's faker locale makes one large chunk; that is fine.
   build: { chunkSizeWarningLimit: 10_000 },
 })

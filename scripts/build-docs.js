@@ -23,7 +23,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { constants, gzipSync } from 'node:zlib'
+import { writeGzippedCopy } from './support/write-gzipped-copy.js'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const scalarDir = `${root}node_modules/@scalar/api-reference/`
@@ -50,12 +50,7 @@ const folder = `__docs/scalar-${hash.digest('hex').slice(0, 12)}/`
 rmSync(outDir, { recursive: true, force: true })
 mkdirSync(`${outDir}${folder}chunks`, { recursive: true })
 for (const file of files) {
-  writeFileSync(
-    `${outDir}${folder}${file}.gz`,
-    gzipSync(readFileSync(browserDir + file), {
-      level: constants.Z_BEST_COMPRESSION,
-    }),
-  )
+  writeGzippedCopy(`${outDir}${folder}${file}`, readFileSync(browserDir + file))
 }
 writeFileSync(
   `${outDir}manifest.json`,

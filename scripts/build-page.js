@@ -2,13 +2,14 @@
 // build` after tsc): index.html, its fingerprinted assets under
 // dist/page/__page/, referred to by RELATIVE URLs so that the same folder works
 // at `/` of the server and under any sub-path of a static host, and
-// dist/page/manifest.json naming them:
+// dist/page/manifest.json naming them (each with a gzipped copy beside it):
 // `{ "explorer": { "js": "__page/explorer-<hash>.js", "css": "__page/…" } }`.
 //
 //   node scripts/build-page.js
-import { writeFileSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildFingerprinted } from './support/build-fingerprinted.js'
+import { writeGzippedCopy } from './support/write-gzipped-copy.js'
 
 const root = fileURLToPath(new URL('../src/page/', import.meta.url))
 const outDir = fileURLToPath(new URL('../dist/page/', import.meta.url))
@@ -30,6 +31,12 @@ if (entry === undefined || entry.css?.length !== 1) {
   )
 }
 const manifest = { explorer: { js: entry.file, css: entry.css[0] } }
+// The server sends these gzipped to a browser that takes gzip; a build-demo
+// folder gets the copies too, for a static host that serves them
+// (nginx's gzip_static).
+for (const name of readdirSync(`${outDir}__page`)) {
+  if (/\.(?:js|css)$/.test(name)) writeGzippedCopy(`${outDir}__page/${name}`)
+}
 writeFileSync(
   `${outDir}manifest.json`,
   `${JSON.stringify(manifest, null, 2)}\n`,

@@ -327,9 +327,16 @@ it("runs a demo's clock on one timeline per browser and folder: a reload or anot
         'https://example.com/demo/',
         speed,
         () => real,
-      ),
+      ).now,
       speed,
     )
+  const storyStart = (speed: number) =>
+    createDemoClockSource(
+      storage,
+      'https://example.com/demo/',
+      speed,
+      () => real,
+    ).storyStart
   const first = open(60)
   real += 10_000
   expect(first.now()).toBe(start + 600_000)
@@ -350,6 +357,9 @@ it("runs a demo's clock on one timeline per browser and folder: a reload or anot
   expect(slower.now()).toBe(start + 720_000)
   real += 1_000
   expect(slower.now()).toBe(start + 730_000)
+
+  // A storyline counts from the first visit, through reloads and speeds.
+  expect([storyStart(10), storyStart(60)]).toEqual([start, start])
 
   // Blocked or unreadable storage: a timeline of this visit alone.
   items.set('content-api-mock demo clock https://example.com/demo/', '{')

@@ -1,4 +1,6 @@
+import { gunzipSync } from 'node:zlib'
 import { expect, it } from 'vitest'
+import { sendGet } from './support/send-get.js'
 import { startServer } from './support/server.js'
 
 // GET /docs over plain HTTP: what a browser gets, what an API client gets,
@@ -124,4 +126,64 @@ it('serves /docs under the path of a public URL, its document pointing try-it th
   expect(document.servers).toEqual([
     { url: 'https://mock.example.com/demo/public-api/v1' },
   ])
+})
+
+it.each([
+  ['/docs', { accept: BROWSER_ACCEPT }, /^text\/html/],
+  ['/openapi.json', {}, /^application\/json/],
+])(
+  'sends %s gzipped to a client that accepts gzip, as it is to one that does not, varying by Accept-Encoding',
+  async (path, headers, type) => {
+    await using server = await startServer()
+    const plain = await sendGet(server.url, path, {
+      ...headers,
+      'accept-encoding': 'identity',
+    })
+    const gzipped = await sendGet(server.url, path, {
+      ...headers,
+      'accept-encoding': 'gzip, deflate, br',
+    })
+    const none = await sendGet(server.url, path, headers)
+    for (const answer of [plain, gzipped, none]) {
+      expect(answer.status).toBe(200)
+      expect(answer.headers['content-type']).toMatch(type)
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i)
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(none.headers['content-encoding']).toBeUndefined()
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.bytes.length)
+    expect(gunzipSync(gzipped.bytes).toString()).toBe(plain.body)
+    expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length / 2)
+  },
+)
+
+it('sends the page’s script and stylesheet gzipped when accepted, from copies written at build time', async () => {
+  await using server = await startServer()
+  const index = await sendGet(server.url, '/', { accept: BROWSER_ACCEPT })
+  const assets = [
+    ...index.body.matchAll(/(?:src|href)="\.\/(__page\/[^"]+)"/g),
+  ].map((match) => match[1]!)
+  expect(assets.map((asset) => asset.replace(/-[\w-]+\./, '.'))).toEqual([
+    '__page/explorer.js',
+    '__page/explorer.css',
+  ])
+  for (const asset of assets) {
+    const plain = await sendGet(server.url, `/${asset}`, {
+      'accept-encoding': 'identity',
+    })
+    const gzipped = await sendGet(server.url, `/${asset}`, {
+      'accept-encoding': 'gzip',
+    })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    for (const answer of [plain, gzipped]) {
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i)
+      expect(answer.headers['cache-control']).toBe(
+        'public, max-age=31536000, immutable',
+      )
+    }
+    expect(gunzipSync(gzipped.bytes)).toEqual(plain.bytes)
+    expect(gzipped.bytes.length).toBeLessThan(plain.bytes.length / 2)
+  }
 })

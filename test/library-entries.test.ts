@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { init, parse } from 'es-module-lexer'
 import { beforeAll, expect, it } from 'vitest'
+import { readChunkModules } from '../bench/support/chunk-modules.js'
 
 // Library users who never open the page import none of it: the built
 // entries' module graphs (static and dynamic imports) hold no file of
@@ -18,9 +19,13 @@ const ENTRIES = [
   'cli/main.js',
 ]
 
-// @note A real ES module lexer, not a pattern: the CLI is a bundle, whose
+// @note A real ES module lexer, not a pattern: the entries are bundles, whose
 // inlined code holds strings and comments that look like imports.
 beforeAll(() => init)
+
+// The modules each bundled file holds (the build's list), so the walk sees
+// the modules and packages it reaches, not only the chunks.
+const CHUNK_MODULES = readChunkModules(DIST)
 
 /**
  * Every file of dist/ an entry reaches, and the packages it names; with
@@ -35,6 +40,13 @@ function moduleGraph(
   const visit = (file: string) => {
     if (files.has(file)) return
     files.add(file)
+    for (const module of Object.keys(
+      CHUNK_MODULES[relative(DIST, file)] ?? {},
+    )) {
+      const name = /^node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module)?.[1]
+      if (name !== undefined) packages.add(name)
+      else files.add(join(DIST, '..', module))
+    }
     const [imports] = parse(readFileSync(file, 'utf8'))
     for (const { n: specifier, d: dynamicAt } of imports) {
       // A dynamic import of a computed name has none.
@@ -79,3 +91,23 @@ it('loads no faker and no seed generator with the main entry: a mock given fixtu
     ),
   ).toBe(true)
 })
+
+it('loads nothing Node-only with the main entry: it bundles for setupWorker in browsers', () => {
+  const { files, packages } = moduleGraph('index.js')
+  expect(files).toContain('msw/create-content-api-mock.js')
+  expect(packages).toContain('zod')
+  expect(packages.filter((name) => name.startsWith('node:'))).toEqual([])
+  expect(packages).not.toContain('express')
+})
+
+it.each(['server/index.js', 'cli/main.js'])(
+  'loads neither msw nor ioredis at start-up with dist/%s',
+  (entry) => {
+    const { files, packages } = moduleGraph(entry, { staticOnly: true })
+    expect(files).toContain('server/create-content-api-server.js')
+    expect(packages).toContain('express')
+    expect(
+      packages.filter((name) => /^(msw|ioredis)(\/|$)/.test(name)),
+    ).toEqual([])
+  },
+)

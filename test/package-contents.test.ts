@@ -45,6 +45,29 @@ it('publishes no source maps and only the bundled CLI of dist/cli', async () => 
   )
 }, 60_000)
 
+it("publishes the bundled entries and their chunks, not tsc's modules they were bundled from", async () => {
+  const files = await listPackedFiles()
+
+  expect(
+    files
+      .filter(
+        (file) =>
+          file.endsWith('.js') &&
+          !/^dist\/(chunks|page|demo|docs)\//.test(file),
+      )
+      .sort(),
+  ).toEqual([
+    'dist/cli/main.js',
+    'dist/index.js',
+    'dist/seed.js',
+    'dist/server/index.js',
+    'dist/vitest.js',
+  ])
+  // The types users' compilers read, and only those: not the clips' base64.
+  expect(files).toContain('dist/server/index.d.ts')
+  expect(files.filter((file) => file.includes('.generated.'))).toEqual([])
+}, 60_000)
+
 it('has no install script, and builds before pack, test and start', () => {
   const { scripts } = packageJson
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createContentApiMock, FixtureError } from 'content-api-mock'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createMockCore } from '../src/api/create-mock-core.js'
 import { startServer } from './support/server.js'
 
 // A fixture document may tell its times as offsets from the start of the
@@ -156,4 +157,24 @@ it('refuses a story offset in one record a control call writes, as it has no sto
   expect(JSON.stringify(await response.json())).toContain(
     'found the story offset \\"+1m\\", which only a fixture document loaded as a whole can hold',
   )
+})
+
+it('counts the story from the start a static demo keeps, so a reload goes on with it instead of playing it again', async () => {
+  // build-demo's boot hands the core the mock time of the browser's first
+  // visit (src/demo/shared-demo-clock.ts); a reload five minutes later loads
+  // the document again, and the launch film is still the published one.
+  const reloaded = createMockCore(
+    { fixtures: storyline(), now: () => START + 5 * MINUTE },
+    { storyStart: START },
+  )
+  await reloaded.ready
+  const detail = reloaded.db.contents.findFirst((q) =>
+    q.where({ variation_unique: 'var_launch_film' }),
+  )
+  expect(detail?.created_at).toBe(iso(START))
+  await reloaded.reset()
+  const afterReset = reloaded.db.contents.findFirst((q) =>
+    q.where({ variation_unique: 'var_launch_film' }),
+  )
+  expect(afterReset?.created_at).toBe(iso(START + 5 * MINUTE))
 })

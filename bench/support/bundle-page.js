@@ -1,11 +1,13 @@
 // Bundles a page the way a browser app's bundler would (minified, ES
 // modules, code splitting), with esbuild or rolldown, and sorts the output
-// into the chunks loaded at once and those loaded on demand. Used by
+// into the chunks loaded at once and those loaded on demand, each with the
+// modules it holds (those of the package's own chunks too). Used by
 // bench/bundle.js and test/browser-bundle.test.ts.
 import { resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { build as buildWithRolldown } from 'rolldown'
+import { expandChunkInputs } from './chunk-modules.js'
 
 /** The checkout's folder: the page's imports resolve from its node_modules. */
 export const ROOT = resolve(import.meta.dirname, '../..')
@@ -62,7 +64,7 @@ export async function bundlePage(source, entry, { external = [] } = {}) {
         path,
         raw: outputs[path].bytes,
         gzip: gzipSync(bytesOf(path), { level: 9 }).length,
-        inputs: outputs[path].inputs,
+        inputs: expandChunkInputs(outputs[path].inputs, entry, ROOT),
       }))
   return {
     atOnce: describe(atOnce),
@@ -119,11 +121,15 @@ export async function bundlePageWithRolldown(source, entry) {
         path: name,
         raw: Buffer.byteLength(chunk.code),
         gzip: gzipSync(chunk.code, { level: 9 }).length,
-        inputs: Object.fromEntries(
-          Object.entries(chunk.modules).map(([id, module]) => [
-            id,
-            { bytesInOutput: module.renderedLength },
-          ]),
+        inputs: expandChunkInputs(
+          Object.fromEntries(
+            Object.entries(chunk.modules).map(([id, module]) => [
+              id,
+              { bytesInOutput: module.renderedLength },
+            ]),
+          ),
+          entry,
+          ROOT,
         ),
       }
     })

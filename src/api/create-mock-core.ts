@@ -207,8 +207,7 @@ function buildMockCore(
 
   // @note In turn from the start: a generated dataset still on its way (by
   // `import()`) must not replace a document loaded meanwhile.
-  function serveInitialData(): Promise<void> {
-    const start = now()
+  function serveInitialData(start = now()): Promise<void> {
     return inTurn(async () => {
       const { document, stream } = await initialData
       await swapIn(document, start, stream)
@@ -275,12 +274,24 @@ function buildMockCore(
     }
   }
 
-  const ready = serveInitialData()
+  const ready = serveInitialData(internals.storyStart)
   const records = createRecordControllers(() => dataset, ready, {
     all: () => liveStream?.allAt(now()) ?? [],
     // Like the API's detail: a live content stays readable after it left the list.
     byId: (id) => liveStream?.contentOf(id, now()),
   })
+
+  /** Resets; the story offsets count from `start`, by default the reset clock's time. */
+  async function resetAt(start?: number): Promise<number> {
+    scenarios.clear()
+    addInitialScenarios()
+    variants.reset()
+    clock.reset()
+    journal.clear()
+    const from = start ?? now()
+    await serveInitialData(from)
+    return from
+  }
 
   function loadAt(document: unknown, start: number): Promise<void> {
     return inTurn(async () =>
@@ -340,12 +351,7 @@ function buildMockCore(
         })
     },
     async reset() {
-      scenarios.clear()
-      addInitialScenarios()
-      variants.reset()
-      clock.reset()
-      journal.clear()
-      await serveInitialData()
+      await resetAt()
     },
     load(document) {
       return loadAt(document, now())
@@ -362,6 +368,7 @@ function buildMockCore(
     core,
     clock,
     loadAt,
+    resetAt,
     scenarios,
     journal,
     strict: options.strict ?? false,

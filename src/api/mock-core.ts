@@ -82,6 +82,12 @@ export interface MockCoreInternals {
    */
   upstream?: { origin: string; all: boolean }
   /**
+   * The mock time a fixture document's story offsets (`"+2m"`) count from at
+   * the first load (default: the clock's time then); a `reset()` or `load()`
+   * counts from its own time.
+   */
+  storyStart?: number
+  /**
    * When the clock started, epoch milliseconds of its source (default: now):
    * replicas pass their fleet's, so that `speed` runs from one start.
    */

@@ -36,7 +36,7 @@ export type StateChange =
       options?: DeleteRecordOptions
     }
   | { kind: 'load'; document: string; start: number }
-  | { kind: 'reset' }
+  | { kind: 'reset'; start?: number }
   | { kind: 'journal-clear' }
 
 /** The parts of a core that changes are applied to, unobserved. */
@@ -51,6 +51,8 @@ export interface SharedStateParts {
   strict: boolean
   /** Loads a document whose story offsets count from `start`. */
   loadAt(document: unknown, start: number): Promise<void>
+  /** Resets, the story offsets counted from `start` (default: now); resolves with it. */
+  resetAt(start?: number): Promise<number>
 }
 
 /**
@@ -194,8 +196,8 @@ export function shareStateChanges(
       },
     },
     async reset() {
-      await core.reset()
-      onChange({ kind: 'reset' })
+      const start = await parts.resetAt()
+      onChange({ kind: 'reset', start })
       clockChanged()
     },
     async load(document) {
@@ -228,7 +230,8 @@ export function shareStateChanges(
       case 'load':
         return parts.loadAt(JSON.parse(change.document), change.start)
       case 'reset':
-        return core.reset()
+        await parts.resetAt(change.start)
+        return
       case 'journal-clear':
         return core.requests.clear()
     }

@@ -29,8 +29,8 @@ import { isInsideFolder } from '../server/files/is-inside-folder.js'
 
 /**
  * The built page and boot script, as `npm run build` leaves them.
- * @note Two levels up, so that `src/cli/` (in tests) finds dist/ as
- * `dist/cli/` does.
+ * @note From the package's root (`packageFile`), so that `src/cli/` (in
+ * tests) finds the same dist/ as the bundle in `dist/chunks/` does.
  */
 const PAGE_DIR = packageFile('dist/page/')
 const BOOT_DIR = packageFile('dist/demo/')

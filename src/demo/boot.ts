@@ -5,6 +5,7 @@ import { findMainApiKey } from '../data/find-main-api-key.js'
 import { createFileMedia } from '../media/create-file-media.js'
 import { createHandlers } from '../msw/create-handlers.js'
 import { createReadOnlyControlHandlers } from './create-read-only-control-handlers.js'
+import { mountCoreAtFolder } from './mount-core-at-folder.js'
 import { createDemoClockSource } from './shared-demo-clock.js'
 import { OPTION_RULES } from '../schema/option-rules.js'
 import {
@@ -64,16 +65,15 @@ async function boot(): Promise<void> {
           },
         })
   // Every tab and reload of this folder shows the same moment.
-  const now = createDemoClockSource(
+  const { now, storyStart } = createDemoClockSource(
     openLocalStorage(),
     resolve('.'),
     settings.mock.speed ?? OPTION_RULES.speed.default,
   )
   // @note The worker starts while the dataset loads: every resolver awaits it.
-  const core = createMockCore(
-    { ...settings.mock, baseUrl: apiBase, now },
-    { media },
-  )
+  // No baseUrl: the core is mounted at the folder instead (its API prefix,
+  // the default, below it), so that asset URLs stay under the folder too.
+  const core = createMockCore({ ...settings.mock, now }, { media, storyStart })
   const configHandler = http.get(resolve(PAGE_CONFIG_PATH), async () => {
     await core.ready
     return HttpResponse.json(
@@ -100,7 +100,7 @@ async function boot(): Promise<void> {
   await setupWorker(
     configHandler,
     ...createReadOnlyControlHandlers(core, adminBase),
-    ...createHandlers(core),
+    ...createHandlers(mountCoreAtFolder(core, resolve('.'))),
   ).start(startOptions)
   await import(/* @vite-ignore */ resolve(settings.page))
 }

@@ -13,11 +13,13 @@ import {
 import type { ControlErrorCode } from '../schema/envelopes.js'
 
 /**
- * The control API of a build-demo folder, read-only: `GET /clock` and the
+ * The control API of a build-demo folder, read-only: `GET /clock`, the
  * record lists (`GET /api-keys`, `/accounts`, `/projects`, `/contents`, with
- * the server's filters), answered as the server answers them, so the page
- * can describe the keys. Anything else under `adminBase` answers 404 or 405
- * saying that it needs the server.
+ * the server's filters) and one record (`GET /contents/<id>`, …), answered
+ * as the server answers them, so the page can describe the keys and show a
+ * record; `GET /scenarios` answers the empty list, as no scenario can be
+ * added here. Anything else under `adminBase` answers 404 or 405 saying that
+ * it needs the server.
  * @example
  * setupWorker(...createReadOnlyControlHandlers(core, 'https://example.com/demo/__mock'))
  */
@@ -49,15 +51,53 @@ export function createReadOnlyControlHandlers(
       }
     }),
   )
+  const records = (Object.keys(RECORD_ROUTES) as RecordKindName[]).map((name) =>
+    http.get(
+      new RegExp(
+        `^${escapeRegExp(`${adminBase}/${RECORD_ROUTES[name]}/`)}([^/?#]+)/?(?:[?#].*)?$`,
+      ),
+      async ({ request }) => {
+        await core.ready
+        const records = core[name] as RecordController<Record<string, unknown>>
+        const raw = new URL(request.url).pathname.split('/').at(-1) ?? ''
+        let id: string
+        try {
+          id = decodeURIComponent(raw)
+        } catch {
+          id = raw
+        }
+        const record = records.get(id)
+        return record === undefined
+          ? fail(
+              404,
+              'not_found',
+              `No ${RECORD_KINDS[name].noun} ${JSON.stringify(id)}. GET ${new URL(adminBase).pathname}/${RECORD_ROUTES[name]} lists the ${RECORD_KINDS[name].plural} there are.`,
+            )
+          : HttpResponse.json(
+              { data: record },
+              { headers: { 'cache-control': 'no-store' } },
+            )
+      },
+    ),
+  )
   const readable = new Set([
     '/clock',
+    '/scenarios',
     ...Object.values(RECORD_ROUTES).map((route) => `/${route}`),
   ])
   return [
     http.get(routeOf('/clock'), () =>
       HttpResponse.json(describeClock(core.clock)),
     ),
+    // Scenarios need the server: none is ever in force in the browser.
+    http.get(routeOf('/scenarios'), () =>
+      HttpResponse.json(
+        { data: [] },
+        { headers: { 'cache-control': 'no-store' } },
+      ),
+    ),
     ...lists,
+    ...records,
     // Everything else under the control API: 404, or 405 for a route that
     // only reads.
     http.all(new RegExp(`^${escapeRegExp(adminBase)}/`), ({ request }) => {
@@ -65,7 +105,7 @@ export function createReadOnlyControlHandlers(
       const route = path.slice(new URL(adminBase).pathname.length)
       const what = `${request.method} ${route}`
       const fix =
-        'This demo runs in your browser without a server, so its control API only reads: GET /clock, /api-keys, /accounts, /projects and /contents. Scenarios, clock changes, the journal and fixture uploads need the server: run npx content-api-mock.'
+        'This demo runs in your browser without a server, so its control API only reads: GET /clock, /scenarios (always none), /api-keys, /accounts, /projects and /contents, and one record of these. Scenarios, clock changes, the journal and fixture uploads need the server: run npx content-api-mock.'
       return readable.has(route)
         ? fail(405, 'method_not_allowed', `${what} is not available. ${fix}`, {
             allow: 'GET',

@@ -195,7 +195,7 @@ export function createOpenApiDocumentOf(
       title: 'Content Project Read API (content-api-mock)',
       version: '1.0.0',
       description:
-        'A read-only HTTP JSON interface for listing the projects an API key owner can access and reading the content (posts, blogs, images, videos) generated inside them. Every response body is a JSON envelope. This document is generated from the zod schemas of content-api-mock (`npm run generate`); do not edit it by hand.',
+        'A read-only HTTP JSON interface for listing the projects an API key owner can access and reading the content (posts, blogs, images, videos) generated inside them. Every response body is a JSON envelope.',
       // The package's own license and home: the document is the mock's.
       license: { name: 'MIT', identifier: 'MIT' },
       contact: {

@@ -36,7 +36,9 @@ export function parseOptions<Schema extends z.ZodType>(
   input: unknown,
   context: ParseOptionsContext,
 ): z.output<Schema> {
-  const result = schema.safeParse(input, { reportInput: true })
+  // @note `jitless`: zod compiles a parser for an object schema on its first
+  // parse, a cost that pays off over many records, not for one set of options.
+  const result = schema.safeParse(input, { reportInput: true, jitless: true })
   if (result.success) return result.data
   const issues = result.error.issues.flatMap((issue) =>
     toOptionIssues(schema, issue, context),

@@ -15,6 +15,7 @@ import { createPageRouter } from './files/create-page-router.js'
 import { createDocsRouter } from './docs/create-docs-router.js'
 import { toApiRequest } from './to-api-request.js'
 import { writeApiResponse } from './answers/write-api-response.js'
+import { sendCompressible } from './answers/send-compressible.js'
 import { writeJsonError } from './answers/write-json-error.js'
 
 /**
@@ -42,7 +43,12 @@ export function createExpressApp(
 
   app.get('/openapi.json', (request, response) => {
     const serverUrl = `${options.originOf(request)}${mock.prefix}`
-    response.json(createOpenApiDocument({ serverUrl }))
+    response.type('json')
+    sendCompressible(
+      request,
+      response,
+      JSON.stringify(createOpenApiDocument({ serverUrl })),
+    )
   })
   app.get('/openapi.tolerant.json', (request, response) => {
     const serverUrl = `${options.originOf(request)}${mock.prefix}`

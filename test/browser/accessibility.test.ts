@@ -1,4 +1,3 @@
-import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
 import {
@@ -7,6 +6,11 @@ import {
   newSuitePage,
   watchPage,
 } from '../support/chromium-suite.js'
+import {
+  describeAxeViolation,
+  findAxeViolations,
+  seriousOnly,
+} from '../support/find-axe-violations.js'
 import { findExplorerRoutes } from '../support/find-explorer-routes.js'
 import { startServer } from '../support/server.js'
 
@@ -36,36 +40,17 @@ async function waitForView(page: Page, route: string): Promise<void> {
 }
 
 /**
- * The violations axe finds on the page, as `impact id (count): nodes`: the
- * serious and critical ones, or every one with `every`.
+ * The violations axe finds on the page, one line each: the serious and
+ * critical ones, or every one with `every`.
  */
 async function axeViolations(
   page: Page,
   options: { every?: boolean } = {},
 ): Promise<string[]> {
-  await page.evaluate(axe.source)
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(
-      document,
-      { resultTypes: ['violations'] },
-    )
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }))
-  })
-  return violations
-    .filter(
-      (violation) =>
-        options.every === true ||
-        violation.impact === 'serious' ||
-        violation.impact === 'critical',
-    )
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id} (${violation.nodes.length}): ${violation.nodes.slice(0, 3).join(', ')}`,
-    )
+  const violations = await findAxeViolations(page)
+  return (options.every === true ? violations : seriousOnly(violations)).map(
+    describeAxeViolation,
+  )
 }
 
 itInBrowser(

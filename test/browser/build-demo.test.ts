@@ -20,6 +20,7 @@ import {
   REQUIRE_BROWSER,
   watchPage,
 } from '../support/chromium-suite.js'
+import { escapeRegExp } from '../support/escape-reg-exp.js'
 import {
   serveStaticFolders,
   type StaticServer,
@@ -107,7 +108,7 @@ interface InPageReport {
   controller: string | null
   projects: { status: number; names: string[]; withContents: string }
   control: { keys: number }
-  thumbnail: { width: number; height: number }
+  thumbnail: { width: number; height: number; url: string }
   video: { canPlayType: string; event: string; playedTo: number }
 }
 
@@ -181,7 +182,11 @@ async function openDemo(page: Page, path: string) {
         control: {
           keys: (await fetch('__mock/api-keys')).status,
         },
-        thumbnail: { width: image.naturalWidth, height: image.naturalHeight },
+        thumbnail: {
+          width: image.naturalWidth,
+          height: image.naturalHeight,
+          url: detail.content.thumbnail_url,
+        },
         video: {
           canPlayType: video.canPlayType(
             'video/mp4; codecs="avc1.4D401E, mp4a.40.2"',
@@ -240,6 +245,9 @@ itInBrowser(
       )
       .toBeGreaterThan(0)
     expect(report.thumbnail.width).toBeGreaterThan(0)
+    expect(report.thumbnail.url).toMatch(
+      new RegExp(`^${escapeRegExp(site!.url)}/__assets/`),
+    )
     expect(report.control).toEqual({ keys: 200 })
     // The static host saw the files only: the API and media never reached it.
     expect(
@@ -264,13 +272,30 @@ itInBrowser(
   async (ctx) => {
     const page = await newSuitePage(browser!)
     const watch = watchPage(page, site!.url)
+    const seenBefore = site!.requests.length
     const { apiBase, report } = await openDemo(page, '/demo/')
+    // Every file, the boot script's chunks included, from the folder itself:
+    // the site's root holds another demo here, but need not.
+    expect(
+      site!.requests
+        .slice(seenBefore)
+        .filter((path) => !path.startsWith('/demo/')),
+    ).toEqual([])
 
     expect(apiBase).toBe(`${site!.url}/demo/public-api/v1`)
     expect(report.controller).toBe(`${site!.url}/demo/mockServiceWorker.js`)
     expect(report.projects.status).toBe(200)
-    expect(report.thumbnail).toEqual(MEDIA_THUMBNAIL)
+    const { url, ...size } = report.thumbnail
+    expect(size).toEqual(MEDIA_THUMBNAIL)
+    // Asset URLs stay under the folder, in the worker's scope, not at the
+    // site's root.
+    expect(url).toMatch(
+      new RegExp(`^${escapeRegExp(site!.url)}/demo/__assets/`),
+    )
     expect(site!.requests).toContain('/demo/media/poster.jpg')
+    expect(
+      site!.requests.filter((path) => /public-api|__assets/.test(path)),
+    ).toEqual([])
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
     await page.context().close()
     expectPlayed(report.video, ctx)
@@ -387,6 +412,59 @@ itInBrowser(
     await waitForDemo(tab)
     const second = await readClock(tab)
     expect(second.now).toBeGreaterThanOrEqual(reloaded.now)
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'shows in the panel of a build-demo folder what it can (the clock, the records, nothing in force) and why the rest needs the server, instead of Loading… or forms that cannot send',
+  async () => {
+    const page = await newSuitePage(browser!, { width: 390 })
+    const watch = watchPage(page, site!.url)
+    await page.goto(`${site!.url}/demo/#/control`)
+    await waitForDemo(page)
+    await expect
+      .poll(() => page.getByTestId('no-scenarios').textContent(), {
+        timeout: 15_000,
+      })
+      .toContain('No scenario in force')
+    const panel = page.locator('.control-panel')
+    expect(await panel.textContent()).not.toContain('Loading…')
+    // Nothing that only a server can do is offered as if it could.
+    expect(await page.locator('#custom-scenario').count()).toBe(0)
+    expect(await page.locator('button:text-is("Apply")').count()).toBe(0)
+    expect(await page.locator('button:text-is("+1 h")').count()).toBe(0)
+    expect(await page.locator('.journal-entry').count()).toBe(0)
+    for (const section of ['dataset', 'journal', 'variants']) {
+      expect(
+        await page.locator(`[data-server-only="${section}"]`).textContent(),
+      ).toMatch(/needs? the server \(npx content-api-mock\)\.$/)
+    }
+    expect(
+      await page
+        .locator('.scenario-list, [data-testid="no-scenarios"]')
+        .count(),
+    ).toBe(1)
+    expect(
+      await page.locator('button:text-is("Reset everything")').count(),
+    ).toBe(0)
+    // The clock reads, and a record shows as stored, but cannot be saved.
+    await expect
+      .poll(() => page.getByTestId('clock-now').textContent())
+      .toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+    const editor = page.locator('section[aria-labelledby="editor-title"]')
+    await expect
+      .poll(() => editor.getByTestId('record-chosen').textContent(), {
+        timeout: 10_000,
+      })
+      .toContain('var_')
+    expect(
+      await editor.getByRole('button', { name: 'Save title' }).isDisabled(),
+    ).toBe(true)
+    expect(await editor.textContent()).toContain(
+      'Reading every record works here; changing one needs the server',
+    )
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
     await page.context().close()
   },

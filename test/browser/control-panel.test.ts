@@ -10,6 +10,10 @@ import {
   watchPage,
   type PageWatch,
 } from '../support/chromium-suite.js'
+import {
+  findAxeViolations,
+  seriousOnly,
+} from '../support/find-axe-violations.js'
 import { startServer } from '../support/server.js'
 
 // The control panel at `#/control` in a real Chromium, served by a real
@@ -325,8 +329,30 @@ itInBrowser(
       .poll(() => loaded.textContent())
       .toContain(`Loaded one-project.json: 1 projects`)
 
-    // Reset puts back the data the server started with.
+    // Reset asks first: Cancel (which has the focus) changes nothing.
     await page.click('button:text-is("Reset everything")')
+    const dialog = page.getByRole('dialog', { name: 'Reset everything?' })
+    await dialog.waitFor()
+    expect(
+      await page.evaluate(() => document.activeElement?.textContent?.trim()),
+    ).toBe('Cancel')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(
+      await (await fetch(`${server.adminUrl}/health`)).json(),
+    ).toMatchObject({ projects: 1 })
+    // Escape cancels too.
+    await page.click('button:text-is("Reset everything")')
+    await dialog.waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    expect(
+      await (await fetch(`${server.adminUrl}/health`)).json(),
+    ).toMatchObject({ projects: 1 })
+
+    // Confirmed, reset puts back the data the server started with.
+    await page.click('button:text-is("Reset everything")')
+    await dialog.getByRole('button', { name: 'Reset everything' }).click()
     await page
       .locator('.action-ok', { hasText: 'Reset: the start data' })
       .waitFor()
@@ -342,11 +368,13 @@ itInBrowser(
   async () => {
     await using server = await startServer()
     const { page, watch } = await openPanel(server.url)
-    const picker = page.locator('#data-title ~ form select').nth(1)
-    await expect.poll(() => picker.locator('option').count()).toBe(40)
+    const editor = page.locator('section[aria-labelledby="editor-title"]')
+    await expect.poll(() => editor.locator('datalist option').count()).toBe(40)
     // The first content is chosen once the list has arrived.
+    const picker = editor.getByRole('combobox', { name: 'Content' })
     await expect.poll(() => picker.inputValue()).not.toBe('')
     const id = await picker.inputValue()
+    await editor.getByTestId('record-chosen').waitFor()
 
     await page.fill(
       '#record-patch',
@@ -366,6 +394,130 @@ itInBrowser(
     ).json()
     expect(stored.data.title).toBe('Patched from the panel')
     expect(misconduct(watch, [400])).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'finds a record by part of its title or its ID in the picker, from the keyboard',
+  async () => {
+    await using server = await startServer()
+    const contents = (await (await fetch(`${server.adminUrl}/contents`)).json())
+      .data as { variation_unique: string; title: string }[]
+    const { page, watch } = await openPanel(server.url)
+    const editor = page.locator('section[aria-labelledby="editor-title"]')
+    const picker = editor.getByRole('combobox', { name: 'Content' })
+    const status = editor.getByTestId('picker-status')
+    await expect
+      .poll(() => status.textContent())
+      .toContain('40 content records')
+
+    // A word of one title: the matches are counted, Enter takes the first.
+    const wanted = contents[7]!
+    const word = wanted.title.split(' ').find((part) => part.length > 4)!
+    const matching = contents.filter((content) =>
+      content.title.toLowerCase().includes(word.toLowerCase()),
+    )
+    await picker.click()
+    await picker.fill('')
+    await page.keyboard.type(word)
+    await expect
+      .poll(() => status.textContent())
+      .toContain(
+        matching.length === 1
+          ? `One match: ${matching[0]!.title}`
+          : `${matching.length} of 40 match “${word}”`,
+      )
+    await page.keyboard.press('Enter')
+    const chosen = editor.getByTestId('record-chosen')
+    await expect
+      .poll(() => chosen.textContent())
+      .toContain(matching[0]!.variation_unique)
+
+    // An ID typed in full is taken as it is.
+    await picker.fill(wanted.variation_unique)
+    await expect
+      .poll(() => chosen.textContent())
+      .toContain(`${wanted.title} ${wanted.variation_unique}`)
+    expect(await editor.getByTestId('record-name').inputValue()).toBe(
+      wanted.title,
+    )
+
+    await picker.fill('no such title anywhere')
+    await expect
+      .poll(() => status.textContent())
+      .toBe('No content matches “no such title anywhere”.')
+    expect(misconduct(watch)).toEqual(clean)
+    await page.context().close()
+  },
+)
+
+itInBrowser(
+  'opens the editor on the record of #/control/edit/<kind>/<id>, and a title saved there shows in the explorer',
+  async () => {
+    await using server = await startServer()
+    const [project] = (
+      await (
+        await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
+      ).json()
+    ).data
+    const [content] = (
+      await (
+        await fetch(
+          `${server.apiUrl}/projects/${project.project_unique}/contents`,
+          { headers: ALPHA },
+        )
+      ).json()
+    ).data
+    const page = await newSuitePage(browser())
+    const watch = watchPage(page, server.url)
+    const contentRoute = `#/projects/${project.project_unique}/contents/${content.variation_unique}`
+    await page.goto(`${server.url}/${contentRoute}`)
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain(content.title)
+
+    // The explorer's Edit link when it has one, else its URL.
+    const edit = page.locator(
+      `a[href="#/control/edit/contents/${content.variation_unique}"]`,
+    )
+    if ((await edit.count()) > 0) await edit.first().click()
+    else
+      await page.goto(
+        `${server.url}/#/control/edit/contents/${content.variation_unique}`,
+      )
+    const editor = page.locator('section[aria-labelledby="editor-title"]')
+    await expect
+      .poll(() => editor.getByTestId('record-chosen').textContent())
+      .toContain(content.variation_unique)
+    // The editor has the focus, in view, so a keyboard goes on from there.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      'editor-title',
+    )
+    const name = editor.getByTestId('record-name')
+    expect(await name.inputValue()).toBe(content.title)
+    await name.fill('Renamed live for the demo')
+    await editor.getByRole('button', { name: 'Save title' }).click()
+    await editor.locator('.action-ok', { hasText: 'Saved' }).waitFor()
+
+    await page.goto(`${server.url}/${contentRoute}`)
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('Renamed live for the demo')
+
+    // A project opens the same way, by its own kind.
+    await page.goto(
+      `${server.url}/#/control/edit/projects/${project.project_unique}`,
+    )
+    await expect
+      .poll(() => editor.getByTestId('record-name').inputValue())
+      .toBe(project.project_name)
+    // An ID no record has says so, and nothing is edited.
+    await page.goto(`${server.url}/#/control/edit/contents/var_nothing0000`)
+    await expect
+      .poll(() => editor.locator('[role="alert"]').textContent())
+      .toContain('No content has the ID var_nothing0000')
+    expect(misconduct(watch, [404])).toEqual(clean)
     await page.context().close()
   },
 )
@@ -405,6 +557,11 @@ itInBrowser(
     // Kept for the tab: a reload stays unlocked; never in localStorage.
     await page.reload()
     await page.locator('.access-open').waitFor()
+    // Read aloud as words, not "unlockedThe".
+    const status = await page.locator('.access-open').textContent()
+    expect(status!.replace(/\s+/g, ' ').trim()).toBe(
+      'unlocked The admin token is kept for this tab only (sessionStorage). Forget the token',
+    )
     expect(
       await page.evaluate(() => [
         sessionStorage.getItem('content-api-mock.adminToken'),
@@ -477,7 +634,7 @@ itInBrowser(
 )
 
 itInBrowser(
-  'fits 375 px without horizontal scroll, and saves screenshots at 375 and 1440 px, light and dark',
+  'puts the editor and the presenter’s controls above the journal, fits 390 and 1440 px with no serious axe violation, and saves screenshots, light and dark',
   async () => {
     await using server = await startServer({
       rateLimit: { limit: 3, window: '1m' },
@@ -499,7 +656,7 @@ itInBrowser(
       await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
     }
     if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true })
-    for (const width of [375, 1440]) {
+    for (const width of [390, 1440]) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page, watch } = await openPanel(server.url, {
           width,
@@ -511,6 +668,7 @@ itInBrowser(
             timeout: 10_000,
           })
           .toBe('paused')
+        await page.getByTestId('record-chosen').waitFor()
         // The limit in force, and per key where its count stands: three
         // allowed, the fourth refused, a minute to go on the stopped clock.
         expect(
@@ -526,6 +684,33 @@ itInBrowser(
         expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
           clientWidth,
         )
+
+        const box = async (title: string) =>
+          (await page
+            .locator(`section[aria-labelledby="${title}-title"]`)
+            .boundingBox())!
+        const [editor, clock, scenarios, journal] = await Promise.all(
+          ['editor', 'clock', 'scenarios', 'journal'].map(box),
+        )
+        if (width === 390) {
+          // One column: the editor first, every control above the journal.
+          expect(editor!.y).toBeLessThan(clock!.y)
+          expect(clock!.y).toBeLessThan(journal!.y)
+          expect(scenarios!.y).toBeLessThan(journal!.y)
+          // The editor begins on the first screen.
+          expect(editor!.y).toBeLessThan(900)
+        } else {
+          // Three columns side by side, starting level, using the width.
+          expect(editor!.x).toBeLessThan(scenarios!.x)
+          expect(scenarios!.x).toBeLessThan(journal!.x)
+          expect(new Set([editor!.y, scenarios!.y])).toHaveLength(1)
+          expect(editor!.width).toBeGreaterThan(400)
+        }
+        expect(
+          seriousOnly(await findAxeViolations(page)),
+          `${width} px ${colorScheme}`,
+        ).toEqual([])
+
         await page.screenshot({
           path: UPDATE_SCREENSHOTS
             ? `${SCREENSHOT_DIR}control-panel-${width}-${colorScheme}.png`
@@ -537,5 +722,23 @@ itInBrowser(
       }
     }
   },
-  60_000,
+  120_000,
+)
+
+itInBrowser(
+  'has no serious axe violation with the reset dialog open, nor locked',
+  async () => {
+    await using server = await startServer({ adminToken: 's3cret' })
+    const { page, watch } = await openPanel(server.url, { width: 390 })
+    await page.locator('#access-title').waitFor()
+    expect(seriousOnly(await findAxeViolations(page))).toEqual([])
+    await page.fill('input[type="password"]', 's3cret')
+    await page.click('button:text-is("Unlock")')
+    await page.locator('.access-open').waitFor()
+    await page.click('button:text-is("Reset everything")')
+    await page.getByRole('dialog').waitFor()
+    expect(seriousOnly(await findAxeViolations(page))).toEqual([])
+    expect(misconduct(watch, [401])).toEqual(clean)
+    await page.context().close()
+  },
 )

@@ -14,6 +14,10 @@ import {
   UPDATE_SCREENSHOTS,
   watchPage,
 } from '../support/chromium-suite.js'
+import {
+  findAxeViolations,
+  seriousOnly,
+} from '../support/find-axe-violations.js'
 import { startServer } from '../support/server.js'
 
 // The API reference at /docs in Chromium, against a real server: it draws the
@@ -112,6 +116,94 @@ itInBrowser(
     await page.context().close()
   },
   60_000,
+)
+
+itInBrowser(
+  'tells the audience what the API does, not how its document is made',
+  async () => {
+    const { page, problems } = await openDocs()
+    const text = await page.evaluate(() => document.body.textContent ?? '')
+    expect(text).toContain('Every response body is a JSON envelope.')
+    expect(text).not.toMatch(/npm run generate|do not edit|zod/i)
+    expect(problems).toEqual([])
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'has no serious or critical axe violation at 390 and 1440 px, light and dark',
+  async () => {
+    for (const width of [390, 1440]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, problems } = await openDocs({
+          viewport: { width, height: 900 },
+          colorScheme,
+        })
+        expect(
+          seriousOnly(await findAxeViolations(page)),
+          `${width} px ${colorScheme}`,
+        ).toEqual([])
+        expect(problems).toEqual([])
+        await page.context().close()
+      }
+    }
+  },
+  180_000,
+)
+
+itInBrowser(
+  'arrives compressed: gzip where Chromium accepts it, a quarter of the bytes of the same page uncompressed',
+  async () => {
+    const received = async (extraHTTPHeaders?: Record<string, string>) => {
+      const context = await browser!.newContext({ extraHTTPHeaders })
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Network.enable')
+      let bytes = 0
+      const encodings: Record<string, string> = {}
+      cdp.on('Network.loadingFinished', (event) => {
+        bytes += event.encodedDataLength
+      })
+      cdp.on('Network.responseReceived', (event) => {
+        const headers = Object.fromEntries(
+          Object.entries(event.response.headers).map(([name, value]) => [
+            name.toLowerCase(),
+            String(value),
+          ]),
+        )
+        encodings[new URL(event.response.url).pathname] =
+          headers['content-encoding'] ?? 'none'
+      })
+      await page.goto(`${server!.url}/docs`)
+      await page.waitForFunction(
+        (summaries) =>
+          summaries.every((summary) =>
+            document.body.textContent?.includes(summary),
+          ),
+        OPERATIONS.map(([, summary]) => summary),
+        { timeout: 30_000 },
+      )
+      await context.close()
+      return { bytes, encodings }
+    }
+    const compressed = await received()
+    const identity = await received({ 'accept-encoding': 'identity' })
+    // The page, its document and every file of the renderer.
+    const paths = Object.keys(compressed.encodings)
+    expect(paths).toContain('/docs')
+    expect(paths).toContain('/openapi.json')
+    expect(
+      paths.filter((path) => path.startsWith('/__docs/')).length,
+    ).toBeGreaterThan(5)
+    for (const path of paths) {
+      expect(compressed.encodings[path], path).toBe('gzip')
+      expect(identity.encodings[path], path).toBe('none')
+    }
+    expect(compressed.bytes).toBeLessThan(identity.bytes * 0.35)
+    expect(compressed.bytes).toBeLessThan(1024 * 1024)
+  },
+  120_000,
 )
 
 itInBrowser(

@@ -1,14 +1,18 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 
 /** What a GET sent with `sendGet` answered. */
 export interface SentGetAnswer {
   status: number
+  headers: IncomingHttpHeaders
+  /** The body as sent (still gzipped, say), and as UTF-8 text. */
+  bytes: Buffer
   body: string
 }
 
 /**
- * A GET with its path and headers as written, `Host` included when given:
- * `fetch` would normalise the path and set `Host` itself.
+ * A GET with its path and headers as written, `Host` and `Accept-Encoding`
+ * included when given: `fetch` would normalise the path, set `Host` itself
+ * and unzip the body.
  * @example
  * const { status } = await sendGet(server.url, '/public-api/v1/%2e%2e/admin', { host: 'evil.test' })
  */
@@ -22,12 +26,17 @@ export function sendGet(
     const request = httpRequest(
       { hostname, port, path, headers, setHost: !('host' in headers) },
       (response) => {
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => (body += chunk))
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body }),
-        )
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes,
+            body: bytes.toString('utf8'),
+          })
+        })
       },
     )
     request.on('error', reject)

@@ -22,7 +22,7 @@ export function ActiveScenarios(props: {
   const { admin, scenarios } = props
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
-  const disabled = !admin.unlocked
+  const disabled = !admin.unlocked || admin.readOnly
 
   const remove = async (path: string, what: string) => {
     setDone(what)
@@ -44,7 +44,7 @@ export function ActiveScenarios(props: {
     </div>
     ${
       scenarios === undefined
-        ? html`<p class="muted">${disabled ? 'Locked.' : 'Loading…'}</p>`
+        ? html`<p class="muted">${admin.unlocked ? 'Loading…' : 'Locked.'}</p>`
         : scenarios.length === 0
           ? html`<p class="muted" data-testid="no-scenarios">
               No scenario in force: the API answers normally.

@@ -16,8 +16,8 @@ export function AdminTokenForm(props: { admin: AdminAccess }): VNode | null {
   if (!admin.tokenRequired) return null
   if (admin.unlocked) {
     return html`<p class="access access-open" role="status">
-      <span class="badge badge-ok">unlocked</span>
-      The admin token is kept for this tab only (sessionStorage).
+      <span class="badge badge-ok">unlocked</span>${' '}The admin token is kept
+      for this tab only (sessionStorage).${' '}
       <button type="button" class="button-small" onClick=${admin.lock}>
         Forget the token
       </button>

@@ -3,6 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
+import { NeedsServer } from './server-only-section.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useTickingClock, type ClockReading } from './use-ticking-clock.js'
 
@@ -35,7 +36,7 @@ export function ClockSection(props: {
   const [setTo, setSetTo] = useState('')
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
-  const disabled = !admin.unlocked
+  const disabled = !admin.unlocked || admin.readOnly
 
   const change = async (body: unknown, what: string) => {
     setDone(what)
@@ -85,96 +86,108 @@ export function ClockSection(props: {
         >`
       }
     </p>
-    <div class="form-row" role="group" aria-label="Speed">
-      <button
-        type="button"
-        disabled=${disabled || clock.motion === 'paused'}
-        onClick=${() => change({ speed: 0 }, 'Clock paused.')}
-      >
-        Pause
-      </button>
-      <button
-        type="button"
-        disabled=${disabled || clock.motion === 'running'}
-        onClick=${() => change({ resume: true }, 'Clock resumed.')}
-      >
-        Resume
-      </button>
-      ${SPEEDS.map(
-        (speed) =>
-          html`<button
-            type="button"
-            disabled=${disabled}
-            aria-pressed=${clock.speed === speed}
-            title=${speed === 1 ? 'Real speed, from the mock time shown' : `${speed} times as fast as real time`}
-            onClick=${() =>
-              change({ speed }, `Clock runs at ${formatSpeed(speed)}.`)}
-          >
-            ${formatSpeed(speed)}
-          </button>`,
-      )}
-    </div>
-    <div class="form-row">
-      ${STEPS.map(
-        (step) =>
-          html`<button
-            type="button"
-            disabled=${disabled}
-            onClick=${() =>
-              change(
-                { advance: step.advance },
-                `Clock moved ${step.label.slice(1)}.`,
+    ${
+      !admin.readOnly
+        ? html`<div class="form-row" role="group" aria-label="Speed">
+              <button
+                type="button"
+                disabled=${disabled || clock.motion === 'paused'}
+                onClick=${() => change({ speed: 0 }, 'Clock paused.')}
+              >
+                Pause
+              </button>
+              <button
+                type="button"
+                disabled=${disabled || clock.motion === 'running'}
+                onClick=${() => change({ resume: true }, 'Clock resumed.')}
+              >
+                Resume
+              </button>
+              ${SPEEDS.map(
+                (speed) =>
+                  html`<button
+                    type="button"
+                    disabled=${disabled}
+                    aria-pressed=${clock.speed === speed}
+                    title=${speed === 1 ? 'Real speed, from the mock time shown' : `${speed} times as fast as real time`}
+                    onClick=${() =>
+                      change({ speed }, `Clock runs at ${formatSpeed(speed)}.`)}
+                  >
+                    ${formatSpeed(speed)}
+                  </button>`,
               )}
-          >
-            ${step.label}
-          </button>`,
-      )}
-    </div>
-    <form
-      class="form-row"
-      onSubmit=${(event: Event) => {
-        event.preventDefault()
-        return change({ advance: advance.trim() }, `Clock moved ${advance}.`)
-      }}
-    >
-      <label
-        >Advance by
-        <input
-          type="text"
-          placeholder="90s, 2h, -1h, 500"
-          value=${advance}
-          disabled=${disabled}
-          required
-          onInput=${(event: Event) =>
-            setAdvance((event.target as HTMLInputElement).value)}
-      /></label>
-      <button type="submit" disabled=${disabled}>Advance</button>
-    </form>
-    <form class="form-row" onSubmit=${setInstant}>
-      <label
-        >Set to
-        <input
-          type="datetime-local"
-          step="1"
-          value=${setTo}
-          disabled=${disabled}
-          required
-          onInput=${(event: Event) =>
-            setSetTo((event.target as HTMLInputElement).value)}
-      /></label>
-      <button type="submit" disabled=${disabled}>Set (pauses it)</button>
-    </form>
-    <div class="form-row">
-      <button
-        type="button"
-        disabled=${disabled}
-        title="Back to today's date, at real speed"
-        onClick=${() =>
-          change({ real: true }, 'Back to the real date, at real speed.')}
-      >
-        Real date
-      </button>
-    </div>
+            </div>
+            <div class="form-row">
+              ${STEPS.map(
+                (step) =>
+                  html`<button
+                    type="button"
+                    disabled=${disabled}
+                    onClick=${() =>
+                      change(
+                        { advance: step.advance },
+                        `Clock moved ${step.label.slice(1)}.`,
+                      )}
+                  >
+                    ${step.label}
+                  </button>`,
+              )}
+            </div>
+            <form
+              class="form-row"
+              onSubmit=${(event: Event) => {
+                event.preventDefault()
+                return change(
+                  { advance: advance.trim() },
+                  `Clock moved ${advance}.`,
+                )
+              }}
+            >
+              <label
+                >Advance by
+                <input
+                  type="text"
+                  placeholder="90s, 2h, -1h, 500"
+                  value=${advance}
+                  disabled=${disabled}
+                  required
+                  onInput=${(event: Event) =>
+                    setAdvance((event.target as HTMLInputElement).value)}
+              /></label>
+              <button type="submit" disabled=${disabled}>Advance</button>
+            </form>
+            <form class="form-row" onSubmit=${setInstant}>
+              <label
+                >Set to
+                <input
+                  type="datetime-local"
+                  step="1"
+                  value=${setTo}
+                  disabled=${disabled}
+                  required
+                  onInput=${(event: Event) =>
+                    setSetTo((event.target as HTMLInputElement).value)}
+              /></label>
+              <button type="submit" disabled=${disabled}>
+                Set (pauses it)
+              </button>
+            </form>
+            <div class="form-row">
+              <button
+                type="button"
+                disabled=${disabled}
+                title="Back to today's date, at real speed"
+                onClick=${() =>
+                  change(
+                    { real: true },
+                    'Back to the real date, at real speed.',
+                  )}
+              >
+                Real date
+              </button>
+            </div>`
+        : html`<${NeedsServer} what="Moving the clock needs" />`
+    }
     <${ActionResult} exchange=${result} success=${done} />
   </section>`
 }

@@ -2,6 +2,7 @@ import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useCallback, useMemo, useState } from 'preact/hooks'
 import type { PageConfig } from '../page-config.js'
+import { useHashRoute } from '../use-hash-route.js'
 import { AdminTokenForm } from './admin-token-form.js'
 import { ClockSection } from './clock-section.js'
 import type { ListedScenario } from './describe-scenario.js'
@@ -9,8 +10,9 @@ import type { ApiKeyRecord } from './endpoint-names.js'
 import { FixtureTransfer } from './fixture-transfer.js'
 import { JournalSection } from './journal-section.js'
 import { RateLimitSection } from './rate-limit-section.js'
-import { RecordEditor } from './record-editor.js'
+import { RecordEditor, type RecordTarget } from './record-editor.js'
 import { ScenarioSection } from './scenario-section.js'
+import { ServerOnlySection } from './server-only-section.js'
 import { TryRequest } from './try-request.js'
 import { VariantSection } from './variant-section.js'
 import { useAdminAccess } from './use-admin-access.js'
@@ -18,16 +20,20 @@ import { useAdminData } from './use-admin-data.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
 
 /**
- * The control panel at `#/control`: scenarios, variants, the clock, rate
- * limits, the request journal and the data, over the control API at `config.adminBase`,
- * like any client of it. Locked (read-only, saying why) until the admin
- * token is entered when the server wants one.
+ * The control panel at `#/control`: the record editor and the presenter's
+ * controls (clock, rate limits, scenarios) first, then the whole dataset, a
+ * request to try, the request journal and the variants, over the control API at
+ * `config.adminBase`, like any client of it. Locked (read-only, saying why)
+ * until the admin token is entered when the server wants one;
+ * `#/control/edit/<kind>/<id>` opens the editor on that record.
  * @example
  * html`<${ControlPanel} config=${config} />`
  */
 export function ControlPanel(props: { config: PageConfig }): VNode {
   const { config } = props
   const admin = useAdminAccess(config)
+  const route = useHashRoute()
+  const target = useMemo(() => readEditTarget(route), [route])
   // @note Every action bumps the revision, so each part reads again at once
   // instead of waiting for its next poll.
   const [revision, setRevision] = useState(0)
@@ -62,7 +68,10 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
 
   const status = scenarios.exchange?.status
   const unreachable =
-    status !== undefined && status !== 401 && (status < 200 || status >= 300)
+    !admin.readOnly &&
+    status !== undefined &&
+    status !== 401 &&
+    (status < 200 || status >= 300)
 
   return html`<div class="control-panel" data-locked=${!admin.unlocked}>
     <div class="control-intro">
@@ -74,30 +83,32 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     </div>
     <${AdminTokenForm} admin=${admin} />
     ${
+      admin.readOnly &&
+      html`<p class="panel server-only-intro">
+        This demo runs in your browser: the panel shows the clock and the
+        records, and tries requests. Scenarios, variants, moving the clock, the
+        journal, editing and loading fixtures need the server (run${' '}
+        <code>npx content-api-mock</code>).
+      </p>`
+    }
+    ${
       unreachable &&
       html`<div class="panel" role="alert">
         <h2>The control API did not answer</h2>
         <p>
-          ${
-            config.mode === 'browser'
-              ? 'In this in-browser demo the control API only reads (the clock and the records): scenarios, moving the clock, the journal and loading fixtures need the server (npx content-api-mock).'
-              : `GET ${config.adminBase}/scenarios answered ${scenarios.exchange?.status || 'nothing'}: the panel cannot show or change anything until it does. Is the mock still running?`
-          }
+          GET ${config.adminBase}/scenarios answered${' '}
+          ${scenarios.exchange?.status || 'nothing'}: the panel cannot show or
+          change anything until it does. Is the mock still running?
         </p>
       </div>`
     }
     <div class="control-grid">
       <div class="control-column">
-        <${ScenarioSection}
-          admin=${admin}
-          keys=${keys}
-          scenarios=${scenarios.data?.data}
-          onChange=${refresh}
-        />
-        <${VariantSection}
+        <${RecordEditor}
           admin=${admin}
           revision=${revision}
           onChange=${refresh}
+          target=${target}
         />
         <${ClockSection}
           admin=${admin}
@@ -110,18 +121,72 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
         />
       </div>
       <div class="control-column">
+        <${ScenarioSection}
+          admin=${admin}
+          keys=${keys}
+          scenarios=${scenarios.data?.data}
+          onChange=${refresh}
+        />
+        ${
+          !admin.readOnly
+            ? html`<${FixtureTransfer} admin=${admin} onChange=${refresh} />`
+            : html`<${ServerOnlySection}
+                id="dataset"
+                title="The whole dataset"
+                what="Downloading, uploading and resetting the data need"
+              />`
+        }
+      </div>
+      <div class="control-column control-column-wide">
         <${TryRequest} config=${config} keys=${keys} onSent=${refresh} />
-        <${JournalSection} admin=${admin} keys=${keys} revision=${revision} />
-        <section class="panel" aria-labelledby="data-title">
-          <h2 id="data-title">Data</h2>
-          <${FixtureTransfer} admin=${admin} onChange=${refresh} />
-          <${RecordEditor}
-            admin=${admin}
-            revision=${revision}
-            onChange=${refresh}
-          />
-        </section>
+        ${
+          !admin.readOnly
+            ? html`<${JournalSection}
+                admin=${admin}
+                keys=${keys}
+                revision=${revision}
+              />`
+            : html`<${ServerOnlySection}
+                id="journal"
+                title="Request journal"
+                what="The request journal needs"
+              />`
+        }
       </div>
     </div>
+    <div class="control-wide">
+      ${
+        !admin.readOnly
+          ? html`<${VariantSection}
+              admin=${admin}
+              revision=${revision}
+              onChange=${refresh}
+            />`
+          : html`<${ServerOnlySection}
+              id="variants"
+              title="Variants"
+              what="Variants need"
+            />`
+      }
+    </div>
   </div>`
+}
+
+/**
+ * The record the route names: `#/control/edit/<kind>/<id>`, as the
+ * explorer's "Edit" links write it; undefined for any other route.
+ * @example
+ * readEditTarget('/control/edit/contents/var_1') // { kind: 'contents', id: 'var_1' }
+ */
+export function readEditTarget(route: string): RecordTarget | undefined {
+  const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
+  if (match === null) return undefined
+  try {
+    return {
+      kind: decodeURIComponent(match[1] ?? ''),
+      id: decodeURIComponent(match[2] ?? ''),
+    }
+  } catch {
+    return undefined
+  }
 }

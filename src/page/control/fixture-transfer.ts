@@ -3,6 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
+import { ConfirmDialog } from './confirm-dialog.js'
 import { parseJsonText } from './json-editor.js'
 import type { AdminAccess } from './use-admin-access.js'
 
@@ -14,7 +15,7 @@ export const FIXTURE_FILE_NAME = 'fixtures.json'
  * (`GET /__mock/fixtures`), upload one (`PUT /__mock/fixtures`: every bad
  * path named, nothing loaded unless all is well), and reset to the data the
  * server started with (`POST /__mock/reset`, which also puts back the start
- * scenarios, real time and an empty journal).
+ * scenarios, real time and an empty journal) once a dialog has asked.
  * @example
  * html`<${FixtureTransfer} admin=${admin} onChange=${refresh} />`
  */
@@ -26,6 +27,7 @@ export function FixtureTransfer(props: {
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
   const [problem, setProblem] = useState<string>()
+  const [asking, setAsking] = useState(false)
   const disabled = !admin.unlocked
 
   const show = (exchange: ApiExchange, what: string) => {
@@ -90,8 +92,8 @@ export function FixtureTransfer(props: {
     )
   }
 
-  return html`<div class="control-block">
-    <h3>The whole dataset</h3>
+  return html`<section class="panel" aria-labelledby="dataset-title">
+    <h2 id="dataset-title">The whole dataset</h2>
     <div class="form-row">
       <button type="button" disabled=${disabled} onClick=${download}>
         Download ${FIXTURE_FILE_NAME}
@@ -106,7 +108,12 @@ export function FixtureTransfer(props: {
           onChange=${upload}
         />
       </label>
-      <button type="button" disabled=${disabled} onClick=${reset}>
+      <button
+        type="button"
+        class="danger"
+        disabled=${disabled}
+        onClick=${() => setAsking(true)}
+      >
         Reset everything
       </button>
     </div>
@@ -121,5 +128,18 @@ export function FixtureTransfer(props: {
       html`<p class="action-result action-failed" role="alert">${problem}</p>`
     }
     <${ActionResult} exchange=${result} success=${done} />
-  </div>`
+    <${ConfirmDialog}
+      open=${asking}
+      title="Reset everything?"
+      confirm="Reset everything"
+      onConfirm=${reset}
+      onClose=${() => setAsking(false)}
+    >
+      <p>
+        The data goes back to what the server started with: every change made
+        since (edits, uploads), the scenarios added, the clock and the journal
+        are lost. Download ${FIXTURE_FILE_NAME} first to keep the data.
+      </p>
+    <//>
+  </section>`
 }

@@ -5,11 +5,13 @@ import { CustomScenarioForm } from './custom-scenario-form.js'
 import type { ListedScenario } from './describe-scenario.js'
 import type { ApiKeyRecord } from './endpoint-names.js'
 import { PresetList } from './preset-list.js'
+import { NeedsServer } from './server-only-section.js'
 import type { AdminAccess } from './use-admin-access.js'
 
 /**
- * The scenarios part of the control panel: presets, a custom scenario, and
- * those in force with their counters.
+ * The scenarios part of the control panel: those in force with their
+ * counters, presets and a custom scenario (only where a server can take
+ * them).
  * @example
  * html`<${ScenarioSection} admin=${admin} keys=${keys} scenarios=${list} onChange=${refresh} />`
  */
@@ -29,11 +31,18 @@ export function ScenarioSection(props: {
       scenarios=${props.scenarios}
       onChange=${props.onChange}
     />
-    <${PresetList}
-      admin=${props.admin}
-      keys=${props.keys}
-      onChange=${props.onChange}
-    />
-    <${CustomScenarioForm} admin=${props.admin} onChange=${props.onChange} />
+    ${
+      !props.admin.readOnly
+        ? html`<${PresetList}
+              admin=${props.admin}
+              keys=${props.keys}
+              onChange=${props.onChange}
+            />
+            <${CustomScenarioForm}
+              admin=${props.admin}
+              onChange=${props.onChange}
+            />`
+        : html`<${NeedsServer} what="Presets and custom scenarios need" />`
+    }
   </section>`
 }

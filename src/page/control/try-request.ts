@@ -58,7 +58,9 @@ export function TryRequest(props: {
         </select></label
       >
       <label class="grow"
-        >Path under${' '}<code>${config.apiBase}</code>
+        >Path under${' '}<code class="url-text"
+          >${breakAtSlashes(config.apiBase)}</code
+        >
         <input
           type="text"
           value=${path}
@@ -76,4 +78,9 @@ export function TryRequest(props: {
       </div>`
     }
   </section>`
+}
+
+/** A URL with a line-break opportunity after each `/`, so it wraps there. */
+function breakAtSlashes(url: string): (string | VNode)[] {
+  return url.split(/(?<=\/)/).flatMap((part) => [part, html`<wbr />`])
 }

@@ -24,6 +24,11 @@ export interface AdminAccess {
   unlocked: boolean
   /** Whether the server wants the admin token (config, or a 401 seen). */
   tokenRequired: boolean
+  /**
+   * Whether nothing can be changed whatever the token: a build-demo folder,
+   * whose control API only reads.
+   */
+  readOnly: boolean
   /** Why a token given before was refused, to show next to the form. */
   refusal?: string
   /** Calls `config.adminBase` + `path`; never throws for HTTP failures. */
@@ -89,11 +94,12 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
     () => ({
       unlocked: !tokenRequired || (token !== undefined && token !== ''),
       tokenRequired,
+      readOnly: config.mode === 'browser',
       refusal,
       call,
       unlock,
       lock,
     }),
-    [tokenRequired, token, refusal, call, unlock, lock],
+    [config.mode, tokenRequired, token, refusal, call, unlock, lock],
   )
 }

@@ -66,7 +66,8 @@ export function parseJsonOffThread(
     perMessage: RECORDS_PER_MESSAGE,
     byteLength,
   }
-  // The bundled CLI gets its own copy of the worker (scripts/build-cli.js).
+  // The bundled entries get their own copy of the worker
+  // (scripts/build-bundles.js).
   const worker = new Worker(
     new URL('./parse-json-worker.js', import.meta.url),
     { workerData },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
 import { serveFingerprintedFiles } from '../files/serve-fingerprinted-files.js'
+import { sendCompressible } from '../answers/send-compressible.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { findDefaultApiKey } from '../files/find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
@@ -55,7 +56,9 @@ export function createDocsRouter(mock: MockCore): Router {
       // It holds the dataset's main key, which `PUT /__mock/fixtures` changes.
       'cache-control': 'no-store',
     })
-    response.send(
+    sendCompressible(
+      request,
+      response,
       renderDocsPage({ rendererScript, defaultKey: findDefaultApiKey(mock) }),
     )
   })

@@ -76,10 +76,28 @@ body { margin: 0; }
   color: inherit; font-weight: 600; border-bottom: 2px solid var(--cam-link);
 }
 @media (max-width: 30rem) { .cam-brand { display: none; } .cam-header nav { margin-left: 0; } }
+/* Scalar's theme, darkened or lightened where its text is below WCAG AA's
+   4.5:1 (more specific than its own .light-mode and .dark-mode). */
+:root .light-mode {
+  --scalar-color-2: #595959; --scalar-color-3: #6d6d6d;
+  --scalar-color-blue: #0069a8; --scalar-color-orange: #c2410c;
+  --scalar-color-green: #047857; --scalar-color-red: #c70005;
+}
+:root .dark-mode { --scalar-color-3: #8f8f8f; }
+/* A copy button's "Copy" is display:none until hovered: hidden visually
+   instead, so that it names the button for a screen reader too. */
+button[class*="group/copy-button"]:not(:hover):not(:focus) .hidden {
+  display: block; position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap;
+}
+/* The overview's paths wrap instead of making its card scroll sideways: a
+   region that scrolls needs something focusable, and its links have no href. */
+ul.endpoints[aria-label] a.endpoint { white-space: normal; }
+ul.endpoints[aria-label] .endpoint-path { overflow-wrap: anywhere; min-width: 0; }
 </style>
 </head>
 <body>
-<header class="cam-header">
+<header class="cam-header" aria-label="content-api-mock">
 <a class="cam-brand" href="./">content-api-mock</a>
 <nav aria-label="Pages">
 <a href="./">Explorer</a>

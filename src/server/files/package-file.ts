@@ -6,8 +6,9 @@ let root: URL | undefined
  * The URL of a file of this package, from its root (the folder of its
  * `package.json`), e.g. `dist/page/` or `package.json`.
  * @note Found by walking up from this module, not by a fixed `../..`: the
- * module runs both where tsc puts it (`dist/server/`) and inlined in the
- * CLI's bundle (`dist/cli/`, scripts/build-cli.js), at other depths.
+ * module runs both where tsc puts it (`dist/server/files/`) and inlined in a
+ * chunk of the bundled entries (`dist/chunks/`, scripts/build-bundles.js), at
+ * other depths.
  * @example
  * readFileSync(packageFile('package.json'), 'utf8')
  */

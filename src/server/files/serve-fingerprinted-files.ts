@@ -10,11 +10,13 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 /**
  * Serves the files of a built folder whose names change with their content
  * (the page's and the API reference's assets), so they may be cached for
- * good: `cache-control: public, max-age=31536000, immutable`. A file stored
- * gzipped (`name.js.gz`, as the API reference's renderer is, to keep the
- * package small) answers `name.js`: as it is to a client that accepts gzip,
- * unzipped to any other. A name that is not there falls through to the next
- * route (the JSON 404).
+ * good: `cache-control: public, max-age=31536000, immutable`. A file with a
+ * gzipped copy (`name.js.gz`, written at build time) answers `name.js` with
+ * that copy to a client that accepts gzip, and to any other with the file
+ * itself, or the copy unzipped where it is stored only gzipped (the API
+ * reference's renderer, to keep the package small); `Vary: Accept-Encoding`
+ * either way. A name that is not there falls through to the next route (the
+ * JSON 404).
  * @example
  * router.use('/__docs', serveFingerprintedFiles(new URL('../docs/__docs/', import.meta.url)))
  */
@@ -29,10 +31,13 @@ export function serveFingerprintedFiles(directory: URL): RequestHandler {
   return (request, response, next) => {
     const gzipped = findGzippedFile(root, request)
     if (gzipped === undefined) return serveStatic(request, response, next)
-    response.setHeader('Cache-Control', CACHE_CONTROL)
-    response.type(extname(gzipped.file))
     response.vary('Accept-Encoding')
     const acceptsGzip = request.acceptsEncodings('gzip') === 'gzip'
+    if (!acceptsGzip && gzipped.plain) {
+      return serveStatic(request, response, next)
+    }
+    response.setHeader('Cache-Control', CACHE_CONTROL)
+    response.type(extname(gzipped.file))
     if (acceptsGzip) {
       response.setHeader('Content-Encoding', 'gzip')
       response.setHeader('Content-Length', gzipped.size)
@@ -49,11 +54,14 @@ export function serveFingerprintedFiles(directory: URL): RequestHandler {
   }
 }
 
-/** The file a GET or HEAD names, when it is stored as `<file>.gz`. */
+/**
+ * The file a GET or HEAD names, when it has a gzipped copy `<file>.gz`, and
+ * whether the file itself is there too.
+ */
 function findGzippedFile(
   root: string,
   request: Request,
-): { file: string; size: number } | undefined {
+): { file: string; size: number; plain: boolean } | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
   let path: string
   try {
@@ -69,5 +77,7 @@ function findGzippedFile(
     return undefined
   }
   const stats = statSync(`${file}.gz`, { throwIfNoEntry: false })
-  return stats?.isFile() === true ? { file, size: stats.size } : undefined
+  if (stats?.isFile() !== true) return undefined
+  const plain = statSync(file, { throwIfNoEntry: false })?.isFile() === true
+  return { file, size: stats.size, plain }
 }

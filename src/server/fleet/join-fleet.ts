@@ -127,6 +127,8 @@ export async function joinFleet(
     {
       ...internals,
       clockStart: record.clockStart,
+      // Stories count from the fleet's start, which is its clock's time then.
+      storyStart: internals.storyStart ?? record.clockStart,
       onJournalEntry: (entry) => fleetJournal.add(entry),
     },
     (change) => {
