@@ -54,7 +54,8 @@ export function createReadOnlyControlHandlers(
   const records = (Object.keys(RECORD_ROUTES) as RecordKindName[]).map((name) =>
     http.get(
       new RegExp(
-        `^${escapeRegExp(`${adminBase}/${RECORD_ROUTES[name]}/`)}([^/?#]+)/?(?:[?#].*)?$`,
+        // No capture group: msw would decode it as a parameter (a 500 on `%zz`).
+        `^${escapeRegExp(`${adminBase}/${RECORD_ROUTES[name]}/`)}(?:[^/?#]+)/?(?:[?#].*)?$`,
       ),
       async ({ request }) => {
         await core.ready
