@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import { appendJournalLua } from './create-shared-journal.js'
 
 // Takes the fleet's counting lock and reads, in the same round trip, what a
 // request needs to be answered as one process would: the fleet's version,
@@ -17,6 +18,15 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[2], ARGV[2])
 return redis.call('DEL', KEYS[1])
 `
+
+// Adds the journal entries this replica answered since its last command and
+// reads the head (version, record, counts), in one command: a replica under
+// load sends one command per turn of the event loop. KEYS: version, fleet,
+// counters, journal. ARGV: journal size, entries.
+const HEAD = `${appendJournalLua(4, 2)}
+return redis.call('MGET', KEYS[1], KEYS[2], KEYS[3])
+`
+const HEAD_SHA = createHash('sha1').update(HEAD).digest('hex')
 
 /** How long one request may hold the counting lock before it lapses. */
 const LEASE_MS = 2_000
@@ -37,8 +47,11 @@ export interface CountingTurn {
  * the whole fleet.
  */
 export interface SharedCounters {
-  /** The version, record and counts, without the lock (reads, control). */
-  head(): Promise<{
+  /**
+   * The version, record and counts, without the lock (reads, control);
+   * first adds `entries` (JSON) to the journal at `journal.key`, if given.
+   */
+  head(journal?: { key: string; size: number; entries: string[] }): Promise<{
     version: number
     record: string | null
     counters: string | null
@@ -62,31 +75,35 @@ export function createSharedCounters(
     fleet: `${prefix}:fleet`,
     counters: `${prefix}:counters`,
   }
-  // @note Requests that arrive in the same turn of the event loop share one
-  // read, sent after the last of them arrived: each still sees every change
-  // acknowledged before it started.
-  let batch: ReturnType<SharedCounters['head']> | undefined
-  return {
-    head() {
-      batch ??= new Promise((resolve) => setImmediate(resolve)).then(() => {
-        batch = undefined
-        return readHead()
-      })
-      return batch
-    },
-    take,
-  }
+  return { head: readHead, take }
 
-  async function readHead() {
-    const [version, record, counters] = await redis.mget(
-      keys.version,
-      keys.fleet,
-      keys.counters,
-    )
+  async function readHead(journal?: {
+    key: string
+    size: number
+    entries: string[]
+  }) {
+    const [version, record, counters] =
+      journal === undefined || journal.entries.length === 0
+        ? await redis.mget(keys.version, keys.fleet, keys.counters)
+        : await runHead(journal.key, journal.size, journal.entries)
     return {
       version: Number(version ?? 0),
       record: record ?? null,
       counters: counters ?? null,
+    }
+  }
+
+  async function runHead(
+    journal: string,
+    size: number,
+    entries: string[],
+  ): Promise<Array<string | null>> {
+    const args = [keys.version, keys.fleet, keys.counters, journal, size]
+    try {
+      return (await redis.evalsha(HEAD_SHA, 4, ...args, ...entries)) as []
+    } catch (error) {
+      if (!(error as Error).message.startsWith('NOSCRIPT')) throw error
+      return (await redis.eval(HEAD, 4, ...args, ...entries)) as []
     }
   }
 

@@ -1,23 +1,38 @@
-import { createHash } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type {
   JournalRecord,
   RequestJournal,
 } from '../../api/traffic/create-request-journal.js'
 
-// Adds each entry to the Stream, keeping exactly the last ARGV[1].
-const APPEND = `
-for i = 2, #ARGV do
-  redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[1], '*', 'e', ARGV[i])
+/**
+ * Adds each entry (ARGV[journalArg] onwards) to the Stream KEYS[journalKey],
+ * keeping exactly the last ARGV[journalArg - 1]. A part of the scripts that
+ * send journal entries.
+ */
+export function appendJournalLua(journalKey: number, journalArg: number) {
+  return `
+for i = ${journalArg}, #ARGV do
+  redis.call('XADD', KEYS[${journalKey}], 'MAXLEN', ARGV[${journalArg - 1}], '*', 'e', ARGV[i])
 end
+`
+}
+
+const APPEND = `${appendJournalLua(1, 2)}
 return #ARGV - 1
 `
-const sha = createHash('sha1').update(APPEND).digest('hex')
 
 /** The fleet's one request journal: a Stream capped at the journal's size. */
 export interface SharedJournal {
+  /** The Stream's key. */
+  readonly key: string
+  /** The number of entries the Stream keeps. */
+  readonly size: number
   /** Adds a request this replica answered (while Redis is there). */
   add(entry: JournalRecord): void
+  /** Takes the entries not sent yet, as JSON, for `send` or a command of the caller's. */
+  drain(): string[]
+  /** Sends entries taken by `drain`. */
+  send(entries: string[]): void
   /** Puts the fleet's journal in `journal`, in order, for its routes. */
   readInto(journal: RequestJournal): Promise<void>
 }
@@ -25,49 +40,41 @@ export interface SharedJournal {
 /**
  * Creates the fleet's journal at `key`: each replica adds the requests it
  * answered, once, and the Stream keeps the last `size` (an exact `MAXLEN`).
+ * `schedule` is called when the first entry waits: it must see that they
+ * are drained and sent within the next turn of the event loop.
  * @example
- * const journal = createSharedJournal(redis, 'content-api-mock:journal', 1000)
+ * const journal = createSharedJournal(redis, 'content-api-mock:journal', 1000, schedule)
  */
 export function createSharedJournal(
   redis: Redis,
   key: string,
   size: number,
+  schedule: () => void,
 ): SharedJournal {
-  // @note The entries of one turn of the event loop go in one script call:
-  // one command to encode and parse for them all, each still its own entry.
   let pending: JournalRecord[] = []
-  function flush(): void {
-    const entries = pending
+  function drain(): string[] {
+    const entries = pending.map((entry) => JSON.stringify(entry))
     pending = []
-    if (redis.status !== 'ready') return
-    redis
-      .evalsha(
-        sha,
-        1,
-        key,
-        size,
-        ...entries.map((entry) => JSON.stringify(entry)),
-      )
-      .catch((error: Error) =>
-        error.message.startsWith('NOSCRIPT')
-          ? redis.eval(
-              APPEND,
-              1,
-              key,
-              size,
-              ...entries.map((entry) => JSON.stringify(entry)),
-            )
-          : undefined,
-      )
-      .catch(() => undefined)
+    return entries
+  }
+  function send(entries: string[]): void {
+    if (entries.length === 0 || redis.status !== 'ready') return
+    redis.eval(APPEND, 1, key, size, ...entries).catch(() => undefined)
+  }
+  function flush(): void {
+    if (pending.length > 0) send(drain())
   }
   return {
+    key,
+    size,
     add(entry) {
-      if (pending.push(entry) === 1) setImmediate(flush)
+      if (pending.push(entry) === 1) schedule()
     },
+    drain,
+    send,
     async readInto(journal) {
       // What this replica answered but has not sent yet comes first.
-      if (pending.length > 0) flush()
+      flush()
       const entries = await redis.xrange(key, '-', '+')
       journal.clear()
       for (const [, fields] of entries) {

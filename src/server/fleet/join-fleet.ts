@@ -114,6 +114,12 @@ export async function joinFleet(
     return next
   }
 
+  const fleetJournal = createSharedJournal(
+    redis,
+    `${prefix}:journal`,
+    options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    () => scheduleTurn(),
+  )
   const shared = createSharedMockCore(
     {
       ...options,
@@ -198,6 +204,56 @@ export async function joinFleet(
     )
   }
 
+  // @note The requests that arrive while no read of the fleet's head is on
+  // its way wait on one promise: one read, sent after the last of them
+  // arrived (so each still sees every change acknowledged before it
+  // started), which also carries the journal entries of that turn of the
+  // event loop; then this replica is brought to the fleet's head. With one
+  // read on its way at a time, a replica under load sends one command for
+  // many requests.
+  let turnScheduled = false
+  let headOnItsWay = false
+  let turnWaiters:
+    { resolve: () => void; reject: (error: unknown) => void } | undefined
+  let turnCaughtUp: Promise<void> | undefined
+  function scheduleTurn(): void {
+    if (turnScheduled) return
+    turnScheduled = true
+    setImmediate(runTurn)
+  }
+  function runTurn(): void {
+    turnScheduled = false
+    const entries = fleetJournal.drain()
+    const waiters = turnWaiters
+    if (waiters === undefined || headOnItsWay) {
+      fleetJournal.send(entries)
+      return
+    }
+    turnWaiters = undefined
+    turnCaughtUp = undefined
+    headOnItsWay = true
+    counters
+      .head({ key: fleetJournal.key, size: fleetJournal.size, entries })
+      .then(async (head) => {
+        await reconcile(head.version, head.record)
+        takeCounters(head.counters)
+      })
+      .finally(() => {
+        headOnItsWay = false
+        if (turnWaiters !== undefined) scheduleTurn()
+      })
+      .then(waiters.resolve, waiters.reject)
+  }
+  function caughtUp(): Promise<void> {
+    if (turnCaughtUp === undefined) {
+      turnCaughtUp = new Promise((resolve, reject) => {
+        turnWaiters = { resolve, reject }
+      })
+      scheduleTurn()
+    }
+    return turnCaughtUp
+  }
+
   function sync(
     request: IncomingMessage,
   ): Promise<(() => void) | undefined> | undefined {
@@ -208,11 +264,15 @@ export async function joinFleet(
         () => undefined,
       )
     }
+    return caughtUp().then(
+      () => (counts(request) ? takeCount() : undefined),
+      () => undefined,
+    )
+  }
+
+  /** Takes the fleet's counting lock for one request; resolves with its release. */
+  function takeCount(): Promise<(() => void) | undefined> {
     return (async () => {
-      const head = await counters.head()
-      await reconcile(head.version, head.record)
-      takeCounters(head.counters)
-      if (!counts(request)) return undefined
       const turn = await counters.take()
       const release = () => {
         const text = JSON.stringify(shared.scenarios.exportCounters())
@@ -287,12 +347,6 @@ export async function joinFleet(
       `This change was not made: ${why}, and a replica changes state only through the fleet's Redis at ${where}, so that every replica sees the same. The API keeps answering from the last state it knew; try the change again once GET /__mock/health answers "status": "ok".`,
     )
   }
-
-  const fleetJournal = createSharedJournal(
-    redis,
-    `${prefix}:journal`,
-    options.journalSize ?? DEFAULT_JOURNAL_SIZE,
-  )
 
   const guardControl: RequestHandler = (request, response, next) => {
     if (READ_METHODS.has(request.method)) {
