@@ -283,7 +283,7 @@ function buildMockCore(
 
   /** Resets; the story offsets count from `start`, by default the reset clock's time. */
   async function resetAt(start?: number): Promise<number> {
-    scenarios.clear()
+    scenarios.reset()
     addInitialScenarios()
     variants.reset()
     clock.reset()

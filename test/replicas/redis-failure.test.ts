@@ -4,7 +4,7 @@ import {
   startRedis,
   type TestRedis,
 } from '../support/redis-server.js'
-import { startReplicas } from '../support/replicas.js'
+import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
 
 // Redis lost while a fleet serves: the API answers from the last state,
@@ -22,24 +22,6 @@ afterAll(async () => {
 })
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
-
-async function control(
-  url: string,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-) {
-  const response = await fetch(`${url}/__mock${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    body: text === '' ? undefined : JSON.parse(text),
-  }
-}
 
 /** Waits until every replica's health says `status`. */
 async function untilHealth(urls: string[], status: string) {

@@ -4,7 +4,7 @@ import {
   startRedis,
   type TestRedis,
 } from '../support/redis-server.js'
-import { startReplicas } from '../support/replicas.js'
+import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
 
 // Three replicas of one fleet: every change made through one is seen through
@@ -21,25 +21,6 @@ afterAll(async () => {
 })
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
-const JSON_HEADERS = { 'content-type': 'application/json' }
-
-async function control(
-  url: string,
-  path: string,
-  method = 'GET',
-  body?: unknown,
-) {
-  const response = await fetch(`${url}/__mock${path}`, {
-    method,
-    headers: JSON_HEADERS,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    body: text === '' ? undefined : JSON.parse(text),
-  }
-}
 
 itWithRedis(
   'forces a scenario added through one replica on the others',

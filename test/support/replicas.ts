@@ -4,7 +4,10 @@ import { startServer } from './server.js'
 
 /** Replicas of one fleet, started in-process on loopback, closed together. */
 export type Replicas = Array<Awaited<ReturnType<typeof startServer>>> &
-  AsyncDisposable
+  AsyncDisposable & {
+    /** Their fleet's key prefix, for a replica started later. */
+    prefix: string
+  }
 
 /**
  * Starts `count` servers sharing their state through the Redis at `url`,
@@ -23,8 +26,32 @@ export async function startReplicas(
   for (let i = 0; i < count; i++) {
     replicas.push(await startServer({ ...options, redis: { url, prefix } }))
   }
+  replicas.prefix = prefix
   replicas[Symbol.asyncDispose] = async () => {
     await Promise.all(replicas.map((replica) => replica.close()))
   }
   return replicas
+}
+
+/**
+ * Sends a control request to the server at `url` and reads its JSON answer.
+ * @example
+ * const { status, body } = await control(replica.url, '/scenarios', 'POST', { status: 500 })
+ */
+export async function control(
+  url: string,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${url}/__mock${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: text === '' ? undefined : JSON.parse(text),
+  }
 }

@@ -90,6 +90,12 @@ export interface ScenarioEngine extends ScenarioController {
    * `times` scenario used up there is removed here too.
    */
   importCounters(counters: ScenarioCounters): void
+  /**
+   * Clears, and the IDs and clears count from the start again: both are a
+   * function of the changes since the last reset, so replicas of a fleet
+   * (which may rebuild from the last reset) show the same IDs.
+   */
+  reset(): void
   evaluate(
     request: ScenarioRequest,
     preset?: ScenarioPreset,
@@ -140,7 +146,7 @@ export function createScenarioEngine(options: {
   prefix: string
 }): ScenarioEngine {
   let entries: Entry[] = []
-  // IDs stay unique for the engine's life; the random streams restart with
+  // IDs stay unique until the next reset; the random streams restart with
   // every `clear()`, so the n-th scenario added after a reset draws what the
   // n-th scenario of a fresh mock draws, whatever ran before it.
   let sequence = 0
@@ -307,6 +313,14 @@ export function createScenarioEngine(options: {
 
   const oneOff = new Map<ScenarioPreset, Entry>()
 
+  function clear(): void {
+    entries = []
+    added = 0
+    clears++
+    usedUp.clear()
+    oneOff.clear()
+  }
+
   return {
     get isEmpty() {
       return entries.length === 0
@@ -324,12 +338,11 @@ export function createScenarioEngine(options: {
       entries = entries.filter((entry) => entry.state.id !== id)
       return entries.length < before
     },
-    clear() {
-      entries = []
-      added = 0
-      clears++
-      usedUp.clear()
-      oneOff.clear()
+    clear,
+    reset() {
+      clear()
+      sequence = 0
+      clears = 0
     },
     exportCounters() {
       const scenarios: ScenarioCounters['scenarios'] = {}

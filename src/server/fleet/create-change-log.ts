@@ -25,6 +25,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 `
 
+/** Whether the changes of one write hold a reset. */
+export function isReset(changes: StateChange[]): boolean {
+  return changes.some((change) => change.kind === 'reset')
+}
+
 /** How long a write may hold the fleet's write lock before it lapses. */
 const LOCK_MS = 10_000
 

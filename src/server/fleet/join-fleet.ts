@@ -3,15 +3,15 @@ import type { RequestHandler } from 'express'
 import { createSharedMockCore } from '../../api/create-mock-core.js'
 import type { MockCore, MockCoreInternals } from '../../api/mock-core.js'
 import type { MockOptions } from '../../api/mock-options.js'
-import { isApiPath } from '../../api/api-prefix.js'
 import type { StateChange } from '../../api/state-change.js'
-import type { ScenarioCounters } from '../../api/traffic/create-scenario-engine.js'
 import { DEFAULT_JOURNAL_SIZE } from '../../api/traffic/create-request-journal.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { connectRedis } from './connect-redis.js'
-import { createChangeLog } from './create-change-log.js'
+import { createChangeLog, isReset } from './create-change-log.js'
 import { createSharedCounters } from './create-shared-counters.js'
 import { createSharedJournal } from './create-shared-journal.js'
+import { createHeadReads } from './create-head-reads.js'
+import { shareScenarioCounts } from './share-scenario-counts.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_FLEET_PREFIX,
@@ -100,6 +100,8 @@ export async function joinFleet(
   }
 
   let version = 0
+  /** The version of the last reset this replica applied (0: none). */
+  let resetVersion = 0
   let lastId = '-'
   /** The changes of the control write in progress, which holds the lock. */
   let captured: StateChange[] | undefined
@@ -118,7 +120,7 @@ export async function joinFleet(
     redis,
     `${prefix}:journal`,
     options.journalSize ?? DEFAULT_JOURNAL_SIZE,
-    () => scheduleTurn(),
+    () => heads.schedule(),
   )
   const shared = createSharedMockCore(
     {
@@ -158,6 +160,7 @@ export async function joinFleet(
           })
         }
         version = entry.version
+        if (isReset(entry.changes)) resetVersion = entry.version
       }
     })
   }
@@ -171,6 +174,7 @@ export async function joinFleet(
       })
       await shared.apply({ kind: 'reset' })
       version = 0
+      resetVersion = 0
       lastId = '-'
       diverged = false
     })
@@ -188,71 +192,15 @@ export async function joinFleet(
     else if (fleetVersion > version) await catchUp(fleetVersion)
   }
 
-  let countersText: string | null = null
-  function takeCounters(text: string | null): void {
-    if (text === null || text === countersText) return
-    countersText = text
-    shared.scenarios.importCounters(JSON.parse(text) as ScenarioCounters)
-  }
+  const scenarioCounts = shareScenarioCounts(
+    shared.scenarios,
+    () => resetVersion,
+  )
 
-  /** Whether answering the request moves a count the fleet shares. */
-  function counts(request: IncomingMessage): boolean {
-    if (!isApiPath(request.url ?? '/', shared.mock.prefix)) return false
-    return (
-      !shared.scenarios.isEmpty ||
-      (!shared.strict && request.headers['x-mock-scenario'] !== undefined)
-    )
-  }
-
-  // @note The requests that arrive while no read of the fleet's head is on
-  // its way wait on one promise: one read, sent after the last of them
-  // arrived (so each still sees every change acknowledged before it
-  // started), which also carries the journal entries of that turn of the
-  // event loop; then this replica is brought to the fleet's head. With one
-  // read on its way at a time, a replica under load sends one command for
-  // many requests.
-  let turnScheduled = false
-  let headOnItsWay = false
-  let turnWaiters:
-    { resolve: () => void; reject: (error: unknown) => void } | undefined
-  let turnCaughtUp: Promise<void> | undefined
-  function scheduleTurn(): void {
-    if (turnScheduled) return
-    turnScheduled = true
-    setImmediate(runTurn)
-  }
-  function runTurn(): void {
-    turnScheduled = false
-    const entries = fleetJournal.drain()
-    const waiters = turnWaiters
-    if (waiters === undefined || headOnItsWay) {
-      fleetJournal.send(entries)
-      return
-    }
-    turnWaiters = undefined
-    turnCaughtUp = undefined
-    headOnItsWay = true
-    counters
-      .head({ key: fleetJournal.key, size: fleetJournal.size, entries })
-      .then(async (head) => {
-        await reconcile(head.version, head.record)
-        takeCounters(head.counters)
-      })
-      .finally(() => {
-        headOnItsWay = false
-        if (turnWaiters !== undefined) scheduleTurn()
-      })
-      .then(waiters.resolve, waiters.reject)
-  }
-  function caughtUp(): Promise<void> {
-    if (turnCaughtUp === undefined) {
-      turnCaughtUp = new Promise((resolve, reject) => {
-        turnWaiters = { resolve, reject }
-      })
-      scheduleTurn()
-    }
-    return turnCaughtUp
-  }
+  const heads = createHeadReads(counters, fleetJournal, async (head) => {
+    await reconcile(head.version, head.record)
+    scenarioCounts.take(head.counters)
+  })
 
   function sync(
     request: IncomingMessage,
@@ -264,31 +212,31 @@ export async function joinFleet(
         () => undefined,
       )
     }
-    return caughtUp().then(
-      () => (counts(request) ? takeCount() : undefined),
+    return heads.caughtUp().then(
+      () =>
+        scenarioCounts.counts(request, shared.mock.prefix, shared.strict)
+          ? takeCount()
+          : undefined,
       () => undefined,
     )
   }
 
   /** Takes the fleet's counting lock for one request; resolves with its release. */
-  function takeCount(): Promise<(() => void) | undefined> {
-    return (async () => {
-      const turn = await counters.take()
-      const release = () => {
-        const text = JSON.stringify(shared.scenarios.exportCounters())
-        countersText = text
-        void turn.release(text).catch(() => undefined)
-      }
-      try {
-        await reconcile(turn.version, turn.record)
-        countersText = null
-        takeCounters(turn.counters)
-      } catch (error) {
-        release()
-        throw error
-      }
-      return release
-    })().catch(() => undefined)
+  async function takeCount(): Promise<(() => void) | undefined> {
+    const turn = await counters.take().catch(() => undefined)
+    if (turn === undefined) return undefined
+    const release = () => {
+      void turn.release(scenarioCounts.give()).catch(() => undefined)
+    }
+    try {
+      await reconcile(turn.version, turn.record)
+      scenarioCounts.forget()
+      scenarioCounts.take(turn.counters)
+    } catch {
+      release()
+      return undefined
+    }
+    return release
   }
 
   /** Appends changes made here; on a conflict, takes the fleet's state back. */
@@ -301,6 +249,7 @@ export async function joinFleet(
         return false
       }
       version = appended.version
+      if (isReset(changes)) resetVersion = appended.version
       lastId = appended.id
       return true
     }).then((published) => {
@@ -335,6 +284,7 @@ export async function joinFleet(
       diverged = false
       await shared.apply({ kind: 'reset' })
       version = 0
+      resetVersion = 0
       lastId = '-'
     }).then(() => catchUp())
   }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  findSuiteRedis,
+  startRedis,
+  type TestRedis,
+} from '../support/redis-server.js'
+import { control, startReplicas } from '../support/replicas.js'
+import { startServer } from '../support/server.js'
+
+// The fleet's change log across resets: the scenario IDs every replica shows
+// are a function of the changes since the last reset, whether a replica
+// lived through them, started late, or rebuilt after Redis came back empty.
+
+const redisPath = findSuiteRedis()
+const itWithRedis = it.skipIf(redisPath === undefined)
+let redis: TestRedis
+beforeAll(async () => {
+  if (redisPath !== undefined) redis = await startRedis(redisPath)
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+const KEY = { authorization: 'Bearer demo-key-alpha' }
+
+async function scenarioIds(url: string): Promise<string[]> {
+  return (await control(url, '/scenarios')).body.data.map(
+    (scenario: { id: string }) => scenario.id,
+  )
+}
+
+itWithRedis(
+  'shows the same scenario IDs on every replica after a reset, also on one started late',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 2, { seed: 7 })
+    const [one, two] = replicas
+    await control(one!.url, '/scenarios', 'POST', { status: 500 })
+    await control(two!.url, '/scenarios', 'POST', { status: 502 })
+    expect((await control(two!.url, '/reset', 'POST')).status).toBe(200)
+    await control(one!.url, '/scenarios', 'POST', { status: 503 })
+    await using late = await startServer({
+      seed: 7,
+      redis: { url: redis.url, prefix: replicas.prefix },
+    })
+    for (const url of [one!.url, two!.url, late.url]) {
+      expect(await scenarioIds(url)).toEqual(['scn_1'])
+    }
+  },
+)
+
+itWithRedis(
+  'shows the same scenario IDs on every replica after Redis came back empty',
+  async () => {
+    await using replicas = await startReplicas(redis.url, 2, { seed: 7 })
+    const urls = replicas.map((replica) => replica.url)
+    await control(urls[0]!, '/scenarios', 'POST', { status: 500 })
+    await control(urls[1]!, '/scenarios', 'POST', { status: 502 })
+    await redis.stop()
+    await redis.start()
+    for (const url of urls) {
+      while ((await control(url, '/health')).body.status !== 'ok') {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+    expect(
+      (await control(urls[1]!, '/scenarios', 'POST', { status: 503 })).status,
+    ).toBe(201)
+    await using late = await startServer({
+      seed: 7,
+      redis: { url: redis.url, prefix: replicas.prefix },
+    })
+    for (const url of [...urls, late.url]) {
+      await fetch(`${url}/public-api/v1/projects`, { headers: KEY })
+      expect(await scenarioIds(url)).toEqual(['scn_1'])
+    }
+  },
+)
