@@ -75,3 +75,45 @@ itWithRedis(
     }
   },
 )
+
+itWithRedis(
+  'keeps only the entries from the last reset on in the change log, and every replica converges',
+  async () => {
+    const { Redis } = await import('ioredis')
+    await using replicas = await startReplicas(redis.url, 2, { seed: 7 })
+    const [one, two] = replicas
+    const projects = await (
+      await fetch(`${one!.apiUrl}/projects`, { headers: KEY })
+    ).json()
+    const [first, second] = projects.data.map(
+      (project: { project_unique: string }) => project.project_unique,
+    )
+    const patch = (url: string, id: string, description: string) =>
+      control(url, `/projects/${id}`, 'PATCH', { description })
+    for (let i = 0; i < 5; i++) await patch(one!.url, first, `before ${i}`)
+    expect((await control(two!.url, '/reset', 'POST')).status).toBe(200)
+    await patch(one!.url, second, 'after')
+
+    const client = new Redis(redis.url)
+    try {
+      expect(await client.xlen(`${replicas.prefix}:changes`)).toBe(2)
+    } finally {
+      client.disconnect()
+    }
+    await using late = await startServer({
+      seed: 7,
+      redis: { url: redis.url, prefix: replicas.prefix },
+    })
+    const start = await (
+      await fetch(`${late.apiUrl}/projects/${first}`, { headers: KEY })
+    ).json()
+    for (const url of [one!.apiUrl, two!.apiUrl, late.apiUrl]) {
+      const read = async (id: string) =>
+        (await (await fetch(`${url}/projects/${id}`, { headers: KEY })).json())
+          .data.description
+      expect(await read(first)).not.toMatch(/^before/)
+      expect(await read(first)).toBe(start.data.description)
+      expect(await read(second)).toBe('after')
+    }
+  },
+)

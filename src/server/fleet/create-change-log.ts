@@ -5,9 +5,11 @@ import type { StateChange } from '../../api/state-change.js'
 // Appends one entry (the changes of one write) if the fleet is still at the
 // version the writer caught up to, bumping the version in the same step, and
 // tells the idle replicas; a reset or a clear of the journal empties the
-// fleet's journal with it. KEYS: version, changes, journal. ARGV: expected
-// version, changes, notices channel, '1' to empty the journal. Returns the
-// new version and the entry's ID, or -1 and the fleet's version.
+// fleet's journal with it, and a reset drops the entries before it (a
+// replica behind reads the reset first, and rebuilds from it). KEYS:
+// version, changes, journal. ARGV: expected version, changes, notices
+// channel, '1' to empty the journal, '1' for a reset. Returns the new
+// version and the entry's ID, or -1 and the fleet's version.
 const APPEND = `
 local version = tonumber(redis.call('GET', KEYS[1]) or '0')
 if version ~= tonumber(ARGV[1]) then return {-1, version} end
@@ -15,6 +17,7 @@ version = version + 1
 redis.call('SET', KEYS[1], version)
 local id = redis.call('XADD', KEYS[2], '*', 'v', version, 'c', ARGV[2])
 if ARGV[4] == '1' then redis.call('DEL', KEYS[3]) end
+if ARGV[5] == '1' then redis.call('XTRIM', KEYS[2], 'MINID', id) end
 redis.call('PUBLISH', ARGV[3], version)
 return {version, id}
 `
@@ -108,6 +111,7 @@ export function createChangeLog(redis: Redis, prefix: string): ChangeLog {
         JSON.stringify(changes),
         keys.notices,
         clearsJournal ? '1' : '0',
+        isReset(changes) ? '1' : '0',
       )) as [number, string | number]
       return version === -1 ? undefined : { version, id: String(id) }
     },
