@@ -170,7 +170,7 @@ module.exports = {
     },
     {
       name: 'only-the-fleet-imports-redis',
-      comment: 'The Redis client is the fleet room\'s own.',
+      comment: "The Redis client is the fleet room's own.",
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/server/fleet/' },
       to: { path: 'node_modules/ioredis/' },
