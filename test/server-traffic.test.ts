@@ -76,6 +76,20 @@ it('clears every scenario with DELETE /__mock/scenarios', async () => {
   expect(await (await fetch(scenarios)).json()).toEqual({ data: [] })
 })
 
+it('counts scenario IDs from scn_1 again after a reset, start scenarios first', async () => {
+  await using server = await startServer({ scenarios: ['server-error'] })
+  const scenarios = `${server.adminUrl}/scenarios`
+  const ids = async () =>
+    (await (await fetch(scenarios)).json()).data.map(
+      (scenario: { id: string }) => scenario.id,
+    )
+  await send(scenarios, 'POST', { status: 502 })
+  expect(await ids()).toEqual(['scn_1', 'scn_2'])
+  await send(`${server.adminUrl}/reset`, 'POST')
+  await send(scenarios, 'POST', { status: 503 })
+  expect(await ids()).toEqual(['scn_1', 'scn_2'])
+})
+
 it('forces a scenario added over HTTP on the API until it is used up', async () => {
   await using server = await startServer({
     fixtures: loadFixture('small.json'),

@@ -34,6 +34,16 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started
 }
 
+it('counts scenario IDs from scn_1 again after a reset', async () => {
+  const mock = serveSmallDataset(server)
+  mock.scenarios.add({ status: 500 })
+  expect(mock.scenarios.add({ status: 502 }).id).toBe('scn_2')
+  await mock.reset()
+  expect(mock.scenarios.add({ status: 503 }).id).toBe('scn_1')
+  mock.scenarios.clear()
+  expect(mock.scenarios.add({ status: 504 }).id).toBe('scn_2')
+})
+
 it('answers the next N requests with the forced status, then normally', async () => {
   const mock = serveSmallDataset(server)
   mock.scenarios.add({ status: 500, times: 2 })
