@@ -52,5 +52,26 @@ export async function connectRedis(
       `Cannot reach Redis at ${describeRedisUrl(url)} (tried for ${timeoutMs / 1000} s: ${lastError}). Start Redis or fix --redis, then start this replica again.`,
     )
   }
+  const problem = findRedisVersionProblem(await redis.info('server'))
+  if (problem !== undefined) {
+    redis.disconnect()
+    throw new FleetError(
+      `The Redis at ${describeRedisUrl(url)} ${problem}; replicas need Redis 6.2 or later, or Valkey (a reset trims the fleet's log with XTRIM MINID). Point --redis at a newer server.`,
+    )
+  }
   return redis
+}
+
+/**
+ * What keeps a Redis from serving a fleet, from its `INFO server` text (Valkey
+ * reports a `redis_version` too); `undefined` when it can.
+ * @example
+ * findRedisVersionProblem('redis_version:6.0.9\r\n') // 'is version 6.0.9'
+ */
+export function findRedisVersionProblem(info: string): string | undefined {
+  const version = /^redis_version:(\d+)\.(\d+)/m.exec(info)
+  if (version === null) return undefined
+  const [major, minor] = [Number(version[1]), Number(version[2])]
+  if (major > 6 || (major === 6 && minor >= 2)) return undefined
+  return `is version ${/^redis_version:(\S+)/m.exec(info)![1]}`
 }
