@@ -47,6 +47,8 @@ export interface BannerInfo {
   log: LogFormat
   /** Rate limit, latency, fail rate and scenarios in force, in words. */
   traffic?: readonly string[]
+  /** With `--redis`: the Redis (password hidden) and the fleet's key prefix. */
+  fleet?: { redis: string; prefix: string }
   /** Proxy mode: the real service, whether all goes there, the `--record` file. */
   upstream?: { url: string; all: boolean; record?: string }
 }
@@ -92,6 +94,12 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
         `the 200 answers forwarded are added to ${info.upstream.record}`,
       )
     }
+  }
+  if (info.fleet !== undefined) {
+    row(
+      'Fleet',
+      `${info.fleet.redis} ${styles.dim(`(prefix ${info.fleet.prefix}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
+    )
   }
   if (info.mediaDir !== undefined) {
     row('Media', `files of ${info.mediaDir}, picked per movie_unique`)

@@ -11,6 +11,10 @@ import { createStyles, shouldUseColor } from './create-styles.js'
 import { describeApiKeys } from './describe-api-keys.js'
 import { describeHeapShortfall } from './describe-heap-shortfall.js'
 import { describeStartError } from './describe-start-error.js'
+import {
+  DEFAULT_FLEET_PREFIX,
+  describeRedisUrl,
+} from '../server/fleet/fleet-options.js'
 import { formatBanner } from './format-banner.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
@@ -191,6 +195,13 @@ export async function serveMock(
               : { file: options.handlers, count: handlerCount },
           watching: options.watch,
           mediaDir: options.mediaDir,
+          fleet:
+            options.redis === undefined
+              ? undefined
+              : {
+                  redis: describeRedisUrl(options.redis),
+                  prefix: options.redisPrefix ?? DEFAULT_FLEET_PREFIX,
+                },
           log: options.log,
           traffic: describeTraffic(options),
           upstream:

@@ -151,7 +151,10 @@ itWithBalancer(
       '--redis-prefix',
       'cli-seed',
     ])
-    void fleet
+    // The banner says where the fleet is, without the URL's password.
+    expect(fleet.stdout()).toMatch(
+      /\n {2}Fleet {5}redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed: scenarios, clock, variants, data changes and the journal shared with every replica there\)\n/,
+    )
     const other = await run(
       process.execPath,
       [
