@@ -17,6 +17,8 @@ import { startCli, type StartedCli } from '../support/start-cli.js'
 const redisPath = findSuiteRedis()
 const haproxyPath = redisPath === undefined ? undefined : findSuiteHaproxy()
 const itWithBalancer = it.skipIf(haproxyPath === undefined)
+// Needs no Redis itself, but skips with the rest of the replica suite.
+const itWithRedis = it.skipIf(redisPath === undefined)
 let redis: TestRedis
 beforeAll(async () => {
   if (redisPath !== undefined) redis = await startRedis(redisPath)
@@ -175,27 +177,31 @@ itWithBalancer(
   },
 )
 
-it('exits 2 with one line after trying an unreachable Redis for 10 seconds', async () => {
-  // Port 1 on loopback refuses at once: the CLI keeps trying for its
-  // documented 10 s (DEFAULT_CONNECT_TIMEOUT_MS), then names Redis, without its
-  // credentials, and the fix.
-  const failed = await run(
-    process.execPath,
-    [
-      'dist/cli/main.js',
-      '--port',
-      '0',
-      '--log',
-      'off',
-      '--redis',
-      'redis://user:hunter2@127.0.0.1:1',
-    ],
-    { cwd: ROOT },
-  ).catch((error: { code: number; stdout: string; stderr: string }) => error)
-  expect('code' in failed && failed.code).toBe(2)
-  expect(failed.stdout).toBe('')
-  expect(failed.stderr).toMatch(
-    /^content-api-mock: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1 \(tried for 10 s: .+\)\. Start Redis or fix --redis, then start this replica again\.\n$/,
-  )
-  expect(failed.stderr).not.toContain('hunter2')
-}, 30_000)
+itWithRedis(
+  'exits 2 with one line after trying an unreachable Redis for 10 seconds',
+  async () => {
+    // Port 1 on loopback refuses at once: the CLI keeps trying for its
+    // documented 10 s (DEFAULT_CONNECT_TIMEOUT_MS), then names Redis, without its
+    // credentials, and the fix.
+    const failed = await run(
+      process.execPath,
+      [
+        'dist/cli/main.js',
+        '--port',
+        '0',
+        '--log',
+        'off',
+        '--redis',
+        'redis://user:hunter2@127.0.0.1:1',
+      ],
+      { cwd: ROOT },
+    ).catch((error: { code: number; stdout: string; stderr: string }) => error)
+    expect('code' in failed && failed.code).toBe(2)
+    expect(failed.stdout).toBe('')
+    expect(failed.stderr).toMatch(
+      /^content-api-mock: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1 \(tried for 10 s: .+\)\. Start Redis or fix --redis, then start this replica again\.\n$/,
+    )
+    expect(failed.stderr).not.toContain('hunter2')
+  },
+  30_000,
+)

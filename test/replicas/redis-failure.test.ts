@@ -101,17 +101,24 @@ itWithRedis(
   },
 )
 
-it('refuses a Redis older than 6.2, naming its version, and takes 6.2, 7.x and Valkey', () => {
-  // Debian's redis-server is newer, so the refusal is checked on INFO texts.
-  expect(findRedisVersionProblem('# Server\r\nredis_version:6.0.16\r\n')).toBe(
-    'is version 6.0.16',
-  )
-  for (const version of ['6.2.0', '7.0.15', '7.2.4\r\nvalkey_version:8.0.1']) {
-    expect(findRedisVersionProblem(`redis_version:${version}\r\n`)).toBe(
-      undefined,
-    )
-  }
-})
+itWithRedis(
+  'refuses a Redis older than 6.2, naming its version, and takes 6.2, 7.x and Valkey',
+  () => {
+    // Debian's redis-server is newer, so the refusal is checked on INFO texts.
+    expect(
+      findRedisVersionProblem('# Server\r\nredis_version:6.0.16\r\n'),
+    ).toBe('is version 6.0.16')
+    for (const version of [
+      '6.2.0',
+      '7.0.15',
+      '7.2.4\r\nvalkey_version:8.0.1',
+    ]) {
+      expect(findRedisVersionProblem(`redis_version:${version}\r\n`)).toBe(
+        undefined,
+      )
+    }
+  },
+)
 
 itWithRedis(
   "refuses a replica whose seed differs from its fleet's, naming the flag",
