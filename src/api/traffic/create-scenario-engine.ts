@@ -15,6 +15,13 @@ import {
 } from './create-rate-limiter.js'
 import { createSeededStream } from '../../random/create-seeded-random.js'
 import { combineSeeds } from '../../random/mix-seeds.js'
+import {
+  countsOf,
+  takeCounts,
+  type ScenarioCounters,
+} from './scenario-counters.js'
+
+export type { ScenarioCounters } from './scenario-counters.js'
 
 /**
  * A scenario in force, as `mock.scenarios.list()` and `GET /__mock/scenarios`
@@ -100,24 +107,6 @@ export interface ScenarioEngine extends ScenarioController {
     request: ScenarioRequest,
     preset?: ScenarioPreset,
   ): ScenarioOutcome | undefined
-}
-
-/**
- * Where each scenario's counts stand: by scenario ID (`header:<preset>` for
- * the presets of `X-Mock-Scenario`), since the engine's `clears`-th clear.
- */
-export interface ScenarioCounters {
-  clears: number
-  scenarios: Record<
-    string,
-    {
-      matched: number
-      fired: number
-      remaining?: number
-      draws: number
-      buckets?: Array<[string, number, number]>
-    }
-  >
 }
 
 interface Entry {
@@ -347,14 +336,7 @@ export function createScenarioEngine(options: {
     exportCounters() {
       const scenarios: ScenarioCounters['scenarios'] = {}
       for (const entry of [...entries, ...oneOff.values()]) {
-        const { id, matched, fired, remaining } = entry.state
-        scenarios[id] = {
-          matched,
-          fired,
-          ...(remaining !== undefined && { remaining }),
-          draws: entry.stream.position,
-          ...(entry.limiter && { buckets: entry.limiter.exportBuckets() }),
-        }
+        scenarios[entry.state.id] = countsOf(entry)
       }
       for (const id of usedUp) {
         scenarios[id] = { matched: 0, fired: 0, remaining: 0, draws: 0 }
@@ -365,16 +347,7 @@ export function createScenarioEngine(options: {
       if (counters.clears !== clears) return
       for (const entry of [...entries, ...oneOff.values()]) {
         const counted = counters.scenarios[entry.state.id]
-        if (counted === undefined) continue
-        entry.state.matched = counted.matched
-        entry.state.fired = counted.fired
-        if (counted.remaining !== undefined) {
-          entry.state.remaining = counted.remaining
-        }
-        entry.stream.seek(counted.draws)
-        if (counted.buckets !== undefined) {
-          entry.limiter?.importBuckets(counted.buckets)
-        }
+        if (counted !== undefined) takeCounts(entry, counted)
       }
       entries = entries.filter((entry) => !isUsedUp(entry))
     },
