@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  findSuiteRedis,
-  startRedis,
-  type TestRedis,
-} from '../support/redis-server.js'
+import { expect, it } from 'vitest'
+import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
 
@@ -13,13 +9,7 @@ import { startServer } from '../support/server.js'
 
 const redisPath = findSuiteRedis()
 const itWithRedis = it.skipIf(redisPath === undefined)
-let redis: TestRedis
-beforeAll(async () => {
-  if (redisPath !== undefined) redis = await startRedis(redisPath)
-})
-afterAll(async () => {
-  await redis?.stop()
-})
+const redis = useSuiteRedis(redisPath)
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
 
@@ -32,7 +22,7 @@ async function scenarioIds(url: string): Promise<string[]> {
 itWithRedis(
   'shows the same scenario IDs on every replica after a reset, also on one started late',
   async () => {
-    await using replicas = await startReplicas(redis.url, 2, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 2, { seed: 7 })
     const [one, two] = replicas
     await control(one!.url, '/scenarios', 'POST', { status: 500 })
     await control(two!.url, '/scenarios', 'POST', { status: 502 })
@@ -40,7 +30,7 @@ itWithRedis(
     await control(one!.url, '/scenarios', 'POST', { status: 503 })
     await using late = await startServer({
       seed: 7,
-      redis: { url: redis.url, prefix: replicas.prefix },
+      redis: { url: redis().url, prefix: replicas.prefix },
     })
     for (const url of [one!.url, two!.url, late.url]) {
       expect(await scenarioIds(url)).toEqual(['scn_1'])
@@ -51,12 +41,12 @@ itWithRedis(
 itWithRedis(
   'shows the same scenario IDs on every replica after Redis came back empty',
   async () => {
-    await using replicas = await startReplicas(redis.url, 2, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 2, { seed: 7 })
     const urls = replicas.map((replica) => replica.url)
     await control(urls[0]!, '/scenarios', 'POST', { status: 500 })
     await control(urls[1]!, '/scenarios', 'POST', { status: 502 })
-    await redis.stop()
-    await redis.start()
+    await redis().stop()
+    await redis().start()
     for (const url of urls) {
       while ((await control(url, '/health')).body.status !== 'ok') {
         await new Promise((resolve) => setTimeout(resolve, 50))
@@ -67,7 +57,7 @@ itWithRedis(
     ).toBe(201)
     await using late = await startServer({
       seed: 7,
-      redis: { url: redis.url, prefix: replicas.prefix },
+      redis: { url: redis().url, prefix: replicas.prefix },
     })
     for (const url of [...urls, late.url]) {
       await fetch(`${url}/public-api/v1/projects`, { headers: KEY })
@@ -80,7 +70,7 @@ itWithRedis(
   'keeps only the entries from the last reset on in the change log, and every replica converges',
   async () => {
     const { Redis } = await import('ioredis')
-    await using replicas = await startReplicas(redis.url, 2, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 2, { seed: 7 })
     const [one, two] = replicas
     const projects = await (
       await fetch(`${one!.apiUrl}/projects`, { headers: KEY })
@@ -94,7 +84,7 @@ itWithRedis(
     expect((await control(two!.url, '/reset', 'POST')).status).toBe(200)
     await patch(one!.url, second, 'after')
 
-    const client = new Redis(redis.url)
+    const client = new Redis(redis().url)
     try {
       expect(await client.xlen(`${replicas.prefix}:changes`)).toBe(2)
     } finally {
@@ -102,7 +92,7 @@ itWithRedis(
     }
     await using late = await startServer({
       seed: 7,
-      redis: { url: redis.url, prefix: replicas.prefix },
+      redis: { url: redis().url, prefix: replicas.prefix },
     })
     const start = await (
       await fetch(`${late.apiUrl}/projects/${first}`, { headers: KEY })

@@ -1,13 +1,9 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { findSuiteHaproxy, startHaproxy } from '../support/haproxy.js'
-import {
-  findSuiteRedis,
-  startRedis,
-  type TestRedis,
-} from '../support/redis-server.js'
+import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 import { startCli, type StartedCli } from '../support/start-cli.js'
 
 // The table, end to end: three CLI replicas with --redis behind a
@@ -19,13 +15,7 @@ const haproxyPath = redisPath === undefined ? undefined : findSuiteHaproxy()
 const itWithBalancer = it.skipIf(haproxyPath === undefined)
 // Needs no Redis itself, but skips with the rest of the replica suite.
 const itWithRedis = it.skipIf(redisPath === undefined)
-let redis: TestRedis
-beforeAll(async () => {
-  if (redisPath !== undefined) redis = await startRedis(redisPath)
-})
-afterAll(async () => {
-  await redis?.stop()
-})
+const redis = useSuiteRedis(redisPath)
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -43,7 +33,7 @@ itWithBalancer(
       '7',
       '--live',
       '--redis',
-      redis.url,
+      redis().url,
       '--redis-prefix',
       'balanced',
     ]
@@ -145,7 +135,7 @@ itWithBalancer(
 itWithBalancer(
   'exits 2 with one line when a replica serves other data than its fleet',
   async () => {
-    const flags = ['--port', '0', '--log', 'off', '--redis', redis.url]
+    const flags = ['--port', '0', '--log', 'off', '--redis', redis().url]
     await using fleet = await startCli([
       ...flags,
       '--seed',

@@ -3,12 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  findSuiteRedis,
-  startRedis,
-  type TestRedis,
-} from '../support/redis-server.js'
+import { expect, it } from 'vitest'
+import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 
 // The Redis client (ioredis) loads only for a fleet: a server or a CLI
 // started without --redis never loads it, so start-up does not change.
@@ -17,13 +13,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CHUNKS = join(ROOT, 'dist/chunks')
 const run = promisify(execFile)
 const redisPath = findSuiteRedis()
-let redis: TestRedis | undefined
-beforeAll(async () => {
-  if (redisPath !== undefined) redis = await startRedis(redisPath)
-})
-afterAll(async () => {
-  await redis?.stop()
-})
+const redis = useSuiteRedis(redisPath)
 
 /** Starts a server in a fresh Node, asks it once, and says whether ioredis was loaded. */
 async function loadsRedisClient(redisUrl?: string): Promise<boolean> {
@@ -71,7 +61,7 @@ it('never loads the Redis client in a server started without redis', async () =>
 it.skipIf(redisPath === undefined)(
   'loads the Redis client in a server started with redis (so the check above can fail)',
   async () => {
-    expect(await loadsRedisClient(redis!.url)).toBe(true)
+    expect(await loadsRedisClient(redis().url)).toBe(true)
   },
 )
 

@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  findSuiteRedis,
-  startRedis,
-  type TestRedis,
-} from '../support/redis-server.js'
+import { expect, it } from 'vitest'
+import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 import { findRedisVersionProblem } from '../../src/server/fleet/connect-redis.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
@@ -14,13 +10,7 @@ import { startServer } from '../support/server.js'
 
 const redisPath = findSuiteRedis()
 const itWithRedis = it.skipIf(redisPath === undefined)
-let redis: TestRedis
-beforeAll(async () => {
-  if (redisPath !== undefined) redis = await startRedis(redisPath)
-})
-afterAll(async () => {
-  await redis?.stop()
-})
+const redis = useSuiteRedis(redisPath)
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
 
@@ -36,14 +26,14 @@ async function untilHealth(urls: string[], status: string) {
 itWithRedis(
   'keeps answering without Redis, refuses control writes with 503, and agrees again once Redis is back',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
     const urls = replicas.map((replica) => replica.url)
     await control(urls[0]!, '/clock', 'POST', { set: '2032-01-01T00:00:00Z' })
     const before = await (
       await fetch(`${replicas[1]!.apiUrl}/projects`, { headers: KEY })
     ).text()
 
-    await redis.stop()
+    await redis().stop()
     for (const replica of replicas) {
       const response = await fetch(`${replica.apiUrl}/projects`, {
         headers: KEY,
@@ -70,7 +60,7 @@ itWithRedis(
     expect((await control(urls[1]!, '/scenarios')).body.data).toEqual([])
 
     // Back, and empty: the fleet starts over from its start state.
-    await redis.start()
+    await redis().start()
     await untilHealth(urls, 'ok')
     for (const url of urls) {
       await fetch(`${url}/public-api/v1/projects`, { headers: KEY })
@@ -124,14 +114,14 @@ itWithRedis(
   "refuses a replica whose seed differs from its fleet's, naming the flag",
   async () => {
     await using fleet = await startReplicas(
-      redis.url,
+      redis().url,
       1,
       { seed: 7 },
       'seed-fleet',
     )
     void fleet
     await expect(
-      startReplicas(redis.url, 1, { seed: 8 }, 'seed-fleet'),
+      startReplicas(redis().url, 1, { seed: 8 }, 'seed-fleet'),
     ).rejects.toThrow(
       /^This replica's --seed \(8\) differs from its fleet's \(7\) at redis:\/\/127\.0\.0\.1:\d+ \(prefix seed-fleet\): start it with the same data flags/,
     )

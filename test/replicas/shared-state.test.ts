@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  findSuiteRedis,
-  startRedis,
-  type TestRedis,
-} from '../support/redis-server.js'
+import { expect, it } from 'vitest'
+import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
 
@@ -12,20 +8,14 @@ import { startServer } from '../support/server.js'
 
 const redisPath = findSuiteRedis()
 const itWithRedis = it.skipIf(redisPath === undefined)
-let redis: TestRedis
-beforeAll(async () => {
-  if (redisPath !== undefined) redis = await startRedis(redisPath)
-})
-afterAll(async () => {
-  await redis?.stop()
-})
+const redis = useSuiteRedis(redisPath)
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
 
 itWithRedis(
   'forces a scenario added through one replica on the others',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
     const [one, two, three] = replicas
     expect(
       (await control(one!.url, '/scenarios', 'POST', { status: 500 })).status,
@@ -43,7 +33,7 @@ itWithRedis(
 itWithRedis(
   'reads a patch made through one replica through any other at once',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
     const projects = await (
       await fetch(`${replicas[0]!.apiUrl}/projects`, { headers: KEY })
     ).json()
@@ -66,7 +56,7 @@ itWithRedis(
 itWithRedis(
   'shows one clock: set through one replica, advanced through another',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
     const [one, two, three] = replicas
     await control(one!.url, '/clock', 'POST', { set: '2030-01-01T00:00:00Z' })
     await control(two!.url, '/clock', 'POST', { advance: '1h' })
@@ -83,7 +73,7 @@ itWithRedis(
 itWithRedis(
   'answers "the next request answers 500" on exactly one of 30 parallel requests across the fleet',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
     const added = await control(replicas[0]!.url, '/scenarios', 'POST', {
       status: 500,
       times: 1,
@@ -107,7 +97,7 @@ itWithRedis(
 itWithRedis(
   'lets exactly 5 of 50 parallel requests through a 5/min rate limit across the fleet',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, {
+    await using replicas = await startReplicas(redis().url, 3, {
       seed: 7,
       rateLimit: { limit: 5, window: '1m' },
     })
@@ -132,7 +122,7 @@ itWithRedis(
 itWithRedis(
   'keeps one journal for the fleet, each answered request in it once',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, {
+    await using replicas = await startReplicas(redis().url, 3, {
       seed: 7,
       journalSize: 25,
     })
@@ -161,7 +151,7 @@ itWithRedis(
 itWithRedis(
   'serves variants, fixtures and resets made through one replica on the others',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, { seed: 7 })
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
     const [one, two, three] = [replicas[0]!, replicas[1]!, replicas[2]!]
     expect(
       (await control(one.url, '/variants', 'PUT', { variants: ['paginated'] }))
@@ -207,7 +197,7 @@ itWithRedis(
   'brings a replica started late to the state the fleet is in',
   async () => {
     await using replicas = await startReplicas(
-      redis.url,
+      redis().url,
       2,
       { seed: 7 },
       'late-fleet',
@@ -227,7 +217,7 @@ itWithRedis(
       description: 'late',
     })
     await using late = await startReplicas(
-      redis.url,
+      redis().url,
       1,
       { seed: 7 },
       'late-fleet',
@@ -255,7 +245,7 @@ itWithRedis(
 
 itWithRedis('runs one --speed clock for replicas started apart', async () => {
   await using first = await startReplicas(
-    redis.url,
+    redis().url,
     1,
     { seed: 7, speed: 60 },
     'speed-fleet',
@@ -265,7 +255,7 @@ itWithRedis('runs one --speed clock for replicas started apart', async () => {
   while (Date.now() < startedApart)
     await new Promise((resolve) => setTimeout(resolve, 50))
   await using second = await startReplicas(
-    redis.url,
+    redis().url,
     1,
     { seed: 7, speed: 60 },
     'speed-fleet',
@@ -291,13 +281,13 @@ itWithRedis(
   "applies the start options once for the fleet: a later replica takes the first one's",
   async () => {
     await using first = await startReplicas(
-      redis.url,
+      redis().url,
       1,
       { seed: 7, rateLimit: { limit: 5, window: '1m' } },
       'start-options',
     )
     await using later = await startReplicas(
-      redis.url,
+      redis().url,
       2,
       { seed: 7, scenarios: ['server-error'] },
       'start-options',
@@ -326,7 +316,7 @@ itWithRedis(
       )
     }
     expect(new Set(expected)).toEqual(new Set([200, 500]))
-    await using replicas = await startReplicas(redis.url, 3, options)
+    await using replicas = await startReplicas(redis().url, 3, options)
     const statuses = []
     for (let i = 0; i < 24; i++) {
       statuses.push(
@@ -341,7 +331,7 @@ itWithRedis(
 itWithRedis(
   'counts rate-limit windows on the fleet clock: an advance through one replica opens them on all',
   async () => {
-    await using replicas = await startReplicas(redis.url, 3, {
+    await using replicas = await startReplicas(redis().url, 3, {
       seed: 7,
       rateLimit: { limit: 2, window: '1m' },
     })

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer, type AddressInfo } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 
 /**
  * Whether the replica suites must run: in CI (`CI`, set by `.ci/run`'s
@@ -112,4 +113,26 @@ async function findFreePort(): Promise<number> {
   const { port } = server.address() as AddressInfo
   await new Promise((resolve) => server.close(resolve))
   return port
+}
+
+/**
+ * Starts one `redis-server` for the suite that calls it (before its tests,
+ * when there is one) and stops it after them; returns a getter for it.
+ * @example
+ * const redisPath = findSuiteRedis()
+ * const redis = useSuiteRedis(redisPath)
+ * itWithRedis('shares', async () => { await startReplicas(redis().url, 3) })
+ */
+export function useSuiteRedis(path: string | undefined): () => TestRedis {
+  let redis: TestRedis | undefined
+  beforeAll(async () => {
+    if (path !== undefined) redis = await startRedis(path)
+  })
+  afterAll(async () => {
+    await redis?.stop()
+  })
+  return () => {
+    if (redis === undefined) throw new Error('No redis-server for this suite.')
+    return redis
+  }
 }
