@@ -1,11 +1,12 @@
 // What sharing state through Redis (--redis) costs a replica: content detail
 // and project list throughput of a server with redis against the same server
 // without it, in the same run (each in a process of its own, loaded in turn
-// by autocannon from this one), the latency added per request (one request
+// by autocannon from this one, alternating for --rounds; the ratio is the
+// median of the rounds' ratios), the latency added per request (one request
 // at a time), and the Redis client's import time and size. Starts its own
 // redis-server (Debian's; skipped with one line without it).
 //
-//   npm run build && node bench/replicas.js [--duration 5] [--connections 20]
+//   npm run build && node bench/replicas.js [--duration 4] [--rounds 3] [--connections 20]
 import { spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { createInterface } from 'node:readline'
@@ -16,11 +17,13 @@ import { median } from './support/median.js'
 
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
   },
 })
 const DURATION = Number(values.duration)
+const ROUNDS = Number(values.rounds)
 const CONNECTIONS = Number(values.connections)
 const KEY = 'demo-key-alpha'
 
@@ -150,22 +153,53 @@ const [plainUrl, fleetUrl] = await Promise.all([
 ])
 const detail = await detailPath(plainUrl)
 const rows = []
+// The last row: while a scenario is in force (a rate limit no request
+// reaches), each request of a fleet takes its counting lock, so that the
+// fleet counts as one server; no goal, the price of exact counts.
+const RATE_LIMITED = 'project list, rate limit in force'
 for (const [name, path] of [
   ['content detail', detail],
   ['project list', '/public-api/v1/projects'],
+  [RATE_LIMITED, '/public-api/v1/projects'],
 ]) {
-  // Warm both, then measure in turn.
+  if (name === RATE_LIMITED) {
+    for (const url of [plainUrl, fleetUrl]) {
+      const added = await fetch(`${url}/__mock/scenarios`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rateLimit: { limit: 1e9, window: '1h' } }),
+      })
+      if (added.status !== 201) throw new Error(`scenario: ${added.status}`)
+    }
+  }
+  // Warm both, then measure in turn, round after round: a machine that
+  // gets busier or quieter moves both sides of a round alike.
   await load(plainUrl, path)
   await load(fleetUrl, path)
-  const plain = await measure(plainUrl, path)
-  const fleet = await measure(fleetUrl, path)
-  const ratio = fleet.perSecond / plain.perSecond
-  const cpuRatio = fleet.perCpu / plain.perCpu
+  const rounds = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const plain = await measure(plainUrl, path)
+    const fleet = await measure(fleetUrl, path)
+    rounds.push({ plain, fleet })
+  }
+  const ratio = median(
+    rounds.map(({ plain, fleet }) => fleet.perSecond / plain.perSecond),
+  )
+  const cpuRatio = median(
+    rounds.map(({ plain, fleet }) => fleet.perCpu / plain.perCpu),
+  )
   rows.push({
     endpoint: name,
-    'without --redis req/s': Math.round(plain.perSecond),
-    'with --redis req/s': Math.round(fleet.perSecond),
+    'without --redis req/s': Math.round(
+      median(rounds.map(({ plain }) => plain.perSecond)),
+    ),
+    'with --redis req/s': Math.round(
+      median(rounds.map(({ fleet }) => fleet.perSecond)),
+    ),
     ratio: ratio.toFixed(2),
+    rounds: rounds
+      .map(({ plain, fleet }) => (fleet.perSecond / plain.perSecond).toFixed(2))
+      .join(' '),
     'req per CPU-s ratio': cpuRatio.toFixed(2),
   })
   reportFigure({
@@ -174,14 +208,16 @@ for (const [name, path] of [
     baseline: 'the same server without --redis, same run',
   })
   reportFigure({
-    what: `${name}, req/s with --redis vs without`,
+    what: `${name}, req/s with --redis vs without (median of ${ROUNDS} rounds)`,
     value: ratio.toFixed(2),
     baseline: 'the same server without --redis, same run',
-    goal: '≥ 0.75',
-    met: ratio >= 0.75,
+    ...(name === RATE_LIMITED ? {} : { goal: '≥ 0.75', met: ratio >= 0.75 }),
   })
 }
 console.table(rows)
+for (const url of [plainUrl, fleetUrl]) {
+  await fetch(`${url}/__mock/scenarios`, { method: 'DELETE' })
+}
 
 // One request at a time: what a request waits for Redis, as the time per
 // request of one connection (autocannon's latency is in whole 0.01 ms).

@@ -1,24 +1,28 @@
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { StateChange } from '../../api/state-change.js'
+import type { SharedJournal } from './create-shared-journal.js'
 
 // Appends one entry (the changes of one write) if the fleet is still at the
-// version the writer caught up to, bumping the version in the same step, and
-// tells the idle replicas; a reset or a clear of the journal empties the
-// fleet's journal with it, and a reset drops the entries before it (a
-// replica behind reads the reset first, and rebuilds from it). KEYS:
-// version, changes, journal. ARGV: expected version, changes, notices
-// channel, '1' to empty the journal, '1' for a reset. Returns the new
-// version and the entry's ID, or -1 and the fleet's version.
+// version the writer caught up to, bumping the version in the same step; a
+// reset or a clear of the journal empties the fleet's journal with it (and
+// marks the version, so entries answered before it, sent late, are
+// dropped), and a reset drops the entries before it (a replica behind reads
+// the reset first, and rebuilds from it). KEYS: version, changes, then the
+// journal's (Stream, version of its last clear, count). ARGV: expected version, changes, '1' to empty the
+// journal, '1' for a reset. Returns the new version and the entry's ID, or
+// -1 and the fleet's version.
 const APPEND = `
 local version = tonumber(redis.call('GET', KEYS[1]) or '0')
 if version ~= tonumber(ARGV[1]) then return {-1, version} end
 version = version + 1
 redis.call('SET', KEYS[1], version)
 local id = redis.call('XADD', KEYS[2], '*', 'v', version, 'c', ARGV[2])
-if ARGV[4] == '1' then redis.call('DEL', KEYS[3]) end
-if ARGV[5] == '1' then redis.call('XTRIM', KEYS[2], 'MINID', id) end
-redis.call('PUBLISH', ARGV[3], version)
+if ARGV[3] == '1' then
+  redis.call('DEL', KEYS[3], KEYS[5])
+  redis.call('SET', KEYS[4], version)
+end
+if ARGV[4] == '1' then redis.call('XTRIM', KEYS[2], 'MINID', id) end
 return {version, id}
 `
 
@@ -31,6 +35,13 @@ return 0
 /** Whether the changes of one write hold a reset. */
 export function isReset(changes: StateChange[]): boolean {
   return changes.some((change) => change.kind === 'reset')
+}
+
+/** Whether the changes of one write empty the journal. */
+export function clearsJournal(changes: StateChange[]): boolean {
+  return changes.some(
+    (change) => change.kind === 'reset' || change.kind === 'journal-clear',
+  )
 }
 
 /** How long a write may hold the fleet's write lock before it lapses. */
@@ -62,18 +73,21 @@ export interface ChangeLog {
 }
 
 /**
- * Creates the change log of the fleet under `prefix`.
+ * Creates the change log of the fleet under `prefix`; a reset or a clear of
+ * the journal empties the journal at `journalKeys` with it.
  * @example
- * const log = createChangeLog(redis, 'content-api-mock')
+ * const log = createChangeLog(redis, 'content-api-mock', journal.keys)
  */
-export function createChangeLog(redis: Redis, prefix: string): ChangeLog {
+export function createChangeLog(
+  redis: Redis,
+  prefix: string,
+  journalKeys: SharedJournal['keys'],
+): ChangeLog {
   const keys = {
     version: `${prefix}:version`,
     changes: `${prefix}:changes`,
     lock: `${prefix}:write-lock`,
     fleet: `${prefix}:fleet`,
-    notices: `${prefix}:notices`,
-    journal: `${prefix}:journal`,
   }
   return {
     async head() {
@@ -98,19 +112,15 @@ export function createChangeLog(redis: Redis, prefix: string): ChangeLog {
       }
     },
     async append(expected, changes) {
-      const clearsJournal = changes.some(
-        (change) => change.kind === 'reset' || change.kind === 'journal-clear',
-      )
       const [version, id] = (await redis.eval(
         APPEND,
-        3,
+        5,
         keys.version,
         keys.changes,
-        keys.journal,
+        ...journalKeys,
         expected,
         JSON.stringify(changes),
-        keys.notices,
-        clearsJournal ? '1' : '0',
+        clearsJournal(changes) ? '1' : '0',
         isReset(changes) ? '1' : '0',
       )) as [number, string | number]
       return version === -1 ? undefined : { version, id: String(id) }

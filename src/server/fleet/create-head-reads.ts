@@ -10,8 +10,6 @@ export interface HeadReads {
    * (read-your-writes: it sees every change acknowledged before the call).
    */
   caughtUp(): Promise<void>
-  /** Sends the journal's waiting entries within the next turn. */
-  schedule(): void
 }
 
 /**
@@ -27,9 +25,8 @@ export function createHeadReads(
 ): HeadReads {
   // @note The requests that arrive while no read is on its way wait on one
   // promise: one read, sent after the last of them arrived, which also
-  // carries the journal entries of that turn of the event loop. With one
-  // read on its way at a time, a replica under load sends one command for
-  // many requests.
+  // carries the journal entries waiting then. With one read on its way at a
+  // time, a replica under load sends one command for many requests.
   let scheduled = false
   let onItsWay = false
   let waiters:
@@ -44,17 +41,13 @@ export function createHeadReads(
 
   function run(): void {
     scheduled = false
-    const entries = journal.drain()
     const these = waiters
-    if (these === undefined || onItsWay) {
-      journal.send(entries)
-      return
-    }
+    if (these === undefined || onItsWay) return
     waiters = undefined
     waiting = undefined
     onItsWay = true
     counters
-      .head({ key: journal.key, size: journal.size, entries })
+      .head(journal)
       .then(takeIn)
       .finally(() => {
         onItsWay = false
@@ -73,6 +66,5 @@ export function createHeadReads(
       }
       return waiting
     },
-    schedule,
   }
 }

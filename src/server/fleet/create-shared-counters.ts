@@ -1,6 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
-import { appendJournalLua } from './create-shared-journal.js'
+import { defineScript } from './define-script.js'
+import {
+  appendJournalLua,
+  type SharedJournal,
+} from './create-shared-journal.js'
 
 // Takes the fleet's counting lock and reads, in the same round trip, what a
 // request needs to be answered as one process would: the fleet's version,
@@ -20,13 +24,13 @@ return redis.call('DEL', KEYS[1])
 `
 
 // Adds the journal entries this replica answered since its last command and
-// reads the head (version, record, counts), in one command: a replica under
-// load sends one command per turn of the event loop. KEYS: version, fleet,
-// counters, journal. ARGV: journal size, entries.
-const HEAD = `${appendJournalLua(4, 2)}
+// reads the head (version, record, counts), in one command: a replica that
+// reads the head for its requests sends one command per turn of the event
+// loop. KEYS: version, fleet, counters, then the journal's (see
+// appendJournalLua). ARGV: appendJournalLua's.
+const HEAD = `${appendJournalLua(4, 1)}
 return redis.call('MGET', KEYS[1], KEYS[2], KEYS[3])
 `
-const HEAD_SHA = createHash('sha1').update(HEAD).digest('hex')
 
 /** How long one request may hold the counting lock before it lapses. */
 const LEASE_MS = 2_000
@@ -49,9 +53,9 @@ export interface CountingTurn {
 export interface SharedCounters {
   /**
    * The version, record and counts, without the lock (reads, control);
-   * first adds `entries` (JSON) to the journal at `journal.key`, if given.
+   * first sends the entries `journal` holds, if given.
    */
-  head(journal?: { key: string; size: number; entries: string[] }): Promise<{
+  head(journal?: SharedJournal): Promise<{
     version: number
     record: string | null
     counters: string | null
@@ -75,35 +79,23 @@ export function createSharedCounters(
     fleet: `${prefix}:fleet`,
     counters: `${prefix}:counters`,
   }
+  const readHeadSending = defineScript(redis, HEAD, 6)
   return { head: readHead, take }
 
-  async function readHead(journal?: {
-    key: string
-    size: number
-    entries: string[]
-  }) {
-    const [version, record, counters] =
-      journal === undefined || journal.entries.length === 0
+  async function readHead(journal?: SharedJournal) {
+    const entries = journal?.drain() ?? []
+    const [version, record, counters] = (
+      journal === undefined || entries.length === 0
         ? await redis.mget(keys.version, keys.fleet, keys.counters)
-        : await runHead(journal.key, journal.size, journal.entries)
+        : await readHeadSending(
+            [keys.version, keys.fleet, keys.counters, ...journal.keys],
+            entries,
+          )
+    ) as Array<string | null>
     return {
       version: Number(version ?? 0),
       record: record ?? null,
       counters: counters ?? null,
-    }
-  }
-
-  async function runHead(
-    journal: string,
-    size: number,
-    entries: string[],
-  ): Promise<Array<string | null>> {
-    const args = [keys.version, keys.fleet, keys.counters, journal, size]
-    try {
-      return (await redis.evalsha(HEAD_SHA, 4, ...args, ...entries)) as []
-    } catch (error) {
-      if (!(error as Error).message.startsWith('NOSCRIPT')) throw error
-      return (await redis.eval(HEAD, 4, ...args, ...entries)) as []
     }
   }
 

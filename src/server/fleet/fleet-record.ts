@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { Redis } from 'ioredis'
 import type { MockOptions } from '../../api/mock-options.js'
 import { DEFAULT_SEED } from '../../data/default-keys.js'
 import { FleetError } from './fleet-options.js'
@@ -106,4 +107,21 @@ export function checkFleetData(
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex')
+}
+
+/**
+ * Writes `proposal` at `key` unless the fleet has a record there already;
+ * resolves with the fleet's record as stored.
+ * @example
+ * const text = await claimFleetRecord(redis, 'content-api-mock:fleet', createFleetRecord(options))
+ */
+export async function claimFleetRecord(
+  redis: Redis,
+  key: string,
+  proposal: FleetRecord,
+): Promise<string> {
+  await redis.set(key, JSON.stringify(proposal), 'NX')
+  const text = await redis.get(key)
+  if (text === null) throw new Error(`${key} vanished at start`)
+  return text
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RequestHandler } from 'express'
+import { isApiPath } from '../../api/api-prefix.js'
 import { createSharedMockCore } from '../../api/create-mock-core.js'
 import type { MockCore, MockCoreInternals } from '../../api/mock-core.js'
 import type { MockOptions } from '../../api/mock-options.js'
@@ -7,10 +8,12 @@ import type { StateChange } from '../../api/state-change.js'
 import { DEFAULT_JOURNAL_SIZE } from '../../api/traffic/create-request-journal.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { connectRedis } from './connect-redis.js'
-import { createChangeLog, isReset } from './create-change-log.js'
+import { clearsJournal, createChangeLog, isReset } from './create-change-log.js'
 import { createSharedCounters } from './create-shared-counters.js'
 import { createSharedJournal } from './create-shared-journal.js'
+import { createCountingTurns } from './create-counting-turns.js'
 import { createHeadReads } from './create-head-reads.js'
+import { createRollCall } from './create-roll-call.js'
 import { shareScenarioCounts } from './share-scenario-counts.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -20,6 +23,7 @@ import {
 } from './fleet-options.js'
 import {
   checkFleetData,
+  claimFleetRecord,
   createFleetRecord,
   type FleetRecord,
 } from './fleet-record.js'
@@ -71,28 +75,17 @@ export async function joinFleet(
     fleet.url,
     fleet.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS,
   )
-  const log = createChangeLog(redis, prefix)
   const counters = createSharedCounters(redis, prefix)
   const recordKey = `${prefix}:fleet`
   const mine = createFleetRecord(options)
 
-  /** Writes our record unless the fleet has one; returns the fleet's. */
-  async function claimRecord(proposal: FleetRecord): Promise<string> {
-    await redis.set(recordKey, JSON.stringify(proposal), 'NX')
-    const text = await redis.get(recordKey)
-    if (text === null) throw new Error(`${recordKey} vanished at start`)
-    return text
-  }
-
+  const claimRecord = (proposal: FleetRecord) =>
+    claimFleetRecord(redis, recordKey, proposal)
   let recordText: string
+  let record: FleetRecord
   try {
     recordText = await claimRecord(mine)
-  } catch (error) {
-    redis.disconnect()
-    throw error
-  }
-  const record = JSON.parse(recordText) as FleetRecord
-  try {
+    record = JSON.parse(recordText) as FleetRecord
     checkFleetData(record, mine, where)
   } catch (error) {
     redis.disconnect()
@@ -110,18 +103,21 @@ export async function joinFleet(
   let diverged = false
   // Catch-ups, appends and rejoins run one at a time, in order.
   let turn: Promise<unknown> = Promise.resolve()
+  /** How many of them are queued or running. */
+  let turnsAhead = 0
   function inTurn<Result>(step: () => Promise<Result>): Promise<Result> {
-    const next = turn.then(step)
+    turnsAhead++
+    const next = turn.then(step).finally(() => turnsAhead--)
     turn = next.catch(() => undefined)
     return next
   }
 
   const fleetJournal = createSharedJournal(
     redis,
-    `${prefix}:journal`,
+    prefix,
     options.journalSize ?? DEFAULT_JOURNAL_SIZE,
-    () => heads.schedule(),
   )
+  const log = createChangeLog(redis, prefix, fleetJournal.keys)
   const shared = createSharedMockCore(
     {
       ...options,
@@ -161,6 +157,7 @@ export async function joinFleet(
         }
         version = entry.version
         if (isReset(entry.changes)) resetVersion = entry.version
+        if (clearsJournal(entry.changes)) fleetJournal.cleared(entry.version)
       }
     })
   }
@@ -177,6 +174,7 @@ export async function joinFleet(
       resetVersion = 0
       lastId = '-'
       diverged = false
+      fleetJournal.cleared(0)
     })
       .then(() => catchUp())
       .finally(() => {
@@ -202,6 +200,10 @@ export async function joinFleet(
     scenarioCounts.take(head.counters)
   })
 
+  const countingTurns = createCountingTurns(counters, scenarioCounts, reconcile)
+  const countIfShared = (request: IncomingMessage) =>
+    countingTurns.join(request, shared.mock.prefix, shared.strict)
+
   function sync(
     request: IncomingMessage,
   ): Promise<(() => void) | undefined> | undefined {
@@ -212,31 +214,21 @@ export async function joinFleet(
         () => undefined,
       )
     }
+    // On the roll, this replica has every acknowledged write already: an
+    // API request waits only for a catch-up under way (never half-applied
+    // state). Control reads still read the head, for the counts they show.
+    if (
+      roll.present() &&
+      !diverged &&
+      isApiPath(request.url ?? '/', shared.mock.prefix)
+    ) {
+      if (turnsAhead === 0) return countIfShared(request)
+      return turn.then(() => countIfShared(request))
+    }
     return heads.caughtUp().then(
-      () =>
-        scenarioCounts.counts(request, shared.mock.prefix, shared.strict)
-          ? takeCount()
-          : undefined,
+      () => countIfShared(request),
       () => undefined,
     )
-  }
-
-  /** Takes the fleet's counting lock for one request; resolves with its release. */
-  async function takeCount(): Promise<(() => void) | undefined> {
-    const turn = await counters.take().catch(() => undefined)
-    if (turn === undefined) return undefined
-    const release = () => {
-      void turn.release(scenarioCounts.give()).catch(() => undefined)
-    }
-    try {
-      await reconcile(turn.version, turn.record)
-      scenarioCounts.forget()
-      scenarioCounts.take(turn.counters)
-    } catch {
-      release()
-      return undefined
-    }
-    return release
   }
 
   /** Appends changes made here; on a conflict, takes the fleet's state back. */
@@ -250,10 +242,13 @@ export async function joinFleet(
       }
       version = appended.version
       if (isReset(changes)) resetVersion = appended.version
+      if (clearsJournal(changes)) fleetJournal.cleared(appended.version)
       lastId = appended.id
       return true
-    }).then((published) => {
+    }).then(async (published) => {
       if (!published) void rejoinFromLog().catch(() => undefined)
+      // Acknowledged once every replica on the roll has it.
+      else await roll.call(version).catch(() => undefined)
       return published
     })
   }
@@ -286,6 +281,7 @@ export async function joinFleet(
       version = 0
       resetVersion = 0
       lastId = '-'
+      fleetJournal.cleared(0)
     }).then(() => catchUp())
   }
 
@@ -303,10 +299,14 @@ export async function joinFleet(
       if (request.path !== '/requests' || redis.status !== 'ready') {
         return next()
       }
-      fleetJournal.readInto(shared.journal).then(
-        () => next(),
-        () => next(),
-      )
+      // Every replica on the roll sends what it holds, then it is read.
+      roll
+        .call(version)
+        .then(() => fleetJournal.readInto(shared.journal))
+        .then(
+          () => next(),
+          () => next(),
+        )
       return
     }
     if (redis.status !== 'ready') {
@@ -361,16 +361,6 @@ export async function joinFleet(
     unavailable(response, why)
   }
 
-  // Idle replicas catch up as soon as a change is announced, so the
-  // request path rarely has to.
-  const subscriber = redis.duplicate()
-  subscriber.on('error', () => undefined)
-  await subscriber.connect().catch(() => undefined)
-  await subscriber.subscribe(`${prefix}:notices`).catch(() => undefined)
-  subscriber.on('message', (_channel: string, message: string) => {
-    if (Number(message) > version)
-      void catchUp(Number(message)).catch(() => undefined)
-  })
   redis.on('ready', () => {
     void counters
       .head()
@@ -380,6 +370,10 @@ export async function joinFleet(
   redis.on('error', () => undefined)
 
   await catchUp()
+  const roll = await createRollCall(redis, prefix, async (target) => {
+    await catchUp(target)
+    fleetJournal.send()
+  })
 
   return {
     mock: shared.mock,
@@ -393,7 +387,7 @@ export async function joinFleet(
       }
     },
     async close() {
-      subscriber.disconnect()
+      await roll.leave()
       redis.disconnect()
     },
   }
