@@ -86,7 +86,7 @@ export function createMockCore(
 export function createSharedMockCore(
   options: MockOptions,
   internals: MockCoreInternals,
-  onChange: (change: StateChange) => void,
+  onChange: (change: StateChange) => void | Promise<void>,
 ): SharedMockCore {
   return shareStateChanges(buildMockCore(options, internals), onChange)
 }

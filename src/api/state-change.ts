@@ -75,14 +75,15 @@ const RECORD_KINDS = ['contents', 'projects', 'apiKeys', 'accounts'] as const
 /**
  * Wraps a core so that every control call reports the changes it made to
  * `onChange`, once made (a call that throws reports nothing), and returns
- * the function that applies a reported change to another copy.
+ * the function that applies a reported change to another copy. An async
+ * call resolves once what `onChange` returned for its changes has.
  * @example
  * const shared = shareStateChanges(parts, (change) => log.push(change))
  * shared.mock.clock.advance(60_000) // log: [{ kind: 'clock', clock: {…} }]
  */
 export function shareStateChanges(
   parts: SharedStateParts,
-  onChange: (change: StateChange) => void,
+  onChange: (change: StateChange) => void | Promise<void>,
 ): SharedMockCore {
   const { core, clock } = parts
   const clockChanged = () => onChange({ kind: 'clock', clock: clock.state() })
@@ -113,7 +114,7 @@ export function shareStateChanges(
       get: controller.get,
       async create(record) {
         const created = await controller.create(record)
-        onChange({
+        await onChange({
           kind: 'record',
           records: name,
           action: 'create',
@@ -123,7 +124,7 @@ export function shareStateChanges(
       },
       async patch(id, patch) {
         const patched = await controller.patch(id, patch)
-        onChange({
+        await onChange({
           kind: 'record',
           records: name,
           action: 'patch',
@@ -134,7 +135,7 @@ export function shareStateChanges(
       },
       async delete(id, options) {
         await controller.delete(id, options)
-        onChange({
+        await onChange({
           kind: 'record',
           records: name,
           action: 'delete',
@@ -197,15 +198,14 @@ export function shareStateChanges(
     },
     async reset() {
       const start = await parts.resetAt()
-      onChange({ kind: 'reset', start })
-      clockChanged()
+      await Promise.all([onChange({ kind: 'reset', start }), clockChanged()])
     },
     async load(document) {
       // Read before loading: a load adopts the document's records.
       const text = JSON.stringify(document)
       const start = clock.now()
       await parts.loadAt(document, start)
-      onChange({ kind: 'load', document: text, start })
+      await onChange({ kind: 'load', document: text, start })
     },
     ...records,
   }

@@ -117,3 +117,23 @@ itWithRedis(
   },
   10_000,
 )
+
+itWithRedis(
+  "resolves server.mock's async calls once every replica has their changes",
+  async () => {
+    await using replicas = await startReplicas(redis().url, 3, { seed: 7 })
+    const [one, two, three] = [replicas[0]!, replicas[1]!, replicas[2]!]
+    const [project] = one.mock.projects.list()
+    const id = project!.project_unique
+    const read = async (url: string) =>
+      (await (await fetch(`${url}/projects/${id}`, { headers: KEY })).json())
+        .data.description
+    for (let i = 0; i < 20; i++) {
+      await one.mock.projects.patch(id, { description: `from Node ${i}` })
+      expect(await read(two.apiUrl)).toBe(`from Node ${i}`)
+      expect(await read(three.apiUrl)).toBe(`from Node ${i}`)
+    }
+    await two.mock.reset()
+    expect(await read(three.apiUrl)).toBe(project!.description)
+  },
+)

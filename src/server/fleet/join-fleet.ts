@@ -96,6 +96,8 @@ export async function joinFleet(
   /** The version of the last reset this replica applied (0: none). */
   let resetVersion = 0
   let lastId = '-'
+  /** The changes of library calls (`server.mock`), shared one after another. */
+  let alone: Promise<void> = Promise.resolve()
   /** The changes of the control write in progress, which holds the lock. */
   let captured: StateChange[] | undefined
   let rejoining: Promise<void> | undefined
@@ -136,8 +138,10 @@ export async function joinFleet(
       onJournalEntry: (entry) => fleetJournal.add(entry),
     },
     (change) => {
-      if (captured !== undefined) captured.push(change)
-      else void publishAlone(change)
+      if (captured !== undefined) return void captured.push(change)
+      // In the order they were made; an async call resolves once shared.
+      alone = alone.then(() => publishAlone(change))
+      return alone
     },
   )
   await shared.mock.ready
