@@ -224,6 +224,10 @@ export async function createRollCall(
         channels.calls,
         version,
       )) as [number, string[]]
+      // Replicas that left the roll are forgotten (restarts bring new ones).
+      for (const replica of answered.keys()) {
+        if (!replicas.includes(replica)) answered.delete(replica)
+      }
       const call: Waiting = {
         number,
         replicas: new Set(
