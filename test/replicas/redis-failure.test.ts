@@ -48,6 +48,7 @@ itWithRedis(
     expect((await control(urls[2]!, '/health')).body).toMatchObject({
       status: 'degraded',
       redis: 'unreachable',
+      roll: 'off',
     })
     const refused = await control(urls[1]!, '/scenarios', 'POST', {
       status: 500,

@@ -19,6 +19,11 @@ itWithRedis(
   'answers API requests of a replica on the roll without reading the head each',
   async () => {
     await using replicas = await startReplicas(redis().url, 2, { seed: 7 })
+    expect((await control(replicas[1]!.url, '/health')).body).toMatchObject({
+      status: 'ok',
+      redis: 'connected',
+      roll: 'on',
+    })
     const version = `${replicas.prefix}:version`
     const monitor = await new Redis(redis().url).monitor()
     let headReads = 0

@@ -32,6 +32,8 @@ import {
 export interface FleetHealth {
   status: 'ok' | 'degraded'
   redis: 'connected' | 'unreachable'
+  /** On the fleet's roll it answers API requests without asking Redis; off it, it reads the fleet's version first. */
+  roll: 'on' | 'off'
 }
 
 /**
@@ -388,6 +390,7 @@ export async function joinFleet(
       return {
         status: connected && rejoining === undefined ? 'ok' : 'degraded',
         redis: connected ? 'connected' : 'unreachable',
+        roll: roll.present() ? 'on' : 'off',
       }
     },
     async close() {
