@@ -129,7 +129,13 @@ export async function createRollCall(
     presentUntil = 0
     enrolled = false
   }
-  subscriber.on('close', away)
+  /** Takes this replica off the roll in Redis too, so no call waits for it. */
+  const withdraw = () => {
+    away()
+    if (redis.status === 'ready')
+      redis.zrem(keys.roll, me).catch(() => undefined)
+  }
+  subscriber.on('close', withdraw)
   redis.on('close', away)
   subscriber.on('message', (channel: string, message: string) => {
     const [first, second] = message.split(' ') as [string, string]
@@ -183,7 +189,7 @@ export async function createRollCall(
     await redis.publish(channels.answers, `${me} ${number}`)
     const proved = await heard
     selfAnswer = undefined
-    if (!proved) return
+    if (!proved) return withdraw()
     enrolled = true
     presentUntil = sent + LEASE_MS - MARGIN_MS
   }
