@@ -9,11 +9,15 @@
 //   npm run build && node bench/replicas.js [--duration 4] [--rounds 3] [--connections 20]
 import { spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
-import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
 import { reportFigure } from './support/figures.js'
 import { median } from './support/median.js'
+import {
+  findContentPaths,
+  load,
+  measure,
+  startServed,
+} from './support/served.js'
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +29,7 @@ const { values } = parseArgs({
 const DURATION = Number(values.duration)
 const ROUNDS = Number(values.rounds)
 const CONNECTIONS = Number(values.connections)
-const KEY = 'demo-key-alpha'
+const LOAD = { connections: CONNECTIONS, duration: DURATION }
 
 if (spawnSync('redis-server', ['--version']).status !== 0) {
   console.log(
@@ -33,11 +37,6 @@ if (spawnSync('redis-server', ['--version']).status !== 0) {
   )
   process.exit(0)
 }
-
-const children = []
-process.on('exit', () => {
-  for (const child of children) child.kill()
-})
 
 const port = await new Promise((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -59,7 +58,7 @@ const redis = spawn(
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 )
-children.push(redis)
+process.on('exit', () => redis.kill())
 await new Promise((resolve) => {
   let output = ''
   redis.stdout.on('data', (chunk) => {
@@ -69,89 +68,11 @@ await new Promise((resolve) => {
 })
 const redisUrl = `redis://127.0.0.1:${port}`
 
-const serverAt = new Map()
-
-function start(...args) {
-  const child = spawn(
-    process.execPath,
-    [new URL('./support/serve.js', import.meta.url).pathname, ...args],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
-  )
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`server exited with ${code}`)),
-    )
-    createInterface({ input: child.stdout }).once('line', (url) => {
-      serverAt.set(url, child)
-      resolve(url)
-    })
-  })
-}
-
-/** The CPU time, in seconds, the server at `url` has used so far. */
-function cpuSeconds(url) {
-  const child = serverAt.get(url)
-  return new Promise((resolve) => {
-    child.once('message', ({ user, system }) => resolve((user + system) / 1e6))
-    child.send('cpu')
-  })
-}
-
-/** Loads `path` and counts requests per second and per CPU-second of the server alone. */
-async function measure(url, path) {
-  const before = await cpuSeconds(url)
-  const result = await load(url, path)
-  const cpu = (await cpuSeconds(url)) - before
-  return {
-    perSecond: result.requests.average,
-    perCpu: result.requests.total / cpu,
-  }
-}
-
-function load(url, path, connections = CONNECTIONS) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: url + path,
-        connections,
-        duration: DURATION,
-        headers: { authorization: `Bearer ${KEY}` },
-      },
-      (error, result) => {
-        if (error) return reject(error)
-        if (result.non2xx > 0 || result.errors > 0) {
-          return reject(
-            new Error(
-              `${path}: ${result.non2xx} non-2xx, ${result.errors} errors`,
-            ),
-          )
-        }
-        resolve(result)
-      },
-    )
-  })
-}
-
-async function detailPath(url) {
-  const get = async (path) =>
-    (
-      await fetch(url + path, { headers: { authorization: `Bearer ${KEY}` } })
-    ).json()
-  for (const project of (await get('/public-api/v1/projects')).data) {
-    const list = `/public-api/v1/projects/${project.project_unique}/contents`
-    const contents = await get(list)
-    if (contents.data.length > 0)
-      return `${list}/${contents.data[0].variation_unique}`
-  }
-  throw new Error(`no project with contents at ${url}`)
-}
-
 const [plainUrl, fleetUrl] = await Promise.all([
-  start('mock'),
-  start('fleet', redisUrl),
+  startServed('mock'),
+  startServed('fleet', redisUrl),
 ])
-const detail = await detailPath(plainUrl)
+const { detail } = await findContentPaths(plainUrl)
 const rows = []
 // The last row: while a scenario is in force (a rate limit no request
 // reaches), each request of a fleet takes its counting lock, so that the
@@ -174,19 +95,22 @@ for (const [name, path] of [
   }
   // Warm both, then measure in turn, round after round: a machine that
   // gets busier or quieter moves both sides of a round alike.
-  await load(plainUrl, path)
-  await load(fleetUrl, path)
+  await load(plainUrl, path, LOAD)
+  await load(fleetUrl, path, LOAD)
   const rounds = []
   for (let round = 0; round < ROUNDS; round++) {
-    const plain = await measure(plainUrl, path)
-    const fleet = await measure(fleetUrl, path)
+    const plain = await measure(plainUrl, path, LOAD)
+    const fleet = await measure(fleetUrl, path, LOAD)
     rounds.push({ plain, fleet })
   }
   const ratio = median(
     rounds.map(({ plain, fleet }) => fleet.perSecond / plain.perSecond),
   )
   const cpuRatio = median(
-    rounds.map(({ plain, fleet }) => fleet.perCpu / plain.perCpu),
+    rounds.map(
+      ({ plain, fleet }) =>
+        fleet.requests / fleet.cpu / (plain.requests / plain.cpu),
+    ),
   )
   rows.push({
     endpoint: name,
@@ -226,7 +150,7 @@ for (const [name, url] of [
   ['without --redis', plainUrl],
   ['with --redis', fleetUrl],
 ]) {
-  const result = await load(url, detail, 1)
+  const result = await load(url, detail, { connections: 1, duration: DURATION })
   single.push({
     server: name,
     'ms per request': (DURATION * 1000) / result.requests.total,

@@ -8,14 +8,18 @@
 // and other work take CPU from both servers unevenly.
 //
 //   npm run build && node bench/server.js [--duration 5] [--connections 20]
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
 import { reportFigure } from './support/figures.js'
+import {
+  findContentPaths,
+  KEY,
+  load,
+  measure,
+  startServed,
+} from './support/served.js'
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +29,7 @@ const { values } = parseArgs({
 })
 const DURATION = Number(values.duration)
 const CONNECTIONS = Number(values.connections)
-const KEY = 'demo-key-alpha'
+const LOAD = { connections: CONNECTIONS, duration: DURATION }
 const TRANSPORT = new Set([
   'date',
   'connection',
@@ -34,54 +38,7 @@ const TRANSPORT = new Set([
 ])
 
 const work = mkdtempSync(join(tmpdir(), 'content-api-mock-bench-'))
-const children = []
-process.on('exit', () => {
-  for (const child of children) child.kill()
-  rmSync(work, { recursive: true, force: true })
-})
-
-function start(...args) {
-  const child = spawn(
-    process.execPath,
-    [new URL('./support/serve.js', import.meta.url).pathname, ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  )
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`server exited with ${code}`)),
-    )
-    createInterface({ input: child.stdout }).once('line', (url) => {
-      serverAt.set(url, child)
-      resolve(url)
-    })
-  })
-}
-
-const serverAt = new Map()
-
-/** The CPU time, in seconds, the server at `url` has used so far. */
-function cpuSeconds(url) {
-  const child = serverAt.get(url)
-  return new Promise((resolve) => {
-    child.once('message', ({ user, system }) => resolve((user + system) / 1e6))
-    child.send('cpu')
-  })
-}
-
-/** Loads `path` and counts the server's requests per second and per CPU-second. */
-async function measure(url, path) {
-  const cpuBefore = await cpuSeconds(url)
-  const result = await load(url, path)
-  const cpu = (await cpuSeconds(url)) - cpuBefore
-  return {
-    perSecond: result.requests.average,
-    requests: result.requests.total,
-    cpu,
-  }
-}
+process.on('exit', () => rmSync(work, { recursive: true, force: true }))
 
 async function capture(url, path) {
   const response = await fetch(url + path, {
@@ -95,50 +52,12 @@ async function capture(url, path) {
   return { path, headers, body }
 }
 
-function load(url, path, duration = DURATION) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: url + path,
-        connections: CONNECTIONS,
-        duration,
-        headers: { authorization: `Bearer ${KEY}` },
-      },
-      (error, result) => {
-        if (error) return reject(error)
-        if (result.non2xx > 0 || result.errors > 0) {
-          return reject(
-            new Error(
-              `${path}: ${result.non2xx} non-2xx, ${result.errors} errors`,
-            ),
-          )
-        }
-        resolve(result)
-      },
-    )
-  })
-}
-
-/** A project's content list and the detail of its newest content. */
-async function contentPaths(url) {
-  const get = async (path) =>
-    (
-      await fetch(url + path, { headers: { authorization: `Bearer ${KEY}` } })
-    ).json()
-  for (const project of (await get('/public-api/v1/projects')).data) {
-    const list = `/public-api/v1/projects/${project.project_unique}/contents`
-    const contents = await get(list)
-    if (contents.data.length > 0) {
-      const detail = `${list}/${contents.data[0].variation_unique}`
-      return { list, detail, body: await get(detail) }
-    }
-  }
-  throw new Error(`no project with contents at ${url}`)
-}
-
-const [mockUrl, liveUrl] = await Promise.all([start('mock'), start('live')])
-const paths = await contentPaths(mockUrl)
-const livePaths = await contentPaths(liveUrl)
+const [mockUrl, liveUrl] = await Promise.all([
+  startServed('mock'),
+  startServed('live'),
+])
+const paths = await findContentPaths(mockUrl)
+const livePaths = await findContentPaths(liveUrl)
 const thumbnail = new URL(paths.body.data.content.thumbnail_url)
 // [name, server, path]
 const endpoints = [
@@ -161,7 +80,7 @@ for (const url of [mockUrl, liveUrl]) {
   )
   const answersFile = join(work, `answers-${bareOf.size}.json`)
   writeFileSync(answersFile, JSON.stringify(answers))
-  bareOf.set(url, await start('bare', answersFile))
+  bareOf.set(url, await startServed('bare', answersFile))
 }
 
 console.log(
@@ -175,13 +94,13 @@ for (const [name, serverUrl, path] of endpoints) {
   const bareUrl = bareOf.get(serverUrl)
   // Warm up the load generator and both servers, then alternate the two
   // servers over two runs each, so neither gets the machine in a better state.
-  await load(bareUrl, path, 1)
-  await load(serverUrl, path, 1)
+  await load(bareUrl, path, { connections: CONNECTIONS, duration: 1 })
+  await load(serverUrl, path, { connections: CONNECTIONS, duration: 1 })
   const bare = []
   const mock = []
   for (let run = 0; run < 2; run++) {
-    bare.push(await measure(bareUrl, path))
-    mock.push(await measure(serverUrl, path))
+    bare.push(await measure(bareUrl, path, LOAD))
+    mock.push(await measure(serverUrl, path, LOAD))
   }
   const perSecond = (runs) => (runs[0].perSecond + runs[1].perSecond) / 2
   const perCpu = (runs) =>

@@ -1,6 +1,6 @@
-// One server for bench/server.js, in a process of its own so the load
-// generator and the server do not share an event loop. Prints its URL and,
-// when asked over IPC, the CPU time it has used.
+// One server for the bench scripts (bench/support/served.js starts it), in a
+// process of its own so the load generator and the server do not share an
+// event loop. Prints its URL and, when asked over IPC, the CPU time it has used.
 //
 //   node bench/support/serve.js mock
 //   node bench/support/serve.js live   (live data, the clock at 10x)
