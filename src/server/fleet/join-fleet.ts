@@ -6,7 +6,6 @@ import type { MockCore, MockCoreInternals } from '../../api/mock-core.js'
 import type { MockOptions } from '../../api/mock-options.js'
 import type { StateChange } from '../../api/state-change.js'
 import { DEFAULT_JOURNAL_SIZE } from '../../api/traffic/create-request-journal.js'
-import { writeJsonError } from '../answers/write-json-error.js'
 import { connectRedis } from './connect-redis.js'
 import { clearsJournal, createChangeLog, isReset } from './create-change-log.js'
 import { createSharedCounters } from './create-shared-counters.js'
@@ -14,6 +13,7 @@ import { createSharedJournal } from './create-shared-journal.js'
 import { createCountingTurns } from './create-counting-turns.js'
 import { createHeadReads } from './create-head-reads.js'
 import { createRollCall } from './create-roll-call.js'
+import { refuseWithoutRedis } from './refuse-without-redis.js'
 import { shareScenarioCounts } from './share-scenario-counts.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
@@ -291,15 +291,6 @@ export async function joinFleet(
     }).then(() => catchUp())
   }
 
-  function unavailable(response: ServerResponse, why: string): void {
-    writeJsonError(
-      response,
-      503,
-      'redis_unavailable',
-      `This change was not made: ${why}, and a replica changes state only through the fleet's Redis at ${where}, so that every replica sees the same. The API keeps answering from the last state it knew; try the change again once GET /__mock/health answers "status": "ok".`,
-    )
-  }
-
   const guardControl: RequestHandler = (request, response, next) => {
     if (READ_METHODS.has(request.method)) {
       if (request.path !== '/requests' || redis.status !== 'ready') {
@@ -316,7 +307,7 @@ export async function joinFleet(
       return
     }
     if (redis.status !== 'ready') {
-      unavailable(response, 'Redis cannot be reached')
+      refuseWithoutRedis(response, 'Redis cannot be reached', where)
       return
     }
     void (async () => {
@@ -328,7 +319,7 @@ export async function joinFleet(
         else await catchUp(fleetVersion)
       } catch {
         await release?.().catch(() => undefined)
-        unavailable(response, 'Redis cannot be reached')
+        refuseWithoutRedis(response, 'Redis cannot be reached', where)
         return
       }
       captured = []
@@ -342,15 +333,20 @@ export async function joinFleet(
             (published) => {
               if (published) end.apply(response, args)
               else {
-                answerInstead(
+                refuseWithoutRedis(
                   response,
                   'another replica changed the fleet meanwhile (the write lock lapsed)',
+                  where,
                 )
               }
             },
             () => {
               diverged = true
-              answerInstead(response, 'Redis could not be reached to share it')
+              refuseWithoutRedis(
+                response,
+                'Redis could not be reached to share it',
+                where,
+              )
             },
           )
           .finally(() => release!().catch(() => undefined))
@@ -358,13 +354,6 @@ export async function joinFleet(
       }) as typeof end
       next()
     })()
-  }
-
-  function answerInstead(response: ServerResponse, why: string): void {
-    for (const name of response.getHeaderNames()) {
-      if (!name.startsWith('access-control-')) response.removeHeader(name)
-    }
-    unavailable(response, why)
   }
 
   redis.on('ready', () => {
