@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
 import { findSuiteHaproxy, startHaproxy } from '../support/haproxy.js'
 import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
+import { control as controlAt } from '../support/replicas.js'
 import { startCli, type StartedCli } from '../support/start-cli.js'
 
 // The issue's table, end to end: three CLI replicas with --redis behind a
@@ -47,18 +48,8 @@ itWithBalancer(
       )
       const api = `${balancer.url}/public-api/v1`
       const get = (path: string) => fetch(`${api}${path}`, { headers: KEY })
-      const control = async (path: string, method = 'GET', body?: unknown) => {
-        const response = await fetch(`${balancer.url}/__mock${path}`, {
-          method,
-          headers: { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        const text = await response.text()
-        return {
-          status: response.status,
-          body: text === '' ? undefined : JSON.parse(text),
-        }
-      }
+      const control = (path: string, method?: string, body?: unknown) =>
+        controlAt(balancer.url, path, method, body)
 
       // Rate limit 5/min per key, given to every replica: 5 of 15 pass, not 15.
       const limited = []
