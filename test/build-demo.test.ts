@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
 import { createMockClock } from '../src/api/create-mock-clock.js'
-import { createDemoClockSource } from '../src/demo/shared-demo-clock.js'
+import { createDemoClockSource } from '../src/demo/create-demo-clock-source.js'
 
 // What `content-api-mock build-demo` writes, file by file, with the built CLI;
 // test/browser/build-demo.test.ts opens such folders in Chromium.

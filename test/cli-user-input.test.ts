@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 // runCli in-process, with an io of the test's own (stdin, TTY, env): fast
 // enough for property runs, which a child process per case would not be.
-import type { CliIo } from '../src/cli/create-process-io.js'
+import type { CliIo } from '../src/cli/output/create-process-io.js'
 import { runCli } from '../src/cli/run-cli.js'
 import { startServer } from './support/server.js'
 import { loadFixture } from './support/load-fixture.js'

@@ -17,7 +17,7 @@ import type { ContentApiServerOptions } from 'content-api-mock/server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 // runCli in-process, with an io of the test's own, so the progress view and
 // its TTY switches can be read; the command is not an export of the package.
-import type { CliIo } from '../src/cli/create-process-io.js'
+import type { CliIo } from '../src/cli/output/create-process-io.js'
 import { runCli } from '../src/cli/run-cli.js'
 import { startServer } from './support/server.js'
 import { startCli } from './support/start-cli.js'

@@ -10,9 +10,9 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 // runCli in-process with an io of the test's own, and recordService with
 // lowered caps so the sizes stay small; neither is an export of the package.
-import type { CliIo } from '../src/cli/create-process-io.js'
-import { readFixtureFile } from '../src/cli/read-fixture-file.js'
-import { recordService } from '../src/cli/recording/record-service.js'
+import type { CliIo } from '../src/cli/output/create-process-io.js'
+import { readFixtureFile } from '../src/cli/files/read-fixture-file.js'
+import { recordService } from '../src/cli/record/record-service.js'
 import { runCli } from '../src/cli/run-cli.js'
 
 const work = mkdtempSync(join(tmpdir(), 'content-api-mock-hostile-'))

@@ -161,7 +161,7 @@ it('refuses a story offset in one record a control call writes, as it has no sto
 
 it('counts the story from the start a static demo keeps, so a reload goes on with it instead of playing it again', async () => {
   // build-demo's boot hands the core the mock time of the browser's first
-  // visit (src/demo/shared-demo-clock.ts); a reload five minutes later loads
+  // visit (src/demo/create-demo-clock-source.ts); a reload five minutes later loads
   // the document again, and the launch film is still the published one.
   const reloaded = createMockCore(
     { fixtures: storyline(), now: () => START + 5 * MINUTE },

@@ -6,7 +6,7 @@ import {
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 // A unit test of the CLI's request log line, which no entry exports.
-import { createRequestLogger } from '../src/cli/create-request-logger.js'
+import { createRequestLogger } from '../src/cli/serve/create-request-logger.js'
 import { startServer } from './support/server.js'
 import { startCli } from './support/start-cli.js'
 

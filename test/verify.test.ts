@@ -7,7 +7,7 @@ import { VARIANT_NAMES } from 'content-api-mock'
 // the report is checked against, and no entry exports either.
 import type { AppliedVariant } from '../src/schema/variants.js'
 import { expect, it } from 'vitest'
-import type { CliIo } from '../src/cli/create-process-io.js'
+import type { CliIo } from '../src/cli/output/create-process-io.js'
 import { runCli } from '../src/cli/run-cli.js'
 import { DRIFT_KINDS, type DriftKind } from '../src/contract/drift-kinds.js'
 import { startServer } from './support/server.js'

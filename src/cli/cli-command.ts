@@ -5,8 +5,8 @@ import {
   OPTION_COMBINATION_RULES,
 } from '../schema/option-rules.js'
 import { CliError } from './cli-error.js'
-import type { CliLog } from './create-cli-log.js'
-import type { CliIo } from './create-process-io.js'
+import type { CliLog } from './output/create-cli-log.js'
+import type { CliIo } from './output/create-process-io.js'
 
 /**
  * What every command's action is given, and where it leaves its exit code.

@@ -7,9 +7,9 @@ import {
   declareServeCommand,
   SERVE_DESCRIPTION,
   SERVE_HELP_AFTER,
-} from './commands/serve.js'
-import { CLI_NAME, createCliLog } from './create-cli-log.js'
-import { createProcessIo, type CliIo } from './create-process-io.js'
+} from './serve/declare-serve-command.js'
+import { CLI_NAME, createCliLog } from './output/create-cli-log.js'
+import { createProcessIo, type CliIo } from './output/create-process-io.js'
 import { readPackageVersion } from './read-package-version.js'
 
 type Declare = (command: CliCommand) => CliCommand
@@ -25,19 +25,19 @@ const LAZY_COMMANDS: Record<
   'build-demo': {
     summary: 'write the same demo as a static folder that needs no server',
     load: async () =>
-      (await import('./commands/build-demo.js')).declareBuildDemoCommand,
+      (await import('./build-demo/declare-build-demo-command.js')).declareBuildDemoCommand,
   },
   record: {
     summary:
       'record a real service into a fixture document that --fixtures serves',
     load: async () =>
-      (await import('./commands/record.js')).declareRecordCommand,
+      (await import('./record/declare-record-command.js')).declareRecordCommand,
   },
   verify: {
     summary:
       "check a real service against the mock's schemas and name the variants it calls for",
     load: async () =>
-      (await import('./commands/verify.js')).declareVerifyCommand,
+      (await import('./verify/declare-verify-command.js')).declareVerifyCommand,
   },
 }
 

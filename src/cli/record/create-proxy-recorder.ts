@@ -1,0 +1,149 @@
+import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { decodePathSegment } from '../../api/decode-path-segment.js'
+import { createRecording } from '../../contract/create-recording.js'
+import { mergeRecordedDocument } from '../../contract/merge-recorded-document.js'
+import type { FixtureDocument } from '../../schema/fixture.js'
+import type { UpstreamAnswer } from '../../server/upstream/resolve-upstream.js'
+import { CliError } from '../cli-error.js'
+import type { CliLog } from '../output/create-cli-log.js'
+import { readFixtureFile } from '../files/read-fixture-file.js'
+import { writeFileAtomically } from '../files/write-file-atomically.js'
+
+/**
+ * How long `--record` waits after an answer passed through before it writes
+ * the file, so that a burst of answers is written once.
+ */
+export const RECORD_DEBOUNCE_MS = 500
+
+/**
+ * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept
+ * in a fixture document written to the file.
+ */
+export interface ProxyRecorder {
+  /** Adds an answer (the server's `upstream.onAnswer`); the file follows soon after. */
+  record(answer: UpstreamAnswer): void
+  /** Writes what is not written yet; resolves once it is. */
+  flush(): Promise<void>
+}
+
+/**
+ * Starts the recording of `--record <file>`. A file that exists is read as
+ * a fixture document and kept: the recording adds to it
+ * (`mergeRecordedDocument`). The file is written whole each time, by a
+ * rename over it, a moment after the last answer and on `flush()`.
+ * @throws {CliError} when the file's folder does not exist, or the file is
+ * no readable JSON; {FixtureError} when it is no valid fixture document.
+ * @example
+ * const recorder = await createProxyRecorder('recorded.json', log)
+ * await createContentApiServer({ upstream: { url, onAnswer: recorder.record } })
+ */
+export async function createProxyRecorder(
+  path: string,
+  log: CliLog,
+  debounceMs = RECORD_DEBOUNCE_MS,
+): Promise<ProxyRecorder> {
+  const earlier = await readEarlierRecording(path)
+  const recording = createRecording()
+  const details = { projects: new Set<string>(), contents: new Set<string>() }
+  let timer: NodeJS.Timeout | undefined
+  let written: Promise<void> = Promise.resolve()
+  let pending = false
+  let failing = false
+
+  function add(answer: UpstreamAnswer, body: unknown): void {
+    const projectId = decodePathSegment(answer.path.split('/')[2])
+    switch (answer.endpoint) {
+      case 'listProjects':
+        recording.addProjects(body)
+        return
+      case 'getProject': {
+        const id = recording.addProjectDetail(body)
+        if (id !== undefined) details.projects.add(id)
+        return
+      }
+      case 'listContents':
+        if (projectId !== undefined) recording.addContents(projectId, body)
+        return
+      case 'getContent': {
+        if (projectId === undefined) return
+        const id = recording.addContentDetail(projectId, body)
+        if (id !== undefined) details.contents.add(id)
+      }
+    }
+  }
+
+  async function write(): Promise<void> {
+    if (!pending) return
+    pending = false
+    const recorded = recording.toFixtureDocument()
+    const document =
+      earlier === undefined
+        ? recorded
+        : mergeRecordedDocument(earlier, recorded, details)
+    try {
+      await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`)
+      failing = false
+    } catch (error) {
+      pending = true
+      if (!failing) {
+        log.warn(
+          `Cannot write the recording to ${path}: ${(error as Error).message}. Check that its folder is writable; the answers are kept and written with the next one.`,
+        )
+      }
+      failing = true
+    }
+  }
+
+  function flush(): Promise<void> {
+    clearTimeout(timer)
+    timer = undefined
+    written = written.then(write)
+    return written
+  }
+
+  return {
+    record(answer) {
+      let body: unknown
+      try {
+        body = JSON.parse(answer.body)
+      } catch {
+        // Not JSON: nothing a fixture document could hold.
+        return
+      }
+      add(answer, body)
+      pending = true
+      clearTimeout(timer)
+      // Unref'd: a write still waiting does not keep the process alive;
+      // the CLI flushes when it stops.
+      timer = setTimeout(() => void flush(), debounceMs).unref()
+    },
+    flush,
+  }
+}
+
+async function readEarlierRecording(
+  path: string,
+): Promise<FixtureDocument | undefined> {
+  try {
+    await stat(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new CliError(
+        `Cannot record to ${path}: ${(error as Error).message}. Give --record a file this user may read and write.`,
+      )
+    }
+    const folder = dirname(path)
+    const isFolder = await stat(folder).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    )
+    if (!isFolder) {
+      throw new CliError(
+        `Cannot record to ${path}: the folder ${folder} does not exist. Create it, or give --record a file in an existing folder.`,
+      )
+    }
+    return undefined
+  }
+  return readFixtureFile(path)
+}
