@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 // The CLI runs as a child process below; from src/ come only the colour
 // rules and the option tables that the expected help texts are built from.
-import { createStyles, shouldUseColor } from '../src/cli/output/create-styles.js'
+import {
+  createStyles,
+  shouldUseColor,
+} from '../src/cli/output/create-styles.js'
 import { OPTION_RULES } from '../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../src/server/connections/defaults.js'
 import { loadFixture } from './support/load-fixture.js'

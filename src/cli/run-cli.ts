@@ -25,7 +25,8 @@ const LAZY_COMMANDS: Record<
   'build-demo': {
     summary: 'write the same demo as a static folder that needs no server',
     load: async () =>
-      (await import('./build-demo/declare-build-demo-command.js')).declareBuildDemoCommand,
+      (await import('./build-demo/declare-build-demo-command.js'))
+        .declareBuildDemoCommand,
   },
   record: {
     summary:

@@ -5,7 +5,11 @@ import { OPTION_RULES } from '../../schema/option-rules.js'
 import { type CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { CliError } from '../cli-error.js'
-import { integerOption, parseNonEmpty, parseNumber } from '../options/option-parsers.js'
+import {
+  integerOption,
+  parseNonEmpty,
+  parseNumber,
+} from '../options/option-parsers.js'
 import {
   serviceApiKeyOption,
   SERVICE_API_KEY_ENV,
