@@ -23,7 +23,7 @@ import { createMockClock } from './create-mock-clock.js'
 import {
   createRequestJournal,
   DEFAULT_JOURNAL_SIZE,
-  type JournalRecord,
+  type RawJournalEntry,
 } from './traffic/create-request-journal.js'
 import { createScenarioEngine } from './traffic/create-scenario-engine.js'
 import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
@@ -220,13 +220,13 @@ function buildMockCore(
 
   const upstream = internals.upstream
 
-  function record(
+  function addToJournal(
     request: ApiRequest,
     response: ApiResponse,
     arrived: number,
     started: number,
   ): void {
-    const entry: JournalRecord = {
+    const entry: RawJournalEntry = {
       timeMs: arrived,
       method: request.method,
       path: request.path,
@@ -239,7 +239,7 @@ function buildMockCore(
       variants: response.variants,
       proxied: response.forward === undefined ? undefined : upstream?.origin,
     }
-    journal.record(entry)
+    journal.add(entry)
     internals.onJournalEntry?.(entry)
   }
 
@@ -254,7 +254,7 @@ function buildMockCore(
     started: number,
   ): ApiResponse {
     response.forward = (status) =>
-      record(request, { ...response, status }, arrived, started)
+      addToJournal(request, { ...response, status }, arrived, started)
     return response
   }
 
@@ -326,7 +326,7 @@ function buildMockCore(
       ) {
         return forwarded(request, response, arrived, started)
       }
-      record(request, response, arrived, started)
+      addToJournal(request, response, arrived, started)
       return response
     },
     handleAsset(request) {
@@ -346,7 +346,7 @@ function buildMockCore(
         )
         .then((response) => {
           response.endpoint ??= ASSET_ENDPOINT
-          record(request, response, arrived, started)
+          addToJournal(request, response, arrived, started)
           return response
         })
     },

@@ -10,7 +10,7 @@ import type {
 } from '../schema/fixture.js'
 import type { MockClock } from './create-mock-clock.js'
 import type {
-  JournalRecord,
+  RawJournalEntry,
   RequestJournal,
 } from './traffic/create-request-journal.js'
 import type { ScenarioController } from './traffic/create-scenario-engine.js'
@@ -56,7 +56,7 @@ export interface MockCore {
   /** Forced outcomes and rate limits in force: add, list, remove, clear. */
   readonly scenarios: ScenarioController
   /** The journal of answered requests: list, count, clear. */
-  readonly requests: Omit<RequestJournal, 'record'>
+  readonly requests: Omit<RequestJournal, 'add'>
   /** The variants in force: `list()`, `set(['hostile'])`, `set([])`. */
   readonly variants: VariantController
   /** The contents, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
@@ -92,6 +92,6 @@ export interface MockCoreInternals {
    * replicas pass their fleet's, so that `speed` runs from one start.
    */
   clockStart?: number
-  /** Called with each journal entry as it is recorded (a fleet shares them). */
-  onJournalEntry?: (entry: JournalRecord) => void
+  /** Called with each journal entry as it is added (a fleet shares them). */
+  onJournalEntry?: (entry: RawJournalEntry) => void
 }

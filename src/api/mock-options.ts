@@ -18,7 +18,7 @@ import { variantListSchema, type VariantName } from '../schema/variants.js'
 import type { ListOrder } from './api-context.js'
 
 /**
- * Options shared by every way of running the mock.
+ * Options common to every way of running the mock.
  */
 export interface MockOptions {
   /**

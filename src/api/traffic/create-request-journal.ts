@@ -32,10 +32,10 @@ export interface JournalEntry {
 }
 
 /**
- * An entry as recorded on the hot path: the time as a number, formatted
+ * An entry as the hot path adds it: the time as a number, formatted
  * only when someone reads the journal.
  */
-export interface JournalRecord {
+export interface RawJournalEntry {
   timeMs: number
   method: string
   path: string
@@ -68,7 +68,7 @@ export interface JournalFilter {
 export interface RequestJournal {
   /** The number of entries it keeps. */
   readonly capacity: number
-  record(entry: JournalRecord): void
+  add(entry: RawJournalEntry): void
   /** Entries in arrival order, optionally filtered. */
   list(filter?: JournalFilter): JournalEntry[]
   /** How many entries match. */
@@ -99,10 +99,10 @@ export function createRequestJournal(
       `Invalid journal size ${JSON.stringify(capacity)}: expected a whole number of entries, 1 or more.`,
     )
   }
-  const entries: JournalRecord[] = []
+  const entries: RawJournalEntry[] = []
   let next = 0
 
-  function matches(entry: JournalRecord, filter: JournalFilter): boolean {
+  function matches(entry: RawJournalEntry, filter: JournalFilter): boolean {
     const keyLabel =
       filter.key !== undefined
         ? (labelOf(filter.key) ?? '\0no such key')
@@ -117,7 +117,7 @@ export function createRequestJournal(
     )
   }
 
-  function ordered(): JournalRecord[] {
+  function ordered(): RawJournalEntry[] {
     return entries.length < capacity
       ? entries.slice()
       : [...entries.slice(next), ...entries.slice(0, next)]
@@ -125,7 +125,7 @@ export function createRequestJournal(
 
   return {
     capacity,
-    record(entry) {
+    add(entry) {
       if (entries.length < capacity) {
         entries.push(entry)
       } else {
@@ -154,19 +154,19 @@ export function createRequestJournal(
   }
 }
 
-function toJournalEntry(record: JournalRecord): JournalEntry {
+function toJournalEntry(raw: RawJournalEntry): JournalEntry {
   // Keys in the order of `JournalEntry`, absent ones left out.
   return {
-    time: new Date(record.timeMs).toISOString(),
-    method: record.method,
-    path: record.path,
-    query: record.query,
-    ...(record.endpoint !== undefined && { endpoint: record.endpoint }),
-    ...(record.keyLabel !== undefined && { keyLabel: record.keyLabel }),
-    status: record.status,
-    durationMs: record.durationMs,
-    ...(record.networkError && { networkError: true }),
-    ...(record.variants !== undefined && { variants: record.variants }),
-    ...(record.proxied !== undefined && { proxied: record.proxied }),
+    time: new Date(raw.timeMs).toISOString(),
+    method: raw.method,
+    path: raw.path,
+    query: raw.query,
+    ...(raw.endpoint !== undefined && { endpoint: raw.endpoint }),
+    ...(raw.keyLabel !== undefined && { keyLabel: raw.keyLabel }),
+    status: raw.status,
+    durationMs: raw.durationMs,
+    ...(raw.networkError && { networkError: true }),
+    ...(raw.variants !== undefined && { variants: raw.variants }),
+    ...(raw.proxied !== undefined && { proxied: raw.proxied }),
   }
 }

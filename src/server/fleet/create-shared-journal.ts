@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
 import type {
-  JournalRecord,
+  RawJournalEntry,
   RequestJournal,
 } from '../../api/traffic/create-request-journal.js'
 import { defineScript } from './define-script.js'
@@ -61,7 +61,7 @@ type Packed = [
   proxied: string | null,
 ]
 
-function pack(entry: JournalRecord): Packed {
+function pack(entry: RawJournalEntry): Packed {
   return [
     performance.timeOrigin + performance.now(),
     entry.timeMs,
@@ -78,7 +78,7 @@ function pack(entry: JournalRecord): Packed {
   ]
 }
 
-function unpack(packed: Packed): JournalRecord {
+function unpack(packed: Packed): RawJournalEntry {
   const [, timeMs, method, path, query, endpoint, keyLabel, status] = packed
   const [durationMs, networkError, variants, proxied] = packed.slice(8) as [
     number,
@@ -113,7 +113,7 @@ export interface SharedJournal {
   /** The Stream's key, the key of the version of its last clear, and of its batches' counts. */
   readonly keys: readonly [journal: string, cleared: string, counts: string]
   /** Adds a request this replica answered (while Redis is there). */
-  add(entry: JournalRecord): void
+  add(entry: RawJournalEntry): void
   /**
    * Takes the entries not sent yet as the arguments of `appendJournalLua`,
    * for a command of the caller's; `[]` when there are none.
@@ -186,7 +186,7 @@ export function createSharedJournal(
         .flatMap(([, fields]) => JSON.parse(fields[1]!) as Packed[])
         .sort((a, b) => a[0] - b[0])
       journal.clear()
-      for (const packed of entries.slice(-size)) journal.record(unpack(packed))
+      for (const packed of entries.slice(-size)) journal.add(unpack(packed))
     },
   }
 }
