@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { expect, it } from 'vitest'
 import { ROOT } from '../support/docs/read-code-blocks.js'
 
@@ -28,9 +28,9 @@ function readMapRows(): MapRow[] {
   })
 }
 
-it('lists at least twenty behaviours, each with a file and a name', () => {
+it('lists at least sixty behaviours, each with a file and a name', () => {
   const rows = readMapRows()
-  expect(rows.length).toBeGreaterThanOrEqual(20)
+  expect(rows.length).toBeGreaterThanOrEqual(60)
   expect(new Set(rows.map((row) => row.behaviour)).size).toBe(rows.length)
 })
 
@@ -47,4 +47,17 @@ it('names files that exist and define the name the item gives', () => {
       : [`${behaviour}: ${file} defines no ${name}`]
   })
   expect(stale).toEqual([])
+})
+
+it('sends a reader into every room of src/', () => {
+  const named = new Set(readMapRows().map(({ file }) => dirname(file)))
+  const rooms = readdirSync(join(ROOT, 'src'), {
+    recursive: true,
+    withFileTypes: true,
+  })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => relative(ROOT, entry.parentPath))
+    // Generated files only: the clips and the title font's glyphs.
+    .filter((room) => room !== join('src', 'media', 'clips'))
+  expect([...new Set(rooms)].filter((room) => !named.has(room))).toEqual([])
 })

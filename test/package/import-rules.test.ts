@@ -117,6 +117,24 @@ it('keeps media/ beside data/: it imports schema/ only, and api/ may import it',
   )
 })
 
+it('keeps schema/ beside random/, and server/ and contract/ apart, as the data-flow line says', async () => {
+  const { failed, report } = await checkTree({
+    'src/random/hash.ts': 'export const h = 1\n',
+    'src/schema/resource.ts':
+      "import { h } from '../random/hash.js'\nexport const a = h\n",
+    'src/contract/drift.ts': 'export const k = 1\n',
+    'src/server/serve.ts':
+      "import { k } from '../contract/drift.js'\nexport const d = k\n",
+  })
+  expect(failed).toBe(true)
+  expect(report).toMatch(
+    /schema-imports-only-below: src\/schema\/resource\.ts → src\/random\/hash\.ts/,
+  )
+  expect(report).toMatch(
+    /server-imports-only-below: src\/server\/serve\.ts → src\/contract\/drift\.ts/,
+  )
+})
+
 it('fails an import circle', async () => {
   const { failed, report } = await checkTree({
     'src/api/one.ts':
