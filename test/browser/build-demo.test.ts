@@ -11,11 +11,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import jpeg from 'jpeg-js'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
-  CHROMIUM_ARGS,
-  findSuiteChromium,
+  useBrowserSuite,
   newSuitePage,
   REQUIRE_BROWSER,
   watchPage,
@@ -32,8 +31,7 @@ import {
 // one with --media-dir under the sub-path `/demo/`, and one for each of the
 // dataset and clock flags the server shares.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
+const { itInBrowser, hasBrowser, browser } = useBrowserSuite()
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CLI = join(ROOT, 'dist/cli/main.js')
@@ -42,10 +40,9 @@ const MEDIA_THUMBNAIL = { width: 96, height: 54 }
 
 let work: string | undefined
 let site: StaticServer | undefined
-let browser: Browser | undefined
 
 beforeAll(async () => {
-  if (chromiumPath === undefined) return
+  if (!hasBrowser) return
   work = mkdtempSync(join(tmpdir(), 'content-api-mock-build-demo-'))
   const media = join(work, 'media')
   mkdirSync(media)
@@ -92,14 +89,9 @@ beforeAll(async () => {
     '/sized/': join(work, 'sized'),
     '/live/': join(work, 'live'),
   })
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await site?.[Symbol.asyncDispose]()
   if (work !== undefined) rmSync(work, { recursive: true, force: true })
 })
@@ -208,7 +200,7 @@ function expectPlayed(
 ): void {
   if (video.canPlayType === '' && !REQUIRE_BROWSER) {
     console.log(
-      `build-demo video check skipped: ${chromiumPath} cannot play H.264/AAC. Set CHROMIUM_PATH to a Chromium with H.264 to run it.`,
+      `build-demo video check skipped: Chromium ${browser().version()} cannot play H.264/AAC. Set CHROMIUM_PATH to a Chromium with H.264 to run it.`,
     )
     ctx.skip()
   }
@@ -219,7 +211,7 @@ function expectPlayed(
 itInBrowser(
   'runs a build-demo folder from a plain static server: the worker answers the API, the page shows projects and the base URL',
   async (ctx) => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     const { apiBase, report } = await openDemo(page, '/')
 
@@ -270,7 +262,7 @@ itInBrowser(
 itInBrowser(
   'runs a build-demo folder under a sub-path (/demo/) and serves its --media-dir files from the browser',
   async (ctx) => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     const seenBefore = site!.requests.length
     const { apiBase, report } = await openDemo(page, '/demo/')
@@ -305,7 +297,7 @@ itInBrowser(
 itInBrowser(
   'says in the page why a folder with a file missing cannot start, instead of a blank page',
   async () => {
-    const page = await newSuitePage(browser!, { width: 375 })
+    const page = await newSuitePage(browser(), { width: 375 })
     await page.goto(`${site!.url}/broken/`)
     const alert = page.getByRole('alert')
     await expect
@@ -338,7 +330,7 @@ async function readClock(page: Page) {
 itInBrowser(
   'serves the --projects and --contents of a build-demo folder, with asset URLs that last --asset-ttl',
   async () => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     await page.goto(`${site!.url}/sized/`)
     await waitForDemo(page)
@@ -385,7 +377,7 @@ itInBrowser(
 itInBrowser(
   'keeps the clock of a --live --speed 60 folder going on a reload and in a second tab, instead of rewinding to the real date',
   async () => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     await page.goto(`${site!.url}/live/`)
     await waitForDemo(page)
@@ -420,7 +412,7 @@ itInBrowser(
 itInBrowser(
   'shows in the panel of a build-demo folder what it can (the clock, the records, nothing in force) and why the rest needs the server, instead of Loading… or forms that cannot send',
   async () => {
-    const page = await newSuitePage(browser!, { width: 390 })
+    const page = await newSuitePage(browser(), { width: 390 })
     const watch = watchPage(page, site!.url)
     await page.goto(`${site!.url}/demo/#/control`)
     await waitForDemo(page)
