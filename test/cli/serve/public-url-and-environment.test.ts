@@ -3,14 +3,14 @@ import { createServer, type AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
 // The CLI runs as a child process; from src/ come only the colour rules and
 // the option tables that the expected texts are built from.
-import { SERVER_OPTION_RULES } from '../../src/server/connections/defaults.js'
+import { SERVER_OPTION_RULES } from '../../../src/server/connections/defaults.js'
 import {
   spawnCli,
   runCli,
   startCli,
   expectUsageError,
   get,
-} from '../support/cli-process.js'
+} from '../../support/cli-process.js'
 
 // Where serve listens and which origin its links name: --public-url,
 // --trust-proxy, PORT and HOST.

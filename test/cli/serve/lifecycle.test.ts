@@ -6,10 +6,10 @@ import { expect, it } from 'vitest'
 import {
   createStyles,
   shouldUseColor,
-} from '../../src/cli/output/create-styles.js'
-import { PREFIX, startCli, get, writeTemp } from '../support/cli-process.js'
-import { loadFixture } from '../support/load-fixture.js'
-import { SLOW_HANDLERS_MODULE } from '../support/slow-handlers.js'
+} from '../../../src/cli/output/create-styles.js'
+import { PREFIX, startCli, get, writeTemp } from '../../support/cli-process.js'
+import { loadFixture } from '../../support/load-fixture.js'
+import { SLOW_HANDLERS_MODULE } from '../../support/slow-handlers.js'
 
 // A serve process over its life: signals, a --handlers file, --watch reloads,
 // and colour only on a terminal.

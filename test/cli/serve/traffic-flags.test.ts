@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { startCli, get } from '../support/cli-process.js'
+import { startCli, get } from '../../support/cli-process.js'
 
 // The traffic flags of serve: rate limits, failures, latency and the
 // X-Mock-Scenario header, and the banner's line for them.

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
-import { startCli } from '../support/start-cli.js'
+import { startCli } from '../../support/start-cli.js'
 
 // A generated dataset too large for the heap Node.js gives the process: the
 // CLI says so, with the flag that makes room, before it starts generating.
 
-const MAIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+const MAIN = fileURLToPath(
+  new URL('../../../dist/cli/main.js', import.meta.url),
+)
 
 it('warns before generating a dataset that needs more heap than the process has, naming --max-old-space-size', async () => {
   const child = spawn(

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { startCli, get } from '../support/cli-process.js'
+import { startCli, get } from '../../support/cli-process.js'
 
 // What serve prints and how it serves: the banner, the request log, the
 // dataset flags, CORS and the admin token.
