@@ -2,36 +2,12 @@ import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
 import { startServer } from '../../support/server.js'
 import { newContent } from '../../support/new-content.js'
+import { sendControl } from '../../support/send-json.js'
 
 const KEY = { authorization: 'Bearer k_a' }
 
 function startSmall(options: Parameters<typeof startServer>[0] = {}) {
   return startServer({ fixtures: loadFixture('small.json'), ...options })
-}
-
-/** Sends a JSON body (or raw text) to the control API; parses the answer. */
-async function send(
-  url: string,
-  method: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body:
-      body === undefined
-        ? undefined
-        : typeof body === 'string'
-          ? body
-          : JSON.stringify(body),
-  })
-  const text = await response.text()
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text === '' ? undefined : JSON.parse(text),
-  }
 }
 
 const NEW_CONTENT = newContent()
@@ -44,7 +20,7 @@ it('patches a content with a merge patch, and the API answers with the change', 
     undefined,
   ]) {
     const step = type === undefined ? 4 : type.length
-    const patched = await send(
+    const patched = await sendControl(
       `${server.adminUrl}/contents/v2`,
       'PATCH',
       { progress: { step_process: step } },
@@ -55,7 +31,7 @@ it('patches a content with a merge patch, and the API answers with the change', 
       step_process: step,
       is_complete: false,
     })
-    const detail = await send(
+    const detail = await sendControl(
       `${server.apiUrl}/projects/p1/contents/v2`,
       'GET',
       undefined,
@@ -68,22 +44,22 @@ it('patches a content with a merge patch, and the API answers with the change', 
 it('creates, reads, lists and deletes a content over HTTP', async () => {
   await using server = await startSmall()
   const contents = `${server.adminUrl}/contents`
-  const created = await send(contents, 'POST', NEW_CONTENT)
+  const created = await sendControl(contents, 'POST', NEW_CONTENT)
   expect(created.status).toBe(201)
   expect(created.headers.get('location')).toBe('/__mock/contents/v9')
   expect(created.body).toEqual({ data: NEW_CONTENT })
 
-  expect((await send(`${contents}/v9`, 'GET')).body).toEqual({
+  expect((await sendControl(`${contents}/v9`, 'GET')).body).toEqual({
     data: NEW_CONTENT,
   })
-  const listed = await send(`${contents}?project_unique=p1`, 'GET')
+  const listed = await sendControl(`${contents}?project_unique=p1`, 'GET')
   expect(listed.body.meta).toEqual({ total: 3 })
   expect(listed.body.data.map((item: any) => item.variation_unique)).toEqual([
     'v1',
     'v2',
     'v9',
   ])
-  const api = await send(
+  const api = await sendControl(
     `${server.apiUrl}/projects/p1/contents`,
     'GET',
     undefined,
@@ -91,11 +67,11 @@ it('creates, reads, lists and deletes a content over HTTP', async () => {
   )
   expect(api.body.meta.total).toBe(3)
 
-  const deleted = await send(`${contents}/v9`, 'DELETE')
+  const deleted = await sendControl(`${contents}/v9`, 'DELETE')
   expect(deleted.status).toBe(204)
   expect(deleted.body).toBeUndefined()
-  expect((await send(`${contents}/v9`, 'GET')).status).toBe(404)
-  const after = await send(
+  expect((await sendControl(`${contents}/v9`, 'GET')).status).toBe(404)
+  const after = await sendControl(
     `${server.apiUrl}/projects/p1/contents`,
     'GET',
     undefined,
@@ -106,8 +82,8 @@ it('creates, reads, lists and deletes a content over HTTP', async () => {
 
 it('answers 400 invalid_fixture naming both bad paths of a patch, and changes nothing', async () => {
   await using server = await startSmall()
-  const before = await send(`${server.adminUrl}/contents/v2`, 'GET')
-  const refused = await send(`${server.adminUrl}/contents/v2`, 'PATCH', {
+  const before = await sendControl(`${server.adminUrl}/contents/v2`, 'GET')
+  const refused = await sendControl(`${server.adminUrl}/contents/v2`, 'PATCH', {
     progress: { step_process: 1.5 },
     publish: [{ platform: 'x' }],
   })
@@ -132,14 +108,14 @@ it('answers 400 invalid_fixture naming both bad paths of a patch, and changes no
   expect(refused.body.error.message).toMatch(
     /^Failed to patch content "v2": 4 problems found, nothing was changed\./,
   )
-  expect((await send(`${server.adminUrl}/contents/v2`, 'GET')).body).toEqual(
-    before.body,
-  )
+  expect(
+    (await sendControl(`${server.adminUrl}/contents/v2`, 'GET')).body,
+  ).toEqual(before.body)
 })
 
 it('answers 400 for a patch that would break a reference', async () => {
   await using server = await startSmall()
-  const refused = await send(`${server.adminUrl}/projects/p1`, 'PATCH', {
+  const refused = await sendControl(`${server.adminUrl}/projects/p1`, 'PATCH', {
     account: 'acct_zz',
     shared_with: ['acct_b', 'acct_yy'],
   })
@@ -160,12 +136,16 @@ it('answers 400 for a patch that would break a reference', async () => {
 
 it('removes an optional key with a merge patch of null', async () => {
   await using server = await startSmall()
-  const patched = await send(`${server.adminUrl}/api-keys/k_b`, 'PATCH', {
-    expires_at: null,
-  })
+  const patched = await sendControl(
+    `${server.adminUrl}/api-keys/k_b`,
+    'PATCH',
+    {
+      expires_at: null,
+    },
+  )
   expect(patched.status).toBe(200)
   expect(patched.body.data).toEqual({ key: 'k_b', account: 'acct_b' })
-  const exported = await send(`${server.adminUrl}/fixtures`, 'GET')
+  const exported = await sendControl(`${server.adminUrl}/fixtures`, 'GET')
   expect(exported.body.api_keys[1]).toEqual({ key: 'k_b', account: 'acct_b' })
 })
 
@@ -179,7 +159,7 @@ it('answers 404 for an unknown ID on every route of one record', async () => {
   ]
   for (const [path, message] of routes) {
     for (const method of ['GET', 'PATCH', 'DELETE']) {
-      const answer = await send(
+      const answer = await sendControl(
         `${server.adminUrl}/${path}`,
         method,
         method === 'PATCH' ? {} : undefined,
@@ -193,7 +173,7 @@ it('answers 404 for an unknown ID on every route of one record', async () => {
 
 it('answers 409 for a project that has contents, and deletes them with cascade=true', async () => {
   await using server = await startSmall()
-  const refused = await send(`${server.adminUrl}/projects/p1`, 'DELETE')
+  const refused = await sendControl(`${server.adminUrl}/projects/p1`, 'DELETE')
   expect(refused.status).toBe(409)
   expect(refused.body.error).toEqual({
     code: 'conflict',
@@ -201,22 +181,30 @@ it('answers 409 for a project that has contents, and deletes them with cascade=t
       'Cannot delete project "p1": 2 contents (v1, v2) through "project_unique" still refer to it. Delete or change the records that refer to it first, or send DELETE /__mock/projects/p1?cascade=true, which also deletes the records that belong to it and removes it from the others.',
   })
   expect(
-    (await send(`${server.adminUrl}/projects?account=acct_a`, 'GET')).body.meta
-      .total,
+    (await sendControl(`${server.adminUrl}/projects?account=acct_a`, 'GET'))
+      .body.meta.total,
   ).toBe(2)
 
-  const bad = await send(`${server.adminUrl}/projects/p1?cascade=yes`, 'DELETE')
+  const bad = await sendControl(
+    `${server.adminUrl}/projects/p1?cascade=yes`,
+    'DELETE',
+  )
   expect(bad.status).toBe(400)
   expect(bad.body.error.code).toBe('invalid_parameter')
 
-  const deleted = await send(
+  const deleted = await sendControl(
     `${server.adminUrl}/projects/p1?cascade=true`,
     'DELETE',
   )
   expect(deleted.status).toBe(204)
-  const contents = await send(`${server.adminUrl}/contents`, 'GET')
+  const contents = await sendControl(`${server.adminUrl}/contents`, 'GET')
   expect(contents.body.meta.total).toBe(2)
-  const api = await send(`${server.apiUrl}/projects`, 'GET', undefined, KEY)
+  const api = await sendControl(
+    `${server.apiUrl}/projects`,
+    'GET',
+    undefined,
+    KEY,
+  )
   expect(api.body.meta.total).toBe(2)
 })
 
@@ -227,7 +215,7 @@ it('decodes a percent-encoded API key in the path and never logs it', async () =
       logged.push(`${method} ${path} ${status}`),
   })
   const key = 'k/with?odd#chars%'
-  const created = await send(`${server.adminUrl}/api-keys`, 'POST', {
+  const created = await sendControl(`${server.adminUrl}/api-keys`, 'POST', {
     key,
     account: 'acct_c',
   })
@@ -236,16 +224,16 @@ it('decodes a percent-encoded API key in the path and never logs it', async () =
   expect(created.headers.get('location')).toBe(
     `/__mock/api-keys/${encodeURIComponent(key)}`,
   )
-  expect((await send(path, 'GET')).body.data).toEqual({
+  expect((await sendControl(path, 'GET')).body.data).toEqual({
     key,
     account: 'acct_c',
   })
-  const api = await send(`${server.apiUrl}/projects`, 'GET', undefined, {
+  const api = await sendControl(`${server.apiUrl}/projects`, 'GET', undefined, {
     authorization: `Bearer ${key}`,
   })
   expect(api.status).toBe(200)
-  expect((await send(path, 'DELETE')).status).toBe(204)
-  const malformed = await send(`${server.adminUrl}/api-keys/k%zz`, 'GET')
+  expect((await sendControl(path, 'DELETE')).status).toBe(204)
+  const malformed = await sendControl(`${server.adminUrl}/api-keys/k%zz`, 'GET')
   expect(malformed.status).toBe(400)
   expect(malformed.body.error.code).toBe('invalid_parameter')
 
@@ -260,7 +248,7 @@ it('decodes a percent-encoded API key in the path and never logs it', async () =
 
 it('filters lists by plain fields and refuses an unknown filter', async () => {
   await using server = await startSmall()
-  const readonly = await send(
+  const readonly = await sendControl(
     `${server.adminUrl}/projects?is_readonly=true`,
     'GET',
   )
@@ -268,20 +256,26 @@ it('filters lists by plain fields and refuses an unknown filter', async () => {
     data: [{ project_unique: 'p2' }],
     meta: { total: 1 },
   })
-  const keys = await send(`${server.adminUrl}/api-keys?account=acct_b`, 'GET')
+  const keys = await sendControl(
+    `${server.adminUrl}/api-keys?account=acct_b`,
+    'GET',
+  )
   expect(keys.body.data).toEqual([
     { key: 'k_b', account: 'acct_b', expires_at: '2999-01-01T00:00:00Z' },
   ])
-  const typo = await send(`${server.adminUrl}/contents?projet=p1`, 'GET')
+  const typo = await sendControl(`${server.adminUrl}/contents?projet=p1`, 'GET')
   expect(typo.status).toBe(400)
   expect(typo.body.error).toEqual({
     code: 'invalid_filter',
     message:
       'Unknown filter "projet" in the query. GET /__mock/contents filters by variation_unique, project_unique, mode, title, created_at.',
   })
-  const twice = await send(`${server.adminUrl}/contents?mode=a&mode=b`, 'GET')
+  const twice = await sendControl(
+    `${server.adminUrl}/contents?mode=a&mode=b`,
+    'GET',
+  )
   expect(twice.body.error.code).toBe('invalid_filter')
-  const notBoolean = await send(
+  const notBoolean = await sendControl(
     `${server.adminUrl}/projects?is_readonly=yes`,
     'GET',
   )
@@ -292,7 +286,11 @@ it('filters lists by plain fields and refuses an unknown filter', async () => {
 
 it('answers invalid_json for a body that is not JSON', async () => {
   await using server = await startSmall()
-  const answer = await send(`${server.adminUrl}/contents/v1`, 'PATCH', '{')
+  const answer = await sendControl(
+    `${server.adminUrl}/contents/v1`,
+    'PATCH',
+    '{',
+  )
   expect(answer.status).toBe(400)
   expect(answer.body.error.code).toBe('invalid_json')
   expect(answer.body.error.message).toContain('JSON merge patch (RFC 7396)')
@@ -304,9 +302,9 @@ it('puts the record routes behind the admin token, and allows PATCH from an orig
     corsOrigin: 'https://app.example',
   })
   const url = `${server.adminUrl}/contents/v1`
-  const anonymous = await send(url, 'PATCH', { title: 'x' })
+  const anonymous = await sendControl(url, 'PATCH', { title: 'x' })
   expect(anonymous.status).toBe(401)
-  const allowed = await send(
+  const allowed = await sendControl(
     url,
     'PATCH',
     { title: 'x' },
@@ -333,11 +331,11 @@ it('puts the record routes behind the admin token, and allows PATCH from an orig
 
 it('keeps record changes out of the request journal', async () => {
   await using server = await startSmall()
-  await send(`${server.apiUrl}/projects`, 'GET', undefined, KEY)
-  await send(`${server.adminUrl}/contents/v1`, 'PATCH', { title: 'x' })
-  await send(`${server.adminUrl}/contents`, 'POST', NEW_CONTENT)
-  await send(`${server.adminUrl}/contents/v9`, 'DELETE')
-  const journal = await send(`${server.adminUrl}/requests`, 'GET')
+  await sendControl(`${server.apiUrl}/projects`, 'GET', undefined, KEY)
+  await sendControl(`${server.adminUrl}/contents/v1`, 'PATCH', { title: 'x' })
+  await sendControl(`${server.adminUrl}/contents`, 'POST', NEW_CONTENT)
+  await sendControl(`${server.adminUrl}/contents/v9`, 'DELETE')
+  const journal = await sendControl(`${server.adminUrl}/requests`, 'GET')
   expect(journal.body.meta.total).toBe(1)
   expect(journal.body.data[0].path).toBe('/public-api/v1/projects')
 })
@@ -345,13 +343,18 @@ it('keeps record changes out of the request journal', async () => {
 it('patches a content of live data over HTTP and answers 409 to its DELETE', async () => {
   await using server = await startServer({ seed: 7, live: true })
   server.mock.clock.set(Date.parse('2026-11-22T12:00:00Z'))
-  const projects = await send(`${server.apiUrl}/projects`, 'GET', undefined, {
-    authorization: 'Bearer demo-key-alpha',
-  })
+  const projects = await sendControl(
+    `${server.apiUrl}/projects`,
+    'GET',
+    undefined,
+    {
+      authorization: 'Bearer demo-key-alpha',
+    },
+  )
   const visible = new Set(
     projects.body.data.map((item: any) => item.project_unique),
   )
-  const listed = await send(`${server.adminUrl}/contents`, 'GET')
+  const listed = await sendControl(`${server.adminUrl}/contents`, 'GET')
   const stored = new Set(
     server.mock.db.contents.all().map((content) => content.variation_unique),
   )
@@ -364,13 +367,17 @@ it('patches a content of live data over HTTP and answers 409 to its DELETE', asy
   const project = live[0].project_unique
   const id = live[0].variation_unique
 
-  const patched = await send(`${server.adminUrl}/contents/${id}`, 'PATCH', {
-    timeline: null,
-    progress: { step_process: 2, is_complete: false },
-    publish: [],
-  })
+  const patched = await sendControl(
+    `${server.adminUrl}/contents/${id}`,
+    'PATCH',
+    {
+      timeline: null,
+      progress: { step_process: 2, is_complete: false },
+      publish: [],
+    },
+  )
   expect(patched.status).toBe(200)
-  const detail = await send(
+  const detail = await sendControl(
     `${server.apiUrl}/projects/${project}/contents/${id}`,
     'GET',
     undefined,
@@ -381,7 +388,7 @@ it('patches a content of live data over HTTP and answers 409 to its DELETE', asy
     is_complete: false,
   })
 
-  const refused = await send(
+  const refused = await sendControl(
     `${server.adminUrl}/contents/${live[1].variation_unique}`,
     'DELETE',
   )
