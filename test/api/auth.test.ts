@@ -1,18 +1,8 @@
-import {
-  createContentApiMock,
-  type ContentApiMockOptions,
-} from 'content-api-mock'
+import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
-import {
-  callApi,
-  serveSmallDataset,
-  useMswServer,
-} from '../support/api-client.js'
+import { callApi, useSmallDatasetServer } from '../support/api-client.js'
 
-const server = useMswServer()
-
-const useSmallDataset = (options: ContentApiMockOptions = {}) =>
-  serveSmallDataset(server, options)
+const { server, useSmallDataset } = useSmallDatasetServer()
 
 const rejected: Array<[string, Record<string, string>, RegExp]> = [
   ['no Authorization header', {}, /Missing API key/],

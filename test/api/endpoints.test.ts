@@ -1,19 +1,12 @@
-import {
-  createContentApiMock,
-  type ContentApiMockOptions,
-} from 'content-api-mock'
+import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import {
   ORIGIN,
   callApi,
-  serveSmallDataset,
-  useMswServer,
+  useSmallDatasetServer,
 } from '../support/api-client.js'
 
-const server = useMswServer()
-
-const useSmallDataset = (options: ContentApiMockOptions = {}) =>
-  serveSmallDataset(server, options)
+const { server, useSmallDataset } = useSmallDatasetServer()
 
 it('lists the projects the key owns and those shared with it, newest first', async () => {
   useSmallDataset()

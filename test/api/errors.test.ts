@@ -1,21 +1,11 @@
-import {
-  createContentApiMock,
-  type ContentApiMockOptions,
-} from 'content-api-mock'
+import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../support/load-fixture.js'
-import {
-  callApi,
-  serveSmallDataset,
-  useMswServer,
-} from '../support/api-client.js'
+import { callApi, useSmallDatasetServer } from '../support/api-client.js'
 
-const server = useMswServer()
+const { server, useSmallDataset } = useSmallDatasetServer()
 
 const KEY = 'Bearer k_a'
-
-const useSmallDataset = (options: ContentApiMockOptions = {}) =>
-  serveSmallDataset(server, options)
 
 const invalidIds: Array<[string, RegExp]> = [
   ['%zz', /not valid percent-encoding/],

@@ -1,15 +1,7 @@
-import type { ContentApiMockOptions } from 'content-api-mock'
 import { expect, it } from 'vitest'
-import {
-  callApi,
-  serveSmallDataset,
-  useMswServer,
-} from '../support/api-client.js'
+import { callApi, useSmallDatasetServer } from '../support/api-client.js'
 
-const server = useMswServer()
-
-const useSmallDataset = (options: ContentApiMockOptions = {}) =>
-  serveSmallDataset(server, options)
+const { useSmallDataset } = useSmallDatasetServer()
 
 it('shows an owned project, its contents and its content details', async () => {
   useSmallDataset()

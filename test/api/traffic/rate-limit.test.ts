@@ -81,41 +81,25 @@ it('sends the RateLimit headers on every response of a limited key: 200, 404, 42
   })
   mock.clock.set(T0)
 
-  const success = await callApi('/projects', { key: 'k_a' })
-  expect(success.status).toBe(200)
-  expect(rateLimitHeaders(success)).toEqual({
-    limit: '3',
-    remaining: '2',
-    reset: '60',
-  })
-
-  mock.clock.advance(15_000)
-  const notFound = await callApi('/projects/p3', { key: 'k_a' })
-  expect(notFound.status).toBe(404)
-  expect(rateLimitHeaders(notFound)).toEqual({
-    limit: '3',
-    remaining: '1',
-    reset: '45',
-  })
-
-  mock.clock.advance(15_000)
-  const invalid = await callApi('/projects/bad%20id', { key: 'k_a' })
-  expect(invalid.status).toBe(422)
-  expect(rateLimitHeaders(invalid)).toEqual({
-    limit: '3',
-    remaining: '0',
-    reset: '30',
-  })
-
-  mock.clock.advance(500)
-  const limited = await callApi('/projects', { key: 'k_a' })
-  expect(limited.status).toBe(429)
-  expect(rateLimitHeaders(limited)).toEqual({
-    limit: '3',
-    remaining: '0',
-    reset: '30',
-  })
-  expect(limited.headers.get('retry-after')).toBe('30')
+  // Mock time passed before each request, its path, and what it gets.
+  const steps: Array<[number, string, number, string, string]> = [
+    [0, '/projects', 200, '2', '60'],
+    [15_000, '/projects/p3', 404, '1', '45'],
+    [15_000, '/projects/bad%20id', 422, '0', '30'],
+    [500, '/projects', 429, '0', '30'],
+  ]
+  let last: ApiResult | undefined
+  for (const [elapsed, path, status, remaining, reset] of steps) {
+    mock.clock.advance(elapsed)
+    last = await callApi(path, { key: 'k_a' })
+    expect({ status: last.status, ...rateLimitHeaders(last) }, path).toEqual({
+      status,
+      limit: '3',
+      remaining,
+      reset,
+    })
+  }
+  expect(last!.headers.get('retry-after')).toBe('30')
 })
 
 it("switches to the X-RateLimit-* names with headers: 'x-ratelimit', the reset in epoch seconds", async () => {
