@@ -11,7 +11,7 @@ const AUTH = { authorization: 'Bearer demo-key-alpha' }
 /** A validator of bodies against one of the two committed documents. */
 function createBodyCheck(file: string) {
   const document = JSON.parse(
-    readFileSync(new URL(`../fixtures/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../../fixtures/${file}`, import.meta.url), 'utf8'),
   )
   const ajv = new Ajv2020({ allErrors: true, strict: true })
   addFormats(ajv)
