@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
+import { freePort } from './free-port.js'
 
 /**
  * Whether the replica suites must run: in CI (`CI`, set by `.ci/run`'s
@@ -56,7 +56,7 @@ export interface TestRedis extends AsyncDisposable {
  * await createContentApiServer({ port: 0, redis: redis.url })
  */
 export async function startRedis(path: string): Promise<TestRedis> {
-  const port = await findFreePort()
+  const port = await freePort()
   let child: ChildProcess | undefined
   async function start() {
     const started = spawn(
@@ -105,14 +105,6 @@ export async function startRedis(path: string): Promise<TestRedis> {
     stop,
     [Symbol.asyncDispose]: stop,
   }
-}
-
-async function findFreePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /**

@@ -1,5 +1,4 @@
 import { once } from 'node:events'
-import { createServer, type AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
 // The CLI runs as a child process; from src/ come only the colour rules and
 // the option tables that the expected texts are built from.
@@ -11,6 +10,7 @@ import {
   expectUsageError,
   get,
 } from '../../support/cli-process.js'
+import { freePort } from '../../support/free-port.js'
 
 // Where serve listens and which origin its links name: --public-url,
 // --trust-proxy, PORT and HOST.
@@ -85,15 +85,6 @@ it('builds asset URLs from forwarded headers with --trust-proxy, and says so in 
     /\n {2}Proxy +links use --public-url, which wins over --trust-proxy: forwarded headers are not read\n/,
   )
 })
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 it('listens on PORT and HOST from the environment, and --port and --host win over them', async () => {
   const port = await freePort()

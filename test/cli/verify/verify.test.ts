@@ -15,6 +15,7 @@ import {
 } from '../../../src/contract/drift-kinds.js'
 import { startServer } from '../../support/server.js'
 import { VARIANT_DATA } from '../../support/variant-clients.js'
+import { freePort } from '../../support/free-port.js'
 
 const KEY = 'demo-key-alpha'
 const SAMPLE = ['--max-projects', '6', '--max-contents', '6']
@@ -169,17 +170,9 @@ it('writes the JSON report to --report-file and the table to stdout', async () =
   }
 })
 
-async function closedPort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as AddressInfo
-  await new Promise((resolve) => probe.close(resolve))
-  return port
-}
-
 it('exits 2 with one line for a bad URL, an unreachable host, a refused key or no API at the target', async () => {
   await using server = await startServer(VARIANT_DATA)
-  const port = await closedPort()
+  const port = await freePort()
   const cases: Array<[string[], RegExp]> = [
     [['--target', 'not a url', '--api-key', KEY], /is not a URL/],
     [['--target', 'ftp://example.com/v1', '--api-key', KEY], /http/],
