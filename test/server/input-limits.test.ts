@@ -42,66 +42,36 @@ async function readAnswer(response: Response): Promise<Answer> {
   return { status: response.status, code: body.error?.code }
 }
 
-const MALFORMED: Array<{
-  method: string
-  path: string
-  server: Answer
-  interceptor: Answer
-}> = [
-  {
-    method: 'GET',
-    path: '/__assets/%zz/video.mp4',
-    server: { status: 404, code: 'not_found' },
-    interceptor: { status: 404, code: 'not_found' },
-  },
-  {
-    method: 'GET',
-    path: '/__assets/mov_x/%E0%A4%A',
-    server: { status: 404, code: 'not_found' },
-    interceptor: { status: 404, code: 'not_found' },
-  },
-  {
-    // Not an asset path (the prefix is case-sensitive): the mock's handlers
-    // leave it to the app's fallback.
-    method: 'GET',
-    path: '/__Assets/%zz',
-    server: { status: 404, code: 'not_found' },
-    interceptor: { status: 404, code: 'fallback' },
-  },
-  {
-    // build-demo's control API has no scenarios: 404, it needs the server.
-    method: 'DELETE',
-    path: '/__mock/scenarios/%zz',
-    server: { status: 400, code: 'invalid_parameter' },
-    interceptor: { status: 404, code: 'not_found' },
-  },
-  {
-    method: 'GET',
-    path: '/__mock/contents/%E0%A4%A',
-    server: { status: 400, code: 'invalid_parameter' },
-    interceptor: { status: 404, code: 'not_found' },
-  },
-  {
-    method: 'GET',
-    path: '/public-api/v1/projects/%zz/contents',
-    server: { status: 422, code: 'invalid_parameter' },
-    interceptor: { status: 422, code: 'invalid_parameter' },
-  },
+const NOT_FOUND: Answer = { status: 404, code: 'not_found' }
+const INVALID_400: Answer = { status: 400, code: 'invalid_parameter' }
+const INVALID_422: Answer = { status: 422, code: 'invalid_parameter' }
+
+// Method, path, the server's answer, the interceptor's answer.
+const MALFORMED: Array<[string, string, Answer, Answer]> = [
+  ['GET', '/__assets/%zz/video.mp4', NOT_FOUND, NOT_FOUND],
+  ['GET', '/__assets/mov_x/%E0%A4%A', NOT_FOUND, NOT_FOUND],
+  // Not an asset path (the prefix is case-sensitive): the mock's handlers
+  // leave it to the app's fallback.
+  ['GET', '/__Assets/%zz', NOT_FOUND, { status: 404, code: 'fallback' }],
+  // build-demo's control API has no scenarios: 404, it needs the server.
+  ['DELETE', '/__mock/scenarios/%zz', INVALID_400, NOT_FOUND],
+  ['GET', '/__mock/contents/%E0%A4%A', INVALID_400, NOT_FOUND],
+  ['GET', '/public-api/v1/projects/%zz/contents', INVALID_422, INVALID_422],
 ]
 
 it.each(MALFORMED)(
-  'answers $method $path (malformed percent-encoding) with a JSON 4xx in the server and the interceptor',
-  async ({ method, path, ...expected }) => {
+  'answers %s %s (malformed percent-encoding) with a JSON 4xx in the server and the interceptor',
+  async (method, path, fromServer, fromInterceptor) => {
     await using real = await startServer({
       fixtures: loadFixture('small.json'),
     })
     serveWholeOrigin(server)
     const init = { method, headers: { authorization: 'Bearer k_a' } }
     expect(await readAnswer(await fetch(`${real.url}${path}`, init))).toEqual(
-      expected.server,
+      fromServer,
     )
     expect(await readAnswer(await fetch(`${ORIGIN}${path}`, init))).toEqual(
-      expected.interceptor,
+      fromInterceptor,
     )
   },
 )
