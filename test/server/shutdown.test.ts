@@ -64,10 +64,7 @@ function get(agent: Agent, url: string): Promise<Answer> {
  */
 async function startWithStalledUpload(shutdownTimeout: number) {
   const cli = await startCli([
-    '--port',
-    '0',
-    '--log',
-    'off',
+    ...['--port', '0', '--log', 'off'],
     '--shutdown-timeout',
     String(shutdownTimeout),
   ])
@@ -105,10 +102,7 @@ it('answers requests in flight at SIGTERM with Connection: close, closes idle ke
   const handlers = join(tmp, 'slow-handlers.mjs')
   writeFileSync(handlers, SLOW_HANDLERS_MODULE)
   await using cli = await startCli([
-    '--port',
-    '0',
-    '--log',
-    'off',
+    ...['--port', '0', '--log', 'off'],
     '--handlers',
     handlers,
   ])

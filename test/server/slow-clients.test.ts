@@ -141,10 +141,7 @@ it('refuses server timeouts that are not whole milliseconds, naming the option',
 
 it('takes the timeouts from the command line flags', async () => {
   await using cli = await startCli([
-    '--port',
-    '0',
-    '--log',
-    'off',
+    ...['--port', '0', '--log', 'off'],
     '--headers-timeout',
     '200',
     '--request-timeout',
@@ -163,10 +160,7 @@ it('takes the timeouts from the command line flags', async () => {
 
 it('takes the idle timeout from the command line', async () => {
   await using cli = await startCli([
-    '--port',
-    '0',
-    '--log',
-    'off',
+    ...['--port', '0', '--log', 'off'],
     '--keep-alive-timeout',
     '0',
     '--idle-timeout',

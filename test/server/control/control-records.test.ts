@@ -12,6 +12,11 @@ function startSmall(options: Parameters<typeof startServer>[0] = {}) {
 
 const NEW_CONTENT = newContent()
 
+/** A GET of the API with the key of small.json's first account. */
+function getApi(url: string) {
+  return sendControl(url, 'GET', undefined, KEY)
+}
+
 it('patches a content with a merge patch, and the API answers with the change', async () => {
   await using server = await startSmall()
   for (const type of [
@@ -31,12 +36,7 @@ it('patches a content with a merge patch, and the API answers with the change', 
       step_process: step,
       is_complete: false,
     })
-    const detail = await sendControl(
-      `${server.apiUrl}/projects/p1/contents/v2`,
-      'GET',
-      undefined,
-      KEY,
-    )
+    const detail = await getApi(`${server.apiUrl}/projects/p1/contents/v2`)
     expect(detail.body.data.progress.step_process).toBe(step)
   }
 })
@@ -59,24 +59,14 @@ it('creates, reads, lists and deletes a content over HTTP', async () => {
     'v2',
     'v9',
   ])
-  const api = await sendControl(
-    `${server.apiUrl}/projects/p1/contents`,
-    'GET',
-    undefined,
-    KEY,
-  )
+  const api = await getApi(`${server.apiUrl}/projects/p1/contents`)
   expect(api.body.meta.total).toBe(3)
 
   const deleted = await sendControl(`${contents}/v9`, 'DELETE')
   expect(deleted.status).toBe(204)
   expect(deleted.body).toBeUndefined()
   expect((await sendControl(`${contents}/v9`, 'GET')).status).toBe(404)
-  const after = await sendControl(
-    `${server.apiUrl}/projects/p1/contents`,
-    'GET',
-    undefined,
-    KEY,
-  )
+  const after = await getApi(`${server.apiUrl}/projects/p1/contents`)
   expect(after.body.meta.total).toBe(2)
 })
 
@@ -199,12 +189,7 @@ it('answers 409 for a project that has contents, and deletes them with cascade=t
   expect(deleted.status).toBe(204)
   const contents = await sendControl(`${server.adminUrl}/contents`, 'GET')
   expect(contents.body.meta.total).toBe(2)
-  const api = await sendControl(
-    `${server.apiUrl}/projects`,
-    'GET',
-    undefined,
-    KEY,
-  )
+  const api = await getApi(`${server.apiUrl}/projects`)
   expect(api.body.meta.total).toBe(2)
 })
 
@@ -331,7 +316,7 @@ it('puts the record routes behind the admin token, and allows PATCH from an orig
 
 it('keeps record changes out of the request journal', async () => {
   await using server = await startSmall()
-  await sendControl(`${server.apiUrl}/projects`, 'GET', undefined, KEY)
+  await getApi(`${server.apiUrl}/projects`)
   await sendControl(`${server.adminUrl}/contents/v1`, 'PATCH', { title: 'x' })
   await sendControl(`${server.adminUrl}/contents`, 'POST', NEW_CONTENT)
   await sendControl(`${server.adminUrl}/contents/v9`, 'DELETE')

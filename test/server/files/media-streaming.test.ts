@@ -200,10 +200,7 @@ it('stops on SIGTERM while a file is streamed to a stalled client and a FIFO sit
   execFileSync('mkfifo', [fifo])
   try {
     await using cli = await startCli([
-      '--port',
-      '0',
-      '--log',
-      'off',
+      ...['--port', '0', '--log', 'off'],
       '--shutdown-timeout',
       '300',
       '--fixtures',
@@ -241,10 +238,7 @@ it('leaves out a file over --media-max-file-size with a warning, and serves the 
     await writeFile(join(capped, 'b.mp4'), '')
     await truncate(join(capped, 'b.mp4'), 2 * MiB)
     await using cli = await startCli([
-      '--port',
-      '0',
-      '--log',
-      'off',
+      ...['--port', '0', '--log', 'off'],
       '--fixtures',
       join(folder, 'fixtures.json'),
       '--media-dir',

@@ -61,10 +61,7 @@ it('--record writes the answers that passed through into a fixture document that
   const paths = await walkPaths(real.apiUrl)
   {
     await using cli = await startCli([
-      '--port',
-      '0',
-      '--log',
-      'off',
+      ...['--port', '0', '--log', 'off'],
       '--proxy',
       real.apiUrl,
       '--proxy-all',
@@ -119,10 +116,7 @@ it('--record adds to a fixture file that exists, keeping what it holds, and writ
   const id = await realProjectId(real.apiUrl)
   {
     await using cli = await startCli([
-      '--port',
-      '0',
-      '--log',
-      'off',
+      ...['--port', '0', '--log', 'off'],
       '--fixtures',
       'test/fixtures/small.json',
       '--proxy',
