@@ -14,6 +14,7 @@ import {
   useMswServer,
 } from '../support/api-client.js'
 import { loadFixture } from '../support/load-fixture.js'
+import { newContent } from '../support/new-content.js'
 
 // How a loaded document becomes the dataset: its records are taken into the
 // @msw/data collections as they are (validated once, not copied), frozen,
@@ -208,16 +209,9 @@ it('follows changes made through the collections', async () => {
     },
   })
   expect((await callApi('/projects/p3', { key: 'k_a' })).status).toBe(200)
-  await mock.db.contents.create({
-    variation_unique: 'v9',
-    project_unique: 'p4',
-    mode: 'moviemode',
-    title: 'Fresh',
-    progress: { step_process: 1, is_complete: false },
-    created_at: '2024-06-01T00:00:00Z',
-    content: { movie_unique: 'm9' },
-    publish: [],
-  })
+  await mock.db.contents.create(
+    newContent({ project_unique: 'p4', created_at: '2024-06-01T00:00:00Z' }),
+  )
   expect(
     (await callApi('/projects/p4/contents', { key: 'k_a' })).body.meta.total,
   ).toBe(1)

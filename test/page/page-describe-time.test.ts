@@ -13,35 +13,33 @@ it('tells a time of the same day as minutes ago and the clock time', () => {
   })
 })
 
-it('says just now within 45 seconds either way', () => {
-  expect(describeTime('2026-11-26T18:55:40Z', NOW, IN_UTC)?.relative).toBe(
-    'just now',
-  )
-  expect(describeTime('2026-11-26T18:56:50Z', NOW, IN_UTC)?.relative).toBe(
-    'just now',
-  )
-})
+/** Reads `time` at NOW in UTC: its `relative` and `local` wordings. */
+function describeInUtc(time: string) {
+  return describeTime(time, NOW, IN_UTC)
+}
 
-it('counts hours up to a day and a half, then days, and says future times as in …', () => {
-  expect(describeTime('2026-11-26T15:56:10Z', NOW, IN_UTC)?.relative).toBe(
-    '3 h ago',
-  )
-  expect(describeTime('2026-11-23T18:56:10Z', NOW, IN_UTC)?.relative).toBe(
-    '3 days ago',
-  )
-  expect(describeTime('2026-11-26T19:26:10Z', NOW, IN_UTC)?.relative).toBe(
-    'in 30 min',
-  )
-})
+it.each([
+  ['2026-11-26T18:55:40Z', 'just now'],
+  ['2026-11-26T18:56:50Z', 'just now'],
+  ['2026-11-26T15:56:10Z', '3 h ago'],
+  ['2026-11-23T18:56:10Z', '3 days ago'],
+  ['2026-11-26T19:26:10Z', 'in 30 min'],
+])(
+  'says %s as %s: just now within 45 s either way, hours up to a day and a half, then days, the future as in …',
+  (time, relative) => {
+    expect(describeInUtc(time)?.relative).toBe(relative)
+  },
+)
 
-it('adds the date on another day, and the year in another year', () => {
-  expect(describeTime('2026-11-24T09:05:00Z', NOW, IN_UTC)?.local).toBe(
-    '24 Nov, 09:05',
-  )
-  expect(describeTime('2025-12-31T23:59:00Z', NOW, IN_UTC)?.local).toBe(
-    '31 Dec 2025, 23:59',
-  )
-})
+it.each([
+  ['2026-11-24T09:05:00Z', '24 Nov, 09:05'],
+  ['2025-12-31T23:59:00Z', '31 Dec 2025, 23:59'],
+])(
+  'adds the date on another day, and the year in another year: %s as %s',
+  (time, local) => {
+    expect(describeInUtc(time)?.local).toBe(local)
+  },
+)
 
 it('reads the day in the given time zone', () => {
   // 01:00 UTC on the 27th is still the 26th, the day of NOW, in New York.

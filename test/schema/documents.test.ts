@@ -4,6 +4,7 @@ import formatsPlugin from 'ajv-formats'
 import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { expectResponseToMatchOpenApi } from '../support/openapi-validator.js'
+import { newContent } from '../support/new-content.js'
 
 const addFormats = formatsPlugin as unknown as typeof formatsPlugin.default
 const BASE_URL = 'http://127.0.0.1:4010/public-api/v1'
@@ -41,16 +42,14 @@ const validFixture = {
   api_keys: [{ key: 'k_alpha', account: 'acct_a' }],
   projects: [{ ...project, is_readonly: false, account: 'acct_a' }],
   contents: [
-    {
+    newContent({
       variation_unique: 'v_teaser',
       project_unique: 'p_spring',
-      mode: 'moviemode',
       title: 'Teaser',
       progress: { step_process: 5, is_complete: true },
       created_at: '2024-03-02T10:00:00Z',
       content: { movie_unique: 'm_teaser' },
-      publish: [],
-    },
+    }),
   ],
 }
 
