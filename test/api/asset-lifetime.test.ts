@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startSmallServer } from '../support/server.js'
 
 // An asset URL lasts its lifetime as a person lives it, through a real
 // server: at --speed 60 the 900 s of the default TTL are 900 real seconds,
@@ -11,8 +10,7 @@ const RANGE = { headers: { range: 'bytes=0-99' } }
 
 it('keeps a URL issued at speed 60 working 60 real seconds later, and expires it on an advance past its lifetime: server', async () => {
   let source = Date.parse('2026-01-01T00:00:00Z')
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     now: () => source,
     speed: 60,
   })

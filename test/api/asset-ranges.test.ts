@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { expectSameBytes } from '../support/expect-same-bytes.js'
-import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startSmallServer } from '../support/server.js'
 
 // Range requests on asset URLs (RFC 9110 section 14): one range at a time,
 // anything else answered whole.
 
-const server = await startServer({ fixtures: loadFixture('small.json') })
+const server = await startSmallServer()
 afterAll(() => server.close())
 
 const detail = await fetch(`${server.apiUrl}/projects/p1/contents/v1`, {
@@ -109,8 +108,7 @@ it('answers the same ranges of a media folder file, streamed from disk in chunks
     const size = 200_000
     const file = Uint8Array.from({ length: size }, (_, i) => (i * 7) % 251)
     await writeFile(join(folder, 'm1.mp4'), file)
-    await using folderServer = await startServer({
-      fixtures: loadFixture('small.json'),
+    await using folderServer = await startSmallServer({
       mediaDir: folder,
     })
     const answer = await fetch(

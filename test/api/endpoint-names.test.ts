@@ -5,8 +5,7 @@ import {
   createOpenApiDocument,
 } from 'content-api-mock'
 import { expect, it } from 'vitest'
-import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 
 // The endpoint names and paths are written once (src/schema/endpoints.ts);
 // every part that names endpoints must agree with that list.
@@ -34,9 +33,7 @@ it('lists every endpoint path in the 404 for an unknown path', async () => {
 })
 
 it('journals each endpoint under its name and filters the journal by every name', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const headers = { authorization: 'Bearer k_a' }
   await fetch(`${server.apiUrl}/projects`, { headers })
   await fetch(`${server.apiUrl}/projects/p1`, { headers })

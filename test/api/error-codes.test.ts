@@ -6,7 +6,7 @@ import {
 } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 
 const KEY = { authorization: 'Bearer k_a' }
 
@@ -58,9 +58,7 @@ it('answers a code listed in ERROR_CODES for every status a scenario can force',
 })
 
 it('sends every code of ERROR_CODES and CONTROL_ERROR_CODES, and no other', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   await using guarded = await startServer({ adminToken: 's3cret' })
   await using impatient = await startServer({ headersTimeout: 100 })
   const api = (path: string, init: RequestInit = {}) =>

@@ -9,7 +9,7 @@ import { http, passthrough } from 'msw'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { BASE_URL, useMswServer } from '../support/api-client.js'
 import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 
 const server = useMswServer()
 const SEED = 7
@@ -199,9 +199,7 @@ it('draws a new card once mock.contents.patch changes the title', async () => {
 
 it('draws Greek, Cyrillic and Latin-extended titles, and a title in a script it lacks as "Untitled video"', async () => {
   letLoopbackThrough()
-  await using standalone = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using standalone = await startSmallServer()
   const cardOf = async (title: string) => {
     await standalone.mock.contents.patch('v1', { title })
     const item = (await issueAll(standalone.apiUrl, 'k_a')).find(

@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { BASE_URL } from '../support/api-client.js'
 import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 import { startCli } from '../support/start-cli.js'
 
 // A large fixture load (20,000 contents, ~10 MB) takes far longer than one
@@ -57,9 +57,7 @@ function putFixtures(adminUrl: string, document: unknown): Promise<Response> {
 }
 
 it('answers an API request made while PUT /__mock/fixtures loads a large document before the load finishes, from the data served before', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const big = bigDocument()
   big.api_keys.push({ key: 'k_a', account: big.accounts[0].id })
   const events: string[] = []
@@ -103,9 +101,7 @@ it('answers a request made during mock.load() of a large document before the loa
 })
 
 it('keeps serving the old data when a large document fails its checks, and names the problem at its index', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const big = bigDocument()
   big.contents[19_999].project_unique = 'nope'
 
@@ -144,9 +140,7 @@ it('runs loads one after another, so the last one sent is what stays served', as
 })
 
 it('answers invalid_json to a large body that is not JSON, and invalid_fixture naming the path to one nested 3,000 levels deep', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const text = JSON.stringify(bigDocument())
 
   const broken = await fetch(`${server.adminUrl}/fixtures`, {
@@ -176,9 +170,7 @@ it('answers invalid_json to a large body that is not JSON, and invalid_fixture n
 })
 
 it('loads a large gzip-compressed PUT /__mock/fixtures body, which body-parser inflates before the worker parses it', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const big = bigDocument()
   const body = gzipSync(JSON.stringify(big))
 
@@ -194,9 +186,7 @@ it('loads a large gzip-compressed PUT /__mock/fixtures body, which body-parser i
 })
 
 it('keeps serving when a client stops sending a large PUT /__mock/fixtures body halfway, and loads the next one', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const text = JSON.stringify(bigDocument())
   const url = new URL(`${server.adminUrl}/fixtures`)
   await new Promise<void>((resolve) => {

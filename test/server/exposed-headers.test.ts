@@ -1,7 +1,7 @@
 import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startSmallServer } from '../support/server.js'
 
 // The server names the headers browser scripts may read in CORS's
 // Access-Control-Expose-Headers. Every kind of answer the mock gives is sent
@@ -21,9 +21,7 @@ const ORIGIN = 'http://127.0.0.1:4010'
 
 /** The header names a real server exposes to a script of another origin. */
 async function exposedByServer(): Promise<string[]> {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const response = await fetch(`${server.url}/public-api/v1/projects`, {
     headers: { origin: 'http://app.test', authorization: 'Bearer k_a' },
   })

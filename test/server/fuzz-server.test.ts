@@ -9,9 +9,8 @@ import {
   type FuzzOutcome,
   type FuzzRequest,
 } from '../support/fuzz-request.js'
-import { loadFixture } from '../support/load-fixture.js'
 import { expectBaseline, readBaseline } from '../support/read-baseline.js'
-import { startServer } from '../support/server.js'
+import { startSmallServer } from '../support/server.js'
 
 // `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed.
 const { numRuns, seed } = readFuzzSettings(400)
@@ -71,9 +70,7 @@ function send(
 it(
   'answers random requests to a real server without an unasked 5xx, with JSON on every API and control path, and still answers correctly afterwards',
   async () => {
-    await using server = await startServer({
-      fixtures: loadFixture('small.json'),
-    })
+    await using server = await startSmallServer()
     const url = new URL(server.url)
     const agent = new Agent({ keepAlive: true })
     const tally = createFuzzTally('server')

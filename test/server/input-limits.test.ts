@@ -9,7 +9,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { ORIGIN, useMswServer } from '../support/api-client.js'
 import { loadFixture } from '../support/load-fixture.js'
 import { serveWholeOrigin } from '../support/serve-whole-origin.js'
-import { startServer } from '../support/server.js'
+import { startSmallServer } from '../support/server.js'
 
 const server = useMswServer()
 
@@ -62,9 +62,7 @@ const MALFORMED: Array<[string, string, Answer, Answer]> = [
 it.each(MALFORMED)(
   'answers %s %s (malformed percent-encoding) with a JSON 4xx in the server and the interceptor',
   async (method, path, fromServer, fromInterceptor) => {
-    await using real = await startServer({
-      fixtures: loadFixture('small.json'),
-    })
+    await using real = await startSmallServer()
     serveWholeOrigin(server)
     const init = { method, headers: { authorization: 'Bearer k_a' } }
     expect(await readAnswer(await fetch(`${real.url}${path}`, init))).toEqual(
@@ -77,7 +75,7 @@ it.each(MALFORMED)(
 )
 
 it('refuses PUT /__mock/fixtures of a content nested 3,000 levels deep with 400 naming the path, and keeps serving', async () => {
-  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  await using real = await startSmallServer()
   const response = await fetch(`${real.adminUrl}/fixtures`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -100,7 +98,7 @@ it('refuses PUT /__mock/fixtures of a content nested 3,000 levels deep with 400 
 })
 
 it('refuses POST and PATCH of a record nested 3,000 levels deep with 400 naming the path', async () => {
-  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  await using real = await startSmallServer()
   const record = JSON.parse(documentWithScenes('{}')).contents[0]
   const deepRecord = JSON.stringify({
     ...record,
@@ -128,7 +126,7 @@ it('refuses POST and PATCH of a record nested 3,000 levels deep with 400 naming 
 })
 
 it('takes a record whose deepest object is at level 100 of its document and refuses one at level 101, naming the path', async () => {
-  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  await using real = await startSmallServer()
   const record = JSON.parse(documentWithScenes('{}')).contents[0]
   // contents[0] is level 3, its `content` level 4, `scenes` level 5.
   const post = (id: string, levels: number) =>
@@ -177,7 +175,7 @@ it('refuses a fixture document nested 3,000 levels deep in load() and a deep pat
 })
 
 it('answers a control body in a charset the server does not read with 400 invalid_json, not 500 (found by the fuzz suite)', async () => {
-  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  await using real = await startSmallServer()
   for (const [method, path] of [
     ['PATCH', '/contents/v1'],
     ['PUT', '/fixtures'],
@@ -198,7 +196,7 @@ it('answers a control body in a charset the server does not read with 400 invali
 })
 
 it('answers HEAD with headers over 16 KiB with a 431 without a body, which the client can read (found by the fuzz suite)', async () => {
-  await using real = await startServer({ fixtures: loadFixture('small.json') })
+  await using real = await startSmallServer()
   const url = new URL(real.url)
   // Node's client fails on bytes after the head of a HEAD answer.
   const status = await new Promise<number | string>((resolve) => {

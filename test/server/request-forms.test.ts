@@ -1,12 +1,11 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../support/load-fixture.js'
 import {
   errorOf,
   exchange,
   headerOf,
   statusOf,
 } from '../support/raw-exchange.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 
 // How the server answers requests of the less common forms: HEAD, CONNECT,
 // an absolute-form target, no Host, a target that is neither path nor URL.
@@ -14,9 +13,7 @@ import { startServer } from '../support/server.js'
 const KEY = 'Bearer k_a'
 
 it('answers HEAD on API routes as GET does, without the body, on the server', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   for (const path of ['/projects', '/projects/p1', '/projects/p9']) {
     const url = `${server.apiUrl}${path}`
     const get = await fetch(url, { headers: { authorization: KEY } })
@@ -51,9 +48,7 @@ it('answers CONNECT with 405 JSON instead of closing the connection', async () =
 })
 
 it('answers an absolute-form request line as its path, with the host of the URL', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const { text } = await exchange(server.url, [
     `GET http://localhost/public-api/v1/projects/p1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${KEY}\r\nConnection: close\r\n\r\n`,
   ])

@@ -1,8 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { http, HttpResponse } from 'msw'
 import { expect, it } from 'vitest'
-import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startSmallServer } from '../support/server.js'
 
 // The server writes an API answer's CORS headers and its own in one
 // `writeHead` (its fast path); with user handlers, which are tried first,
@@ -49,11 +48,8 @@ const ANSWERS: Array<[string, string, string, Record<string, string>]> = [
 it.each(ANSWERS)(
   'answers %s with the same raw headers on the fast path as through the CORS step',
   async (_name, method, path, headers) => {
-    await using fast = await startServer({
-      fixtures: loadFixture('small.json'),
-    })
-    await using stepped = await startServer({
-      fixtures: loadFixture('small.json'),
+    await using fast = await startSmallServer()
+    await using stepped = await startSmallServer({
       handlers: [http.get('*/not-an-api-path', () => HttpResponse.json({}))],
     })
     const expected = await rawAnswerOf(stepped.apiUrl + path, method, headers)

@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node'
 import { expect, it } from 'vitest'
 import { expectResponseToMatchOpenApi } from '../support/openapi-validator.js'
 import { loadFixture } from '../support/load-fixture.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 
 const TRANSPORT_HEADERS = new Set([
   'date',
@@ -98,9 +98,7 @@ it('answers every request exactly as the interceptor does', async () => {
 })
 
 it('issues asset URLs on the server origin that serve real media with ranges', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const detail = await fetch(`${server.apiUrl}/projects/p1/contents/v1`, {
     headers: { authorization: 'Bearer k_a' },
   })
@@ -144,9 +142,7 @@ it('issues asset URLs on the server origin that serve real media with ranges', a
 })
 
 it('answers CORS preflights with the allowed origin, GET and the Authorization header', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const preflight = await fetch(`${server.apiUrl}/projects`, {
     method: 'OPTIONS',
     headers: {
@@ -174,8 +170,7 @@ it('answers CORS preflights with the allowed origin, GET and the Authorization h
 })
 
 it('allows only the configured CORS origins when corsOrigin is set', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     corsOrigin: ['http://localhost:5173'],
   })
   const allowed = await fetch(`${server.apiUrl}/projects`, {
@@ -194,9 +189,7 @@ it('allows only the configured CORS origins when corsOrigin is set', async () =>
 })
 
 it('exports, replaces and resets the dataset through the control API', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const health = await fetch(`${server.adminUrl}/health`)
   expect(await health.json()).toEqual({
     status: 'ok',
@@ -236,9 +229,7 @@ it('exports, replaces and resets the dataset through the control API', async () 
 })
 
 it('answers an invalid fixture document with 400 naming every bad path and changes nothing', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const broken = loadFixture('small.json')
   broken.contents[3].project_unique = 'p9'
   broken.projects[0].created_at = 'soon'
@@ -343,8 +334,7 @@ it('answers unparsable requests, huge headers and odd methods with JSON, never a
 })
 
 it("tries the user's own msw handlers first, then the mock", async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     handlers: [
       http.get('*/public-api/v1/projects/p1', () =>
         HttpResponse.json({ data: { overridden: true } }),
@@ -378,8 +368,7 @@ it("tries the user's own msw handlers first, then the mock", async () => {
 })
 
 it("never asks the user's handlers under /__mock, in any case", async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     handlers: [http.all('*', () => HttpResponse.json({ mine: true }))],
   })
   for (const path of ['/__mock/health', '/__MOCK/health']) {
@@ -394,9 +383,7 @@ it("never asks the user's handlers under /__mock, in any case", async () => {
 })
 
 it('answers a JSON 404 to the API prefix in another case', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const response = await fetch(`${server.url}/PUBLIC-API/v1/projects`, {
     headers: { authorization: 'Bearer k_a' },
   })
@@ -406,8 +393,7 @@ it('answers a JSON 404 to the API prefix in another case', async () => {
 
 it('reports each answered request with its key label, never the key', async () => {
   const entries: unknown[] = []
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     onRequest: (entry) => entries.push(entry),
   })
   const detail = await fetch(`${server.apiUrl}/projects/p1/contents/v1`, {
@@ -453,8 +439,7 @@ it('finishes in-flight requests on close and then refuses new connections', asyn
   const hasArrived = new Promise<void>((resolve) => (arrived = resolve))
   let release!: () => void
   const isReleased = new Promise<void>((resolve) => (release = resolve))
-  const server = await startServer({
-    fixtures: loadFixture('small.json'),
+  const server = await startSmallServer({
     handlers: [
       http.get('*/slow', async () => {
         arrived()

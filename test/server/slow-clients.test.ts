@@ -1,5 +1,4 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../support/load-fixture.js'
 import {
   errorOf,
   exchange,
@@ -7,7 +6,7 @@ import {
   statusOf,
 } from '../support/raw-exchange.js'
 import { startCli } from '../support/start-cli.js'
-import { startServer } from '../support/server.js'
+import { startServer, startSmallServer } from '../support/server.js'
 
 const KEY = 'Bearer k_a'
 
@@ -54,8 +53,7 @@ it('closes a connection that stays silent after its answer, with the idle timeou
 })
 
 it('closes a connection that stays silent after its second answer, with the idle timeout', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     idleTimeout: 300,
     keepAliveTimeout: 0,
   })
@@ -74,8 +72,7 @@ it('says its keep-alive timeout in the Keep-Alive header', async () => {
 })
 
 it('keeps a connection whose answer a latency scenario delays past the idle timeout', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     idleTimeout: 100,
   })
   server.mock.scenarios.add({ latency: 500 })

@@ -1,7 +1,7 @@
 import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
-import { startServer } from '../../support/server.js'
+import { startSmallServer } from '../../support/server.js'
 
 // The clock's speed: pause, resume and a new speed keep mock time where it
 // was, through the library's mock.clock and the server's /__mock/clock. The
@@ -119,8 +119,7 @@ it('refuses a speed outside 0.01 to 10,000, or 0, with a RangeError naming the r
 
 it('takes a speed, a pause and a resume on /__mock/clock, keeping mock time continuous', async () => {
   let source = T0
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     now: () => source,
     speed: 60,
   })
@@ -188,9 +187,7 @@ it('takes a speed, a pause and a resume on /__mock/clock, keeping mock time cont
 })
 
 it('keeps answering today’s set and advance bodies as before, and says the speed', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const clockUrl = `${server.adminUrl}/clock`
   expect((await (await fetch(clockUrl)).json()).speed).toBe(1)
   expect(
@@ -204,8 +201,7 @@ it('keeps answering today’s set and advance bodies as before, and says the spe
 
 it('stops at the last date JavaScript can hold rather than run past it', async () => {
   let source = T0
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     now: () => source,
   })
   const clockUrl = `${server.adminUrl}/clock`

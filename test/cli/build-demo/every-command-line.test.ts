@@ -2,13 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
-import {
-  files,
-  tempFolder,
-  runInProcess,
-  flag,
-  expectUserFacingEnd,
-} from '../../support/cli-in-process.js'
+import * as inProcess from '../../support/cli-in-process.js'
 
 // Every build-demo command line a user may type, drawn by fast-check and run
 // in this process.
@@ -19,11 +13,11 @@ const NEW_FOLDER = '{new folder}'
 function buildDemoArbitrary(): fc.Arbitrary<string[]> {
   const folder = fc.oneof(
     { arbitrary: fc.constant([NEW_FOLDER]), weight: 4 },
-    { arbitrary: fc.constant([files.earlierDemo!]), weight: 1 },
+    { arbitrary: fc.constant([inProcess.files.earlierDemo!]), weight: 1 },
     {
       arbitrary: fc.constantFrom(
-        [files.otherFolder!],
-        [files.fixtures!],
+        [inProcess.files.otherFolder!],
+        [inProcess.files.fixtures!],
         [''],
         [],
       ),
@@ -31,23 +25,27 @@ function buildDemoArbitrary(): fc.Arbitrary<string[]> {
     },
   )
   const flags = [
-    flag('--seed', ['7', '0'], { early: ['1.5', '-3', 'seven'] }),
-    flag('--fixtures', [files.fixtures!], {
+    inProcess.flag('--seed', ['7', '0'], { early: ['1.5', '-3', 'seven'] }),
+    inProcess.flag('--fixtures', [inProcess.files.fixtures!], {
       late: [
-        files.invalidFixtures!,
-        files.notJson!,
-        files.deepFixtures!,
-        files.missing!,
+        inProcess.files.invalidFixtures!,
+        inProcess.files.notJson!,
+        inProcess.files.deepFixtures!,
+        inProcess.files.missing!,
       ],
       early: [''],
     }),
     fc.constant(['--live']),
-    flag('--speed', ['60', '0.5'], { early: ['0', 'fast', '10001'] }),
-    flag('--projects', ['5'], { early: ['3', 'x'] }),
-    flag('--contents', ['0', '200'], { early: ['-1'] }),
-    flag('--asset-ttl', ['3600'], { early: ['0', '1.5'] }),
-    flag('--media-dir', [files.mediaDir!], {
-      late: [files.emptyFolder!, files.otherFolder!, files.missing!],
+    inProcess.flag('--speed', ['60', '0.5'], { early: ['0', 'fast', '10001'] }),
+    inProcess.flag('--projects', ['5'], { early: ['3', 'x'] }),
+    inProcess.flag('--contents', ['0', '200'], { early: ['-1'] }),
+    inProcess.flag('--asset-ttl', ['3600'], { early: ['0', '1.5'] }),
+    inProcess.flag('--media-dir', [inProcess.files.mediaDir!], {
+      late: [
+        inProcess.files.emptyFolder!,
+        inProcess.files.otherFolder!,
+        inProcess.files.missing!,
+      ],
       early: [''],
     }),
     // @note A second folder inside tmp: drawn without the first, it becomes
@@ -55,7 +53,7 @@ function buildDemoArbitrary(): fc.Arbitrary<string[]> {
     fc.constantFrom(
       ['--port', '0'],
       ['--watch'],
-      [join(tempFolder(), 'extra')],
+      [join(inProcess.tempFolder(), 'extra')],
       ['-x'],
     ),
   ]
@@ -69,25 +67,28 @@ it('answers every build-demo command line with exit 0 and a folder, or exit 2, o
   let runs = 0
   await fc.assert(
     fc.asyncProperty(buildDemoArbitrary(), async (drawn) => {
-      const folder = join(tempFolder(), `demo-${runs++}`)
+      const folder = join(inProcess.tempFolder(), `demo-${runs++}`)
       const args = [
         'build-demo',
         ...drawn.map((arg) => (arg === NEW_FOLDER ? folder : arg)),
       ]
-      const run = await runInProcess(args)
+      const run = await inProcess.runInProcess(args)
       codes.push(run.code)
       const context = `content-api-mock ${args.join(' ')}`
-      expectUserFacingEnd(run, context, { problemLines: true })
+      inProcess.expectUserFacingEnd(run, context, { problemLines: true })
       if (run.code === 2) {
         expect(existsSync(folder), context).toBe(false)
       } else {
         expect(run.stderr, context).toBe('')
         expect(run.stdout, context).toMatch(/^Wrote the demo to /)
       }
-      expect(readdirSync(files.otherFolder!), context).toEqual(['notes.txt'])
-      expect(existsSync(join(files.earlierDemo!, 'keep.txt')), context).toBe(
-        true,
-      )
+      expect(readdirSync(inProcess.files.otherFolder!), context).toEqual([
+        'notes.txt',
+      ])
+      expect(
+        existsSync(join(inProcess.files.earlierDemo!, 'keep.txt')),
+        context,
+      ).toBe(true)
       rmSync(folder, { recursive: true, force: true })
     }),
     { numRuns: 120 },

@@ -2,13 +2,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
-import {
-  files,
-  tempFolder,
-  runInProcess,
-  flag,
-  expectUserFacingEnd,
-} from '../../support/cli-in-process.js'
+import * as inProcess from '../../support/cli-in-process.js'
 
 // Every record command line a user may type, against a real server, drawn by
 // fast-check and run in this process.
@@ -52,19 +46,27 @@ function recordArbitrary(service: {
   const out = required(
     '--out',
     NEW_PATH,
-    [files.directory!, join(tempFolder(), 'no-such-folder', 'rec.json')],
+    [
+      inProcess.files.directory!,
+      join(inProcess.tempFolder(), 'no-such-folder', 'rec.json'),
+    ],
     [''],
   )
   const flags = [
-    flag('--api-key', ['demo-key-alpha'], {
+    inProcess.flag('--api-key', ['demo-key-alpha'], {
       late: ['not-a-key'],
       early: ['has space', 'clé', ''],
     }),
     fc.constant(['--anonymize']),
-    flag('--seed', ['7'], { early: ['-1', 'seven'] }),
-    flag('--media-dir', [NEW_PATH], { late: [files.fixtures!], early: [''] }),
-    flag('--concurrency', ['1', '8'], { early: ['0', '65', 'many'] }),
-    flag('--rate', ['500', '100.5'], { early: ['0', '1001', 'fast', ''] }),
+    inProcess.flag('--seed', ['7'], { early: ['-1', 'seven'] }),
+    inProcess.flag('--media-dir', [NEW_PATH], {
+      late: [inProcess.files.fixtures!],
+      early: [''],
+    }),
+    inProcess.flag('--concurrency', ['1', '8'], { early: ['0', '65', 'many'] }),
+    inProcess.flag('--rate', ['500', '100.5'], {
+      early: ['0', '1001', 'fast', ''],
+    }),
     fc.constantFrom(['--port', '0'], ['extra'], ['-x']),
   ]
   return fc
@@ -90,8 +92,8 @@ it('answers every record command line with exit 0 and a file, or exit 2, one lin
     fc.asyncProperty(recordArbitrary(service), key, async (drawn, apiKey) => {
       const run = runs++
       const paths = [
-        join(tempFolder(), `record-${run}.json`),
-        join(tempFolder(), `media-${run}`),
+        join(inProcess.tempFolder(), `record-${run}.json`),
+        join(inProcess.tempFolder(), `media-${run}`),
       ]
       let next = 0
       // @note A fast pace first, so accepted runs take little time; a --rate
@@ -103,9 +105,9 @@ it('answers every record command line with exit 0 and a file, or exit 2, one lin
         ...drawn.map((arg) => (arg === NEW_PATH ? paths[next++ % 2]! : arg)),
       ]
       const env = apiKey === undefined ? {} : { CONTENT_API_KEY: apiKey }
-      const result = await runInProcess(args, env)
+      const result = await inProcess.runInProcess(args, env)
       const context = `CONTENT_API_KEY=${JSON.stringify(apiKey)} content-api-mock ${args.join(' ')}`
-      expectUserFacingEnd(result, context)
+      inProcess.expectUserFacingEnd(result, context)
       const out = args[args.indexOf('--out') + 1]
       if (result.code === 2) {
         expect(existsSync(paths[0]!), context).toBe(false)

@@ -3,13 +3,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { startServer } from '../../support/server.js'
-import {
-  files,
-  tempFolder,
-  runInProcess,
-  flag,
-  expectUserFacingEnd,
-} from '../../support/cli-in-process.js'
+import * as inProcess from '../../support/cli-in-process.js'
 
 // Every verify command line a user may type, against a real server, drawn by
 // fast-check and run in this process.
@@ -23,7 +17,7 @@ function verifyArbitrary(urls: {
   // runs get to ask the server.
   const target = fc.oneof(
     {
-      arbitrary: flag('--target', [urls.api, `${urls.api}/`], {
+      arbitrary: inProcess.flag('--target', [urls.api, `${urls.api}/`], {
         late: [urls.root, urls.closed],
         early: [
           'not a url',
@@ -37,21 +31,27 @@ function verifyArbitrary(urls: {
     { arbitrary: fc.constant([]), weight: 1 },
   )
   const flags = [
-    flag('--api-key', ['demo-key-alpha'], {
+    inProcess.flag('--api-key', ['demo-key-alpha'], {
       late: ['not-a-key-of-this-service'],
       early: ['has space', 'clé', ''],
     }),
-    flag('--report', ['table', 'json'], { early: ['xml', ''] }),
-    flag('--report-file', [join(tempFolder(), 'report.json')], {
-      late: [
-        files.directory!,
-        join(tempFolder(), 'no-such-folder', 'report.json'),
-      ],
-      early: [''],
+    inProcess.flag('--report', ['table', 'json'], { early: ['xml', ''] }),
+    inProcess.flag(
+      '--report-file',
+      [join(inProcess.tempFolder(), 'report.json')],
+      {
+        late: [
+          inProcess.files.directory!,
+          join(inProcess.tempFolder(), 'no-such-folder', 'report.json'),
+        ],
+        early: [''],
+      },
+    ),
+    inProcess.flag('--max-projects', ['1', '2'], {
+      early: ['0', '1001', 'all'],
     }),
-    flag('--max-projects', ['1', '2'], { early: ['0', '1001', 'all'] }),
-    flag('--max-contents', ['0', '1'], { early: ['-1', '1.5'] }),
-    flag('--timeout', ['5000'], { early: ['0', '600001', 'soon'] }),
+    inProcess.flag('--max-contents', ['0', '1'], { early: ['-1', '1.5'] }),
+    inProcess.flag('--timeout', ['5000'], { early: ['0', '600001', 'soon'] }),
     fc.constantFrom(['-x'], ['extra'], ['--target']),
   ]
   return fc
@@ -82,13 +82,13 @@ it('answers every verify command line with exit 0 or 1 and a report, or exit 2 a
       ),
       async (flags, key) => {
         const args = ['verify', ...flags]
-        const run = await runInProcess(
+        const run = await inProcess.runInProcess(
           args,
           key === undefined ? {} : { CONTENT_API_KEY: key },
         )
         codes.push(run.code)
         const context = `CONTENT_API_KEY=${key} content-api-mock ${args.join(' ')}`
-        expectUserFacingEnd(run, context, { codes: [0, 1, 2] })
+        inProcess.expectUserFacingEnd(run, context, { codes: [0, 1, 2] })
         if (run.code !== 2) {
           expect(run.stderr, context).toBe('')
           expect(run.stdout, context).toMatch(/^(Verified |\{)/)
@@ -98,7 +98,7 @@ it('answers every verify command line with exit 0 or 1 and a report, or exit 2 a
     { numRuns: 150 },
   )
   // A default server matches: the runs that get through exit 0. About 10
-  // of 150 draws get through (every flag valid and the right key); the draws
+  // of 150 draws get through (every inProcess.flag valid and the right key); the draws
   // are not seeded, so the guard asks only that the property was not vacuous.
   expect(codes.filter((code) => code === 0).length).toBeGreaterThan(0)
 }, 120_000)

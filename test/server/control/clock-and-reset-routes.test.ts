@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../../support/load-fixture.js'
 import { errorOf, sendJson } from '../../support/send-json.js'
-import { startServer } from '../../support/server.js'
+import { startServer, startSmallServer } from '../../support/server.js'
 
 // The clock and reset routes of the control API over HTTP, and the admin
 // token over every traffic route.
@@ -10,9 +9,7 @@ const ALPHA = { authorization: 'Bearer k_a' }
 const BETA = { authorization: 'Bearer k_b' }
 
 it('sets, advances and resets the clock over HTTP, moving key expiry', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const clock = `${server.adminUrl}/clock`
   const beta = () => fetch(`${server.apiUrl}/projects`, { headers: BETA })
   const real = Date.parse((await (await fetch(clock)).json()).now)
@@ -93,8 +90,7 @@ it('answers invalid clock changes with 400 naming the field', async () => {
 })
 
 it('resets scenarios to the options, the clock and the journal with POST /__mock/reset', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     scenarios: [{ status: 503, match: { endpoint: 'getContent' } }],
   })
   await sendJson(`${server.adminUrl}/scenarios`, 'POST', {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
-import { startServer } from '../../support/server.js'
+import { startServer, startSmallServer } from '../../support/server.js'
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']
 
@@ -122,9 +122,7 @@ it('answers 401 before 405 when the control API has an admin token', async () =>
 })
 
 it('matches a scenario path added through the control API relative to the API prefix', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const added = await fetch(`${server.adminUrl}/scenarios`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

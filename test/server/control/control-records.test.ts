@@ -1,14 +1,9 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../../support/load-fixture.js'
-import { startServer } from '../../support/server.js'
+import { startServer, startSmallServer } from '../../support/server.js'
 import { newContent } from '../../support/new-content.js'
 import { sendControl } from '../../support/send-json.js'
 
 const KEY = { authorization: 'Bearer k_a' }
-
-function startSmall(options: Parameters<typeof startServer>[0] = {}) {
-  return startServer({ fixtures: loadFixture('small.json'), ...options })
-}
 
 const NEW_CONTENT = newContent()
 
@@ -18,7 +13,7 @@ function getApi(url: string) {
 }
 
 it('patches a content with a merge patch, and the API answers with the change', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   for (const type of [
     'application/merge-patch+json',
     'application/json',
@@ -42,7 +37,7 @@ it('patches a content with a merge patch, and the API answers with the change', 
 })
 
 it('creates, reads, lists and deletes a content over HTTP', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const contents = `${server.adminUrl}/contents`
   const created = await sendControl(contents, 'POST', NEW_CONTENT)
   expect(created.status).toBe(201)
@@ -71,7 +66,7 @@ it('creates, reads, lists and deletes a content over HTTP', async () => {
 })
 
 it('answers 400 invalid_fixture naming both bad paths of a patch, and changes nothing', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const before = await sendControl(`${server.adminUrl}/contents/v2`, 'GET')
   const refused = await sendControl(`${server.adminUrl}/contents/v2`, 'PATCH', {
     progress: { step_process: 1.5 },
@@ -104,7 +99,7 @@ it('answers 400 invalid_fixture naming both bad paths of a patch, and changes no
 })
 
 it('answers 400 for a patch that would break a reference', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const refused = await sendControl(`${server.adminUrl}/projects/p1`, 'PATCH', {
     account: 'acct_zz',
     shared_with: ['acct_b', 'acct_yy'],
@@ -125,7 +120,7 @@ it('answers 400 for a patch that would break a reference', async () => {
 })
 
 it('removes an optional key with a merge patch of null', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const patched = await sendControl(
     `${server.adminUrl}/api-keys/k_b`,
     'PATCH',
@@ -140,7 +135,7 @@ it('removes an optional key with a merge patch of null', async () => {
 })
 
 it('answers 404 for an unknown ID on every route of one record', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const routes = [
     ['contents/v9', 'No content "v9". GET /__mock/contents lists'],
     ['projects/p9', 'No project "p9". GET /__mock/projects lists'],
@@ -162,7 +157,7 @@ it('answers 404 for an unknown ID on every route of one record', async () => {
 })
 
 it('answers 409 for a project that has contents, and deletes them with cascade=true', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const refused = await sendControl(`${server.adminUrl}/projects/p1`, 'DELETE')
   expect(refused.status).toBe(409)
   expect(refused.body.error).toEqual({
@@ -195,7 +190,7 @@ it('answers 409 for a project that has contents, and deletes them with cascade=t
 
 it('decodes a percent-encoded API key in the path and never logs it', async () => {
   const logged: string[] = []
-  await using server = await startSmall({
+  await using server = await startSmallServer({
     onRequest: ({ method, path, status }) =>
       logged.push(`${method} ${path} ${status}`),
   })
@@ -232,7 +227,7 @@ it('decodes a percent-encoded API key in the path and never logs it', async () =
 })
 
 it('filters lists by plain fields and refuses an unknown filter', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const readonly = await sendControl(
     `${server.adminUrl}/projects?is_readonly=true`,
     'GET',
@@ -270,7 +265,7 @@ it('filters lists by plain fields and refuses an unknown filter', async () => {
 })
 
 it('answers invalid_json for a body that is not JSON', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   const answer = await sendControl(
     `${server.adminUrl}/contents/v1`,
     'PATCH',
@@ -282,7 +277,7 @@ it('answers invalid_json for a body that is not JSON', async () => {
 })
 
 it('puts the record routes behind the admin token, and allows PATCH from an origin named with corsOrigin', async () => {
-  await using server = await startSmall({
+  await using server = await startSmallServer({
     adminToken: 's3cret',
     corsOrigin: 'https://app.example',
   })
@@ -315,7 +310,7 @@ it('puts the record routes behind the admin token, and allows PATCH from an orig
 })
 
 it('keeps record changes out of the request journal', async () => {
-  await using server = await startSmall()
+  await using server = await startSmallServer()
   await getApi(`${server.apiUrl}/projects`)
   await sendControl(`${server.adminUrl}/contents/v1`, 'PATCH', { title: 'x' })
   await sendControl(`${server.adminUrl}/contents`, 'POST', NEW_CONTENT)

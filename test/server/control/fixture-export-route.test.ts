@@ -1,12 +1,9 @@
 import { FIXTURE_SCHEMA_PATH, createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
-import { loadFixture } from '../../support/load-fixture.js'
-import { startServer } from '../../support/server.js'
+import { startSmallServer } from '../../support/server.js'
 
 it('answers GET /__mock/fixtures with the export pretty-printed, ready to save and load again', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const response = await fetch(`${server.adminUrl}/fixtures`)
   const text = await response.text()
 

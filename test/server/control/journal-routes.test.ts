@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../../support/load-fixture.js'
 import { errorOf } from '../../support/send-json.js'
-import { startServer } from '../../support/server.js'
+import { startServer, startSmallServer } from '../../support/server.js'
 
 // The request journal over HTTP: what it keeps (never control requests nor
 // keys), its filters, and its clearing.
@@ -10,9 +9,7 @@ const ALPHA = { authorization: 'Bearer k_a' }
 const BETA = { authorization: 'Bearer k_b' }
 
 it('journals API and asset requests, never control requests nor keys', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const detail = await fetch(`${server.apiUrl}/projects/p1/contents/v1`, {
     headers: ALPHA,
   })
@@ -52,9 +49,7 @@ it('journals API and asset requests, never control requests nor keys', async () 
 })
 
 it('filters the journal by endpoint, key, status, method and path', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
   await fetch(`${server.apiUrl}/projects/p1`, { headers: ALPHA })
   await fetch(`${server.apiUrl}/projects/p9`, { headers: ALPHA })
@@ -112,8 +107,7 @@ it('answers a bad journal filter with 400 naming it', async () => {
 })
 
 it('clears the journal with DELETE /__mock/requests and keeps only the latest entries', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     journalSize: 2,
   })
   for (const id of ['p1', 'p2', 'p4']) {

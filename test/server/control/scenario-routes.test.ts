@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
-import { loadFixture } from '../../support/load-fixture.js'
 import { errorOf, sendJson } from '../../support/send-json.js'
-import { startServer } from '../../support/server.js'
+import { startServer, startSmallServer } from '../../support/server.js'
 
 // The scenario routes of the control API over HTTP, and what they force on
 // the API: presets, the X-Mock-Scenario header, dropped connections, latency,
@@ -11,9 +10,7 @@ const ALPHA = { authorization: 'Bearer k_a' }
 const BETA = { authorization: 'Bearer k_b' }
 
 it('adds, lists and removes scenarios through the control API', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const scenarios = `${server.adminUrl}/scenarios`
   expect(await (await fetch(scenarios)).json()).toEqual({ data: [] })
 
@@ -73,9 +70,7 @@ it('counts scenario IDs from scn_1 again after a reset, start scenarios first', 
 })
 
 it('forces a scenario added over HTTP on the API until it is used up', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   await sendJson(`${server.adminUrl}/scenarios`, 'POST', {
     status: 500,
     times: 2,
@@ -97,9 +92,7 @@ it('forces a scenario added over HTTP on the API until it is used up', async () 
 })
 
 it('lists every preset with what it does, each one accepted as it is listed', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const listed = await fetch(`${server.adminUrl}/presets`)
   expect(listed.status).toBe(200)
   const { data } = await listed.json()
@@ -125,9 +118,7 @@ it('lists every preset with what it does, each one accepted as it is listed', as
 })
 
 it('adds a preset with changes narrowed to one endpoint', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const added = await sendJson(`${server.adminUrl}/scenarios`, 'POST', {
     preset: 'flaky',
     probability: 1,
@@ -153,9 +144,7 @@ it('adds a preset with changes narrowed to one endpoint', async () => {
 })
 
 it('narrows a scenario to an API key and never to the others', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   await sendJson(`${server.adminUrl}/scenarios`, 'POST', {
     preset: 'expired-key',
     match: { key: 'k_b' },
@@ -235,9 +224,7 @@ it('answers invalid scenario bodies with 400 naming the problem', async () => {
 })
 
 it('forces a preset for one request with X-Mock-Scenario', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   const limited = await fetch(`${server.apiUrl}/projects`, {
     headers: { ...ALPHA, 'x-mock-scenario': 'rate-limited' },
   })
@@ -256,8 +243,7 @@ it('forces a preset for one request with X-Mock-Scenario', async () => {
 })
 
 it('ignores X-Mock-Scenario in strict mode', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     strict: true,
   })
   for (const name of ['rate-limited', 'network-error', 'meltdown']) {
@@ -270,8 +256,7 @@ it('ignores X-Mock-Scenario in strict mode', async () => {
 
 it('drops the connection for a network-error scenario and reports status 0', async () => {
   const log: Array<{ status: number; endpoint?: string }> = []
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     onRequest: (entry) => log.push(entry),
   })
   await sendJson(`${server.adminUrl}/scenarios`, 'POST', {
@@ -301,8 +286,7 @@ it('drops the connection for a network-error scenario and reports status 0', asy
 
 it('delays the response by at least the forced latency, and only where it matches', async () => {
   const log: Array<{ durationMs: number; endpoint?: string }> = []
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     onRequest: (entry) => log.push(entry),
   })
   await sendJson(`${server.adminUrl}/scenarios`, 'POST', {
@@ -325,9 +309,7 @@ it('delays the response by at least the forced latency, and only where it matche
 })
 
 it('sends Retry-After on a forced 429', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
-  })
+  await using server = await startSmallServer()
   await sendJson(`${server.adminUrl}/scenarios`, 'POST', {
     status: 429,
     retryAfter: 7,
@@ -340,8 +322,7 @@ it('sends Retry-After on a forced 429', async () => {
 })
 
 it('sends rate-limit headers over HTTP and a Retry-After correct to the second', async () => {
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     rateLimit: { limit: 2, window: '1m' },
   })
   await sendJson(`${server.adminUrl}/clock`, 'POST', {

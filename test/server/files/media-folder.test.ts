@@ -20,7 +20,7 @@ import { createMockCore } from '../../../src/api/create-mock-core.js'
 import { createHandlers } from '../../../src/msw/create-handlers.js'
 import { readMediaDirectory } from '../../../src/server/files/read-media-directory.js'
 import { loadFixture } from '../../support/load-fixture.js'
-import { startServer } from '../../support/server.js'
+import { startSmallServer } from '../../support/server.js'
 
 // What a --media-dir folder serves, against real files on 127.0.0.1: only
 // regular files inside it, streamed; everything else left out at start or
@@ -81,8 +81,7 @@ it('streams a range of a 400 MB sparse file, and answers HEAD with its size', as
   const folder = await makeFolder('big')
   await writeFile(join(folder, 'm1.mp4'), '')
   await truncate(join(folder, 'm1.mp4'), 400 * MiB)
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: folder,
   })
   const { video } = await assetsOf(server.apiUrl, 'v1')
@@ -106,8 +105,7 @@ it('serves the last bytes of a 3 GiB file, past what one buffer can hold', async
   const size = 3 * 1024 * MiB
   await writeFile(join(folder, 'm1.mp4'), '')
   await truncate(join(folder, 'm1.mp4'), size)
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: folder,
   })
   const { video } = await assetsOf(server.apiUrl, 'v1')
@@ -141,8 +139,7 @@ it('leaves out a FIFO, a link to /dev/zero, links out of the folder, a dangling 
   await writeFile(join(folder, 'notes.txt'), 'not media')
 
   const warnings: string[] = []
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: folder,
     onWarning: (message) => warnings.push(message),
   })
@@ -184,8 +181,7 @@ it('serves a media folder given as a link to a folder', async () => {
   await writeFile(join(folder, 'm1.mp4'), VIDEO)
   const link = join(root, 'link-to-target')
   await symlink(folder, link)
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: link,
   })
   const { video } = await assetsOf(server.apiUrl, 'v1')
@@ -215,8 +211,7 @@ it('leaves out files over mediaMaxFileSize, and refuses a limit that is not a wh
   await writeFile(join(folder, 'small.mp4'), VIDEO)
   await writeFile(join(folder, 'large.mp4'), new Uint8Array(2048))
   const warnings: string[] = []
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: folder,
     mediaMaxFileSize: 1024,
     onWarning: (message) => warnings.push(message),
@@ -246,8 +241,7 @@ it('answers 404 naming the file, never a 500 or a hang, when a file is removed, 
   const file = join(folder, 'm1.mp4')
   await writeFile(file, VIDEO)
   await writeFile(join(folder, 'm2.mp4'), JPEG)
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: folder,
   })
   const { video } = await assetsOf(server.apiUrl, 'v1')
@@ -297,8 +291,7 @@ it('cuts the connection instead of sending fewer bytes than announced when a fil
   const file = join(folder, 'm1.mp4')
   await writeFile(file, '')
   await truncate(file, 64 * MiB)
-  await using server = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using server = await startSmallServer({
     mediaDir: folder,
   })
   const { video } = await assetsOf(server.apiUrl, 'v1')

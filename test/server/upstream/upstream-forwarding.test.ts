@@ -15,7 +15,7 @@ import {
   startRealService,
 } from '../../support/real-service.js'
 import { sendGet } from '../../support/send-get.js'
-import { startServer } from '../../support/server.js'
+import { startServer, startSmallServer } from '../../support/server.js'
 import { startCli } from '../../support/start-cli.js'
 
 // Two real servers on 127.0.0.1: the "real service", generated from seed 7
@@ -68,8 +68,7 @@ async function closedPort(): Promise<number> {
 it('forwards a request naming a project the mock does not hold, marks the answer and journals it as proxied', async () => {
   await using real = await startRealService()
   const log: RequestLogEntry[] = []
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl },
     onRequest: (entry) => log.push(entry),
   })
@@ -105,8 +104,7 @@ it('forwards a request naming a project the mock does not hold, marks the answer
 
 it('answers the IDs its data holds itself, unmarked', async () => {
   await using real = await startRealService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl },
   })
 
@@ -143,8 +141,7 @@ it('answers the IDs its data holds itself, unmarked', async () => {
 
 it('forwards a content ID the mock does not hold, in a project it holds', async () => {
   await using real = await startRealService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl },
   })
 
@@ -162,8 +159,7 @@ it('forwards a content ID the mock does not hold, in a project it holds', async 
 
 it('keeps its own 401 for a key it does not know, and its 422 for an invalid ID', async () => {
   await using real = await startRealService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl },
   })
   const id = await realProjectId(real.apiUrl)
@@ -186,8 +182,7 @@ it('keeps its own 401 for a key it does not know, and its 422 for an invalid ID'
 
 it('forwards every API request with upstream.all, the lists included', async () => {
   await using real = await startRealService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl, all: true },
   })
 
@@ -219,8 +214,7 @@ it('forwards every API request with upstream.all, the lists included', async () 
 
 it("passes the caller's Authorization through: the real service's 401 comes back for a key only the mock knows", async () => {
   await using real = await startRealService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl },
   })
   const id = await realProjectId(real.apiUrl)
@@ -241,8 +235,7 @@ it('passes the rate-limit headers and the 429 with Retry-After of the real servi
   await using real = await startRealService({
     rateLimit: { limit: 1, window: '1m' },
   })
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: real.apiUrl, all: true },
   })
 
@@ -259,8 +252,7 @@ it('passes the rate-limit headers and the 429 with Retry-After of the real servi
 
 it("sends the real service the Authorization and none of the caller's cookies, Host or X-Mock-* headers, and keeps its cookies and CORS headers out", async () => {
   await using service = await startStandInService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: `${service.url}/base/v1`, all: true },
   })
 
@@ -291,8 +283,7 @@ it("sends the real service the Authorization and none of the caller's cookies, H
 
 it('never forwards a path whose dot segments climb above the base URL', async () => {
   await using service = await startStandInService()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: `${service.url}/base/v1`, all: true },
   })
 
@@ -309,8 +300,7 @@ it('never forwards a path whose dot segments climb above the base URL', async ()
 
 it('answers 502 naming the real service and the fix when it cannot be reached', async () => {
   const port = await closedPort()
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: `http://127.0.0.1:${port}/public-api/v1` },
   })
 
@@ -338,8 +328,7 @@ it('answers 502 naming the real service and the fix when it cannot be reached', 
 
 it('answers 504 when the real service sends nothing within upstream.timeout', async () => {
   await using service = await startStandInService(() => {})
-  await using mock = await startServer({
-    fixtures: loadFixture('small.json'),
+  await using mock = await startSmallServer({
     upstream: { url: service.url, timeout: 200 },
   })
 
