@@ -18,6 +18,21 @@ function openRoute(url: string, route: string, width = 1440) {
   return openPage(`${url}/${route}`, { width })
 }
 
+/** Answers every content detail the page reads with `fields` over the mock's own. */
+async function rewriteContentDetails(
+  page: Page,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  await page.route(/\/contents\/[^/?]+$/, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { data: object }
+    await route.fulfill({
+      response,
+      json: { data: { ...body.data, ...fields } },
+    })
+  })
+}
+
 function expectClean(watch: PageWatch): void {
   expect(watch).toEqual({ errors: [], foreignRequests: [] })
 }
@@ -112,31 +127,21 @@ itInBrowser(
     await using server = await startServer()
     const { content } = await findExplorerRoutes(server.apiUrl)
     const { page, watch } = await watchedPage(server.url, { width: 390 })
-    await page.route(/\/contents\/[^/?]+$/, async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { data: object }
-      await route.fulfill({
-        response,
-        json: {
-          data: {
-            ...body.data,
-            publish: [
-              {
-                platform: 'instagram',
-                status: 'failed',
-                post_url: 'https://instagram.example/p/never-made',
-                posted_at: '2026-11-26T18:53:21Z',
-              },
-              {
-                platform: 'tiktok',
-                status: 'pending',
-                post_url: null,
-                posted_at: null,
-              },
-            ],
-          },
+    await rewriteContentDetails(page, {
+      publish: [
+        {
+          platform: 'instagram',
+          status: 'failed',
+          post_url: 'https://instagram.example/p/never-made',
+          posted_at: '2026-11-26T18:53:21Z',
         },
-      })
+        {
+          platform: 'tiktok',
+          status: 'pending',
+          post_url: null,
+          posted_at: null,
+        },
+      ],
     })
     await page.goto(`${server.url}/${content}`)
     const rows = page.locator('.publish-table tbody tr')
@@ -235,19 +240,9 @@ itInBrowser(
     const { project } = await findExplorerRoutes(server.apiUrl)
     const { page, watch } = await watchedPage(server.url)
     // Every detail says step 3 and nothing published, whatever the list says.
-    await page.route(/\/contents\/[^/?]+$/, async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { data: object }
-      await route.fulfill({
-        response,
-        json: {
-          data: {
-            ...body.data,
-            progress: { step_process: 3, is_complete: false },
-            publish: [],
-          },
-        },
-      })
+    await rewriteContentDetails(page, {
+      progress: { step_process: 3, is_complete: false },
+      publish: [],
     })
     await page.goto(`${server.url}/${project}`)
     const card = page.locator('.content-card').first()
