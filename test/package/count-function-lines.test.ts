@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
+import { runNode } from '../support/run-node.js'
 
 // scripts/count-function-lines.js measures the functions of src/ (issue 33's
 // limits). These tests run it on small trees laid out like src/, so that a
@@ -12,7 +11,6 @@ import { afterAll, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const SCRIPT = join(ROOT, 'scripts/count-function-lines.js')
-const run = promisify(execFile)
 const trees: string[] = []
 
 afterAll(async () => {
@@ -32,19 +30,7 @@ async function count(files: Record<string, string>, args: string[]) {
     await mkdir(dirname(join(tree, path)), { recursive: true })
     await writeFile(join(tree, path), text)
   }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [SCRIPT, ...args], {
-      cwd: tree,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const { code, stdout, stderr } = error as {
-      code: number
-      stdout: string
-      stderr: string
-    }
-    return { code, stdout, stderr }
-  }
+  return runNode([SCRIPT, ...args], { cwd: tree })
 }
 
 it('names each kind of function by file and by the functions around it, and counts its lines from first to last token', async () => {
