@@ -42,11 +42,12 @@ export const SERVE_DESCRIPTION =
  * declareServeCommand(program.command('serve', { isDefault: true }))
  */
 export function declareServeCommand(command: CliCommand): CliCommand {
-  command.environment.push(ENVIRONMENT_VARIABLES.noColor)
-  return command
+  command
     .description(SERVE_DESCRIPTION)
     .summary('serve the mock on a local port (the default command)')
     .addOptionTable(SERVE_OPTION_TABLE)
+    .environment.push(ENVIRONMENT_VARIABLES.noColor)
+  return command
     .addHelpText('after', SERVE_HELP_AFTER)
     .declareConflicts()
     .action(async (values: ServeOptions) => {
