@@ -3,6 +3,7 @@ import { FixtureError } from '../data/fixture-error.js'
 import { OptionsError } from '../schema/options-error.js'
 import { CliCommand, type CommandContext } from './cli-command.js'
 import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
+import { ENVIRONMENT_VARIABLES } from './options/environment-variables.js'
 import {
   declareServeCommand,
   SERVE_DESCRIPTION,
@@ -104,6 +105,7 @@ function createProgram(context: CommandContext): CliCommand {
         `${SERVE_HELP_AFTER}\n\n(${CLI_NAME} <command> --help lists a command's options)`,
       ),
   )
+  program.environment.push(...Object.values(ENVIRONMENT_VARIABLES))
   const serve = program.command('serve', { isDefault: true })
   serve.isDefault = true
   declareServeCommand(withVersion(serve))

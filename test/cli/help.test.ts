@@ -5,6 +5,7 @@ import { expect, it } from 'vitest'
 // the option tables that the expected texts are built from.
 import { OPTION_RULES } from '../../src/schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../../src/server/connections/defaults.js'
+import { ENVIRONMENT_VARIABLES } from '../../src/cli/options/environment-variables.js'
 import {
   runCli,
   expectUsageError,
@@ -38,8 +39,14 @@ it('prints each default in the help from the option rules, and that --seed goes 
   const help = entries.join(' ')
   const { host, port } = SERVER_OPTION_RULES
   const defaults: Array<[string, string | number]> = [
-    ['--host <address>', `$${host.env}, else ${host.default}`],
-    ['-p, --port <number>', `$${port.env}, else ${port.default}`],
+    [
+      '--host <address>',
+      `$${ENVIRONMENT_VARIABLES.host.name}, else ${host.default}`,
+    ],
+    [
+      '-p, --port <number>',
+      `$${ENVIRONMENT_VARIABLES.port.name}, else ${port.default}`,
+    ],
     ['--seed <number>', OPTION_RULES.seed.default],
     ['--projects <number>', OPTION_RULES.projects.default],
     ['--contents <number>', OPTION_RULES.contents.default],

@@ -15,7 +15,7 @@ import { readMediaDirectory } from '../../server/files/read-media-directory.js'
 import { CliError } from '../cli-error.js'
 import { readFixtureFile } from '../files/read-fixture-file.js'
 import { packageFile } from '../../server/files/package-file.js'
-import { createOwnedWriter } from './create-owned-writer.js'
+import { createOwnedWriter, type OwnedWriter } from './create-owned-writer.js'
 import {
   DEMO_MANIFEST_FILE,
   readDemoManifest,
@@ -85,6 +85,60 @@ export interface BuiltDemo {
  */
 export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
   const directory = resolve(options.directory)
+  const { fixtures, media, page, previous } = await readBuildInputs(
+    options,
+    directory,
+  )
+  await mkdir(directory, { recursive: true })
+  const writer = createOwnedWriter(directory, previous ?? new Map())
+  for (const [path, source] of await listPackageFiles()) {
+    await writer.write(path, await readFile(source))
+  }
+  // GitHub Pages runs Jekyll by default, which leaves out folders starting
+  // with "_", such as `__page/`.
+  await writer.write('.nojekyll', '')
+  await writer.write('index.html', page.html)
+  await writer.write(
+    `${ASSETS_FOLDER}/config.json`,
+    formatJson(createPageConfig(options, fixtures)),
+  )
+  if (media !== undefined) await copyMedia(writer, media, options.mediaDir!)
+  await writer.write(
+    DEMO_SETTINGS_FILE,
+    formatJson(createDemoSettings(options, { fixtures, media, page })),
+  )
+
+  const { files, bytes, warnings } = await writer.finish()
+  return {
+    directory,
+    files,
+    bytes,
+    warnings: [...(media?.warnings ?? []), ...warnings],
+    data: describeData(options, fixtures),
+    media:
+      media === undefined
+        ? 'title cards and sample clips, made in the browser'
+        : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
+  }
+}
+
+/** What build-demo reads before it writes anything. */
+interface BuildInputs {
+  fixtures?: FixtureDocument
+  media?: CopyableMedia
+  page: { html: string; script: string }
+  /** The manifest of an earlier build-demo folder, if the folder is one. */
+  previous?: DemoManifest
+}
+
+/**
+ * Every input, read and checked before anything is written: the fixture
+ * document, the media folder, the built page and the output folder.
+ */
+async function readBuildInputs(
+  options: BuildDemoOptions,
+  directory: string,
+): Promise<BuildInputs> {
   const fixtures =
     options.fixtures === undefined
       ? undefined
@@ -104,48 +158,56 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
       `--media-dir ${options.mediaDir} is inside the output folder ${options.directory} (compared by real path), whose files build-demo replaces. Keep the media folder outside it.`,
     )
   }
+  return { fixtures, media, page, previous }
+}
 
-  await mkdir(directory, { recursive: true })
-  const writer = createOwnedWriter(directory, previous ?? new Map())
-  for (const [path, source] of await listPackageFiles()) {
-    await writer.write(path, await readFile(source))
+/** The page's `__page/config.json` in the folder: the API answers in the browser. */
+function createPageConfig(
+  options: BuildDemoOptions,
+  fixtures: FixtureDocument | undefined,
+) {
+  return {
+    mode: 'browser',
+    // @note Relative to the page: the folder does not know where it will
+    // be hosted. The boot script answers this file with absolute URLs.
+    apiBase: DEFAULT_API_PREFIX.slice(1),
+    adminBase: '__mock',
+    docsUrl: null,
+    adminTokenRequired: false,
+    live: options.live,
+    defaultKey:
+      fixtures === undefined
+        ? DEFAULT_API_KEY
+        : (findMainApiKey(fixtures.api_keys, Date.now()) ?? DEFAULT_API_KEY),
   }
-  // GitHub Pages runs Jekyll by default, which leaves out folders starting
-  // with "_", such as `__page/`.
-  await writer.write('.nojekyll', '')
-  await writer.write('index.html', page.html)
-  await writer.write(
-    `${ASSETS_FOLDER}/config.json`,
-    formatJson({
-      mode: 'browser',
-      // @note Relative to the page: the folder does not know where it will
-      // be hosted. The boot script answers this file with absolute URLs.
-      apiBase: DEFAULT_API_PREFIX.slice(1),
-      adminBase: '__mock',
-      docsUrl: null,
-      adminTokenRequired: false,
-      live: options.live,
-      defaultKey:
-        fixtures === undefined
-          ? DEFAULT_API_KEY
-          : (findMainApiKey(fixtures.api_keys, Date.now()) ?? DEFAULT_API_KEY),
-    }),
-  )
-  if (media !== undefined) {
-    for (const name of [...media.thumbnails, ...media.videos]) {
-      let file: UserFile
-      try {
-        file = await media.folder.open(name)
-      } catch (error) {
-        if (!(error instanceof UserFileError)) throw error
-        throw new CliError(
-          `Cannot copy ${join(options.mediaDir!, name)}: ${error.problem} (it changed while build-demo ran). Run build-demo again.`,
-        )
-      }
-      await writer.copy(`${DEMO_MEDIA_FOLDER}/${name}`, file.stream())
+}
+
+/** Copies the media folder's files into the folder's `media/`, as they come. */
+async function copyMedia(
+  writer: OwnedWriter,
+  media: CopyableMedia,
+  mediaDir: string,
+): Promise<void> {
+  for (const name of [...media.thumbnails, ...media.videos]) {
+    let file: UserFile
+    try {
+      file = await media.folder.open(name)
+    } catch (error) {
+      if (!(error instanceof UserFileError)) throw error
+      throw new CliError(
+        `Cannot copy ${join(mediaDir, name)}: ${error.problem} (it changed while build-demo ran). Run build-demo again.`,
+      )
     }
+    await writer.copy(`${DEMO_MEDIA_FOLDER}/${name}`, file.stream())
   }
-  const settings: DemoSettings = {
+}
+
+/** What the boot script runs the mock with (`demo-options.json`). */
+function createDemoSettings(
+  options: BuildDemoOptions,
+  { fixtures, media, page }: Omit<BuildInputs, 'previous'>,
+): DemoSettings {
+  return {
     version: DEMO_SETTINGS_VERSION,
     mock: {
       seed: options.seed,
@@ -164,21 +226,13 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
         : { thumbnails: [...media.thumbnails], videos: [...media.videos] },
     page: page.script,
   }
-  await writer.write(DEMO_SETTINGS_FILE, formatJson(settings))
-
-  const { files, bytes, warnings } = await writer.finish()
-  return {
-    directory,
-    files,
-    bytes,
-    warnings: [...(media?.warnings ?? []), ...warnings],
-    data: describeData(options, fixtures),
-    media:
-      media === undefined
-        ? 'title cards and sample clips, made in the browser'
-        : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
-  }
 }
+
+/** A media folder's files that can be copied, and the warnings about the rest. */
+type CopyableMedia = Pick<
+  Awaited<ReturnType<typeof readMediaDirectory>>,
+  'thumbnails' | 'videos' | 'folder'
+> & { warnings: string[] }
 
 /**
  * The media folder's files that can be copied, by the rules of every reader
@@ -186,7 +240,7 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
  * @throws {CliError} when the folder cannot be read or none of its media
  * files can be copied.
  */
-async function readCopyableMedia(directory: string) {
+async function readCopyableMedia(directory: string): Promise<CopyableMedia> {
   try {
     const media = await readMediaDirectory(directory)
     return {

@@ -1,65 +1,35 @@
-import { Option } from 'commander'
 import { OPTION_RULES } from '../../schema/option-rules.js'
-import {
-  describeDefault,
-  integerOption,
-  parseNonEmpty,
-  parseSpeed,
-} from './option-parsers.js'
-
-// The options that say which dataset and media the mock serves, declared
-// once for `serve` and `build-demo`; `note` is what one command adds.
+import type { CliOptionSpec } from './cli-option-spec.js'
+import { integerSpec, parseNonEmpty, parseSpeed } from './option-parsers.js'
 
 /**
- * `--seed`.
- * @example
- * command.addOption(seedOption('; with --fixtures, of the draws only'))
+ * The rows of the options that say which dataset and media the mock serves,
+ * shared by the option tables of `serve` and `build-demo`; a table spreads
+ * a row and says what its command adds (`{ ...DATASET_OPTIONS.seed, help }`)
+ * and where its help lists it.
  */
-export function seedOption(note = ''): Option {
-  return integerOption('--seed <number>', OPTION_RULES.seed, note)
-}
-
-/**
- * `-f, --fixtures`.
- * @example
- * command.addOption(fixturesOption('; it is copied into the folder'))
- */
-export function fixturesOption(note = ''): Option {
-  return new Option(
-    '-f, --fixtures <file>',
-    `serve this fixture document (JSON) instead of generated data${note}`,
-  ).argParser(parseNonEmpty('a path to a JSON file'))
-}
-
-/**
- * `--live`.
- * @example
- * command.addOption(liveOption())
- */
-export function liveOption(): Option {
-  return new Option('--live', OPTION_RULES.live.summary)
-}
-
-/**
- * `--speed`.
- * @example
- * command.addOption(speedOption())
- */
-export function speedOption(): Option {
-  return new Option(
-    '--speed <factor>',
-    `${OPTION_RULES.speed.summary}${describeDefault(OPTION_RULES.speed.default)}`,
-  ).argParser(parseSpeed)
-}
-
-/**
- * `--media-dir`.
- * @example
- * command.addOption(mediaDirOption('; they are copied into the folder'))
- */
-export function mediaDirOption(note = ''): Option {
-  return new Option(
-    '--media-dir <folder>',
-    `serve the .jpg/.jpeg and .mp4 files of this folder behind the asset URLs, picked per movie_unique${note} (default: title cards and sample clips)`,
-  ).argParser(parseNonEmpty('a path to a folder'))
-}
+export const DATASET_OPTIONS = {
+  seed: integerSpec('number', OPTION_RULES.seed),
+  projects: integerSpec('number', OPTION_RULES.projects),
+  contents: integerSpec('number', OPTION_RULES.contents),
+  fixtures: {
+    short: 'f',
+    value: 'file',
+    help: 'serve this fixture document (JSON) instead of generated data',
+    parse: parseNonEmpty('a path to a JSON file'),
+  },
+  live: { help: OPTION_RULES.live.summary },
+  speed: {
+    value: 'factor',
+    help: OPTION_RULES.speed.summary,
+    shownDefault: OPTION_RULES.speed.default,
+    parse: parseSpeed,
+  },
+  assetTtl: integerSpec('seconds', OPTION_RULES.assetTtl),
+  mediaDir: {
+    value: 'folder',
+    help: 'serve the .jpg/.jpeg and .mp4 files of this folder behind the asset URLs, picked per movie_unique',
+    shownDefault: 'title cards and sample clips',
+    parse: parseNonEmpty('a path to a folder'),
+  },
+} as const satisfies Record<string, CliOptionSpec>

@@ -1,44 +1,33 @@
-import { InvalidArgumentError, Option } from 'commander'
+import { InvalidArgumentError } from 'commander'
 import {
   describeIntegerRule,
   OPTION_RULES,
   type IntegerOptionRule,
   type NumberOptionRule,
 } from '../../schema/option-rules.js'
+import type { CliOptionSpec } from './cli-option-spec.js'
 import { parseWholeNumber } from './parse-whole-number.js'
 
 /**
- * The default of a flag that stays undefined when not given, in its help:
- * commander shows the defaults of only those flags it sets itself.
- * @example
- * `${rule.summary}${describeDefault(rule.default)}` // 'lifetime … (default: 900)'
- */
-export function describeDefault(value: string | number): string {
-  return ` (default: ${value})`
-}
-
-/**
- * A flag of an integer option: its help (summary and default) and its
+ * The row of an integer option: its help (summary and default) and its
  * parser (bounds) come from the option's rule. The value stays undefined
  * when the flag is not given, so that combinations can be checked.
- * @example
- * command.addOption(integerOption('--projects <number>', OPTION_RULES.projects))
  */
-export function integerOption(
-  flags: string,
+export function integerSpec(
+  value: string,
   rule: IntegerOptionRule,
   note = '',
-): Option {
-  return new Option(
-    flags,
-    `${rule.summary}${note}${describeDefault(rule.default)}`,
-  ).argParser(parseInteger(rule))
+): CliOptionSpec {
+  return {
+    value,
+    help: `${rule.summary}${note}`,
+    shownDefault: rule.default,
+    parse: parseInteger(rule),
+  }
 }
 
 /**
  * The parser of a whole number within the rule's bounds.
- * @example
- * new Option('-p, --port <number>').argParser(parseInteger(SERVER_OPTION_RULES.port))
  */
 export function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
   const expected = `Expected ${describeIntegerRule(rule)}.`
@@ -52,8 +41,6 @@ export function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
 /**
  * The parser of a number, not only whole ones, within the rule's bounds;
  * `example` ends the message, e.g. "such as 2 for two requests a second".
- * @example
- * new Option('--rate <per-second>').argParser(parseNumber(rule, 'such as 2 for two requests a second'))
  */
 export function parseNumber(
   rule: Pick<NumberOptionRule, 'min' | 'max'>,
@@ -72,8 +59,6 @@ export function parseNumber(
 
 /**
  * Reads `--speed`, the mock clock's factor (serve and build-demo).
- * @example
- * parseSpeed('60') // 60
  */
 export const parseSpeed = parseNumber(
   OPTION_RULES.speed,
@@ -82,8 +67,6 @@ export const parseSpeed = parseNumber(
 
 /**
  * The parser of a value that must not be empty, such as a path.
- * @example
- * new Option('--fixtures <file>').argParser(parseNonEmpty('a path to a JSON file'))
  */
 export function parseNonEmpty(expected: string) {
   return (value: string): string => {

@@ -1,15 +1,9 @@
-import { InvalidArgumentError, Option } from 'commander'
+import { InvalidArgumentError } from 'commander'
 import { DEFAULT_API_PREFIX } from '../../api/api-prefix.js'
-import { fromEnvironment } from '../cli-command.js'
+import type { CliOptionSpec } from './cli-option-spec.js'
+import { ENVIRONMENT_VARIABLES } from './environment-variables.js'
 
-/**
- * The environment variable the commands that read a real service (`record`,
- * `verify`) take its API key from when `--api-key` is not given, so that the
- * key stays out of shell history and CI logs.
- * @example
- * const apiKey = options.apiKey ?? env[SERVICE_API_KEY_ENV]
- */
-export const SERVICE_API_KEY_ENV = 'CONTENT_API_KEY'
+const API_KEY_VARIABLE = ENVIRONMENT_VARIABLES.serviceApiKey
 
 const EXAMPLE = 'https://api.example.com/public-api/v1'
 
@@ -43,7 +37,7 @@ export function parseTargetFlag(value: string): string {
     url.hash !== ''
   ) {
     throw new InvalidArgumentError(
-      `Expected a base URL without credentials, query or fragment, such as ${EXAMPLE}; the key goes in --api-key or $${SERVICE_API_KEY_ENV}.`,
+      `Expected a base URL without credentials, query or fragment, such as ${EXAMPLE}; the key goes in --api-key or $${API_KEY_VARIABLE.name}.`,
     )
   }
   const base = url.href.replace(/\/+$/, '')
@@ -69,28 +63,21 @@ export function parseServiceApiKey(text: string): string {
 }
 
 /**
- * `--target` of the commands that read a real service.
- * @example
- * command.addOption(targetOption("the service's base URL with its version prefix"))
+ * The rows of the options of the commands that read a real service
+ * (`record`, `verify`), which their tables spread. The key is read from `$CONTENT_API_KEY` when `--api-key` is not
+ * given, so that it stays out of shell history and CI logs; a bad value of
+ * the variable is not echoed.
  */
-export function targetOption(description: string): Option {
-  return new Option('--target <url>', description).argParser(parseTargetFlag)
-}
-
-/**
- * `--api-key` of the commands that read a real service, else
- * `$CONTENT_API_KEY`; a bad value of the variable is not echoed.
- * @example
- * command.addOption(serviceApiKeyOption('an API key of the service'))
- */
-export function serviceApiKeyOption(description: string): Option {
-  return fromEnvironment(
-    new Option('--api-key <key>', description).argParser(parseServiceApiKey),
-    SERVICE_API_KEY_ENV,
-    {
-      expected:
-        'the key as the service issued it: visible ASCII characters without spaces',
-      secret: true,
-    },
-  )
-}
+export const SERVICE_OPTIONS = {
+  target: {
+    value: 'url',
+    help: "the service's base URL with its version prefix (required; a bare origin gets /public-api/v1)",
+    parse: parseTargetFlag,
+  },
+  apiKey: {
+    value: 'key',
+    help: 'an API key of the service',
+    parse: parseServiceApiKey,
+    env: API_KEY_VARIABLE,
+  },
+} as const satisfies Record<string, CliOptionSpec>

@@ -1,3 +1,5 @@
+import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
+
 /**
  * The few text styles the CLI uses. Each returns its text unchanged when
  * colors are off.
@@ -31,7 +33,10 @@ export function shouldUseColor(
   stream: { isTTY?: boolean },
   env: Readonly<Record<string, string | undefined>>,
 ): boolean {
-  return stream.isTTY === true && (env.NO_COLOR ?? '') === ''
+  return (
+    stream.isTTY === true &&
+    (env[ENVIRONMENT_VARIABLES.noColor.name] ?? '') === ''
+  )
 }
 
 /**

@@ -44,14 +44,67 @@ export async function createProxyRecorder(
   debounceMs = RECORD_DEBOUNCE_MS,
 ): Promise<ProxyRecorder> {
   const earlier = await readEarlierRecording(path)
-  const recording = createRecording()
-  const details = { projects: new Set<string>(), contents: new Set<string>() }
-  let timer: NodeJS.Timeout | undefined
-  let written: Promise<void> = Promise.resolve()
-  let pending = false
-  let failing = false
+  return new FileRecorder({ path, log, debounceMs, earlier })
+}
 
-  function add(answer: UpstreamAnswer, body: unknown): void {
+/** Where a recording goes, and what was there before. */
+interface RecordTarget {
+  path: string
+  log: CliLog
+  debounceMs: number
+  /** The document already in the file, which the recording adds to. */
+  earlier: FixtureDocument | undefined
+}
+
+/**
+ * The recording of `--record` and the file it goes to: the answers added,
+ * the writes debounced and chained, one warning per run of failed writes.
+ */
+class FileRecorder implements ProxyRecorder {
+  readonly #target: RecordTarget
+  readonly #recording = createRecording()
+  readonly #details = {
+    projects: new Set<string>(),
+    contents: new Set<string>(),
+  }
+  #timer: NodeJS.Timeout | undefined
+  #written: Promise<void> = Promise.resolve()
+  #pending = false
+  #failing = false
+
+  constructor(target: RecordTarget) {
+    this.#target = target
+  }
+
+  // Arrow functions: the server calls them unbound (`upstream.onAnswer`).
+  readonly record = (answer: UpstreamAnswer): void => {
+    let body: unknown
+    try {
+      body = JSON.parse(answer.body)
+    } catch {
+      // Not JSON: nothing a fixture document could hold.
+      return
+    }
+    this.#add(answer, body)
+    this.#pending = true
+    clearTimeout(this.#timer)
+    // Unref'd: a write still waiting does not keep the process alive;
+    // the CLI flushes when it stops.
+    this.#timer = setTimeout(
+      () => void this.flush(),
+      this.#target.debounceMs,
+    ).unref()
+  }
+
+  readonly flush = (): Promise<void> => {
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    this.#written = this.#written.then(() => this.#write())
+    return this.#written
+  }
+
+  #add(answer: UpstreamAnswer, body: unknown): void {
+    const recording = this.#recording
     const projectId = decodePathSegment(answer.path.split('/')[2])
     switch (answer.endpoint) {
       case 'listProjects':
@@ -59,7 +112,7 @@ export async function createProxyRecorder(
         return
       case 'getProject': {
         const id = recording.addProjectDetail(body)
-        if (id !== undefined) details.projects.add(id)
+        if (id !== undefined) this.#details.projects.add(id)
         return
       }
       case 'listContents':
@@ -68,57 +121,32 @@ export async function createProxyRecorder(
       case 'getContent': {
         if (projectId === undefined) return
         const id = recording.addContentDetail(projectId, body)
-        if (id !== undefined) details.contents.add(id)
+        if (id !== undefined) this.#details.contents.add(id)
       }
     }
   }
 
-  async function write(): Promise<void> {
-    if (!pending) return
-    pending = false
-    const recorded = recording.toFixtureDocument()
+  async #write(): Promise<void> {
+    if (!this.#pending) return
+    this.#pending = false
+    const { path, log, earlier } = this.#target
+    const recorded = this.#recording.toFixtureDocument()
     const document =
       earlier === undefined
         ? recorded
-        : mergeRecordedDocument(earlier, recorded, details)
+        : mergeRecordedDocument(earlier, recorded, this.#details)
     try {
       await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`)
-      failing = false
+      this.#failing = false
     } catch (error) {
-      pending = true
-      if (!failing) {
+      this.#pending = true
+      if (!this.#failing) {
         log.warn(
           `Cannot write the recording to ${path}: ${(error as Error).message}. Check that its folder is writable; the answers are kept and written with the next one.`,
         )
       }
-      failing = true
+      this.#failing = true
     }
-  }
-
-  function flush(): Promise<void> {
-    clearTimeout(timer)
-    timer = undefined
-    written = written.then(write)
-    return written
-  }
-
-  return {
-    record(answer) {
-      let body: unknown
-      try {
-        body = JSON.parse(answer.body)
-      } catch {
-        // Not JSON: nothing a fixture document could hold.
-        return
-      }
-      add(answer, body)
-      pending = true
-      clearTimeout(timer)
-      // Unref'd: a write still waiting does not keep the process alive;
-      // the CLI flushes when it stops.
-      timer = setTimeout(() => void flush(), debounceMs).unref()
-    },
-    flush,
   }
 }
 

@@ -1,20 +1,17 @@
-import { Option } from 'commander'
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { OPTION_RULES } from '../../schema/option-rules.js'
 import { type CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { CliError } from '../cli-error.js'
+import type { OptionTable } from '../options/cli-option-spec.js'
+import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 import {
-  integerOption,
+  integerSpec,
   parseNonEmpty,
   parseNumber,
 } from '../options/option-parsers.js'
-import {
-  serviceApiKeyOption,
-  SERVICE_API_KEY_ENV,
-  targetOption,
-} from '../options/parse-service-flags.js'
+import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 
 /**
@@ -35,6 +32,43 @@ export const RECORD_OPTION_RULES = {
     summary: 'requests started per second, retries included, spread evenly',
   },
 } as const
+
+/** The options of `record`, in the order its help lists them. */
+const RECORD_OPTION_TABLE = {
+  target: SERVICE_OPTIONS.target,
+  apiKey: {
+    ...SERVICE_OPTIONS.apiKey,
+    help: 'an API key of the service; it is never written to the file',
+  },
+  out: {
+    short: 'o',
+    value: 'file',
+    help: 'the fixture document to write (replaced whole, only once the recording is done)',
+    parse: parseNonEmpty('a path to a JSON file to write'),
+  },
+  anonymize: {
+    help: 'replace titles, descriptions and URLs with seeded fake ones; IDs, structure, counts and timestamps stay',
+  },
+  seed: integerSpec('number', {
+    ...OPTION_RULES.seed,
+    summary: 'seed of the fake words of --anonymize',
+  }),
+  mediaDir: {
+    value: 'folder',
+    help: "also download each thumbnail and video, right after its detail, into this folder (created if missing), as <movie_unique>.jpg and .mp4 for the server's --media-dir",
+    parse: parseNonEmpty('a path to a folder'),
+  },
+  concurrency: integerSpec('number', RECORD_OPTION_RULES.concurrency),
+  rate: {
+    value: 'per-second',
+    help: RECORD_OPTION_RULES.rate.summary,
+    shownDefault: RECORD_OPTION_RULES.rate.default,
+    parse: parseNumber(
+      RECORD_OPTION_RULES.rate,
+      'such as 2 for two requests a second',
+    ),
+  },
+} as const satisfies OptionTable
 
 /**
  * What `content-api-mock record` was asked for, checked and typed.
@@ -64,57 +98,16 @@ export interface RecordOptions {
  */
 export function declareRecordCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`
-  const { concurrency, rate } = RECORD_OPTION_RULES
   return command
     .description(
       "Records a real Content Project Read API into a fixture document that --fixtures serves: every project, its contents and each content's detail, with what the service sends off the spec kept and listed. A polite crawler: capped concurrency and rate, Retry-After honoured, failures retried and reported.",
     )
-    .addOption(
-      targetOption(
-        'the base URL of the service with its version prefix (a bare origin gets /public-api/v1)',
-      ),
-    )
-    .addOption(
-      serviceApiKeyOption(
-        'an API key of the service; it is never written to the file',
-      ),
-    )
-    .addOption(
-      new Option(
-        '-o, --out <file>',
-        'the fixture document to write (replaced whole, only once the recording is done)',
-      ).argParser(parseNonEmpty('a path to a JSON file to write')),
-    )
-    .addOption(
-      new Option(
-        '--anonymize',
-        'replace titles, descriptions and URLs with seeded fake ones; IDs, structure, counts and timestamps stay',
-      ),
-    )
-    .addOption(
-      integerOption('--seed <number>', {
-        ...OPTION_RULES.seed,
-        summary: 'seed of the fake words of --anonymize',
-      }),
-    )
-    .addOption(
-      new Option(
-        '--media-dir <folder>',
-        "also download each thumbnail and video, right after its detail, into this folder (created if missing), as <movie_unique>.jpg and .mp4 for the server's --media-dir",
-      ).argParser(parseNonEmpty('a path to a folder')),
-    )
-    .addOption(integerOption('--concurrency <number>', concurrency))
-    .addOption(
-      new Option(
-        '--rate <per-second>',
-        `${rate.summary} (default: ${rate.default})`,
-      ).argParser(parseNumber(rate, 'such as 2 for two requests a second')),
-    )
+    .addOptionTable(RECORD_OPTION_TABLE)
     .addHelpText(
       'after',
       `
 Examples:
-  $ export ${SERVICE_API_KEY_ENV}=...            the key, kept out of shell history
+  $ export ${ENVIRONMENT_VARIABLES.serviceApiKey.name}=...            the key, kept out of shell history
   $ ${name} --target https://api.example.com/public-api/v1 --out recording.json
   $ ${name} --target https://api.example.com/public-api/v1 --out shareable.json --anonymize
   $ ${name} --target https://api.example.com/public-api/v1 --out rec.json --media-dir media --rate 2
@@ -163,7 +156,7 @@ function checkRecordOptions(
   }
   if (values.apiKey === undefined) {
     throw new CliError(
-      `record needs an API key of the service: set $${SERVICE_API_KEY_ENV} (kept out of shell history), or pass --api-key KEY.`,
+      `record needs an API key of the service: set $${ENVIRONMENT_VARIABLES.serviceApiKey.name} (kept out of shell history), or pass --api-key KEY.`,
     )
   }
   return {

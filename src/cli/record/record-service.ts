@@ -4,12 +4,13 @@ import { isJsonRecord } from '../../data/is-json-record.js'
 import type { FixtureDocument } from '../../schema/fixture.js'
 import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
 import { CliError } from '../cli-error.js'
-import {
-  createPoliteClient,
-  type PoliteFailure,
-  type PoliteStats,
-} from '../crawl/create-polite-client.js'
-import { crawlService } from '../crawl/crawl-service.js'
+import { createPoliteClient } from '../crawl/create-polite-client.js'
+import type {
+  PoliteClient,
+  PoliteFailure,
+  PoliteStats,
+} from '../crawl/polite-client.js'
+import { crawlService, type CrawlVisitor } from '../crawl/crawl-service.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
 import { DEFAULT_MAX_FILE_SIZE } from '../../server/files/open-user-folder.js'
@@ -87,10 +88,135 @@ export interface RecordResult {
 export async function recordService(
   options: RecordServiceOptions,
 ): Promise<RecordResult> {
-  const { target, mediaDir } = options
-  const authorization = { authorization: `Bearer ${options.apiKey}` }
-  const userAgent = `content-api-mock/${options.version} (record)`
-  const progress: RecordProgress = { done: 0, planned: 1, failed: 0 }
+  const crawl = new RecordingCrawl(options)
+  await crawlService(crawl, { concurrent: true })
+  return crawl.result()
+}
+
+/**
+ * What `recordService` does at each request of the service's tree, and what
+ * it gathered: the recording, the media files saved, the progress.
+ */
+class RecordingCrawl implements CrawlVisitor {
+  readonly #options: RecordServiceOptions
+  readonly #authorization: Record<string, string>
+  readonly #client: PoliteClient
+  readonly #probe: PoliteClient
+  readonly #recording = createRecording()
+  readonly #media: SavedMediaFile[] = []
+  readonly #progress: RecordProgress = { done: 0, planned: 1, failed: 0 }
+  // Projects whose content list could not be read are not "done".
+  readonly #unlisted = new Set<string>()
+
+  constructor(options: RecordServiceOptions) {
+    this.#options = options
+    this.#authorization = { authorization: `Bearer ${options.apiKey}` }
+    const clients = createRecordClients(options)
+    this.#client = clients.client
+    this.#probe = clients.probe
+  }
+
+  async listProjects(path: string): Promise<readonly string[]> {
+    const list = await this.#getApi(path, this.#probe)
+    if (!list.ok) throw describeUnreachable(this.#options.target, list)
+    const projectIds = this.#recording.addProjects(list.value)
+    this.#progress.planned += projectIds.length * 2
+    this.#options.onProgress?.({ ...this.#progress })
+    return projectIds
+  }
+
+  async getProject(_: string, path: string): Promise<void> {
+    const detail = await this.#getApi(path)
+    if (detail.ok) this.#recording.addProjectDetail(detail.value)
+  }
+
+  async listContents(
+    projectId: string,
+    path: string,
+  ): Promise<readonly string[]> {
+    const contents = await this.#getApi(path)
+    if (!contents.ok) {
+      this.#unlisted.add(projectId)
+      return []
+    }
+    const contentIds = this.#recording.addContents(projectId, contents.value)
+    this.#progress.planned += contentIds.length
+    return contentIds
+  }
+
+  async getContent(projectId: string, _: string, path: string): Promise<void> {
+    const detail = await this.#getApi(path)
+    if (!detail.ok) return
+    this.#recording.addContentDetail(projectId, detail.value)
+    // Right after the detail: the asset URLs it holds expire.
+    const body = readMoviemodeBody(detail.value)
+    if (body === undefined) return
+    await Promise.all([
+      this.#download(body.movieUnique, 'thumbnail', body.thumbnailUrl),
+      this.#download(body.movieUnique, 'video', body.downloadUrl),
+    ])
+  }
+
+  projectDone(id: string, contents: number): void {
+    if (!this.#unlisted.has(id)) this.#options.onProjectDone?.({ id, contents })
+  }
+
+  result(): RecordResult {
+    return {
+      document: this.#recording.toFixtureDocument(),
+      findings: this.#recording.findings(),
+      failures: this.#client.failures(),
+      stats: this.#client.stats(),
+      media: this.#media,
+    }
+  }
+
+  #tick(ok: boolean): void {
+    this.#progress.done++
+    if (!ok) this.#progress.failed++
+    this.#options.onProgress?.({ ...this.#progress })
+  }
+
+  async #getApi(path: string, through = this.#client) {
+    const outcome = await through.get(
+      `${this.#options.target}${path}`,
+      undefined,
+      { headers: this.#authorization },
+    )
+    this.#tick(outcome.ok)
+    return outcome
+  }
+
+  async #download(
+    movieUnique: string,
+    kind: 'thumbnail' | 'video',
+    url: unknown,
+  ): Promise<void> {
+    const { mediaDir, limits = {} } = this.#options
+    if (typeof url !== 'string' || mediaDir === undefined) return
+    this.#progress.planned++
+    const mediaLimits = {
+      maxBytes: limits.maxMediaBytes ?? MAX_MEDIA_FILE_BYTES,
+      idleTimeoutMs:
+        limits.idleTimeoutMs ?? POLITE_CLIENT_DEFAULTS.idleTimeoutMs,
+      capName: 'the most record saves of one media file',
+    }
+    // No Authorization: asset URLs are signed, and often on another host
+    // (a CDN) that must not see the API key.
+    const outcome = await this.#client.download(url, (response) =>
+      saveMediaFile(mediaDir, movieUnique, kind, response, mediaLimits),
+    )
+    this.#tick(outcome.ok)
+    if (outcome.ok) this.#media.push(outcome.value)
+  }
+}
+
+/**
+ * The clients a recording reads the service with: one for the walk, and
+ * one for the first request, which decides whether the service is there,
+ * so is tried twice, not five times: a wrong --target fails in a second.
+ */
+function createRecordClients(options: RecordServiceOptions) {
   const limits = options.limits ?? {}
   const caps = {
     ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
@@ -98,109 +224,23 @@ export async function recordService(
       ? {}
       : { maxBodyBytes: limits.maxJsonBytes }),
   }
-  const mediaLimits = {
-    maxBytes: limits.maxMediaBytes ?? MAX_MEDIA_FILE_BYTES,
-    idleTimeoutMs: limits.idleTimeoutMs ?? POLITE_CLIENT_DEFAULTS.idleTimeoutMs,
-    capName: 'the most record saves of one media file',
+  const headers = {
+    'user-agent': `content-api-mock/${options.version} (record)`,
   }
-  const client = createPoliteClient({
-    ...caps,
-    concurrency: options.concurrency,
-    rate: options.rate,
-    headers: { 'user-agent': userAgent },
-    ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
-  })
-  // The first request decides whether the service is there, so it is tried
-  // twice, not five times: a wrong --target fails in a second.
-  const probe = createPoliteClient({
-    ...caps,
-    rate: options.rate,
-    retries: 1,
-    headers: { 'user-agent': userAgent },
-  })
-  const recording = createRecording()
-  const media: SavedMediaFile[] = []
-  // Projects whose content list could not be read are not "done".
-  const unlisted = new Set<string>()
-
-  const tick = (ok: boolean) => {
-    progress.done++
-    if (!ok) progress.failed++
-    options.onProgress?.({ ...progress })
-  }
-  const getApi = async (path: string, through = client) => {
-    const outcome = await through.get(`${target}${path}`, undefined, {
-      headers: authorization,
-    })
-    tick(outcome.ok)
-    return outcome
-  }
-
-  const download = async (
-    movieUnique: string,
-    kind: 'thumbnail' | 'video',
-    url: unknown,
-  ) => {
-    if (typeof url !== 'string' || mediaDir === undefined) return
-    progress.planned++
-    // No Authorization: asset URLs are signed, and often on another host
-    // (a CDN) that must not see the API key.
-    const outcome = await client.download(url, (response) =>
-      saveMediaFile(mediaDir, movieUnique, kind, response, mediaLimits),
-    )
-    tick(outcome.ok)
-    if (outcome.ok) media.push(outcome.value)
-  }
-
-  await crawlService(
-    {
-      async listProjects(path) {
-        const list = await getApi(path, probe)
-        if (!list.ok) throw describeUnreachable(target, list)
-        const projectIds = recording.addProjects(list.value)
-        progress.planned += projectIds.length * 2
-        options.onProgress?.({ ...progress })
-        return projectIds
-      },
-      async getProject(_, path) {
-        const detail = await getApi(path)
-        if (detail.ok) recording.addProjectDetail(detail.value)
-      },
-      async listContents(projectId, path) {
-        const contents = await getApi(path)
-        if (!contents.ok) {
-          unlisted.add(projectId)
-          return []
-        }
-        const contentIds = recording.addContents(projectId, contents.value)
-        progress.planned += contentIds.length
-        return contentIds
-      },
-      async getContent(projectId, _, path) {
-        const detail = await getApi(path)
-        if (!detail.ok) return
-        recording.addContentDetail(projectId, detail.value)
-        // Right after the detail: the asset URLs it holds expire.
-        const body = readMoviemodeBody(detail.value)
-        if (body === undefined) return
-        await Promise.all([
-          download(body.movieUnique, 'thumbnail', body.thumbnailUrl),
-          download(body.movieUnique, 'video', body.downloadUrl),
-        ])
-      },
-      projectDone(id, contents) {
-        if (!unlisted.has(id)) options.onProjectDone?.({ id, contents })
-      },
-    },
-    { concurrent: true },
-  )
-
   return {
-    document: recording.toFixtureDocument(),
-    findings: recording.findings(),
-    failures: client.failures(),
-    stats: client.stats(),
-    media,
+    client: createPoliteClient({
+      ...caps,
+      concurrency: options.concurrency,
+      rate: options.rate,
+      headers,
+      ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+    }),
+    probe: createPoliteClient({
+      ...caps,
+      rate: options.rate,
+      retries: 1,
+      headers,
+    }),
   }
 }
 

@@ -1,8 +1,8 @@
 import { FixtureError } from '../../data/fixture-error.js'
 import { OptionsError } from '../../schema/options-error.js'
-import { SERVER_OPTION_RULES } from '../../server/connections/defaults.js'
 import { FleetError } from '../../server/fleet/fleet-options.js'
 import { CliError } from '../cli-error.js'
+import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 
 const HOST_HINT =
   'Pass --host 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).'
@@ -35,8 +35,8 @@ export function describeStartError(
     where.environment?.includes(name) === true
       ? ` (The environment variable ${name} set it: fix or unset ${name}.)`
       : ''
-  const portFrom = from(SERVER_OPTION_RULES.port.env)
-  const hostFrom = from(SERVER_OPTION_RULES.host.env)
+  const portFrom = from(ENVIRONMENT_VARIABLES.port.name)
+  const hostFrom = from(ENVIRONMENT_VARIABLES.host.name)
   if (syscall === 'listen') {
     switch (code) {
       case 'EADDRINUSE':

@@ -61,99 +61,120 @@ export interface BannerInfo {
  * process.stdout.write(formatBanner(info, createStyles(false)))
  */
 export function formatBanner(info: BannerInfo, styles: Styles): string {
-  const lines: string[] = []
-  const row = (name: string, value: string) =>
-    lines.push(`  ${styles.dim(name.padEnd(9))} ${value}`)
-
-  lines.push(
+  return [
     `${styles.bold(`${CLI_NAME} ${info.version}`)} ${styles.dim('· mock of the Content Project Read API')}`,
     '',
-  )
-  row('API', styles.url(info.apiUrl))
-  if (info.listeningUrl !== undefined) {
-    row('Listening', styles.url(info.listeningUrl))
-  }
-  const proxy = describeProxy(info)
-  if (proxy !== undefined) row('Proxy', proxy)
-  row(
-    'Explorer',
-    `${styles.url(`${info.url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
-  )
-  row(
-    'Data',
-    `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
-  )
-  if (info.upstream !== undefined) {
-    row(
-      'Upstream',
-      `${styles.url(info.upstream.url)} ${styles.dim(info.upstream.all ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
-    )
-    if (info.upstream.record !== undefined) {
-      row(
-        'Record',
-        `the 200 answers forwarded are added to ${info.upstream.record}`,
-      )
-    }
-  }
-  if (info.fleet !== undefined) {
-    row(
+    ...formatRows(info, styles).map(
+      ([name, value]) => `  ${styles.dim(name.padEnd(9))} ${value}`,
+    ),
+    '',
+    `  ${styles.bold('API keys')}`,
+    ...formatKeys(info, styles),
+    '',
+    `  ${styles.bold('Try it')}`,
+    ...formatTryIt(info, styles),
+    '',
+    styles.dim(`  ${describeLog(info.log)} Press Ctrl+C to stop.`),
+    '',
+  ].join('\n')
+}
+
+/** The rows of the banner's top, as name and value: where everything is. */
+function formatRows(info: BannerInfo, styles: Styles): Array<[string, string]> {
+  const rows: Array<[string, string | undefined]> = [
+    ['API', styles.url(info.apiUrl)],
+    [
+      'Listening',
+      info.listeningUrl === undefined
+        ? undefined
+        : styles.url(info.listeningUrl),
+    ],
+    ['Proxy', describeProxy(info)],
+    [
+      'Explorer',
+      `${styles.url(`${info.url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
+    ],
+    [
+      'Data',
+      `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
+    ],
+    ...formatUpstreamRows(info, styles),
+    [
       'Fleet',
-      `${info.fleet.redis} ${styles.dim(`(prefix ${info.fleet.prefix}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
-    )
-  }
-  if (info.mediaDir !== undefined) {
-    row('Media', `files of ${info.mediaDir}, picked per movie_unique`)
-  }
-  if (info.handlers !== undefined) {
-    row(
+      info.fleet === undefined
+        ? undefined
+        : `${info.fleet.redis} ${styles.dim(`(prefix ${info.fleet.prefix}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
+    ],
+    [
+      'Media',
+      info.mediaDir === undefined
+        ? undefined
+        : `files of ${info.mediaDir}, picked per movie_unique`,
+    ],
+    [
       'Handlers',
-      `${plural(info.handlers.count, 'handler')} from ${info.handlers.file}, tried before the mock`,
-    )
-  }
-  row(
-    'Admin',
-    `${styles.url(info.adminUrl)} ${styles.dim(describeAdmin(info))}`,
-  )
-  if (typeof info.admin === 'object') {
-    row(
+      info.handlers === undefined
+        ? undefined
+        : `${plural(info.handlers.count, 'handler')} from ${info.handlers.file}, tried before the mock`,
+    ],
+    [
+      'Admin',
+      `${styles.url(info.adminUrl)} ${styles.dim(describeAdmin(info))}`,
+    ],
+    [
       'Token',
-      `${styles.bold(info.admin.generated)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`,
-    )
-  }
-  row('OpenAPI', styles.url(`${info.url}/openapi.json`))
-  row('Docs', styles.url(`${info.url}/docs`))
-  if (info.traffic !== undefined && info.traffic.length > 0) {
-    row('Traffic', info.traffic.join('; '))
-  }
-  row(
-    'CORS',
-    info.corsOrigins === undefined || info.corsOrigins.includes('*')
-      ? 'any origin'
-      : info.corsOrigins.join(', '),
-  )
+      typeof info.admin === 'object'
+        ? `${styles.bold(info.admin.generated)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`
+        : undefined,
+    ],
+    ['OpenAPI', styles.url(`${info.url}/openapi.json`)],
+    ['Docs', styles.url(`${info.url}/docs`)],
+    [
+      'Traffic',
+      info.traffic !== undefined && info.traffic.length > 0
+        ? info.traffic.join('; ')
+        : undefined,
+    ],
+    ['CORS', describeCors(info)],
+    ['Hosts', describeAllowedHosts(info)],
+  ]
+  return rows.filter((row): row is [string, string] => row[1] !== undefined)
+}
 
-  if (info.allowedHosts !== undefined) {
-    row(
-      'Hosts',
-      info.allowedHosts === 'all'
-        ? 'any Host header (--allowed-hosts all)'
-        : `localhost, IP addresses${info.listeningUrl === undefined ? '' : ', the --public-url host'} and ${info.allowedHosts.join(', ')}`,
-    )
-  }
+/** Proxy mode's rows: the real service, and the `--record` file. */
+function formatUpstreamRows(
+  info: BannerInfo,
+  styles: Styles,
+): Array<[string, string | undefined]> {
+  const { upstream } = info
+  if (upstream === undefined) return []
+  return [
+    [
+      'Upstream',
+      `${styles.url(upstream.url)} ${styles.dim(upstream.all ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
+    ],
+    [
+      'Record',
+      upstream.record === undefined
+        ? undefined
+        : `the 200 answers forwarded are added to ${upstream.record}`,
+    ],
+  ]
+}
 
-  lines.push('', `  ${styles.bold('API keys')}`)
+/** One line per key (at most `BANNER_MAX_KEYS`), in columns. */
+function formatKeys(info: BannerInfo, styles: Styles): string[] {
   const shown = info.keys.slice(0, BANNER_MAX_KEYS)
-  const keyWidth = Math.max(...shown.map((key) => key.key.length), 0)
-  const labelWidth = Math.max(...shown.map((key) => key.label.length), 0)
-  const accountWidth = Math.max(
-    ...shown.map((key) => (key.accountName ?? key.accountId).length),
-    0,
+  const width = (text: (key: ApiKeySummary) => string) =>
+    Math.max(...shown.map((key) => text(key).length), 0)
+  const account = (key: ApiKeySummary) => key.accountName ?? key.accountId
+  const keyWidth = width((key) => key.key)
+  const labelWidth = width((key) => key.label)
+  const accountWidth = width(account)
+  const lines = shown.map(
+    (key) =>
+      `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${account(key).padEnd(accountWidth)}  ${describeKey(key, styles)}`,
   )
-  for (const key of shown) {
-    lines.push(
-      `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${(key.accountName ?? key.accountId).padEnd(accountWidth)}  ${describeKey(key, styles)}`,
-    )
-  }
   if (info.keys.length > shown.length) {
     lines.push(
       styles.dim(
@@ -164,26 +185,33 @@ export function formatBanner(info: BannerInfo, styles: Styles): string {
   if (info.keys.length === 0) {
     lines.push(styles.dim('    none: every API request answers 401'))
   }
+  return lines
+}
 
+/** A `curl` line to paste, with the first active key. */
+function formatTryIt(info: BannerInfo, styles: Styles): string[] {
   const main = info.keys.find((key) => key.status === 'active')
-  lines.push('', `  ${styles.bold('Try it')}`)
-  lines.push(
-    `    ${styles.bold(`curl -H "Authorization: Bearer ${main?.key ?? '<API_KEY>'}" ${info.apiUrl}/projects`)}`,
-  )
-  if (main === undefined) {
-    lines.push(
-      styles.dim(
-        '    (no active key in this dataset: add one to "api_keys" to get past 401)',
-      ),
-    )
-  }
+  const curl = `    ${styles.bold(`curl -H "Authorization: Bearer ${main?.key ?? '<API_KEY>'}" ${info.apiUrl}/projects`)}`
+  if (main !== undefined) return [curl]
+  return [
+    curl,
+    styles.dim(
+      '    (no active key in this dataset: add one to "api_keys" to get past 401)',
+    ),
+  ]
+}
 
-  lines.push(
-    '',
-    styles.dim(`  ${describeLog(info.log)} Press Ctrl+C to stop.`),
-    '',
-  )
-  return lines.join('\n')
+function describeCors(info: BannerInfo): string {
+  return info.corsOrigins === undefined || info.corsOrigins.includes('*')
+    ? 'any origin'
+    : info.corsOrigins.join(', ')
+}
+
+function describeAllowedHosts(info: BannerInfo): string | undefined {
+  if (info.allowedHosts === undefined) return undefined
+  if (info.allowedHosts === 'all')
+    return 'any Host header (--allowed-hosts all)'
+  return `localhost, IP addresses${info.listeningUrl === undefined ? '' : ', the --public-url host'} and ${info.allowedHosts.join(', ')}`
 }
 
 function describeKey(key: ApiKeySummary, styles: Styles): string {

@@ -27,7 +27,7 @@ export type LogFormat = 'pretty' | 'json' | 'off'
 export interface ServeOptions extends Partial<ServerTimeouts> {
   host: string
   port: number
-  /** Environment variables the host or port came from, e.g. `['PORT']`. */
+  /** The environment variables that gave options their values, e.g. `['PORT']`. */
   environment: string[]
   publicUrl?: string
   trustProxy: boolean

@@ -1,19 +1,35 @@
-import { Option } from 'commander'
 import { createVerifyReport } from '../../contract/create-verify-report.js'
 import { type CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { CliError } from '../cli-error.js'
-import { integerOption, parseNonEmpty } from '../options/option-parsers.js'
-import {
-  serviceApiKeyOption,
-  SERVICE_API_KEY_ENV,
-  targetOption,
-} from '../options/parse-service-flags.js'
+import type { OptionTable } from '../options/cli-option-spec.js'
+import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
+import { integerSpec, parseNonEmpty } from '../options/option-parsers.js'
+import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
 import { VERIFY_OPTION_RULES, type VerifyOptions } from './verify-options.js'
 import { writeFileAtomically } from '../files/write-file-atomically.js'
 
 /** The exit code of `verify` when the service drifts from the mock. */
 export const DRIFT_EXIT_CODE = 1
+
+/** The options of `verify`, in the order its help lists them. */
+const VERIFY_OPTION_TABLE = {
+  ...SERVICE_OPTIONS,
+  report: {
+    value: 'format',
+    help: 'table for people, json for CI',
+    choices: ['table', 'json'],
+    default: 'table',
+  },
+  reportFile: {
+    value: 'file',
+    help: 'write the JSON report to this file instead of stdout (with --report json)',
+    parse: parseNonEmpty('a path to write the report to'),
+  },
+  maxProjects: integerSpec('n', VERIFY_OPTION_RULES.maxProjects),
+  maxContents: integerSpec('n', VERIFY_OPTION_RULES.maxContents),
+  timeout: integerSpec('ms', VERIFY_OPTION_RULES.timeout),
+} as const satisfies OptionTable
 
 /**
  * Declares `verify`: its options and its action, which asks the service
@@ -25,35 +41,17 @@ export const DRIFT_EXIT_CODE = 1
  */
 export function declareVerifyCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`
-  const rules = VERIFY_OPTION_RULES
   return command
     .description(
       "Checks a real Content Project Read API against the mock: calls every endpoint (a sample of projects and contents) and the 401, 404 and 422 cases, compares each answer with the mock's strict and tolerant schemas, and names, for each difference, the variant that makes the mock behave the same way.",
     )
-    .addOption(
-      targetOption("the service's base URL with its version prefix (required)"),
-    )
-    .addOption(serviceApiKeyOption('an API key of the service'))
-    .addOption(
-      new Option('--report <format>', 'table for people, json for CI')
-        .choices(['table', 'json'])
-        .default('table'),
-    )
-    .addOption(
-      new Option(
-        '--report-file <file>',
-        'write the JSON report to this file instead of stdout (with --report json)',
-      ).argParser(parseNonEmpty('a path to write the report to')),
-    )
-    .addOption(integerOption('--max-projects <n>', rules.maxProjects))
-    .addOption(integerOption('--max-contents <n>', rules.maxContents))
-    .addOption(integerOption('--timeout <ms>', rules.timeout))
+    .addOptionTable(VERIFY_OPTION_TABLE)
     .addHelpText(
       'after',
       `
 Examples:
   $ ${name} --target https://api.example.com/public-api/v1 --api-key KEY
-  $ ${SERVICE_API_KEY_ENV}=KEY ${name} --target https://api.example.com/public-api/v1 --report json
+  $ ${ENVIRONMENT_VARIABLES.serviceApiKey.name}=KEY ${name} --target https://api.example.com/public-api/v1 --report json
 
 Requests go one at a time; a 429 is waited out (Retry-After) and retried.
 
@@ -78,7 +76,7 @@ function checkVerifyOptions(values: Partial<VerifyOptions>): VerifyOptions {
   }
   if (values.apiKey === undefined) {
     throw new CliError(
-      `verify needs an API key of the service: pass --api-key KEY, or set ${SERVICE_API_KEY_ENV}.`,
+      `verify needs an API key of the service: pass --api-key KEY, or set ${ENVIRONMENT_VARIABLES.serviceApiKey.name}.`,
     )
   }
   if (values.reportFile !== undefined && values.report !== 'json') {

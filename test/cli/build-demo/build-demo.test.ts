@@ -17,6 +17,7 @@ import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
 import { createMockClock } from '../../../src/api/create-mock-clock.js'
 import { createDemoClockSource } from '../../../src/demo/create-demo-clock-source.js'
+import { runNode } from '../../support/run-node.js'
 
 // What `content-api-mock build-demo` writes, file by file, with the built CLI;
 // test/browser/build-demo.test.ts opens such folders in Chromium.
@@ -215,22 +216,8 @@ function makeMediaFolder(name: string): string {
 }
 
 /** Runs build-demo, resolving with its exit code whatever it is; bounded in time. */
-async function runCode(args: readonly string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      process.execPath,
-      [CLI, 'build-demo', ...args],
-      { timeout: 30_000 },
-    )
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const { code, stdout, stderr } = error as {
-      code: number
-      stdout: string
-      stderr: string
-    }
-    return { code, stdout, stderr }
-  }
+function runCode(args: readonly string[]) {
+  return runNode([CLI, 'build-demo', ...args], { timeout: 30_000 })
 }
 
 it('writes nothing through a media/ folder the user replaced with a link out of the output folder', async () => {
