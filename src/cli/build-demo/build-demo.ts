@@ -15,7 +15,7 @@ import { readMediaDirectory } from '../../server/files/read-media-directory.js'
 import { CliError } from '../cli-error.js'
 import { readFixtureFile } from '../files/read-fixture-file.js'
 import { packageFile } from '../../server/files/package-file.js'
-import { createOwnedWriter } from './create-owned-writer.js'
+import { createOwnedWriter, type OwnedWriter } from './create-owned-writer.js'
 import {
   DEMO_MANIFEST_FILE,
   readDemoManifest,
@@ -106,7 +106,40 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
   }
 
   await mkdir(directory, { recursive: true })
-  const writer = createOwnedWriter(directory, previous ?? new Map())
+  const writer = await createOwnedWriter(directory, previous ?? new Map())
+  try {
+    await writeDemoFiles(writer, { options, fixtures, media, page })
+  } catch (error) {
+    await writer.abandon()
+    throw error
+  }
+  const { files, bytes, warnings } = await writer.finish()
+  return {
+    directory,
+    files,
+    bytes,
+    warnings: [...(media?.warnings ?? []), ...warnings],
+    data: describeData(options, fixtures),
+    media:
+      media === undefined
+        ? 'title cards and sample clips, made in the browser'
+        : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
+  }
+}
+
+/** What the files of a demo folder are made of, read and checked. */
+interface DemoInputs {
+  options: BuildDemoOptions
+  fixtures: FixtureDocument | undefined
+  media: Awaited<ReturnType<typeof readCopyableMedia>> | undefined
+  page: { html: string; script: string }
+}
+
+/** Writes every file of the demo folder but the manifest. */
+async function writeDemoFiles(
+  writer: OwnedWriter,
+  { options, fixtures, media, page }: DemoInputs,
+): Promise<void> {
   for (const [path, source] of await listPackageFiles()) {
     await writer.write(path, await readFile(source))
   }
@@ -131,19 +164,17 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
           : (findMainApiKey(fixtures.api_keys, Date.now()) ?? DEFAULT_API_KEY),
     }),
   )
-  if (media !== undefined) {
-    for (const name of [...media.thumbnails, ...media.videos]) {
-      let file: UserFile
-      try {
-        file = await media.folder.open(name)
-      } catch (error) {
-        if (!(error instanceof UserFileError)) throw error
-        throw new CliError(
-          `Cannot copy ${join(options.mediaDir!, name)}: ${error.problem} (it changed while build-demo ran). Run build-demo again.`,
-        )
-      }
-      await writer.copy(`${DEMO_MEDIA_FOLDER}/${name}`, file.stream())
+  for (const name of [...(media?.thumbnails ?? []), ...(media?.videos ?? [])]) {
+    let file: UserFile
+    try {
+      file = await media!.folder.open(name)
+    } catch (error) {
+      if (!(error instanceof UserFileError)) throw error
+      throw new CliError(
+        `Cannot copy ${join(options.mediaDir!, name)}: ${error.problem} (it changed while build-demo ran). Run build-demo again.`,
+      )
     }
+    await writer.copy(`${DEMO_MEDIA_FOLDER}/${name}`, file.stream())
   }
   const settings: DemoSettings = {
     version: DEMO_SETTINGS_VERSION,
@@ -165,19 +196,6 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     page: page.script,
   }
   await writer.write(DEMO_SETTINGS_FILE, formatJson(settings))
-
-  const { files, bytes, warnings } = await writer.finish()
-  return {
-    directory,
-    files,
-    bytes,
-    warnings: [...(media?.warnings ?? []), ...warnings],
-    data: describeData(options, fixtures),
-    media:
-      media === undefined
-        ? 'title cards and sample clips, made in the browser'
-        : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
-  }
 }
 
 /**
