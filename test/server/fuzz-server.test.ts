@@ -13,8 +13,9 @@ import { loadFixture } from '../support/load-fixture.js'
 import { expectBaseline, readBaseline } from '../support/read-baseline.js'
 import { startServer } from '../support/server.js'
 
-// `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed.
-const { numRuns, seed } = readFuzzSettings(400)
+// `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed, as CI
+// does for the bounded run.
+const { numRuns, seed } = readFuzzSettings(400, 'server')
 
 /**
  * Sends a request as written: raw target (no URL normalisation, so `..` and
@@ -99,7 +100,7 @@ it(
       { numRuns, seed },
     )
     agent.destroy()
-    console.log(tally.summary(numRuns))
+    console.log(`${tally.summary(numRuns)} (seed ${seed})`)
 
     const health = await fetch(`${server.adminUrl}/health`)
     expect(health.status).toBe(200)
