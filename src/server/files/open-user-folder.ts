@@ -12,7 +12,7 @@ import { join, sep } from 'node:path'
 import type { ByteSource } from '../../media/byte-source.js'
 import { createFileSource } from './create-file-source.js'
 import { formatFileSize } from './format-file-size.js'
-import { FolderHandle } from './folder-handle.js'
+import { FolderHandle, namesEntriesByDescriptor } from './folder-handle.js'
 import { UserFileError, type UserFileProblem } from './user-file-error.js'
 import { LINK, walkBeneath, type ReachEntry } from './walk-beneath.js'
 
@@ -110,29 +110,6 @@ export async function openUserFolder(
   const check = (stats: Stats, path: string) =>
     checkFile(stats, path, maxFileSize)
 
-  // @note The folder is opened again for each walk, by its real path as it
-  // was at start: a folder held open for the server's life would outlive
-  // a server closed without a word to it.
-  const walk = async <T>(name: string, reach: ReachEntry<T>) => {
-    const path = join(root, name)
-    if (!isEntryName(name)) {
-      throw new UserFileError(path, 'missing', 'not a name in the folder')
-    }
-    let folder: FolderHandle
-    try {
-      folder = await FolderHandle.open(root)
-    } catch (error) {
-      throw toUserFileError(root, error)
-    }
-    try {
-      return await walkBeneath(folder, name, reach)
-    } catch (error) {
-      throw toUserFileError(path, error)
-    } finally {
-      await folder.close()
-    }
-  }
-
   return {
     path: root,
     maxFileSize,
@@ -147,7 +124,11 @@ export async function openUserFolder(
       for (const name of names.filter(isListed).sort()) {
         if (!accept(name)) continue
         try {
-          const { value: stats } = await walk(name, statReadableEntry(check))
+          const { value: stats } = await walkFrom(
+            root,
+            name,
+            statReadableEntry(check),
+          )
           listing.files.push({ name, size: stats.size })
         } catch (error) {
           const { reason, problem } = toUserFileError(name, error)
@@ -157,7 +138,7 @@ export async function openUserFolder(
       return listing
     },
     async open(name) {
-      const { value: handle, path } = await walk(name, openEntry)
+      const { value: handle, path } = await walkFrom(root, name, openEntry)
       try {
         const stats = await handle.stat()
         check(stats, path)
@@ -173,18 +154,59 @@ export async function openUserFolder(
   }
 }
 
+/**
+ * Walks from the folder at `root` (a real path) to its entry `name`.
+ * @note The folder is opened again for each walk, by its real path as it
+ * was at start: a folder held open for the server's life would outlive a
+ * server closed without a word to it.
+ */
+async function walkFrom<T>(root: string, name: string, reach: ReachEntry<T>) {
+  const path = join(root, name)
+  if (!isEntryName(name)) {
+    throw new UserFileError(path, 'missing', 'not a name in the folder')
+  }
+  let folder: FolderHandle
+  try {
+    folder = await FolderHandle.open(root)
+  } catch (error) {
+    throw toUserFileError(root, error)
+  }
+  try {
+    return await walkBeneath(folder, name, reach)
+  } catch (error) {
+    throw toUserFileError(path, error)
+  } finally {
+    await folder.close()
+  }
+}
+
 /** The last step of `open`: the entry opened, unless it is a link. */
 async function openEntry(
   parent: FolderHandle,
   name: string,
 ): Promise<FileHandle | typeof LINK> {
+  const at = parent.at(name)
+  // @note By path (macOS, Windows), the entry is looked at first, and the
+  // file opened must be the one seen: a name swapped meanwhile is refused.
+  const seen = namesEntriesByDescriptor() ? undefined : await lstat(at)
+  if (seen?.isSymbolicLink() === true) return LINK
+  let handle: FileHandle
   try {
-    return await open(parent.at(name), OPEN_FLAGS)
+    handle = await open(at, OPEN_FLAGS)
   } catch (error) {
     // O_NOFOLLOW refuses a link with ELOOP.
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return LINK
     throw error
   }
+  if (seen === undefined) return handle
+  const opened = await handle.stat()
+  if (opened.dev === seen.dev && opened.ino === seen.ino) return handle
+  await handle.close()
+  throw new UserFileError(
+    join(parent.path, name),
+    'outside',
+    'it was replaced while it was opened',
+  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readlink, realpath } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { FolderHandle } from './folder-handle.js'
+import { FolderHandle, namesEntriesByDescriptor } from './folder-handle.js'
 import { isInsideFolder } from './is-inside-folder.js'
 import { UserFileError } from './user-file-error.js'
 
@@ -88,6 +88,7 @@ class Walk {
         return { value, path }
       }
     } else {
+      if (!namesEntriesByDescriptor()) throw subfolderRefused(path)
       const child = await parent.openFolder(part).catch(async (error) => {
         // ELOOP or ENOTDIR for a link; readlink tells.
         if (!['ELOOP', 'ENOTDIR'].includes(codeOf(error))) {
@@ -193,6 +194,19 @@ class Walk {
   async close(): Promise<void> {
     for (const folder of this.#chain) await folder.close()
   }
+}
+
+/**
+ * Where folders are reached by path (macOS, Windows), a folder on the way
+ * could be swapped for a link between any check and the open: only files
+ * directly in the folder are reached there, whose last name is checked.
+ */
+function subfolderRefused(path: string): UserFileError {
+  return new UserFileError(
+    path,
+    'outside',
+    'a link into a subfolder, which only Linux can follow without a race (through /proc/self/fd); put the file directly in the folder',
+  )
 }
 
 /** A link target's names, without empty ones and `.` (`a//b/./c`). */
