@@ -425,8 +425,9 @@ it(`touches no file of a user's folder while the output's media/ is swapped for 
       runs.push(await runCode([output, '--media-dir', photos]))
     }
   } finally {
-    expect(await loop.stop()).toBeGreaterThan(0)
+    await loop.stop()
   }
+  expect(await loop.stop()).toBeGreaterThan(0)
 
   const swapped = runs.filter(({ stderr }) =>
     stderr.includes('its folder media is a link'),

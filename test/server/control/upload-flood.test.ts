@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
-import { connect } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { expect, it } from 'vitest'
+import { loadFixture } from '../../support/load-fixture.js'
+import { startServer } from '../../support/server.js'
 
 // A flood of fixture uploads that declare far more than they send, against
 // a real server process: a few are read at once, a few wait unread, the
@@ -19,8 +21,8 @@ const SERVER_CHILD = `
 import { createContentApiServer } from ${JSON.stringify(new URL('../../../dist/server/index.js', import.meta.url).href)}
 const server = await createContentApiServer({
   port: 0,
-  headersTimeout: 2000,
-  requestTimeout: 8000,
+  headersTimeout: 10000,
+  requestTimeout: 20000,
 })
 process.on('message', async () => {
   await server.close()
@@ -54,25 +56,38 @@ function usageOf(pid: number) {
   }
 }
 
-/** Sends an upload's headers and its first bytes, then nothing; resolves with the answer's status line and body. */
-function upload(url: URL) {
-  return new Promise<{ status: number; text: string }>((resolve) => {
-    const socket = connect(Number(url.port), url.hostname, () =>
-      socket.write(
-        `PUT /__mock/fixtures HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${DECLARED}\r\n\r\n${SENT}`,
-      ),
-    )
-    let text = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => (text += chunk))
-    socket.on('error', () => {})
-    socket.on('close', () =>
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0),
-        text,
-      }),
-    )
-  })
+/** An upload sent on a connection of its own, and its answer. */
+interface RawUpload {
+  socket: Socket
+  /** Resolves once the bytes given are written. */
+  sent: Promise<void>
+  /** The status (0 for none) and the whole text, once the connection closes. */
+  answer: Promise<{ status: number; text: string }>
+}
+
+/**
+ * Sends `PUT /__mock/fixtures` declaring `declared` bytes and sending
+ * `body` of them, then nothing more; `sent` resolves once the headers are
+ * written (a body the server does not read may not be, ever).
+ */
+function sendUpload(url: URL, declared: number, body = SENT): RawUpload {
+  const socket = connect(Number(url.port), url.hostname)
+  const sent = new Promise<void>((resolve) =>
+    socket.write(
+      `PUT /__mock/fixtures HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      () => resolve(),
+    ),
+  )
+  socket.write(body)
+  let text = ''
+  socket.setEncoding('latin1')
+  socket.on('data', (chunk: string) => (text += chunk))
+  socket.on('error', () => {})
+  const answer = once(socket, 'close').then(() => ({
+    status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0),
+    text,
+  }))
+  return { socket, sent, answer }
 }
 
 it.skipIf(!existsSync('/proc/self/status'))(
@@ -101,7 +116,10 @@ it.skipIf(!existsSync('/proc/self/status'))(
       }, 50)
 
       const results = await Promise.all(
-        Array.from({ length: UPLOADS }, () => upload(target)),
+        Array.from(
+          { length: UPLOADS },
+          () => sendUpload(target, DECLARED).answer,
+        ),
       ).finally(() => clearInterval(sample))
 
       expect(results.every(({ status }) => status !== 0)).toBe(true)
@@ -129,3 +147,46 @@ it.skipIf(!existsSync('/proc/self/status'))(
   },
   60_000,
 )
+
+it('reads a large upload that waited once a turn frees, and refuses one past the waiting places with 503 at once', async () => {
+  await using server = await startServer({
+    fixtures: loadFixture('small.json'),
+  })
+  const target = new URL(server.url)
+  // @note A round trip on another connection after each step: the bytes
+  // written before it reach the server first.
+  const settle = () => fetch(`${server.adminUrl}/health`)
+  const stalled = async (count: number) => {
+    const uploads = Array.from({ length: count }, () =>
+      sendUpload(target, 2 * MiB),
+    )
+    await Promise.all(uploads.map((upload) => upload.sent))
+    await settle()
+    return uploads
+  }
+  const document = loadFixture('small.json')
+  // Over 1 MiB, so that it takes a turn: the same document, padded.
+  const body = `${JSON.stringify(document)}${' '.repeat(MiB + 1)}`
+
+  const readers = await stalled(2)
+  const waiting = sendUpload(target, Buffer.byteLength(body), body)
+  await waiting.sent
+  await settle()
+  const others = await stalled(7)
+  // The 2 readers and 8 waiting: one more is refused without being read.
+  const refused = await sendUpload(target, Buffer.byteLength(body), body).answer
+  expect(refused.status).toBe(503)
+  expect(refused.text).toMatch(/\r\nretry-after: 2\r\n/i)
+  expect(refused.text).toContain('"code":"too_many_uploads"')
+
+  for (const upload of [...readers, ...others]) upload.socket.destroy()
+  const loaded = await waiting.answer
+  expect(loaded.status).toBe(200)
+  expect(
+    JSON.parse(loaded.text.slice(loaded.text.indexOf('\r\n\r\n') + 4)),
+  ).toEqual({
+    status: 'loaded',
+    projects: document.projects.length,
+    contents: document.contents.length,
+  })
+})
