@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
 import { startServer } from '../../support/server.js'
@@ -70,11 +71,16 @@ interface RawUpload {
  * `body` of them, then nothing more; `sent` resolves once the headers are
  * written (a body the server does not read may not be, ever).
  */
-function sendUpload(url: URL, declared: number, body = SENT): RawUpload {
+function sendUpload(
+  url: URL,
+  declared: number,
+  body = SENT,
+  headers = '',
+): RawUpload {
   const socket = connect(Number(url.port), url.hostname)
   const sent = new Promise<void>((resolve) =>
     socket.write(
-      `PUT /__mock/fixtures HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      `PUT /__mock/fixtures HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n${headers}\r\n`,
       () => resolve(),
     ),
   )
@@ -178,6 +184,15 @@ it('reads a large upload that waited once a turn frees, and refuses one past the
   expect(refused.status).toBe(503)
   expect(refused.text).toMatch(/\r\nretry-after: 2\r\n/i)
   expect(refused.text).toContain('"code":"too_many_uploads"')
+  // A small compressed body may inflate to 200 MiB: it takes a turn too.
+  const gzipped = gzipSync(JSON.stringify(document))
+  const compressed = await sendUpload(
+    target,
+    gzipped.length,
+    '',
+    'Content-Encoding: gzip\r\n',
+  ).answer
+  expect(compressed.status).toBe(503)
 
   for (const upload of [...readers, ...others]) upload.socket.destroy()
   const loaded = await waiting.answer
