@@ -57,7 +57,6 @@ class Walk {
   readonly #root: FolderHandle
   /** Folders opened below the root, the last one innermost. */
   #chain: FolderHandle[] = []
-  #names: string[] = []
   #pending: string[]
   #links = 0
   #followed = false
@@ -102,7 +101,6 @@ class Walk {
       })
       if (child !== undefined) {
         this.#chain.push(child)
-        this.#names.push(part)
         return undefined
       }
     }
@@ -117,7 +115,6 @@ class Walk {
       await this.#leave([this.#root.path, '..', ...this.#pending].join('/'))
       return undefined
     }
-    this.#names.pop()
     await last.close()
     if (this.#pending.length === 0) {
       throw new UserFileError(this.#parent.path, 'not-regular', 'a folder')
@@ -170,7 +167,6 @@ class Walk {
   async #restart(pending: string[]): Promise<void> {
     await this.close()
     this.#chain = []
-    this.#names = []
     this.#pending = pending.length === 0 ? ['.'] : pending
   }
 
