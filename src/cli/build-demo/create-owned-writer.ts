@@ -90,12 +90,15 @@ export class OwnedWriter {
     const { names, name } = splitPath(path)
     try {
       const folder = await this.#folders.find(names, { create: true })
-      if (!(await this.#mayWrite(path, folder, name))) return
-      const target = folder as FolderHandle
+      if ('problem' in folder) {
+        this.#keep(path, `${path}: ${folder.problem}; not written`)
+        return
+      }
+      if (!(await this.#mayReplace(path, folder, name))) return
       const hash = createHash('sha256')
-      await target.check()
+      await folder.check()
       this.#bytes += await writeStreamAtomically(
-        target.at(name),
+        folder.at(name),
         hashing(chunks, hash),
       )
       this.#written.set(path, hash.digest('hex'))
@@ -143,14 +146,11 @@ export class OwnedWriter {
   }
 
   /** Whether `path` may be written: nothing there, or ours unchanged. */
-  async #mayWrite(
+  async #mayReplace(
     path: string,
-    folder: FolderHandle | { problem: string },
+    folder: FolderHandle,
     name: string,
   ): Promise<boolean> {
-    if ('problem' in folder) {
-      return this.#keep(path, `${path}: ${folder.problem}; not written`)
-    }
     const found = await hashEntry(folder, name)
     if (found === null || found === this.#previous.get(path)) return true
     return this.#keep(
