@@ -43,13 +43,13 @@ export class FolderHandle {
   /** Its real path when it was opened. */
   readonly path: string
   readonly #handle: FileHandle | undefined
-  readonly #identity: { dev: number; ino: number }
+  readonly #identity: { dev: number; ino: number } | undefined
   #closed = false
 
   private constructor(
     path: string,
     handle: FileHandle | undefined,
-    identity: { dev: number; ino: number },
+    identity: { dev: number; ino: number } | undefined,
   ) {
     this.path = path
     this.#handle = handle
@@ -79,13 +79,9 @@ export class FolderHandle {
       if (!stats.isDirectory()) throw errno('ENOTDIR', at)
       return new FolderHandle(path, undefined, stats)
     }
-    const handle = await open(at, FOLDER_FLAGS)
-    try {
-      return new FolderHandle(path, handle, await handle.stat())
-    } catch (error) {
-      await handle.close()
-      throw error
-    }
+    // @note Through the descriptor, `check` has nothing to compare: the
+    // identity is kept only for folders reached by path.
+    return new FolderHandle(path, await open(at, FOLDER_FLAGS), undefined)
   }
 
   /** The path that reaches the entry `name` of this folder. */
@@ -101,15 +97,16 @@ export class FolderHandle {
    * @throws {UserFileError} (rejects) with reason `outside` otherwise.
    */
   async check(): Promise<void> {
-    if (this.#handle !== undefined) return
+    const identity = this.#identity
+    if (identity === undefined) return
     const [real, stats] = await Promise.all([
       realpath(this.path).catch(() => undefined),
       lstat(this.path).catch(() => undefined),
     ])
     if (
       real !== this.path ||
-      stats?.dev !== this.#identity.dev ||
-      stats.ino !== this.#identity.ino
+      stats?.dev !== identity.dev ||
+      stats.ino !== identity.ino
     ) {
       throw new UserFileError(
         this.path,
