@@ -105,7 +105,9 @@ export async function serveAsset(
     return createErrorResponse(
       416,
       'range_not_satisfiable',
-      `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
+      size === 0
+        ? `The requested range "${rangeHeader}" asks for bytes of an empty asset, which has none. Omit the Range header to get the empty file.`
+        : `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
       {
         ...NO_STORE,
         'accept-ranges': 'bytes',
@@ -178,7 +180,10 @@ function parseSingleRange(
   if (first === '') {
     if (last === '') return undefined
     const suffix = Number(last)
-    if (suffix === 0) return 'unsatisfiable'
+    // @note An empty asset has no last bytes to give (RFC 9110 section
+    // 14.1.1: a suffix range of a zero-length representation cannot be
+    // satisfied), so "bytes=-5" of it is a 416, not "bytes 0--1/0".
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
     return { start: Math.max(0, size - suffix), end: size - 1 }
   }
   const start = Number(first)

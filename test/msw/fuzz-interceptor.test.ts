@@ -12,8 +12,9 @@ import {
 import { expectBaseline, readBaseline } from '../support/read-baseline.js'
 import { serveWholeOrigin } from '../support/serve-whole-origin.js'
 
-// `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed.
-const { numRuns, seed } = readFuzzSettings(300)
+// `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed, as CI
+// does for the bounded run.
+const { numRuns, seed } = readFuzzSettings(300, 'interceptor')
 
 const server = useMswServer()
 
@@ -70,7 +71,7 @@ it(
       ),
       { numRuns, seed },
     )
-    console.log(tally.summary(numRuns))
+    console.log(`${tally.summary(numRuns)} (seed ${seed})`)
 
     await mock.reset()
     await expectBaseline(BASE_URL, before)

@@ -12,8 +12,9 @@ import {
 import { expectBaseline, readBaseline } from '../support/read-baseline.js'
 import { startSmallServer } from '../support/server.js'
 
-// `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed.
-const { numRuns, seed } = readFuzzSettings(400)
+// `npm run fuzz` raises the runs (FUZZ_RUNS) and draws a new seed, as CI
+// does for the bounded run.
+const { numRuns, seed } = readFuzzSettings(400, 'server')
 
 /**
  * Sends a request as written: raw target (no URL normalisation, so `..` and
@@ -96,7 +97,7 @@ it(
       { numRuns, seed },
     )
     agent.destroy()
-    console.log(tally.summary(numRuns))
+    console.log(`${tally.summary(numRuns)} (seed ${seed})`)
 
     const health = await fetch(`${server.adminUrl}/health`)
     expect(health.status).toBe(200)

@@ -90,24 +90,13 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     directory,
   )
   await mkdir(directory, { recursive: true })
-  const writer = createOwnedWriter(directory, previous ?? new Map())
-  for (const [path, source] of await listPackageFiles()) {
-    await writer.write(path, await readFile(source))
+  const writer = await createOwnedWriter(directory, previous ?? new Map())
+  try {
+    await writeDemoFiles(writer, options, { fixtures, media, page })
+  } catch (error) {
+    await writer.abandon()
+    throw error
   }
-  // GitHub Pages runs Jekyll by default, which leaves out folders starting
-  // with "_", such as `__page/`.
-  await writer.write('.nojekyll', '')
-  await writer.write('index.html', page.html)
-  await writer.write(
-    `${ASSETS_FOLDER}/config.json`,
-    formatJson(createPageConfig(options, fixtures)),
-  )
-  if (media !== undefined) await copyMedia(writer, media, options.mediaDir!)
-  await writer.write(
-    DEMO_SETTINGS_FILE,
-    formatJson(createDemoSettings(options, { fixtures, media, page })),
-  )
-
   const { files, bytes, warnings } = await writer.finish()
   return {
     directory,
@@ -129,6 +118,30 @@ interface BuildInputs {
   page: { html: string; script: string }
   /** The manifest of an earlier build-demo folder, if the folder is one. */
   previous?: DemoManifest
+}
+
+/** Writes every file of the demo folder but the manifest. */
+async function writeDemoFiles(
+  writer: OwnedWriter,
+  options: BuildDemoOptions,
+  { fixtures, media, page }: Omit<BuildInputs, 'previous'>,
+): Promise<void> {
+  for (const [path, source] of await listPackageFiles()) {
+    await writer.write(path, await readFile(source))
+  }
+  // GitHub Pages runs Jekyll by default, which leaves out folders starting
+  // with "_", such as `__page/`.
+  await writer.write('.nojekyll', '')
+  await writer.write('index.html', page.html)
+  await writer.write(
+    `${ASSETS_FOLDER}/config.json`,
+    formatJson(createPageConfig(options, fixtures)),
+  )
+  if (media !== undefined) await copyMedia(writer, media, options.mediaDir!)
+  await writer.write(
+    DEMO_SETTINGS_FILE,
+    formatJson(createDemoSettings(options, { fixtures, media, page })),
+  )
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { lstat, readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { FolderHandle } from '../../server/files/folder-handle.js'
 
 /**
  * The file by which build-demo knows a folder it wrote: the files it wrote,
@@ -10,6 +11,8 @@ import { join } from 'node:path'
  */
 export const DEMO_MANIFEST_FILE = '.content-api-mock-build-demo.json'
 const WRITTEN_BY = 'content-api-mock build-demo'
+const ENTRY_FLAGS =
+  constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
 
 /** The files build-demo wrote into a folder, with their hashes. */
 export type DemoManifest = ReadonlyMap<string, string>
@@ -45,7 +48,7 @@ export async function readDemoManifest(
 /**
  * The manifest's text for the files written (path → SHA-256).
  * @example
- * await writeFileAtomically(join(dir, DEMO_MANIFEST_FILE), formatDemoManifest(written))
+ * await writeFileAtomically(folders.root.at(DEMO_MANIFEST_FILE), formatDemoManifest(written))
  */
 export function formatDemoManifest(files: DemoManifest): string {
   const sorted = Object.fromEntries(
@@ -55,28 +58,55 @@ export function formatDemoManifest(files: DemoManifest): string {
 }
 
 /**
- * The SHA-256 of the regular file at `path` (links not followed), `null`
- * when nothing is there, `'other'` for anything but a regular file.
+ * The SHA-256 of the regular file `name` of `folder` (a link there is not
+ * followed), `null` when nothing is there, `'other'` for anything but a
+ * regular file; read from the descriptor it checked, without waiting on a
+ * named pipe.
  * @example
- * const hash = await hashExistingFile('public/demo/index.html')
+ * const hash = await hashEntry(folders.root, 'index.html')
  */
-export async function hashExistingFile(
-  path: string,
+export async function hashEntry(
+  folder: FolderHandle,
+  name: string,
 ): Promise<string | null | 'other'> {
-  const stats = await lstat(path).catch(() => undefined)
-  if (stats === undefined) return null
-  if (!stats.isFile()) return 'other'
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
-  return hash.digest('hex')
+  let handle
+  try {
+    handle = await open(folder.at(name), ENTRY_FLAGS)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return null
+    if (code === 'ELOOP') return 'other'
+    throw error
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return 'other'
+    const hash = createHash('sha256')
+    const chunk = new Uint8Array(64 * 1024)
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length)
+      if (bytesRead === 0) return hash.digest('hex')
+      hash.update(chunk.subarray(0, bytesRead))
+    }
+  } finally {
+    await handle.close()
+  }
 }
 
-/** A path inside the folder: `/`-separated names, none empty, `.` or `..`. */
+/**
+ * A path inside the folder: `/`-separated names, none empty, `.` or `..`.
+ * @note A backslash is a character of a name like any other (build-demo
+ * copies `x\y.jpg` of a media folder as it is), but on Windows, where it
+ * separates names, a path holding one is not the folder's.
+ */
 function isRelativePath(path: string): boolean {
   return path
     .split('/')
     .every(
       (name) =>
-        name !== '' && name !== '.' && name !== '..' && !name.includes('\\'),
+        name !== '' &&
+        name !== '.' &&
+        name !== '..' &&
+        !name.includes('\0') &&
+        !(process.platform === 'win32' && name.includes('\\')),
     )
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
+import { startSwapLoop } from '../../support/swap-loop.js'
 import { createMockClock } from '../../../src/api/create-mock-clock.js'
 import { createDemoClockSource } from '../../../src/demo/create-demo-clock-source.js'
 import { runNode } from '../../support/run-node.js'
@@ -235,7 +236,7 @@ it('writes nothing through a media/ folder the user replaced with a link out of 
   const result = await runCode([folder, '--media-dir', source])
   expect(result.code).toBe(0)
   expect(result.stderr).toMatch(
-    /^content-api-mock: warning: media\/a\.jpg: its folder is a link that leads out of .+; not written\n/,
+    /^content-api-mock: warning: media\/a\.jpg: its folder media is a link \(to .+media-link-out-elsewhere\), and build-demo writes only into folders of the output itself; not written\n/,
   )
   expect(readdirSync(outside)).toEqual(['a.jpg'])
   expect(readFileSync(join(outside, 'a.jpg'), 'utf8')).toBe('jpeg bytes')
@@ -360,4 +361,98 @@ it("runs a demo's clock on one timeline per browser and folder: a reload or anot
     },
   }
   expect(open(60, blocked).now()).toBe(real)
+})
+
+// build-demo racing a writer of its output folder: media/ swapped in a loop
+// for a link to a folder of the user's holding files of the same names and
+// bytes, while rebuilds copy into media/ and remove from it. Counts, never
+// times: nothing of the user's folder is removed, changed or added, and
+// every run ends with 0, or 2 and one line.
+const ROUNDS = 6
+const FILES = 60
+
+/** Every file of a folder with the SHA-256 of its bytes, dot files too. */
+function snapshot(folder: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(folder)
+      .sort()
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(join(folder, name)))
+          .digest('hex'),
+      ]),
+  )
+}
+
+it(`touches no file of a user's folder while the output's media/ is swapped for a link to it in a loop, over ${ROUNDS} rounds of copying and removing rebuilds`, async () => {
+  const races = join(work, 'races')
+  const photos = join(races, 'photos')
+  mkdirSync(photos, { recursive: true })
+  for (let i = 0; i < FILES; i++) {
+    writeFileSync(
+      join(photos, `p${String(i).padStart(3, '0')}.jpg`),
+      `photo ${i}`,
+    )
+  }
+  const before = snapshot(photos)
+  const output = join(races, 'demo')
+  expect((await runCode([output, '--media-dir', photos])).code).toBe(0)
+  expect(snapshot(join(output, 'media'))).toEqual(before)
+  // A file of the user's in media/, so that no rebuild empties and removes
+  // the folder the loop swaps.
+  writeFileSync(join(output, 'media', 'mine.txt'), 'mine')
+  symlinkSync(photos, join(output, 'swap'))
+
+  const runs: Array<{ code: number; stderr: string }> = []
+  const loop = await startSwapLoop(join(output, 'media'), join(output, 'swap'))
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.push(await runCode([output]))
+      runs.push(await runCode([output, '--media-dir', photos]))
+    }
+  } finally {
+    await loop.stop()
+  }
+  expect(await loop.stop()).toBeGreaterThan(0)
+
+  const swapped = runs.filter(({ stderr }) =>
+    stderr.includes('its folder media is a link'),
+  ).length
+  console.log(
+    `build-demo races: ${runs.length} rebuilds, ${swapped} of them found media/ swapped; exits ${runs.map(({ code }) => code).join(' ')}`,
+  )
+  expect(snapshot(photos)).toEqual(before)
+  for (const { code, stderr } of runs) {
+    expect([0, 2]).toContain(code)
+    for (const line of stderr.trimEnd().split('\n').filter(Boolean)) {
+      expect(line).toMatch(/^content-api-mock: /)
+    }
+    if (code === 2) expect(stderr.trimEnd().split('\n')).toHaveLength(1)
+  }
+  // No temporary file is left anywhere but inside the output.
+  expect(readdirSync(races).sort()).toEqual(['demo', 'photos'])
+  expect(readFileSync(join(output, 'media', 'mine.txt'), 'utf8')).toBe('mine')
+}, 300_000)
+
+it('keeps a media file whose name holds a backslash in its list, so a rebuild replaces it and removes it once the source is gone', async () => {
+  const folder = join(work, 'backslash')
+  const source = makeMediaFolder('backslash-source')
+  writeFileSync(join(source, 'x\\y.jpg'), 'backslash bytes')
+  expect((await runCode([folder, '--media-dir', source])).code).toBe(0)
+  expect(readJson(join(folder, MANIFEST)).files).toHaveProperty([
+    'media/x\\y.jpg',
+  ])
+
+  writeFileSync(join(source, 'x\\y.jpg'), 'new backslash bytes')
+  const again = await runCode([folder, '--media-dir', source])
+  expect(again).toMatchObject({ code: 0, stderr: '' })
+  expect(readFileSync(join(folder, 'media', 'x\\y.jpg'), 'utf8')).toBe(
+    'new backslash bytes',
+  )
+
+  rmSync(join(source, 'x\\y.jpg'))
+  const removed = await runCode([folder, '--media-dir', source])
+  expect(removed).toMatchObject({ code: 0, stderr: '' })
+  expect(readdirSync(join(folder, 'media')).sort()).toEqual(['a.jpg', 'b.mp4'])
 })

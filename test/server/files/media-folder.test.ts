@@ -368,3 +368,23 @@ it('streams a folder file through the msw handlers too, and answers 404 when it 
     interceptor.close()
   }
 })
+
+it('answers 416 to a range of an empty media file, "bytes=-5" included, and 200 with no bytes without one', async () => {
+  const folder = await makeFolder('empty')
+  await writeFile(join(folder, 'm1.mp4'), '')
+  await using server = await startSmallServer({ mediaDir: folder })
+  const { video } = await assetsOf(server.apiUrl, 'v1')
+  for (const range of ['bytes=-5', 'bytes=0-', 'bytes=0-0', 'bytes=-1']) {
+    const response = await fetch(video, { headers: { range } })
+    expect(response.status, range).toBe(416)
+    expect(response.headers.get('content-range')).toBe('bytes */0')
+    expect((await response.json()).error).toEqual({
+      code: 'range_not_satisfiable',
+      message: `The requested range "${range}" asks for bytes of an empty asset, which has none. Omit the Range header to get the empty file.`,
+    })
+  }
+  const whole = await bytesAt(video)
+  expect(whole.status).toBe(200)
+  expect(whole.headers.get('content-length')).toBe('0')
+  expect(whole.bytes).toEqual(new Uint8Array(0))
+})

@@ -1,5 +1,24 @@
-import { readFileSync } from 'node:fs'
+import { once } from 'node:events'
+import {
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import express, {
+  type NextFunction,
+  type Request,
+  type Response,
+} from 'express'
 import { expect, it } from 'vitest'
+// The middleware of /__page and /__docs, over a folder of a test's own,
+// which no entry exports.
+import { serveFingerprintedFiles } from '../../../src/server/files/serve-fingerprinted-files.js'
 import { startServer } from '../../support/server.js'
 
 // The page at `/` over real HTTP: which clients get it, and how long its
@@ -127,4 +146,73 @@ it('chooses the first active key of a fixture document as the main key', async (
   expect(((await response.json()) as { defaultKey: string }).defaultKey).toBe(
     'k_ok',
   )
+})
+
+it('answers the JSON 404, never a 500, for names the file system cannot look up under /__page and /__docs: over 255 bytes, a path over 4,096, deep', async () => {
+  await using server = await startServer()
+  const long = 'a'.repeat(300)
+  const paths = [
+    `/__page/${long}`,
+    `/__page/${long}.js`,
+    `/__page/x/${long}/y.css`,
+    `/__docs/${long}`,
+    `/__docs/${long}.js`,
+    `/__page/${`${'b'.repeat(200)}/`.repeat(25)}c.js`,
+    `/__docs/${'d/'.repeat(1500)}e.js`,
+  ]
+  for (const path of paths) {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${server.url}${path}`, { method })
+      expect(response.status, `${method} ${path.slice(0, 40)}…`).toBe(404)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      if (method === 'GET') {
+        expect((await response.json()).error.code).toBe('not_found')
+      }
+    }
+  }
+})
+
+it('answers the JSON 404, never a 500, for a built file that is a link in a circle or leads to one', async () => {
+  // The middleware of /__page and /__docs over a folder of this test's,
+  // which no entry exports.
+  const { serveFingerprintedFiles } =
+    await import('../../../src/server/files/serve-fingerprinted-files.js')
+  const folder = mkdtempSync(join(tmpdir(), 'content-api-mock-page-files-'))
+  try {
+    symlinkSync('loop.js', join(folder, 'loop.js'))
+    symlinkSync('zipped.js.gz', join(folder, 'zipped.js.gz'))
+    writeFileSync(join(folder, 'plain.js'), 'export {}')
+    symlinkSync('plain.js.gz', join(folder, 'plain.js.gz'))
+    const app = express()
+    app.use('/files', serveFingerprintedFiles(pathToFileURL(`${folder}/`)))
+    app.use((_request, response) => {
+      response.status(404).json({ error: { code: 'not_found' } })
+    })
+    app.use(
+      (
+        _error: unknown,
+        _request: Request,
+        response: Response,
+        _next: NextFunction,
+      ) => {
+        response.status(500).json({ error: { code: 'internal_error' } })
+      },
+    )
+    const server = app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    try {
+      const { port } = server.address() as AddressInfo
+      for (const name of ['loop.js', 'zipped.js', 'zipped.js.gz']) {
+        const response = await fetch(`http://127.0.0.1:${port}/files/${name}`)
+        expect(response.status, name).toBe(404)
+      }
+      const plain = await fetch(`http://127.0.0.1:${port}/files/plain.js`)
+      expect(plain.status).toBe(200)
+      expect(await plain.text()).toBe('export {}')
+    } finally {
+      server.close()
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 })

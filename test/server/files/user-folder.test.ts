@@ -104,3 +104,55 @@ it('refuses a file over the limit, and a folder that is missing or a file', asyn
     problem: 'it is not a folder',
   })
 })
+
+it('follows links while they lead beneath the folder, also through a linked subfolder, out and back in, or by absolute path', async () => {
+  const media = await openUserFolder(folder)
+  const links: Array<[string, string]> = [
+    ['rel.mp4', join('sub', 'b.mp4')],
+    ['abs.mp4', join(folder, 'sub', 'b.mp4')],
+    ['around.mp4', join('..', 'media', 'sub', 'b.mp4')],
+    ['sub-link', 'sub'],
+    ['through.mp4', join('sub-link', 'b.mp4')],
+    ['chain.mp4', 'through.mp4'],
+  ]
+  for (const [name, target] of links) {
+    await symlink(target, join(folder, name))
+  }
+  for (const name of [
+    'rel.mp4',
+    'abs.mp4',
+    'around.mp4',
+    'through.mp4',
+    'chain.mp4',
+  ]) {
+    const file = await media.open(name)
+    expect(file.path, name).toBe(join(folder, 'sub', 'b.mp4'))
+    expect(await readAll(file.stream())).toEqual(BYTES)
+  }
+})
+
+it('refuses links that lead out, even through a subfolder that is a link, and links that go in a circle', async () => {
+  const media = await openUserFolder(folder)
+  await mkdir(join(root, 'elsewhere'))
+  await writeFile(join(root, 'elsewhere', 'b.mp4'), 'secret')
+  await symlink(join(root, 'elsewhere'), join(folder, 'out-dir'))
+  await symlink(join('out-dir', 'b.mp4'), join(folder, 'via-out.mp4'))
+  await symlink(
+    join('sub', '..', '..', 'secret.txt'),
+    join(folder, 'climb.mp4'),
+  )
+  await symlink('circle-b.mp4', join(folder, 'circle-a.mp4'))
+  await symlink('circle-a.mp4', join(folder, 'circle-b.mp4'))
+  expect(await refusal(media.open('via-out.mp4'))).toEqual({
+    reason: 'outside',
+    problem: `a link that leads out of the folder, to ${join(root, 'elsewhere', 'b.mp4')}`,
+  })
+  expect(await refusal(media.open('climb.mp4'))).toEqual({
+    reason: 'outside',
+    problem: `a link that leads out of the folder, to ${join(root, 'secret.txt')}`,
+  })
+  expect(await refusal(media.open('circle-a.mp4'))).toEqual({
+    reason: 'missing',
+    problem: 'a link that goes in a circle',
+  })
+})
