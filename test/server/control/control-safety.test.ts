@@ -171,11 +171,12 @@ it('refuses a bodiless POST /reset without Content-Type that a browser sent, and
 
 it('resets on a bodiless POST /reset without Content-Type from a program, as curl and Playwright send it', async () => {
   await using server = await startServer({ fixtures })
-  for (const headers of [
+  const programHeaders: Array<Record<string, string>> = [
     {},
     { 'content-length': '0' },
     { 'sec-fetch-site': 'none' },
-  ]) {
+  ]
+  for (const headers of programHeaders) {
     await send(`${server.adminUrl}/scenarios`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
