@@ -38,8 +38,8 @@ export async function serveMock(
   { io, log, version }: CommandContext,
 ): Promise<number> {
   let stopping = false
-  let requestStop: (signal: NodeJS.Signals) => void = () => {}
-  const stopRequested = new Promise<NodeJS.Signals>((resolve) => {
+  let requestStop: (stop: StopCause) => void = () => {}
+  const stopRequested = new Promise<StopCause>((resolve) => {
     requestStop = resolve
   })
   const stopListening = io.onStopSignal((signal) => {
@@ -49,7 +49,15 @@ export async function serveMock(
       return
     }
     stopping = true
-    requestStop(signal)
+    requestStop({ cause: `${signal} received`, again: `${signal} again` })
+  })
+  const stopWatching = io.onLauncherExit?.((launcher) => {
+    if (stopping) return
+    stopping = true
+    requestStop({
+      cause: `${launcher}, which started this server, has exited`,
+      again: 'SIGTERM',
+    })
   })
 
   try {
@@ -228,14 +236,14 @@ export async function serveMock(
       )
     }
 
-    const signal = await stopRequested
+    const stop = await stopRequested
     // @note Closing starts before the line is printed: whoever reads it may
     // rely on idle connections being closed already.
     const closed = server.close()
     const deadline =
       options.shutdownTimeout ?? TIMEOUT_RULES.shutdownTimeout.default
     log.info(
-      `${signal} received: stopping, finishing open requests (at most ${deadline} ms; ${signal} again exits at once)`,
+      `${stop.cause}: stopping, finishing open requests (at most ${deadline} ms; ${stop.again} exits at once)`,
     )
     await watcher?.close()
     try {
@@ -252,7 +260,14 @@ export async function serveMock(
     return 0
   } finally {
     stopListening()
+    stopWatching?.()
   }
+}
+
+/** Why the server stops, and what stops it at once, for the log line. */
+interface StopCause {
+  cause: string
+  again: string
 }
 
 /**
