@@ -1,3 +1,4 @@
+import { unzlibSync } from 'fflate'
 import { GLYPH_FACES_DEFLATED } from './title-font.generated.js'
 
 /**
@@ -35,7 +36,12 @@ export async function loadGlyphFaces(): Promise<GlyphFace[]> {
   const packed = Uint8Array.from(atob(GLYPH_FACES_DEFLATED), (c) =>
     c.charCodeAt(0),
   )
-  const inflated = await inflate(packed)
+  // @note Inflated in JavaScript (fflate), not with `DecompressionStream`
+  // or `Blob.prototype.stream()`: the test environments of client suites lack
+  // them (vitest's jsdom gives jsdom's `Blob`, which has no `stream()`; Jest's
+  // jsdom environments have no `DecompressionStream`), and every title card
+  // answered 500 there.
+  const inflated = unzlibSync(packed).slice().buffer
   const view = new DataView(inflated)
   const faces: GlyphFace[] = []
   let at = 0
@@ -77,37 +83,4 @@ export async function loadGlyphFaces(): Promise<GlyphFace[]> {
     })
   }
   return faces
-}
-
-/**
- * Inflates deflated bytes with the platform's `DecompressionStream`.
- * @note The bytes go in through a `ReadableStream` of their own and come out
- * through its reader, not through `Blob.prototype.stream()` or `Response`:
- * vitest's jsdom environment puts jsdom's `Blob` in the global scope, which
- * has no `stream()`, and every title card answered 500 there.
- */
-async function inflate(bytes: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer> {
-  const reader = new ReadableStream<BufferSource>({
-    start(controller) {
-      controller.enqueue(bytes)
-      controller.close()
-    },
-  })
-    .pipeThrough(new DecompressionStream('deflate'))
-    .getReader()
-  const chunks: Uint8Array[] = []
-  let length = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    length += value.byteLength
-  }
-  const inflated = new Uint8Array(length)
-  let at = 0
-  for (const chunk of chunks) {
-    inflated.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return inflated.buffer
 }
