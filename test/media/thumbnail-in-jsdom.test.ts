@@ -16,6 +16,8 @@ const server = setupServer(...mock.handlers)
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
 afterAll(() => server.close())
 
+// @note The first title card loads the renderer and its glyphs: seconds on
+// a busy machine, so more than the suite's 20 s default.
 it('answers a title-card thumbnail in the jsdom environment', async () => {
   expect(typeof window).toBe('object')
   expect(typeof new Blob([]).stream).not.toBe('function')
@@ -30,7 +32,7 @@ it('answers a title-card thumbnail in the jsdom environment', async () => {
   expect(response.headers.get('content-type')).toBe('image/jpeg')
   const image = jpeg.decode(new Uint8Array(await response.arrayBuffer()))
   expect([image.width, image.height]).toEqual([640, 360])
-})
+}, 60_000)
 
 async function get(path: string) {
   const response = await fetch(`https://api.example.com/public-api/v1${path}`, {
