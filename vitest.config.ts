@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
@@ -30,6 +30,10 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // @note The recipes of the docs, each in a fresh consumer that installs
+    // the packed package and its runner from the registry (a minute or more
+    // each): `npm run test:recipes`, a step of its own in .ci/run.
+    exclude: [...configDefaults.exclude, 'test/package/recipes/**'],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],

@@ -1,5 +1,5 @@
 import { generateSeedData, type SeedData } from '../data/generate-seed-data.js'
-import type { LiveStream } from '../data/seed/create-live-stream.js'
+import type { LiveStream } from '../data/seed/live-stream.js'
 import { createDataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'

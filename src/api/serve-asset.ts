@@ -1,5 +1,5 @@
 import type { Dataset } from '../data/dataset.js'
-import type { LiveStream } from '../data/seed/create-live-stream.js'
+import type { LiveStream } from '../data/seed/live-stream.js'
 import type {
   MediaAsset,
   MediaLibrary,

@@ -8,7 +8,13 @@ import { expect, it } from 'vitest'
 const root = new URL('../../', import.meta.url)
 const packageJson = JSON.parse(
   readFileSync(new URL('package.json', root), 'utf8'),
-) as { scripts: Record<string, string> }
+) as {
+  scripts: Record<string, string>
+  repository: { url: string }
+  homepage: string
+  bugs: { url: string }
+  dependencies: Record<string, string>
+}
 
 async function listPackedFiles(): Promise<string[]> {
   const { stdout } = await promisify(execFile)(
@@ -77,4 +83,26 @@ it('has no install script, and builds before pack, test and start', () => {
   expect(scripts.prepack).toBe('npm run build')
   expect(scripts.pretest).toBe('npm run build')
   expect(scripts.prestart).toBe('node scripts/build-if-stale.js')
+})
+
+it('ships the LICENSE and the CHANGELOG, and names where the project lives', async () => {
+  const files = await listPackedFiles()
+
+  expect(files).toEqual(
+    expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md']),
+  )
+  const repository = /^git\+(https:\/\/.+)\.git$/.exec(
+    packageJson.repository.url,
+  )?.[1]
+  expect(repository, packageJson.repository.url).toBeDefined()
+  expect(packageJson.homepage).toBe(`${repository}#readme`)
+  expect(packageJson.bugs.url).toBe(`${repository}/issues`)
+}, 60_000)
+
+it('depends at run time only on ioredis, and on zod and @msw/data for the types that name them', () => {
+  expect(Object.keys(packageJson.dependencies).sort()).toEqual([
+    '@msw/data',
+    'ioredis',
+    'zod',
+  ])
 })

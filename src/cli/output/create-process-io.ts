@@ -1,3 +1,5 @@
+import { watchLauncherExit } from './watch-launcher-exit.js'
+
 /**
  * A stream the CLI writes to.
  */
@@ -16,6 +18,11 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>
   /** Calls `listener` on every SIGINT and SIGTERM; returns a function that stops it. */
   onStopSignal(listener: (signal: NodeJS.Signals) => void): () => void
+  /**
+   * Calls `listener` once if the npm process that started this one is gone
+   * (`watchLauncherExit`); returns a function that stops watching.
+   */
+  onLauncherExit?(listener: (launcher: string) => void): () => void
   /** Ends the process at once. */
   exit(code: number): void
 }
@@ -45,6 +52,7 @@ export function createProcessIo(): CliIo {
         for (const signal of STOP_SIGNALS) process.off(signal, listener)
       }
     },
+    onLauncherExit: (listener) => watchLauncherExit(process.env, listener),
     exit: (code) => process.exit(code),
   }
 }

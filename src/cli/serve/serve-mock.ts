@@ -29,7 +29,7 @@ export async function serveMock(
   options: ServeOptions,
   { io, log, version }: CommandContext,
 ): Promise<number> {
-  const stop = new StopSignal(io, log)
+  const stop = new StopRequest(io, log)
   try {
     // @note With --log json, stdout carries only the JSON lines, so that it
     // can be piped into a log tool; the banner goes to stderr then.
@@ -48,22 +48,30 @@ export async function serveMock(
     // @note After the banner, so that the warning is the last line a person
     // sees before the request log.
     warnIfControlApiIsOpen(options, server, log)
-    const signal = await stop.requested
-    return await stopServing(signal, { ...started, watcher }, options, log)
+    const cause = await stop.requested
+    return await stopServing(cause, { ...started, watcher }, options, log)
   } finally {
     stop.dispose()
   }
 }
 
+/** Why the server stops, and what stops it at once, for the log line. */
+interface StopCause {
+  cause: string
+  again: string
+}
+
 /**
- * The first SIGINT or SIGTERM, as a promise; a second one exits at once,
- * without waiting for open requests.
+ * The first SIGINT or SIGTERM, or the exit of the npm or npx that launched
+ * the server, as a promise; a second signal exits at once, without waiting
+ * for open requests.
  */
-class StopSignal {
-  readonly requested: Promise<NodeJS.Signals>
+class StopRequest {
+  readonly requested: Promise<StopCause>
   #stopping = false
-  #request: (signal: NodeJS.Signals) => void = () => {}
+  #request: (stop: StopCause) => void = () => {}
   readonly #stopListening: () => void
+  readonly #stopWatching: (() => void) | undefined
 
   constructor(io: CliIo, log: CliLog) {
     this.requested = new Promise((resolve) => {
@@ -75,13 +83,25 @@ class StopSignal {
         io.exit(1)
         return
       }
-      this.#stopping = true
-      this.#request(signal)
+      this.#stop({ cause: `${signal} received`, again: `${signal} again` })
+    })
+    this.#stopWatching = io.onLauncherExit?.((launcher) => {
+      if (this.#stopping) return
+      this.#stop({
+        cause: `${launcher}, which started this server, has exited`,
+        again: 'SIGTERM',
+      })
     })
   }
 
   dispose(): void {
     this.#stopListening()
+    this.#stopWatching?.()
+  }
+
+  #stop(cause: StopCause): void {
+    this.#stopping = true
+    this.#request(cause)
   }
 }
 
@@ -120,7 +140,7 @@ function warnIfControlApiIsOpen(
  * the watcher and the recording; 0 once closed, 1 when it failed to close.
  */
 async function stopServing(
-  signal: NodeJS.Signals,
+  stop: StopCause,
   running: StartedMockServer & { watcher?: FixtureFileWatcher },
   options: ServeOptions,
   log: CliLog,
@@ -131,7 +151,7 @@ async function stopServing(
   const deadline =
     options.shutdownTimeout ?? TIMEOUT_RULES.shutdownTimeout.default
   log.info(
-    `${signal} received: stopping, finishing open requests (at most ${deadline} ms; ${signal} again exits at once)`,
+    `${stop.cause}: stopping, finishing open requests (at most ${deadline} ms; ${stop.again} exits at once)`,
   )
   await running.watcher?.close()
   try {

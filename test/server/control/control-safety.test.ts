@@ -108,7 +108,10 @@ it('refuses every body a web page can send without a preflight on each mutating 
     for (const type of types) {
       const answer = await send(`${server.adminUrl}${path}`, {
         method,
-        headers: type === undefined ? {} : { 'content-type': type },
+        headers: {
+          origin: EVIL,
+          ...(type === undefined ? {} : { 'content-type': type }),
+        },
         body,
       })
       expect({ method, path, type, status: answer.status }).toEqual({
@@ -127,6 +130,77 @@ it('refuses every body a web page can send without a preflight on each mutating 
   expect(JSON.parse(content.body).data.title).not.toBe('changed')
   const health = await send(`${server.adminUrl}/health`)
   expect(JSON.parse(health.body).projects).toBeGreaterThan(0)
+})
+
+it('refuses a bodiless POST /reset without Content-Type that a browser sent, and one with a body', async () => {
+  await using server = await startServer({ fixtures })
+  await send(`${server.adminUrl}/scenarios`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"preset":"server-error"}',
+  })
+  const browserHeaders: Array<Record<string, string>> = [
+    { origin: EVIL },
+    { origin: 'null' },
+    { origin: server.url },
+    { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+    { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+  ]
+  for (const headers of browserHeaders) {
+    const answer = await send(`${server.adminUrl}/reset`, {
+      method: 'POST',
+      headers,
+    })
+    expect({ headers, status: answer.status }).toEqual({ headers, status: 415 })
+    expect(JSON.parse(answer.body).error.message).toContain(
+      'comes from a web page (it has an Origin or Sec-Fetch-Site header)',
+    )
+  }
+  for (const body of ['{}', 'x']) {
+    const answer = await send(`${server.adminUrl}/reset`, {
+      method: 'POST',
+      body,
+    })
+    expect(answer.status).toBe(415)
+    expect(JSON.parse(answer.body).error.message).toContain(
+      'has no Content-Type, and a body',
+    )
+  }
+  expect(await scenariosOf(server.adminUrl)).toHaveLength(1)
+})
+
+it('resets on a bodiless POST /reset without Content-Type from a program, as curl and Playwright send it', async () => {
+  await using server = await startServer({ fixtures })
+  const programHeaders: Array<Record<string, string>> = [
+    {},
+    { 'content-length': '0' },
+    { 'sec-fetch-site': 'none' },
+  ]
+  for (const headers of programHeaders) {
+    await send(`${server.adminUrl}/scenarios`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"preset":"server-error"}',
+    })
+    const reset = await send(`${server.adminUrl}/reset`, {
+      method: 'POST',
+      headers,
+    })
+    expect({ headers, status: reset.status }).toEqual({ headers, status: 200 })
+    expect(JSON.parse(reset.body).status).toBe('reset')
+    expect(await scenariosOf(server.adminUrl)).toEqual([])
+  }
+})
+
+it('asks for the admin token before reading a bodiless POST /reset', async () => {
+  await using server = await startServer({ fixtures, adminToken: 's3cret' })
+  const refused = await send(`${server.adminUrl}/reset`, { method: 'POST' })
+  expect(refused.status).toBe(401)
+  const reset = await send(`${server.adminUrl}/reset`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer s3cret' },
+  })
+  expect(reset.status).toBe(200)
 })
 
 it('accepts JSON media types: with a charset, +json types, and a bodiless POST /reset', async () => {
