@@ -225,8 +225,10 @@ function buildMockCore(
     response: ApiResponse,
     arrived: number,
     started: number,
+    lifetime: number,
   ): void {
     const entry: RawJournalEntry = {
+      id: 0,
       timeMs: arrived,
       method: request.method,
       path: request.path,
@@ -235,10 +237,14 @@ function buildMockCore(
       keyLabel: response.keyLabel,
       status: response.status,
       durationMs: performance.now() - started + (response.delayMs ?? 0),
+      // Read now, from `performance` as it is now: fake timers replace it.
+      startMs: performance.timeOrigin + started,
+      lifetimeClockMs: lifetime,
       networkError: response.networkError === true,
       variants: response.variants,
       proxied: response.forward === undefined ? undefined : upstream?.origin,
     }
+    if (response.facts !== undefined) Object.assign(entry, response.facts)
     journal.add(entry)
     internals.onJournalEntry?.(entry)
   }
@@ -252,9 +258,10 @@ function buildMockCore(
     response: ApiResponse,
     arrived: number,
     started: number,
+    lifetime: number,
   ): ApiResponse {
     response.forward = (status) =>
-      addToJournal(request, { ...response, status }, arrived, started)
+      addToJournal(request, { ...response, status }, arrived, started, lifetime)
     return response
   }
 
@@ -310,11 +317,18 @@ function buildMockCore(
       if (!isOurs(request) || !isApiPath(request.path, prefix)) return undefined
       const started = performance.now()
       const arrived = now()
+      const lifetime = clock.lifetimeNow()
       if (
         upstream?.all === true &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
-        return forwarded(request, passThrough(request), arrived, started)
+        return forwarded(
+          request,
+          passThrough(request),
+          arrived,
+          started,
+          lifetime,
+        )
       }
       const response = handleApiRequest(context, request)
       // @note Only the lookup's 404: an answer the mock decided before it
@@ -324,9 +338,9 @@ function buildMockCore(
         response.status === 404 &&
         isUnknownToMock(context, request)
       ) {
-        return forwarded(request, response, arrived, started)
+        return forwarded(request, response, arrived, started, lifetime)
       }
-      addToJournal(request, response, arrived, started)
+      addToJournal(request, response, arrived, started, lifetime)
       return response
     },
     handleAsset(request) {
@@ -335,6 +349,7 @@ function buildMockCore(
       }
       const started = performance.now()
       const arrived = now()
+      const lifetime = clock.lifetimeNow()
       return serveAsset(context, request)
         .catch(() =>
           createErrorResponse(
@@ -346,7 +361,7 @@ function buildMockCore(
         )
         .then((response) => {
           response.endpoint ??= ASSET_ENDPOINT
-          addToJournal(request, response, arrived, started)
+          addToJournal(request, response, arrived, started, lifetime)
           return response
         })
     },
