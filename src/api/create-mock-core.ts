@@ -38,6 +38,8 @@ import {
   type MockOptions,
 } from './mock-options.js'
 import { readBearerToken } from './read-bearer-token.js'
+import { createClientReport } from './report/create-client-report.js'
+import { clientReportOptionsSchema } from '../schema/client-report-options.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
@@ -376,6 +378,19 @@ function buildMockCore(
     clock,
     scenarios,
     requests: journal,
+    clientReport({ key, keyLabel, rules } = {}) {
+      const settings =
+        rules === undefined
+          ? options.clientReport
+          : {
+              ...options.clientReport,
+              ...parseOptions(clientReportOptionsSchema, rules, {
+                subject: 'clientReport rules',
+                hint: 'Each rule and its thresholds are described in docs/client-report.md of the content-api-mock package.',
+              }),
+            }
+      return createClientReport(journal.list({ key, keyLabel }), settings)
+    },
     variants: { list: variants.list, set: variants.set },
     ...records,
   }
