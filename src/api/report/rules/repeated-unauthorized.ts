@@ -1,6 +1,7 @@
 import type { ClientReportThresholds } from '../../../schema/client-report-options.js'
 import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { groupEntries } from '../group-entries.js'
+import { isSentAfter } from '../time-between.js'
 import { plural } from '../finding-words.js'
 import type { Occurrence, ReportRule } from '../report-rule.js'
 
@@ -10,8 +11,9 @@ type Settings = ClientReportThresholds['repeated-unauthorized']
  * `repeated-unauthorized`: a key that got a 401 is sent again `resends` (3)
  * times or more, each refused too: an unknown, expired or revoked key, or a
  * key a scenario answers 401. A key the dataset does not know is told by its
- * fingerprint. One time: one run of 401s for a key, up to an answer that is
- * not 401.
+ * fingerprint. Requests in flight when the first 401 was answered do not
+ * count. One time: one run of 401s for a key, up to an answer that is not
+ * 401.
  */
 export const repeatedUnauthorized: ReportRule<Settings> = {
   id: 'repeated-unauthorized',
@@ -60,15 +62,21 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
   },
 }
 
-/** Each run of 401s in a key's requests, broken by any other answer. */
+/**
+ * Each run of 401s in a key's requests, broken by any other answer: the
+ * first 401, then those sent after it was answered (the ones already in
+ * flight then were sent before the client could know).
+ */
 function findRefusedRuns(group: readonly JournalEntry[]): JournalEntry[][] {
   const runs: JournalEntry[][] = []
   let run: JournalEntry[] = []
   for (const entry of group) {
+    const first = run[0]
     if (entry.status === 401) {
-      run.push(entry)
+      if (first === undefined || isSentAfter(first, entry)) run.push(entry)
       continue
     }
+    if (first !== undefined && !isSentAfter(first, entry)) continue
     if (run.length > 0) runs.push(run)
     run = []
   }

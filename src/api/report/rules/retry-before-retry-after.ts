@@ -2,7 +2,7 @@ import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { isApiEntry } from '../entry-kinds.js'
 import { formatDuration, plural } from '../finding-words.js'
 import type { Occurrence, ReportRule } from '../report-rule.js'
-import { TIMER_SLACK_MS, waitedMs } from '../time-between.js'
+import { isSentAfter, TIMER_SLACK_MS, waitedMs } from '../time-between.js'
 
 /**
  * `retry-before-retry-after`: after a 429 with `Retry-After: N`, a request
@@ -72,11 +72,6 @@ function earlyBy(refusal: JournalEntry, later: JournalEntry): number {
  */
 function isCounted(entry: JournalEntry): boolean {
   return entry.status !== 401 && entry.status !== 400
-}
-
-/** Whether `later` was sent after `refusal` was answered, in real time. */
-function isSentAfter(refusal: JournalEntry, later: JournalEntry): boolean {
-  return later.startMs >= refusal.startMs + refusal.durationMs
 }
 
 function isInScope(refusal: JournalEntry, later: JournalEntry): boolean {

@@ -4,7 +4,12 @@ import { isApiEntry, isFailure } from '../entry-kinds.js'
 import { groupEntries } from '../group-entries.js'
 import { plural, requestLine } from '../finding-words.js'
 import type { Occurrence, ReportRule } from '../report-rule.js'
-import { apartMs, TIMER_SLACK_MS, waitedMs } from '../time-between.js'
+import {
+  apartMs,
+  isSentAfter,
+  TIMER_SLACK_MS,
+  waitsMs,
+} from '../time-between.js'
 
 type Settings = ClientReportThresholds['retry-without-backoff']
 
@@ -19,11 +24,13 @@ const GROWTH = 1.1
  * `retry-without-backoff`: after a 5xx or a dropped connection, the same
  * request (key, method, path and query) is sent again `retries` (3) times or
  * more, and either `retries` of those resends go out within `withinMs`
- * (1 s), or the waits before its first `retries` resends never grow (a wait
- * as long as the failure's `Retry-After` counts as grown). A resend is a
- * request sent after the failure before it was answered; one sent while it
- * was still in flight is not. One time: one run of failures and resends,
- * up to the first answer that is not a failure.
+ * (1 s), or the waits before its first `retries` resends never grow, on
+ * real time nor on the lifetime clock (a wait as long as the failure's
+ * `Retry-After` counts as grown, and the pace of a run during which the
+ * key got a 429 is the limit's). A resend is the same request sent after
+ * the failure was answered; one sent while it was still in flight is not.
+ * One time: one run of failures and resends, up to the first answer that
+ * is not a failure.
  */
 export const retryWithoutBackoff: ReportRule<Settings> = {
   id: 'retry-without-backoff',
@@ -37,9 +44,13 @@ export const retryWithoutBackoff: ReportRule<Settings> = {
         ? undefined
         : `${entry.keyLabel} ${requestLine(entry)}`,
     )
+    const limited = groupEntries(entries, (entry) =>
+      entry.status === 429 ? entry.keyLabel : undefined,
+    )
     for (const group of groups.values()) {
       for (const run of findRuns(group)) {
-        if (breaksRule(run, settings)) {
+        const held = isHeldByLimit(run, limited.get(run[0]!.keyLabel!))
+        if (breaksRule(run, settings, held)) {
           occurrences.push({
             keyLabel: run[0]!.keyLabel,
             entries: run,
@@ -65,9 +76,7 @@ function findRuns(group: readonly JournalEntry[]): JournalEntry[][] {
   let run: JournalEntry[] | undefined
   for (const entry of group) {
     const last = run?.at(-1)
-    if (last !== undefined && entry.startMs < last.startMs + last.durationMs) {
-      continue
-    }
+    if (last !== undefined && !isSentAfter(last, entry)) continue
     if (run !== undefined) run.push(entry)
     else if (isFailure(entry)) run = [entry]
     if (run !== undefined && !isFailure(entry)) {
@@ -79,13 +88,34 @@ function findRuns(group: readonly JournalEntry[]): JournalEntry[][] {
   return runs
 }
 
-function breaksRule(run: readonly JournalEntry[], settings: Settings): boolean {
+/**
+ * Whether the key got a 429 while the run went on: then its waits were the
+ * limit's to decide (a client holds all of a key's requests for a 429's
+ * Retry-After), and whether they grew says nothing of its backoff.
+ */
+function isHeldByLimit(
+  run: readonly JournalEntry[],
+  refusals: readonly JournalEntry[] | undefined,
+): boolean {
+  const from = run[0]!.startMs
+  const to = run.at(-1)!.startMs
+  return (refusals ?? []).some(
+    (refusal) => refusal.startMs >= from && refusal.startMs < to,
+  )
+}
+
+function breaksRule(
+  run: readonly JournalEntry[],
+  settings: Settings,
+  heldByLimit: boolean,
+): boolean {
   const { retries, withinMs } = settings
   if (run.length - 1 < retries) return false
   // Resends run[1]..: any `retries` of them in a row within `withinMs`.
   for (let first = 1; first + retries - 1 < run.length; first++) {
     if (apartMs(run[first]!, run[first + retries - 1]!) < withinMs) return true
   }
+  if (heldByLimit) return false
   for (let resend = 2; resend <= retries; resend++) {
     if (grows(run, resend)) return false
   }
@@ -93,15 +123,19 @@ function breaksRule(run: readonly JournalEntry[], settings: Settings): boolean {
 }
 
 /**
- * Whether the wait before `run[resend]` grew from the one before it; one
- * that cannot be told (an entry without its times) counts as grown.
+ * Whether the wait before `run[resend]` grew from the one before it, on
+ * either clock (a clock moved in the middle of a run must not make a real
+ * backoff look steady), or lasted the failure's `Retry-After`; one that
+ * cannot be told (an entry without its times) counts as grown.
  */
 function grows(run: readonly JournalEntry[], resend: number): boolean {
   const failure = run[resend - 1]!
-  const wait = waitedMs(failure, run[resend]!)
-  const before = waitedMs(run[resend - 2]!, failure)
-  const retryAfter = failure.retryAfterSeconds ?? Infinity
-  const steady =
-    wait < before * GROWTH && wait < retryAfter * 1000 - TIMER_SLACK_MS
+  const waits = waitsMs(failure, run[resend]!)
+  const before = waitsMs(run[resend - 2]!, failure)
+  const retryAfter = (failure.retryAfterSeconds ?? Infinity) * 1000
+  const steady = waits.every(
+    (wait, clock) =>
+      wait < before[clock]! * GROWTH && wait < retryAfter - TIMER_SLACK_MS,
+  )
   return !steady
 }

@@ -13,7 +13,8 @@ type Settings = ClientReportThresholds['tight-polling']
  * times or more in a row, each less than `intervalMs` (1 s) after the one
  * before, as the client waited (real time, or the lifetime clock a suite
  * moves instead of sleeping). Answers that other rules are about (5xx,
- * dropped, 429, 401) are left out. One time: one such streak.
+ * dropped, 429, 401, a request refused as malformed) are left out. One
+ * time: one such streak.
  */
 export const tightPolling: ReportRule<Settings> = {
   id: 'tight-polling',
@@ -51,7 +52,8 @@ function isPoll(entry: JournalEntry): boolean {
     isApiEntry(entry) &&
     !isFailure(entry) &&
     entry.status !== 429 &&
-    entry.status !== 401
+    entry.status !== 401 &&
+    entry.cause === undefined
   )
 }
 
