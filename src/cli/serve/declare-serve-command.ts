@@ -289,6 +289,12 @@ export function declareServeCommand(command: CliCommand): CliCommand {
       ),
     )
     .addOption(
+      new Option(
+        '--no-client-report',
+        'when the server stops, leave out the report of what the client did against the rules (docs/client-report.md)',
+      ),
+    )
+    .addOption(
       integerOption('--headers-timeout <ms>', TIMEOUT_RULES.headersTimeout),
     )
     .addOption(
@@ -322,6 +328,7 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         live: values.live === true,
         trustProxy: values.trustProxy === true,
         proxyAll: values.proxyAll === true,
+        clientReport: values.clientReport !== false,
         environment: (['host', 'port'] as const)
           .filter((key) => command.getOptionValueSource(key) === 'env')
           .map((key) => SERVER_OPTION_RULES[key].env),

@@ -16,6 +16,7 @@ import {
   describeRedisUrl,
 } from '../../server/fleet/fleet-options.js'
 import { formatBanner } from './format-banner.js'
+import { formatClientReport } from './format-client-report.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
 import {
@@ -247,6 +248,12 @@ export async function serveMock(
         `Failed to close the server cleanly: ${(error as Error).message}`,
       )
       return 1
+    }
+    // After the close: the requests that were in flight are in it too.
+    if (options.clientReport) {
+      const styles = createStyles(shouldUseColor(io.stderr, io.env))
+      const report = server.mock.clientReport()
+      for (const line of formatClientReport(report, styles)) log.info(line)
     }
     log.info('stopped')
     return 0

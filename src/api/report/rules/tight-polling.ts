@@ -41,7 +41,8 @@ export const tightPolling: ReportRule<Settings> = {
   describe(occurrences, who, settings) {
     const example = occurrences[0]!.entries[0]!
     const shortest = Math.min(...occurrences.map(({ value }) => value))
-    return `${who} polled ${plural(occurrences.length, 'time')} with ${settings.requests} or more GETs in a row less than ${formatDuration(settings.intervalMs)} apart (e.g. ${requestLine(example)}, the closest ${formatDuration(shortest)} apart): poll once every ${formatDuration(settings.intervalMs)} or less often, and stop once progress.is_complete is true.`
+    const interval = formatDuration(settings.intervalMs)
+    return `${who} polled too fast ${plural(occurrences.length, 'time')}: ${settings.requests} or more of the same GET in a row, less than ${interval} apart (e.g. ${requestLine(example)}, the closest ${formatDuration(shortest)} apart): poll once every ${interval} or less often, and stop once progress.is_complete is true.`
   },
 }
 

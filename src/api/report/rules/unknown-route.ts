@@ -1,4 +1,3 @@
-import { ENDPOINT_PATHS } from '../../../schema/endpoints.js'
 import { plural, requestLine } from '../finding-words.js'
 import { eachEntry } from '../each-entry.js'
 import type { ReportRule } from '../report-rule.js'
@@ -21,6 +20,6 @@ export const unknownRoute: ReportRule = {
   },
   describe(occurrences, who) {
     const example = occurrences[0]!.entries[0]!
-    return `${who} sent ${plural(occurrences.length, 'request')} the API has no route for (e.g. ${requestLine(example)}: ${example.status}): call only GET (or HEAD) ${Object.values(ENDPOINT_PATHS).join(', ')} under the API's base URL.`
+    return `${who} sent ${plural(occurrences.length, 'request')} the API has no route for (e.g. ${requestLine(example)}: ${example.status}): call only GET (or HEAD) on the four endpoints of spec 4, /projects, /projects/{project_unique} and their /contents.`
   },
 }
