@@ -38,6 +38,8 @@ import {
   type MockOptions,
 } from './mock-options.js'
 import { readBearerToken } from './read-bearer-token.js'
+import { createClientReport } from './report/create-client-report.js'
+import { clientReportOptionsSchema } from '../schema/client-report-options.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
@@ -225,8 +227,10 @@ function buildMockCore(
     response: ApiResponse,
     arrived: number,
     started: number,
+    lifetime: number,
   ): void {
     const entry: RawJournalEntry = {
+      id: 0,
       timeMs: arrived,
       method: request.method,
       path: request.path,
@@ -235,10 +239,14 @@ function buildMockCore(
       keyLabel: response.keyLabel,
       status: response.status,
       durationMs: performance.now() - started + (response.delayMs ?? 0),
+      // Read now, from `performance` as it is now: fake timers replace it.
+      startMs: performance.timeOrigin + started,
+      lifetimeClockMs: lifetime,
       networkError: response.networkError === true,
       variants: response.variants,
       proxied: response.forward === undefined ? undefined : upstream?.origin,
     }
+    if (response.facts !== undefined) Object.assign(entry, response.facts)
     journal.add(entry)
     internals.onJournalEntry?.(entry)
   }
@@ -252,9 +260,10 @@ function buildMockCore(
     response: ApiResponse,
     arrived: number,
     started: number,
+    lifetime: number,
   ): ApiResponse {
     response.forward = (status) =>
-      addToJournal(request, { ...response, status }, arrived, started)
+      addToJournal(request, { ...response, status }, arrived, started, lifetime)
     return response
   }
 
@@ -310,11 +319,18 @@ function buildMockCore(
       if (!isOurs(request) || !isApiPath(request.path, prefix)) return undefined
       const started = performance.now()
       const arrived = now()
+      const lifetime = clock.lifetimeNow()
       if (
         upstream?.all === true &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
-        return forwarded(request, passThrough(request), arrived, started)
+        return forwarded(
+          request,
+          passThrough(request),
+          arrived,
+          started,
+          lifetime,
+        )
       }
       const response = handleApiRequest(context, request)
       // @note Only the lookup's 404: an answer the mock decided before it
@@ -324,9 +340,9 @@ function buildMockCore(
         response.status === 404 &&
         isUnknownToMock(context, request)
       ) {
-        return forwarded(request, response, arrived, started)
+        return forwarded(request, response, arrived, started, lifetime)
       }
-      addToJournal(request, response, arrived, started)
+      addToJournal(request, response, arrived, started, lifetime)
       return response
     },
     handleAsset(request) {
@@ -335,6 +351,7 @@ function buildMockCore(
       }
       const started = performance.now()
       const arrived = now()
+      const lifetime = clock.lifetimeNow()
       return serveAsset(context, request)
         .catch(() =>
           createErrorResponse(
@@ -346,7 +363,7 @@ function buildMockCore(
         )
         .then((response) => {
           response.endpoint ??= ASSET_ENDPOINT
-          addToJournal(request, response, arrived, started)
+          addToJournal(request, response, arrived, started, lifetime)
           return response
         })
     },
@@ -361,6 +378,19 @@ function buildMockCore(
     clock,
     scenarios,
     requests: journal,
+    clientReport({ key, keyLabel, rules } = {}) {
+      const settings =
+        rules === undefined
+          ? options.clientReport
+          : {
+              ...options.clientReport,
+              ...parseOptions(clientReportOptionsSchema, rules, {
+                subject: 'clientReport rules',
+                hint: 'Each rule and its thresholds are described in docs/client-report.md of the content-api-mock package.',
+              }),
+            }
+      return createClientReport(journal.list({ key, keyLabel }), settings)
+    },
     variants: { list: variants.list, set: variants.set },
     ...records,
   }

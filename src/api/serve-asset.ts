@@ -50,20 +50,31 @@ export async function serveAsset(
     return createErrorResponse(404, 'not_found', result.message, NO_STORE)
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return createErrorResponse(
+    const response = createErrorResponse(
       405,
       'method_not_allowed',
       `Asset URLs answer GET and HEAD only, not ${request.method}. Request the URL with GET to download it.`,
       { ...NO_STORE, allow: 'GET, HEAD' },
     )
+    response.facts = { cause: 'method-not-allowed' }
+    return response
   }
   if (!result.ok) {
-    return createErrorResponse(
+    const expired = result.reason === 'expired'
+    const response = createErrorResponse(
       403,
-      result.reason === 'expired' ? 'asset_url_expired' : 'asset_url_invalid',
+      expired ? 'asset_url_expired' : 'asset_url_invalid',
       result.message,
       NO_STORE,
     )
+    response.facts =
+      expired && result.expiresAt !== undefined
+        ? {
+            cause: 'asset-url-expired',
+            ...lifetimeOf(result.expiresAt, signer.ttlSeconds),
+          }
+        : { cause: 'asset-url-invalid' }
+    return response
   }
 
   let asset: MediaAsset
@@ -124,6 +135,18 @@ export async function serveAsset(
     status: range === undefined ? 200 : 206,
     headers,
     body: head ? null : bodyOf(asset, start, end),
+    facts: lifetimeOf(result.expiresAt, signer.ttlSeconds),
+  }
+}
+
+/** When a URL that expires at `expiresAt` was issued, and its expiry. */
+function lifetimeOf(
+  expiresAt: number,
+  ttlSeconds: number,
+): { assetIssuedMs: number; assetExpiresMs: number } {
+  return {
+    assetIssuedMs: expiresAt - ttlSeconds * 1000,
+    assetExpiresMs: expiresAt,
   }
 }
 

@@ -428,7 +428,7 @@ itInBrowser(
     expect(await page.locator('button:text-is("Apply")').count()).toBe(0)
     expect(await page.locator('button:text-is("+1 h")').count()).toBe(0)
     expect(await page.locator('.journal-entry').count()).toBe(0)
-    for (const section of ['dataset', 'journal', 'variants']) {
+    for (const section of ['dataset', 'report', 'journal', 'variants']) {
       expect(
         await page.locator(`[data-server-only="${section}"]`).textContent(),
       ).toMatch(/needs? the server \(npx content-api-mock\)\.$/)

@@ -1,10 +1,16 @@
 import { OPTION_RULES } from '../../schema/option-rules.js'
+import type { JournalFacts } from './journal-facts.js'
 
 /**
  * One request the mock answered. Never holds an API key: `keyLabel` is the
  * log-safe label of the key (e.g. `acct_alpha#1`).
  */
-export interface JournalEntry {
+export interface JournalEntry extends JournalFacts {
+  /**
+   * Its number in the journal: 1 for the first request after the mock
+   * started or the journal was last cleared, one more for each after it.
+   */
+  id: number
   /** When the request arrived, ISO 8601 UTC, on the mock's clock. */
   time: string
   method: string
@@ -20,6 +26,19 @@ export interface JournalEntry {
   status: number
   /** Time to answer, including forced latency, in milliseconds. */
   durationMs: number
+  /**
+   * When the request arrived in real time: epoch milliseconds with
+   * fractions, from `performance` (which vitest's and Jest's fake timers
+   * move). It ended `durationMs` later.
+   */
+  startMs: number
+  /**
+   * When the request arrived on the clock asset URL lifetimes count on:
+   * epoch milliseconds that run as the mock clock does but never faster
+   * than real time, and move by as much as `clock.set()`, `advance()` and
+   * `reset()` move the mock clock.
+   */
+  lifetimeClockMs: number
   /** Set when a scenario dropped the connection instead of answering. */
   networkError?: boolean
   /** The variants applied to the answer (`hostile` for all), when any were. */
@@ -33,9 +52,10 @@ export interface JournalEntry {
 
 /**
  * An entry as the hot path adds it: the time as a number, formatted
- * only when someone reads the journal.
+ * only when someone reads the journal; `id` is given by the journal.
  */
-export interface RawJournalEntry {
+export interface RawJournalEntry extends JournalFacts {
+  id: number
   timeMs: number
   method: string
   path: string
@@ -44,6 +64,8 @@ export interface RawJournalEntry {
   keyLabel: string | undefined
   status: number
   durationMs: number
+  startMs: number
+  lifetimeClockMs: number
   networkError: boolean
   variants?: string[] | undefined
   proxied?: string | undefined
@@ -101,6 +123,7 @@ export function createRequestJournal(
   }
   const entries: RawJournalEntry[] = []
   let next = 0
+  let added = 0
 
   function matches(entry: RawJournalEntry, filter: JournalFilter): boolean {
     const keyLabel =
@@ -126,6 +149,7 @@ export function createRequestJournal(
   return {
     capacity,
     add(entry) {
+      entry.id = ++added
       if (entries.length < capacity) {
         entries.push(entry)
       } else {
@@ -150,6 +174,7 @@ export function createRequestJournal(
     clear() {
       entries.length = 0
       next = 0
+      added = 0
     },
   }
 }
@@ -157,6 +182,7 @@ export function createRequestJournal(
 function toJournalEntry(raw: RawJournalEntry): JournalEntry {
   // Keys in the order of `JournalEntry`, absent ones left out.
   return {
+    id: raw.id,
     time: new Date(raw.timeMs).toISOString(),
     method: raw.method,
     path: raw.path,
@@ -165,8 +191,24 @@ function toJournalEntry(raw: RawJournalEntry): JournalEntry {
     ...(raw.keyLabel !== undefined && { keyLabel: raw.keyLabel }),
     status: raw.status,
     durationMs: raw.durationMs,
+    startMs: raw.startMs,
+    lifetimeClockMs: raw.lifetimeClockMs,
     ...(raw.networkError && { networkError: true }),
     ...(raw.variants !== undefined && { variants: raw.variants }),
     ...(raw.proxied !== undefined && { proxied: raw.proxied }),
+    ...(raw.cause !== undefined && { cause: raw.cause }),
+    ...(raw.keyFingerprint !== undefined && {
+      keyFingerprint: raw.keyFingerprint,
+    }),
+    ...(raw.retryAfterSeconds !== undefined && {
+      retryAfterSeconds: raw.retryAfterSeconds,
+    }),
+    ...(raw.limitScope !== undefined && { limitScope: raw.limitScope }),
+    ...(raw.assetIssuedMs !== undefined && {
+      assetIssuedMs: raw.assetIssuedMs,
+    }),
+    ...(raw.assetExpiresMs !== undefined && {
+      assetExpiresMs: raw.assetExpiresMs,
+    }),
   }
 }

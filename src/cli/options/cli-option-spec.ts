@@ -27,6 +27,11 @@ export interface CliOptionSpec {
   readonly short?: string
   /** The value's name in the help, e.g. `number` for `--port <number>`; absent for a switch. */
   readonly value?: string
+  /**
+   * A switch that is on unless `--no-<flag>` is given (`clientReport` is
+   * `--no-client-report`); only for a switch, without `value`.
+   */
+  readonly negated?: true
   /** Where the help lists it; `common` when absent. */
   readonly group?: HelpGroup
   /** What it does, in one line of help. */

@@ -8,7 +8,7 @@ import { HELP_GROUPS, type CliOptionSpec } from './cli-option-spec.js'
  * @throws {Error} when the name and the flag it gives disagree (a typo in a table).
  */
 export function createCliOption(name: string, spec: CliOptionSpec): Option {
-  const long = `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
+  const long = `--${spec.negated ? 'no-' : ''}${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`
   const flags = `${spec.short === undefined ? '' : `-${spec.short}, `}${long}${spec.value === undefined ? '' : ` <${spec.value}>`}`
   const shown = describeDefault(spec)
   const option = new Option(

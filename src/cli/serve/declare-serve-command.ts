@@ -46,7 +46,8 @@ export function declareServeCommand(command: CliCommand): CliCommand {
     .description(SERVE_DESCRIPTION)
     .summary('serve the mock on a local port (the default command)')
     .addOptionTable(SERVE_OPTION_TABLE)
-    .environment.push(ENVIRONMENT_VARIABLES.noColor)
+  // After the table's own variables, in the help's list of them.
+  command.environment.push(ENVIRONMENT_VARIABLES.noColor)
   return command
     .addHelpText('after', SERVE_HELP_AFTER)
     .declareConflicts()
@@ -58,6 +59,7 @@ export function declareServeCommand(command: CliCommand): CliCommand {
         live: values.live === true,
         trustProxy: values.trustProxy === true,
         proxyAll: values.proxyAll === true,
+        clientReport: values.clientReport !== false,
         environment: readVariablesUsed(command),
       }
       checkTimeouts(options)

@@ -7,6 +7,7 @@ import type { CliLog } from '../output/create-cli-log.js'
 import type { CliIo } from '../output/create-process-io.js'
 import { createStyles, shouldUseColor } from '../output/create-styles.js'
 import { formatBanner } from './format-banner.js'
+import { formatClientReport } from './format-client-report.js'
 import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
 import { startMockServer, type StartedMockServer } from './start-mock-server.js'
 import { toBannerInfo } from './to-banner-info.js'
@@ -49,7 +50,8 @@ export async function serveMock(
     // sees before the request log.
     warnIfControlApiIsOpen(options, server, log)
     const cause = await stop.requested
-    return await stopServing(cause, { ...started, watcher }, options, log)
+    const running = { ...started, watcher }
+    return await stopServing(cause, running, options, { io, log })
   } finally {
     stop.dispose()
   }
@@ -143,7 +145,7 @@ async function stopServing(
   stop: StopCause,
   running: StartedMockServer & { watcher?: FixtureFileWatcher },
   options: ServeOptions,
-  log: CliLog,
+  { io, log }: { io: CliIo; log: CliLog },
 ): Promise<number> {
   // @note Closing starts before the line is printed: whoever reads it may
   // rely on idle connections being closed already.
@@ -161,6 +163,12 @@ async function stopServing(
   } catch (error) {
     log.error(`Failed to close the server cleanly: ${(error as Error).message}`)
     return 1
+  }
+  // After the close: the requests that were in flight are in it too.
+  if (options.clientReport) {
+    const styles = createStyles(shouldUseColor(io.stderr, io.env))
+    const report = running.server.mock.clientReport()
+    for (const line of formatClientReport(report, styles)) log.info(line)
   }
   log.info('stopped')
   return 0

@@ -192,6 +192,11 @@ export const SERVE_OPTION_TABLE = {
     ...integerSpec('number', OPTION_RULES.journalSize, ' at /__mock/requests'),
     group: 'server',
   },
+  clientReport: {
+    negated: true,
+    group: 'server',
+    help: 'when the server stops, leave out the report of what the client did against the rules (docs/client-report.md)',
+  },
   headersTimeout: {
     ...integerSpec('ms', TIMEOUT_RULES.headersTimeout),
     group: 'server',

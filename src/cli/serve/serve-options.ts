@@ -61,6 +61,8 @@ export interface ServeOptions extends Partial<ServerTimeouts> {
   variant?: VariantName[]
   strict: boolean
   journalSize?: number
+  /** Print the client report when the server stops (`--no-client-report`: not). */
+  clientReport: boolean
   live: boolean
   speed?: number
   /** The real service's base URL (`--proxy`), checked. */

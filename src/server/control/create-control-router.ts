@@ -11,6 +11,7 @@ import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createAdminTokenCheck } from './create-admin-token-check.js'
 import type { ControlHooks } from './control-hooks.js'
+import { createClientReportRoutes } from './create-client-report-routes.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
@@ -31,6 +32,7 @@ import { createVariantRoutes } from './create-variant-routes.js'
  *   real clock and an empty journal.
  * - `GET`, `POST`, `DELETE /scenarios`; `DELETE /scenarios/:id`.
  * - `GET`, `DELETE /requests`: the request journal, with query filters.
+ * - `GET /client-report`: the rules the client broke, from the journal.
  * - `GET`, `POST`, `DELETE /clock`: read, set or advance, back to real time.
  * - `GET`, `PUT /variants`: the variants of the real service in force.
  * - `GET`, `POST /contents`; `GET`, `PATCH`, `DELETE /contents/:id`: one
@@ -69,6 +71,7 @@ export function createControlRouter(
   router.use(createFixtureRoutes(mock, options.health))
   router.use(createScenarioRoutes(mock))
   router.use(createJournalRoutes(mock))
+  router.use(createClientReportRoutes(mock))
   router.use(createClockRoutes(mock))
   router.use(createVariantRoutes(mock))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {

@@ -3,6 +3,7 @@ import type {
   RawJournalEntry,
   RequestJournal,
 } from '../../api/traffic/create-request-journal.js'
+import type { JournalFacts } from '../../api/traffic/journal-facts.js'
 import { defineScript } from './define-script.js'
 
 /**
@@ -59,6 +60,9 @@ type Packed = [
   networkError: 0 | 1,
   variants: string[] | null,
   proxied: string | null,
+  startMs: number,
+  lifetimeClockMs: number,
+  facts: JournalFacts | null,
 ]
 
 function pack(entry: RawJournalEntry): Packed {
@@ -75,18 +79,58 @@ function pack(entry: RawJournalEntry): Packed {
     entry.networkError ? 1 : 0,
     entry.variants ?? null,
     entry.proxied ?? null,
+    entry.startMs,
+    entry.lifetimeClockMs,
+    factsOf(entry),
   ]
+}
+
+/**
+ * The facts of an entry, `null` for the many that have none (each fact
+ * comes with a `cause`, a `retryAfterSeconds` or an `assetExpiresMs`).
+ * Undefined ones are left out by `JSON.stringify`.
+ */
+function factsOf(entry: RawJournalEntry): JournalFacts | null {
+  const { cause, retryAfterSeconds, assetExpiresMs } = entry
+  if (
+    cause === undefined &&
+    retryAfterSeconds === undefined &&
+    assetExpiresMs === undefined
+  ) {
+    return null
+  }
+  const { keyFingerprint, limitScope, assetIssuedMs } = entry
+  return {
+    cause,
+    keyFingerprint,
+    retryAfterSeconds,
+    limitScope,
+    assetIssuedMs,
+    assetExpiresMs,
+  }
 }
 
 function unpack(packed: Packed): RawJournalEntry {
   const [, timeMs, method, path, query, endpoint, keyLabel, status] = packed
-  const [durationMs, networkError, variants, proxied] = packed.slice(8) as [
+  const [
+    durationMs,
+    networkError,
+    variants,
+    proxied,
+    startMs,
+    lifetime,
+    facts,
+  ] = packed.slice(8) as [
     number,
     0 | 1,
     string[] | null,
     string | null,
+    number,
+    number,
+    JournalFacts | null,
   ]
   return {
+    id: 0,
     timeMs,
     method,
     path,
@@ -95,9 +139,12 @@ function unpack(packed: Packed): RawJournalEntry {
     keyLabel: keyLabel ?? undefined,
     status,
     durationMs,
+    startMs,
+    lifetimeClockMs: lifetime,
     networkError: networkError === 1,
     ...(variants === null ? {} : { variants }),
     ...(proxied === null ? {} : { proxied }),
+    ...facts,
   }
 }
 

@@ -55,6 +55,8 @@ export interface Fleet {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The control routes that read the journal: the fleet's is read first. */
+const JOURNAL_READS = new Set(['/requests', '/client-report'])
 
 /**
  * Joins (or starts) the fleet of replicas at `fleet.url`: checks that this
@@ -293,7 +295,7 @@ export async function joinFleet(
 
   const guardControl: RequestHandler = (request, response, next) => {
     if (READ_METHODS.has(request.method)) {
-      if (request.path !== '/requests' || redis.status !== 'ready') {
+      if (!JOURNAL_READS.has(request.path) || redis.status !== 'ready') {
         return next()
       }
       // Every replica on the roll sends what it holds, then it is read.

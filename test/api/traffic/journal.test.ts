@@ -17,6 +17,7 @@ it('journals every answered request: time on the mock clock, method, path, query
 
   expect(mock.requests.list()).toEqual([
     {
+      id: 1,
       time: '2025-01-01T00:00:00.000Z',
       method: 'GET',
       path: '/public-api/v1/projects',
@@ -25,8 +26,13 @@ it('journals every answered request: time on the mock clock, method, path, query
       keyLabel: 'acct_a#1',
       status: 200,
       durationMs: expect.any(Number),
+      startMs: expect.any(Number),
+      // The clock is stopped: the lifetime clock stands with it, and moves
+      // as far as an advance.
+      lifetimeClockMs: Date.parse('2025-01-01T00:00:00.000Z'),
     },
     {
+      id: 2,
       time: '2025-01-01T00:00:01.500Z',
       method: 'GET',
       path: '/public-api/v1/projects/p3',
@@ -35,6 +41,8 @@ it('journals every answered request: time on the mock clock, method, path, query
       keyLabel: 'acct_a#1',
       status: 404,
       durationMs: expect.any(Number),
+      startMs: expect.any(Number),
+      lifetimeClockMs: Date.parse('2025-01-01T00:00:01.500Z'),
     },
   ])
   for (const entry of mock.requests.list()) {
@@ -209,4 +217,141 @@ it('labels a 401 for an expired or revoked key with that key, so a filter by key
   expect(
     mock.requests.list({ status: 401 }).map((entry) => entry.keyLabel),
   ).toEqual(['acct_a#2', 'acct_a#3', undefined])
+})
+
+it('journals why the mock refused a request that was the client’s mistake, and no cause for a forced answer', async () => {
+  const mock = serveSmallDataset(server)
+  const send = (path: string, authorization?: string, method = 'GET') =>
+    fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: authorization === undefined ? {} : { authorization },
+    })
+  await send('/projects')
+  await send('/projects', 'Basic azphOg==')
+  await send('/projects', 'Bearer ')
+  await send('/projects', 'Bearer k_typo')
+  await send('/projects', 'Bearer k_typo')
+  await send('/projects', 'Bearer k_other_typo')
+  await send('/projects', 'Bearer k_expired')
+  await send('/projects', 'Bearer k_revoked')
+  await send('/project', 'Bearer k_a')
+  await send('/projects', 'Bearer k_a', 'POST')
+  await send('/projects/p%201', 'Bearer k_a')
+  mock.scenarios.add({ status: 401, times: 1 })
+  mock.scenarios.add({ status: 404, times: 1 })
+  mock.scenarios.add({ status: 422, times: 1 })
+  for (let forced = 0; forced < 3; forced++)
+    await send('/projects', 'Bearer k_a')
+
+  const journal = mock.requests.list()
+  expect(journal.map((entry) => [entry.status, entry.cause])).toEqual([
+    [401, 'missing-key'],
+    [401, 'other-scheme'],
+    [401, 'empty-key'],
+    [401, 'unknown-key'],
+    [401, 'unknown-key'],
+    [401, 'unknown-key'],
+    [401, 'expired-key'],
+    [401, 'revoked-key'],
+    [404, 'unknown-path'],
+    [405, 'method-not-allowed'],
+    [422, 'invalid-id'],
+    [401, undefined],
+    [404, undefined],
+    [422, undefined],
+  ])
+  const fingerprints = journal.map((entry) => entry.keyFingerprint)
+  expect(fingerprints[3]).toMatch(/^[0-9a-f]{8}$/)
+  expect(fingerprints[4]).toBe(fingerprints[3])
+  expect(fingerprints[5]).not.toBe(fingerprints[3])
+  expect(fingerprints.filter((value) => value !== undefined)).toHaveLength(3)
+})
+
+it('journals the Retry-After of a 429 or 503, and which later requests a 429 is about', async () => {
+  const mock = serveSmallDataset(server)
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${BASE_URL}${path}`, {
+      headers: { authorization: 'Bearer k_a', ...headers },
+    })
+  mock.scenarios.add({ rateLimit: { limit: 1, window: '1m' } })
+  await get('/projects')
+  await get('/projects/p1')
+  mock.scenarios.clear()
+  mock.scenarios.add({
+    rateLimit: { limit: 1, window: '1m', perEndpoint: true },
+  })
+  await get('/projects')
+  await get('/projects')
+  mock.scenarios.clear()
+  mock.scenarios.add({ status: 429, retryAfter: 7, times: 1 })
+  mock.scenarios.add({
+    status: 429,
+    times: 1,
+    match: { endpoint: 'getProject' },
+  })
+  mock.scenarios.add({ status: 429, times: 1, match: { path: '/projects/p1' } })
+  mock.scenarios.add({ status: 503, retryAfter: 2, times: 1 })
+  for (let request = 0; request < 4; request++) await get('/projects/p1')
+  await get('/projects', { 'x-mock-scenario': 'rate-limited' })
+
+  const refusals = mock.requests
+    .list()
+    .filter((entry) => entry.status >= 400)
+    .map(({ status, retryAfterSeconds, limitScope }) => ({
+      status,
+      retryAfterSeconds,
+      limitScope,
+    }))
+  expect(refusals).toEqual([
+    { status: 429, retryAfterSeconds: 60, limitScope: 'key' },
+    { status: 429, retryAfterSeconds: 60, limitScope: 'endpoint' },
+    { status: 429, retryAfterSeconds: 7, limitScope: 'key' },
+    { status: 429, retryAfterSeconds: 30, limitScope: 'endpoint' },
+    { status: 429, retryAfterSeconds: 30, limitScope: 'path' },
+    { status: 503, retryAfterSeconds: 2, limitScope: undefined },
+    { status: 429, retryAfterSeconds: 30, limitScope: 'path' },
+  ])
+})
+
+it('journals when an asset URL was issued and when it expires, on the lifetime clock', async () => {
+  const mock = serveSmallDataset(server, { assetTtl: 60 })
+  mock.clock.set('2025-01-01T00:00:00Z')
+  const { body } = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
+  await fetch(body.data.content.download_url)
+  mock.clock.advance(61_000)
+  await fetch(body.data.content.thumbnail_url)
+
+  const [, fresh, expired] = mock.requests.list()
+  const issued = Date.parse('2025-01-01T00:00:00Z')
+  expect(fresh).toMatchObject({
+    status: 200,
+    assetIssuedMs: issued,
+    assetExpiresMs: issued + 60_000,
+  })
+  expect(fresh).not.toHaveProperty('cause')
+  expect(expired).toMatchObject({
+    status: 403,
+    cause: 'asset-url-expired',
+    assetIssuedMs: issued,
+    assetExpiresMs: issued + 60_000,
+    lifetimeClockMs: issued + 61_000,
+  })
+})
+
+it('numbers entries from 1 again after a clear, and gives each its real start and its time in flight', async () => {
+  const mock = serveSmallDataset(server)
+  await callApi('/projects', { key: 'k_a' })
+  mock.scenarios.add({ latency: 120, times: 1 })
+  const before = performance.timeOrigin + performance.now()
+  await callApi('/projects/p1', { key: 'k_a' })
+  const after = performance.timeOrigin + performance.now()
+  const [first, slow] = mock.requests.list()
+  expect([first?.id, slow?.id]).toEqual([1, 2])
+  expect(slow!.startMs).toBeGreaterThanOrEqual(before)
+  expect(slow!.startMs + slow!.durationMs).toBeLessThanOrEqual(after)
+  expect(slow!.durationMs).toBeGreaterThanOrEqual(120)
+  expect(slow!.startMs).toBeGreaterThan(first!.startMs)
+  mock.requests.clear()
+  await callApi('/projects', { key: 'k_a' })
+  expect(mock.requests.list().map((entry) => entry.id)).toEqual([1])
 })

@@ -25,6 +25,7 @@ it('journals API and asset requests, never control requests nor keys', async () 
   expect(journal.meta).toEqual({ total: 3, capacity: 1000 })
   expect(journal.data).toEqual([
     {
+      id: 1,
       time: expect.any(String),
       method: 'GET',
       path: '/public-api/v1/projects/p1/contents/v1',
@@ -33,8 +34,16 @@ it('journals API and asset requests, never control requests nor keys', async () 
       keyLabel: 'acct_a#1',
       status: 200,
       durationMs: expect.any(Number),
+      startMs: expect.any(Number),
+      lifetimeClockMs: expect.any(Number),
     },
-    expect.objectContaining({ endpoint: 'asset', status: 200 }),
+    expect.objectContaining({
+      id: 2,
+      endpoint: 'asset',
+      status: 200,
+      assetIssuedMs: expect.any(Number),
+      assetExpiresMs: expect.any(Number),
+    }),
     expect.objectContaining({
       path: '/public-api/v1/projects',
       query: 'limit=1',
