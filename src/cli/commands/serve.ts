@@ -1,5 +1,9 @@
 import { Option } from 'commander'
-import { describeIntegerRule, OPTION_RULES } from '../../schema/option-rules.js'
+import {
+  describeIntegerRule,
+  OPTION_RULES,
+  TOKEN_EXPECTED,
+} from '../../schema/option-rules.js'
 import {
   RATE_LIMIT_ALGORITHMS,
   RATE_LIMIT_HEADER_STYLES,
@@ -53,6 +57,9 @@ export const REDIS_ENV = 'CONTENT_API_MOCK_REDIS_URL'
 
 /** The environment variable `--redis-prefix` falls back to. */
 export const REDIS_PREFIX_ENV = 'CONTENT_API_MOCK_REDIS_PREFIX'
+
+/** The environment variable `--admin-token` falls back to (a container's secret). */
+const ADMIN_TOKEN_ENV = 'CONTENT_API_MOCK_ADMIN_TOKEN'
 
 /**
  * What `content-api-mock --help` and `content-api-mock serve --help` end
@@ -169,10 +176,14 @@ export function declareServeCommand(command: CliCommand): CliCommand {
       ).argParser(collectOrigins),
     )
     .addOption(
-      new Option(
-        '--admin-token <token>',
-        `require "Authorization: Bearer <token>" on the control API under /__mock; ${NO_ADMIN_TOKEN} leaves it open (default: open on a loopback --host, else a token generated and printed in the banner)`,
-      ).argParser(parseToken),
+      fromEnvironment(
+        new Option(
+          '--admin-token <token>',
+          `require "Authorization: Bearer <token>" on the control API under /__mock; ${NO_ADMIN_TOKEN} leaves it open (default: open on a loopback --host, else a token generated and printed in the banner)`,
+        ).argParser(parseToken),
+        ADMIN_TOKEN_ENV,
+        { expected: TOKEN_EXPECTED, secret: true },
+      ),
     )
     .addOption(
       new Option(
