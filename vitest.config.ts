@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
@@ -30,6 +30,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The container suites build an image first: `npm run test:deploy`.
+    exclude: [...configDefaults.exclude, 'test/deploy/containers/**'],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],
