@@ -107,7 +107,8 @@ export async function startRedis(path: string): Promise<TestRedis> {
   }
 }
 
-async function findFreePort(): Promise<number> {
+/** A port free on loopback now, for a server of a test to listen on. */
+export async function findFreePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
