@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { ROOT } from '../support/docs/read-code-blocks.js'
+
+// The container suites (`npm run test:deploy`) on a machine without Podman,
+// as a newcomer runs them: skipped with one line; under CI or
+// REQUIRE_PODMAN=1, failed instead, so that CI cannot stop running them.
+
+const home = mkdtempSync(join(tmpdir(), 'content-api-mock-no-podman-'))
+afterAll(() => rmSync(home, { recursive: true, force: true }))
+const bin = join(home, 'bin')
+mkdirSync(bin)
+symlinkSync(process.execPath, join(bin, 'node'))
+
+async function runWithoutPodman(env: Record<string, string> = {}) {
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      'test/deploy/containers/vitest.config.ts',
+      'test/deploy/containers/compose-single.test.ts',
+    ],
+    // @note Only these: vitest's own variables would make the child think it
+    // is a worker of this run, and CI must be unset.
+    { cwd: ROOT, env: { PATH: bin, HOME: home, NO_COLOR: '1', ...env } },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const [code] = await once(child, 'exit')
+  return { code: code as number | null, output }
+}
+
+it('skips the container suites with one line saying how to run them when podman is missing', async () => {
+  const { code, output } = await runWithoutPodman()
+  expect(output).toMatch(
+    /^container suite skipped: podman not found \(PODMAN_PATH unset\)\. Install Podman \(on Debian: apt-get install podman runc debootstrap\) to run it\.$/m,
+  )
+  expect(output.match(/container suite skipped/g)).toHaveLength(1)
+  expect(output).toMatch(/Tests\s+1 skipped \(1\)/)
+  expect(code, output).toBe(0)
+}, 60_000)
+
+it('fails the container suites under REQUIRE_PODMAN=1 or CI when podman is missing', async () => {
+  for (const env of [{ REQUIRE_PODMAN: '1' }, { CI: 'true' }] as Array<
+    Record<string, string>
+  >) {
+    const { code, output } = await runWithoutPodman(env)
+    expect(output).toContain(
+      'Error: CI or REQUIRE_PODMAN is set, but the container suite cannot run: podman not found',
+    )
+    expect(output).not.toContain('container suite skipped')
+    expect(code, output).toBe(1)
+  }
+}, 60_000)
