@@ -105,13 +105,17 @@ itWithPodman(
 )
 
 /**
- * Renames the `index`th content with a control PATCH through the balancer,
- * then reads its detail through the balancer until each of `replicas`
- * answered it, and expects the new title from each.
+ * Renames the `index`th content of the main key's first project with a
+ * control PATCH through the balancer, then reads its detail through the
+ * balancer until each of `replicas` answered it, and expects the new title
+ * from each.
  */
 async function expectPatchReadBack(index: number, replicas: string[]) {
-  const { body } = await through('/__mock/contents', { control: true })
-  const content = body.data[index]
+  const projects = await through('/public-api/v1/projects')
+  const project = projects.body.data[0].project_unique
+  const contents = await through(`/public-api/v1/projects/${project}/contents`)
+  expect(contents.body.data.length).toBeGreaterThan(index)
+  const content = contents.body.data[index]
   const title = `Patched through the balancer ${randomBytes(3).toString('hex')}`
   const path = `/contents/${content.variation_unique}`
   const patched = await through(`/__mock${path}`, {
@@ -120,7 +124,7 @@ async function expectPatchReadBack(index: number, replicas: string[]) {
     control: true,
   })
   expect(patched.status, JSON.stringify(patched.body)).toBe(200)
-  const detail = `/public-api/v1/projects/${content.project_unique}${path}`
+  const detail = `/public-api/v1/projects/${project}${path}`
   for (const [replica, answer] of await readOnEach(detail, replicas)) {
     expect(answer.data.title, replica).toBe(title)
   }
@@ -147,6 +151,21 @@ itWithPodman(
       expect(answer.servedBy).not.toBe('mock-b')
     }
     await expectPatchReadBack(1, ['mock-a', 'mock-c'])
+  },
+)
+
+itWithPodman(
+  'takes the stopped replica back once it runs again and passes its checks',
+  async () => {
+    await podman(['start', await fleet!.containerOf('mock-b')])
+    const back = await waitUntil(
+      async () =>
+        (await through('/public-api/v1/projects')).servedBy === 'mock-b',
+      60_000,
+    )
+    expect(back).toBe(true)
+    // It caught up with the write made while it was stopped.
+    await expectPatchReadBack(2, REPLICAS)
   },
 )
 
