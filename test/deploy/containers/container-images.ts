@@ -43,27 +43,46 @@ const DEBIAN = 'localhost/debian:bookworm-min'
 
 /**
  * Builds what is missing of the suites' images, then the mock's image;
- * `log` hears a line per step taken.
+ * `log` hears a line per step taken. Where a registry can be reached,
+ * `NODE_IMAGE`, `REDIS_IMAGE` and `HAPROXY_IMAGE` name images to pull instead
+ * of the local stand-ins (e.g. `NODE_IMAGE=docker.io/library/node:22-bookworm-slim`,
+ * the Dockerfile's own), as the Dockerfile and compose.yaml take them.
  * @example
  * const images = await buildSuiteImages(console.log)
  */
 export async function buildSuiteImages(
   log: (line: string) => void,
 ): Promise<SuiteImages> {
+  const { NODE_IMAGE, REDIS_IMAGE, HAPROXY_IMAGE } = process.env
   const images: SuiteImages = {
-    node: `localhost/content-api-mock-node:${process.versions.node}`,
-    redis: 'localhost/content-api-mock-redis:bookworm',
-    haproxy: 'localhost/content-api-mock-haproxy:bookworm',
+    node:
+      NODE_IMAGE ?? `localhost/content-api-mock-node:${process.versions.node}`,
+    redis: REDIS_IMAGE ?? 'localhost/content-api-mock-redis:bookworm',
+    haproxy: HAPROXY_IMAGE ?? 'localhost/content-api-mock-haproxy:bookworm',
     // One tag per clone, so that two clones' runs do not build over each other.
     mock: `localhost/content-api-mock:test-${createHash('sha256').update(ROOT).digest('hex').slice(0, 8)}`,
   }
-  if (!(await exists(DEBIAN))) await importDebian(log)
-  if (!(await exists(images.node))) await buildNodeBase(images.node, log)
-  for (const name of ['redis', 'haproxy'] as const) {
-    if (await exists(images[name])) continue
-    await timed(log, `built ${images[name]}`, () =>
-      build(BASES, images[name], ['-f', join(BASES, `${name}.Containerfile`)]),
+  const local = [images.node, images.redis, images.haproxy].filter((image) =>
+    image.startsWith('localhost/content-api-mock-'),
+  )
+  if (local.length > 0 && !(await exists(DEBIAN))) await importDebian(log)
+  for (const image of local) {
+    if (await exists(image)) continue
+    if (image === images.node) {
+      await buildNodeBase(image, log)
+      continue
+    }
+    const name = image === images.redis ? 'redis' : 'haproxy'
+    await timed(log, `built ${image}`, () =>
+      build(BASES, image, ['-f', join(BASES, `${name}.Containerfile`)]),
     )
+  }
+  for (const image of [images.node, images.redis, images.haproxy]) {
+    if (!local.includes(image) && !(await exists(image))) {
+      await timed(log, `pulled ${image}`, () =>
+        podman(['pull', image], { timeout: 10 * 60_000 }).then(() => {}),
+      )
+    }
   }
   await timed(log, `built ${images.mock} from the Dockerfile`, () =>
     buildMockImage(images),

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -8,6 +10,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import jpeg from 'jpeg-js'
 import { afterAll, expect, inject, it } from 'vitest'
 import { podman, tryPodman } from '../../support/podman.js'
 import { ROOT } from './container-images.js'
@@ -196,27 +199,49 @@ itWithPodman(
 )
 
 itWithPodman(
-  'serves a fixture file from a read-only mount of /data, and says so when the user node cannot read it',
+  'serves a fixture file and a media folder from a read-only mount of /data, and says so when the user node cannot read them',
   async () => {
     const folder = mkdtempSync(join(work, 'data-'))
-    chmodSync(folder, 0o755)
+    mkdirSync(join(folder, 'media'))
     copyFileSync(
       join(ROOT, 'test/fixtures/small.json'),
       join(folder, 'fixtures.json'),
     )
-    chmodSync(join(folder, 'fixtures.json'), 0o644)
+    const poster = jpeg.encode(
+      { data: Buffer.alloc(32 * 18 * 4, 0x80), width: 32, height: 18 },
+      80,
+    ).data
+    writeFileSync(join(folder, 'media/poster.jpg'), poster)
+    copyFileSync(
+      join(ROOT, 'fixtures/clips/life.mp4'),
+      join(folder, 'media/clip.mp4'),
+    )
+    // What the docs ask of a mounted folder: readable by every user.
+    spawnSync('chmod', ['-R', 'a+rX', folder])
     await using mock = await runContainer(
       images!.mock,
-      ['--fixtures', 'fixtures.json'],
+      ['--fixtures', 'fixtures.json', '--media-dir', 'media'],
       ['-v', `${folder}:/data:ro`],
     )
     await waitForBanner(mock)
+    const headers = { authorization: 'Bearer k_a' }
     const response = await fetch(`${mock.url}/public-api/v1/projects`, {
-      headers: { authorization: 'Bearer k_a' },
+      headers,
     })
     expect(response.status).toBe(200)
     expect(JSON.stringify(await response.json())).toContain(
       'Spring Sneaker Launch',
+    )
+    const detail = await fetch(
+      `${mock.url}/public-api/v1/projects/p1/contents/v1`,
+      { headers },
+    )
+    const { content } = (await detail.json()).data
+    const image = await fetch(content.thumbnail_url)
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(poster))
+    const video = await fetch(content.download_url)
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(
+      readFileSync(join(ROOT, 'fixtures/clips/life.mp4')),
     )
     expect(
       (await mock.exec(['sh', '-c', ': >> /data/fixtures.json'])).code,
