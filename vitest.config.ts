@@ -30,10 +30,16 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // @note The recipes of the docs, each in a fresh consumer that installs
-    // the packed package and its runner from the registry (a minute or more
-    // each): `npm run test:recipes`, a step of its own in .ci/run.
-    exclude: [...configDefaults.exclude, 'test/package/recipes/**'],
+    // @note Left to steps of their own in .ci/run: the recipes of the docs,
+    // each in a fresh consumer that installs the packed package and its
+    // runner from the registry (a minute or more each), `npm run
+    // test:recipes`; the container suites, which build an image first,
+    // `npm run test:deploy`.
+    exclude: [
+      ...configDefaults.exclude,
+      'test/package/recipes/**',
+      'test/deploy/containers/**',
+    ],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],

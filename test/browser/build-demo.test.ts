@@ -27,11 +27,12 @@ import {
 
 // `content-api-mock build-demo` folders served by a plain static file server
 // on 127.0.0.1, with no mock server running, opened in a real Chromium: the
-// page's Service Worker answers the API, media included. One folder at `/`,
-// one with --media-dir under the sub-path `/demo/`, and one for each of the
+// page's Service Worker answers the API, media included. One folder at `/`
+// (and again two levels down, as a GitHub Pages project site holds it), one
+// with --media-dir under the sub-path `/demo/`, and one for each of the
 // dataset and clock flags the server shares.
 
-const { itInBrowser, hasBrowser, browser } = useBrowserSuite()
+const { itInBrowser, hasBrowser, browser, openPage } = useBrowserSuite()
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CLI = join(ROOT, 'dist/cli/main.js')
@@ -70,6 +71,12 @@ beforeAll(async () => {
     '--media-dir',
     media,
   ])
+  // A page of the same site outside every demo folder.
+  mkdirSync(join(work, 'outside'))
+  writeFileSync(
+    join(work, 'outside/index.html'),
+    '<!doctype html><title>Another page of the site</title>',
+  )
   await run(process.execPath, [CLI, 'build-demo', join(work, 'broken')])
   rmSync(join(work, 'broken/demo-options.json'))
   const flags = {
@@ -85,6 +92,9 @@ beforeAll(async () => {
   site = await serveStaticFolders({
     '/': join(work, 'root'),
     '/demo/': join(work, 'sub'),
+    // A GitHub Pages project site: https://<user>.github.io/<repository>/demo/
+    '/pages-repository/demo/': join(work, 'root'),
+    '/pages-repository/outside/': join(work, 'outside'),
     '/broken/': join(work, 'broken'),
     '/sized/': join(work, 'sized'),
     '/live/': join(work, 'live'),
@@ -291,6 +301,52 @@ itInBrowser(
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
     await page.context().close()
     expectPlayed(report.video, ctx)
+  },
+)
+
+itInBrowser(
+  'runs a build-demo folder two levels down, as a GitHub Pages project site holds it, its worker scoped to the folder alone',
+  async () => {
+    const folder = `${site!.url}/pages-repository/demo/`
+    const { page, watch } = await openPage(folder)
+    await waitForDemo(page)
+    expect(await page.locator('.mode-url').textContent()).toBe(
+      `${folder}public-api/v1`,
+    )
+    const inside = await page.evaluate(async () => {
+      const config = await (await fetch('__page/config.json')).json()
+      const response = await fetch(`${config.apiBase}/projects`, {
+        headers: { authorization: `Bearer ${config.defaultKey}` },
+      })
+      return {
+        status: response.status,
+        controller: navigator.serviceWorker.controller?.scriptURL,
+        scope: (await navigator.serviceWorker.getRegistration())?.scope,
+      }
+    })
+    expect(inside).toEqual({
+      status: 200,
+      controller: `${folder}mockServiceWorker.js`,
+      scope: folder,
+    })
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+
+    // A page of the same site outside the folder is not the worker's: its
+    // request for the folder's API goes to the static host, which has none.
+    const outside = await page.context().newPage()
+    await outside.goto(`${site!.url}/pages-repository/outside/`)
+    const answer = await outside.evaluate(async (url) => {
+      const response = await fetch(url)
+      return {
+        status: response.status,
+        controlled: navigator.serviceWorker.controller !== null,
+      }
+    }, `${folder}public-api/v1/projects`)
+    expect(answer).toEqual({ status: 404, controlled: false })
+    expect(site!.requests).toContain(
+      '/pages-repository/demo/public-api/v1/projects',
+    )
+    await page.context().close()
   },
 )
 

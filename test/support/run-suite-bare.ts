@@ -17,9 +17,11 @@ const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs')
  * @example
  * const runBare = useBareMachine()
  * const { code, output } = await runBare('test/browser/setup-worker.test.ts', { REQUIRE_BROWSER: '1' })
+ * // A suite of another vitest config: the arguments after `vitest run`.
+ * await runBare(['--config', 'test/deploy/containers/vitest.config.ts', 'test/deploy/containers/image.test.ts'])
  */
 export function useBareMachine(): (
-  suite: string,
+  suite: string | string[],
   env?: Record<string, string>,
 ) => Promise<{ code: number | null; output: string }> {
   const home = mkdtempSync(join(tmpdir(), 'content-api-mock-bare-'))
@@ -28,7 +30,8 @@ export function useBareMachine(): (
   mkdirSync(bin)
   symlinkSync(process.execPath, join(bin, 'node'))
   return async (suite, env = {}) => {
-    const child = spawn(process.execPath, [VITEST, 'run', suite], {
+    const args = typeof suite === 'string' ? [suite] : suite
+    const child = spawn(process.execPath, [VITEST, 'run', ...args], {
       cwd: ROOT,
       // @note Only these: vitest's own variables would make the child think it
       // is a worker of this run, and CHROMIUM_PATH, CI and the rest must be unset.

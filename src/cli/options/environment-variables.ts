@@ -1,4 +1,7 @@
-import { describeIntegerRule } from '../../schema/option-rules.js'
+import {
+  describeIntegerRule,
+  TOKEN_EXPECTED,
+} from '../../schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../../server/connections/defaults.js'
 
 /**
@@ -52,6 +55,13 @@ export const ENVIRONMENT_VARIABLES = {
     name: 'CONTENT_API_MOCK_ASSET_SECRET',
     summary: 'the secret asset URLs are signed with',
     expected: 'a secret of at least one character',
+    secret: true,
+  },
+  adminToken: {
+    name: 'CONTENT_API_MOCK_ADMIN_TOKEN',
+    summary:
+      "the control API's token, given as a container's or platform's secret",
+    expected: TOKEN_EXPECTED,
     secret: true,
   },
   serviceApiKey: {

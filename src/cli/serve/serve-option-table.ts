@@ -175,6 +175,7 @@ export const SERVE_OPTION_TABLE = {
     shownDefault:
       'open on a loopback --host, else a token generated and printed in the banner',
     parse: parseToken,
+    env: ENV.adminToken,
   },
   allowedHosts: {
     value: 'hosts',

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { beforeAll, expect, it } from 'vitest'
-import { findFreePort } from '../../support/find-free-port.js'
+import { freePort } from '../../support/free-port.js'
 import {
   findProcesses,
   findProcessesLeft,
@@ -33,7 +33,7 @@ beforeAll(async () => {
 it(
   'runs the CI job of the docs with npx, and leaves no process once it ends',
   async () => {
-    const port = await findFreePort()
+    const port = await freePort()
 
     const { stdout, stderr } = await run('bash', ['e2e.sh'], {
       cwd: project,
@@ -55,7 +55,7 @@ it(
 it(
   'stops a server started by npx once npx is killed with SIGTERM',
   async () => {
-    const port = await findFreePort()
+    const port = await freePort()
     const npx = spawn('npx', ['content-api-mock', '--port', String(port)], {
       cwd: project,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
-import { findFreePort } from '../../support/find-free-port.js'
+import { freePort } from '../../support/free-port.js'
 import { findProcessesLeft } from '../../support/process-table.js'
 import {
   INSTALL_MS,
@@ -127,7 +127,7 @@ it(
 it(
   'runs the Playwright Test recipe: webServer starts and stops the mock, tests reset it without a Content-Type',
   async () => {
-    const port = await findFreePort()
+    const port = await freePort()
     const project = writeRecipe(workspace(), PAGE, 'playwright')
     await installPacked(workspace(), project, [
       `msw@${MSW_VERSION}`,
