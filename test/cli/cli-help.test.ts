@@ -59,7 +59,7 @@ it('lists each option of serve once, in the group its table gives it', async () 
   const help = await readHelp()
   const table: Readonly<Record<string, CliOptionSpec>> = SERVE_OPTION_TABLE
   for (const [name, spec] of Object.entries(table)) {
-    const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+    const flag = `--${spec.negated ? 'no-' : ''}${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
     const pattern = new RegExp(`^ {2}(-\\w, )?${flag}( |$)`)
     const lines = help.split('\n').filter((line) => pattern.test(line))
     expect(lines, flag).toHaveLength(1)
@@ -87,7 +87,7 @@ it('lists every environment variable the project reads under Environment, and na
   const table: Readonly<Record<string, CliOptionSpec>> = SERVE_OPTION_TABLE
   for (const [name, spec] of Object.entries(table)) {
     if (spec.env === undefined) continue
-    const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+    const flag = `--${spec.negated ? 'no-' : ''}${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
     const entry = entries.find((text) => new RegExp(`${flag} `).test(text))
     expect(entry, flag).toContain(`(default: $${spec.env.name}`)
     expect(entry, flag).not.toContain('(env:')

@@ -95,7 +95,7 @@ it('names the variable in --help without showing its value', async () => {
     },
   )
   expect(stdout).toMatch(
-    /--asset-secret <secret>[\s\S]*env: CONTENT_API_MOCK_ASSET_SECRET/,
+    /--asset-secret <secret>[\s\S]*\$CONTENT_API_MOCK_ASSET_SECRET/,
   )
   expect(stdout).not.toContain(SECRET)
 })
