@@ -111,6 +111,18 @@ export async function installPacked(
 }
 
 /**
+ * The environment a consumer's runner gets: this one's, as in CI, without
+ * colors whatever this run has (a runner's summary is matched as text, and
+ * FORCE_COLOR, which some parents set, puts escape codes between its words).
+ */
+export function consumerEnv(
+  env: Readonly<Record<string, string>> = {},
+): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _, ...inherited } = process.env
+  return { ...inherited, CI: 'true', NO_COLOR: '1', ...env }
+}
+
+/**
  * Runs `npm test` in `project` as CI would (`CI=true`).
  * @example
  * const { stdout } = await runNpmTest(project)
@@ -119,8 +131,5 @@ export function runNpmTest(
   project: string,
   env: Readonly<Record<string, string>> = {},
 ): Promise<{ stdout: string; stderr: string }> {
-  return run('npm', ['test'], {
-    cwd: project,
-    env: { ...process.env, CI: 'true', ...env },
-  })
+  return run('npm', ['test'], { cwd: project, env: consumerEnv(env) })
 }

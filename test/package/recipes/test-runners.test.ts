@@ -4,6 +4,7 @@ import { expect, it } from 'vitest'
 import { freePort } from '../../support/free-port.js'
 import { findProcessesLeft } from '../../support/process-table.js'
 import {
+  consumerEnv,
   INSTALL_MS,
   installPacked,
   MSW_VERSION,
@@ -107,7 +108,7 @@ it(
     const happy = await promisify(execFile)(
       'npx',
       ['vitest', 'run', '--environment', 'happy-dom'],
-      { cwd: project, env: { ...process.env, CI: 'true' } },
+      { cwd: project, env: consumerEnv() },
     )
     expect(happy.stdout).toMatch(/Tests\s+1 passed \(1\)/)
   },
