@@ -58,6 +58,6 @@ it('exits 2 with one line naming the variable, not its value, when it is no toke
 it('names the variable in --help', async () => {
   const { stdout } = await run(process.execPath, ['dist/cli/main.js', '--help'])
   expect(stdout).toMatch(
-    /--admin-token <token>[\s\S]*\(env:\s+CONTENT_API_MOCK_ADMIN_TOKEN\)/,
+    /--admin-token <token>[\s\S]*\(default:\s+\$CONTENT_API_MOCK_ADMIN_TOKEN,\s+else/,
   )
 })
