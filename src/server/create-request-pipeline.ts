@@ -35,43 +35,66 @@ import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 export function createRequestPipeline(
   settings: PipelineSettings,
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  const { mock, app, cors, onRequest } = settings
-  const handlers =
-    settings.handlers !== undefined && settings.handlers.length > 0
-      ? settings.handlers
-      : undefined
+  const pipeline = new RequestPipeline(settings)
+  return (request, response) => pipeline.answer(request, response)
+}
 
-  return (request, response) => {
-    const started = performance.now()
-    settings.track(response)
-    // The target first: the Host check then sees the host of an
-    // absolute-form URL, and a request without Host has had its 400.
-    if (!isTargetReadable(request, response, started)) return
-    if (!settings.isHostAllowed(request.headers.host)) {
-      logWhenFinished(request, response, started)
-      refuseHost(response, request.headers.host)
-      return
-    }
-    if (settings.basePath !== '') {
-      request.url = stripBasePath(request.url ?? '/', settings.basePath)
-    }
-    // Then CORS, and `route`: the user's handlers, the API, express.
-    applyCors(request, response, started)
+/** One request on its way through the pipeline. */
+interface Exchange {
+  request: IncomingMessage
+  response: ServerResponse
+  /** `performance.now()` when it arrived, for the request log's duration. */
+  started: number
+}
+
+/** The steps of `createRequestPipeline`, each a method, in the order they run. */
+class RequestPipeline {
+  readonly #settings: PipelineSettings
+  readonly #handlers: RequestHandler[] | undefined
+
+  constructor(settings: PipelineSettings) {
+    this.#settings = settings
+    const { handlers } = settings
+    this.#handlers = handlers?.length ? handlers : undefined
   }
 
-  function isTargetReadable(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): boolean {
-    const problem = readRequestTarget(request)
+  answer(request: IncomingMessage, response: ServerResponse): void {
+    const exchange = { request, response, started: performance.now() }
+    this.#settings.track(response)
+    // The target first: the Host check then sees the host of an
+    // absolute-form URL, and a request without Host has had its 400.
+    if (!this.#isTargetReadable(exchange)) return
+    if (!this.#isHostAllowed(exchange)) return
+    this.#stripBasePath(request)
+    this.#applyCors(exchange)
+  }
+
+  /** A client that sends an unreadable target is not one to keep talking to. */
+  #isTargetReadable(exchange: Exchange): boolean {
+    const problem = readRequestTarget(exchange.request)
     if (problem === undefined) return true
-    logWhenFinished(request, response, started)
-    // A client that sends such a request is not one to keep talking to.
-    writeJsonError(response, problem.status, problem.code, problem.message, {
+    this.#logWhenFinished(exchange)
+    const { status, code, message } = problem
+    writeJsonError(exchange.response, status, code, message, {
       connection: 'close',
     })
     return false
+  }
+
+  /** A Host it does not answer for is a DNS rebinding page's request. */
+  #isHostAllowed(exchange: Exchange): boolean {
+    const { host } = exchange.request.headers
+    if (this.#settings.isHostAllowed(host)) return true
+    this.#logWhenFinished(exchange)
+    refuseHost(exchange.response, host)
+    return false
+  }
+
+  /** Behind a public URL with a path, the routes see paths without it. */
+  #stripBasePath(request: IncomingMessage): void {
+    const { basePath } = this.#settings
+    if (basePath !== '')
+      request.url = stripBasePath(request.url ?? '/', basePath)
   }
 
   /**
@@ -79,42 +102,42 @@ export function createRequestPipeline(
    * the user's own handlers alike. `cors` answers preflights itself; without
    * CORS, the routes answer them (405 under /__mock).
    */
-  function applyCors(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
+  #applyCors(exchange: Exchange): void {
+    const { request, response } = exchange
+    const { cors } = this.#settings
     // An API request whose CORS headers are the same for every request gets
     // them in the answer's one `writeHead`.
-    if (
-      cors.any.headers !== undefined &&
-      handlers === undefined &&
-      request.method !== 'OPTIONS' &&
-      isApiPath(request.url ?? '/', mock.prefix)
-    ) {
-      serveApi(request, response, started, cors.any.headers)
+    const { headers } = cors.any
+    if (headers !== undefined && this.#isPlainApiRequest(request)) {
+      this.#afterSync(request, () => this.#serveApi(exchange, headers))
       return
     }
-    const next = () => route(request, response, started)
+    const next = () => this.#route(exchange)
     const applyPathCors = isOwnPath(request.url ?? '/') ? cors.own : cors.any
     if (applyPathCors === undefined) return next()
-    if (request.method === 'OPTIONS')
-      logWhenFinished(request, response, started)
+    if (request.method === 'OPTIONS') this.#logWhenFinished(exchange)
     applyPathCors(request, response, next)
   }
 
-  function route(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
-    if (handlers === undefined || isControlPath(request.url ?? '/')) {
-      serveMock(request, response, started)
+  /** No preflight, no user handler to ask first: the API's fast path. */
+  #isPlainApiRequest(request: IncomingMessage): boolean {
+    return (
+      this.#handlers === undefined &&
+      request.method !== 'OPTIONS' &&
+      isApiPath(request.url ?? '/', this.#settings.mock.prefix)
+    )
+  }
+
+  /** The user's `--handlers` come before the mock, but never for /__mock. */
+  #route(exchange: Exchange): void {
+    const handlers = this.#handlers
+    if (handlers === undefined || isControlPath(exchange.request.url ?? '/')) {
+      this.#serveMock(exchange)
       return
     }
-    serveWithHandlers(handlers, request, response, started).catch(() => {
+    this.#serveWithHandlers(handlers, exchange).catch(() => {
       writeJsonError(
-        response,
+        exchange.response,
         500,
         'internal_error',
         'A handler passed with --handlers threw while answering this request. Check that handler; the mock itself was not asked.',
@@ -122,126 +145,101 @@ export function createRequestPipeline(
     })
   }
 
-  async function serveWithHandlers(
+  /** A request no user handler answers falls through to the mock. */
+  async #serveWithHandlers(
     handlers: RequestHandler[],
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
+    exchange: Exchange,
   ): Promise<void> {
-    const origin = settings.listeningOrigin()
+    const { request, response } = exchange
+    const origin = this.#settings.listeningOrigin()
     if (await respondWithHandlers(handlers, request, response, origin)) {
-      logWhenFinished(request, response, started)
+      this.#logWhenFinished(exchange)
       return
     }
-    serveMock(request, response, started)
+    this.#serveMock(exchange)
   }
 
-  function serveMock(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
-    const waiting = settings.sync?.(request)
-    if (waiting === undefined) serveMockNow(request, response, started)
-    else {
-      void waiting.then((counted) => {
-        try {
-          serveMockNow(request, response, started)
-        } finally {
-          counted?.()
-        }
-      })
-    }
+  /** The API answers its paths; express the rest. */
+  #serveMock(exchange: Exchange): void {
+    this.#afterSync(exchange.request, () => {
+      if (isApiPath(exchange.request.url ?? '/', this.#settings.mock.prefix)) {
+        this.#serveApi(exchange)
+        return
+      }
+      this.#logWhenFinished(exchange)
+      this.#settings.app(exchange.request, exchange.response)
+    })
   }
 
-  function serveMockNow(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
-    if (isApiPath(request.url ?? '/', mock.prefix)) {
-      serveApiNow(request, response, started)
-      return
-    }
-    logWhenFinished(request, response, started)
-    app(request, response)
+  /**
+   * In a fleet, the mock answers once this replica has applied the fleet's
+   * changes (`sync`), and tells the fleet when it has answered.
+   */
+  #afterSync(request: IncomingMessage, serve: () => void): void {
+    const waiting = this.#settings.sync?.(request)
+    if (waiting === undefined) return serve()
+    void waiting.then((counted) => {
+      try {
+        serve()
+      } finally {
+        counted?.()
+      }
+    })
   }
 
   /** `corsHeaders`: the CORS headers not yet set, written with the answer's. */
-  function serveApi(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-    corsHeaders: readonly string[],
-  ): void {
-    const waiting = settings.sync?.(request)
-    if (waiting === undefined) {
-      serveApiNow(request, response, started, corsHeaders)
-    } else {
-      void waiting.then((counted) => {
-        try {
-          serveApiNow(request, response, started, corsHeaders)
-        } finally {
-          counted?.()
-        }
-      })
-    }
-  }
-
-  function serveApiNow(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-    corsHeaders?: readonly string[],
-  ): void {
-    const apiRequest = toApiRequest(request, settings.originOf)
+  #serveApi(exchange: Exchange, corsHeaders?: readonly string[]): void {
+    const { request, response } = exchange
+    const { mock, cors, originOf } = this.#settings
+    const apiRequest = toApiRequest(request, originOf)
     const answer = mock.handle(apiRequest)
-    if (answer === undefined || answer.forward !== undefined) {
-      if (corsHeaders !== undefined) cors.any(request, response, ignore)
-    }
-    if (answer === undefined) {
-      app(request, response)
-      return
-    }
-    const { forward } = settings
+    // Express or upstream writes the head: the CORS headers go on it now.
+    const passedOn = answer === undefined || answer.forward !== undefined
+    if (passedOn && corsHeaders !== undefined)
+      cors.any(request, response, ignore)
+    if (answer === undefined) return this.#settings.app(request, response)
+    const { forward } = this.#settings
     if (answer.forward !== undefined && forward !== undefined) {
       void forward
         .to(request, response, apiRequest, answer.endpoint)
         .then((status) => {
           answer.forward?.(status)
-          reportApi(request, { ...answer, status }, started, forward.origin)
+          this.#reportApi(exchange, { ...answer, status }, forward.origin)
         })
       return
     }
+    this.#writeApiAnswer(exchange, answer, corsHeaders)
+  }
+
+  /** A delay or a dropped connection waits; everything else is written now. */
+  #writeApiAnswer(
+    exchange: Exchange,
+    answer: ApiResponse,
+    corsHeaders: readonly string[] | undefined,
+  ): void {
+    const { request, response } = exchange
+    const write = () => {
+      const isHead = request.method === 'HEAD'
+      writeApiResponse(response, answer, isHead, corsHeaders)
+    }
     if (answer.delayMs === undefined && answer.networkError !== true) {
-      writeApiResponse(response, answer, request.method === 'HEAD', corsHeaders)
-      reportApi(request, answer, started)
+      write()
+      this.#reportApi(exchange, answer)
       return
     }
     setTimeout(() => {
-      if (answer.networkError === true) {
-        // A dropped connection: the client gets no answer at all, so `fetch`
-        // rejects as it does with the interceptor's `HttpResponse.error()`.
-        request.socket.destroy()
-      } else {
-        writeApiResponse(
-          response,
-          answer,
-          request.method === 'HEAD',
-          corsHeaders,
-        )
-      }
-      reportApi(request, answer, started)
+      // A dropped connection: the client gets no answer at all, so `fetch`
+      // rejects as it does with the interceptor's `HttpResponse.error()`.
+      if (answer.networkError === true) request.socket.destroy()
+      else write()
+      this.#reportApi(exchange, answer)
     }, answer.delayMs ?? 0)
   }
 
-  function reportApi(
-    request: IncomingMessage,
-    answer: ApiResponse,
-    started: number,
-    proxied?: string,
-  ): void {
-    onRequest?.({
+  /** The request log's line for an API answer, with what only the mock knows. */
+  #reportApi(exchange: Exchange, answer: ApiResponse, proxied?: string): void {
+    const { request, started } = exchange
+    this.#settings.onRequest?.({
       method: request.method ?? 'GET',
       path: request.url ?? '/',
       status: answer.status,
@@ -253,11 +251,9 @@ export function createRequestPipeline(
     })
   }
 
-  function logWhenFinished(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
+  /** Everything else is logged once its answer is sent. */
+  #logWhenFinished({ request, response, started }: Exchange): void {
+    const { onRequest, mock } = this.#settings
     if (onRequest === undefined) return
     // Read now: express rewrites `request.url` inside mounted routers.
     const target = redactControlPath(request.url ?? '/', (key) =>
