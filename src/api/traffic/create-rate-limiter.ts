@@ -5,6 +5,7 @@ import {
   type RateLimit,
 } from '../../schema/scenario.js'
 import { parseDuration } from '../../schema/parse-duration.js'
+import { bindMethods } from '../../data/bind-methods.js'
 
 /**
  * How a rate limit counts: `limit` requests per `window`. The spec shows that
@@ -91,15 +92,17 @@ export function createRateLimiter(
       `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
     )
   }
-  return new BucketLimiter(
-    {
-      limit,
-      windowMs: parseDuration(options.window, 'rate-limit window'),
-      algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
-      perEndpoint: options.perEndpoint ?? false,
-      headers: options.headers ?? RATE_LIMIT_HEADER_STYLES[0],
-    },
-    now,
+  return bindMethods(
+    new BucketLimiter(
+      {
+        limit,
+        windowMs: parseDuration(options.window, 'rate-limit window'),
+        algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
+        perEndpoint: options.perEndpoint ?? false,
+        headers: options.headers ?? RATE_LIMIT_HEADER_STYLES[0],
+      },
+      now,
+    ),
   )
 }
 

@@ -16,6 +16,7 @@ import {
   type ScenarioOutcome,
   type ScenarioRequest,
 } from './scenario-entry.js'
+import { bindMethods } from '../../data/bind-methods.js'
 
 export type {
   ActiveScenario,
@@ -77,7 +78,7 @@ export interface ScenarioEngine extends ScenarioController {
 export function createScenarioEngine(
   options: ScenarioEntryOptions,
 ): ScenarioEngine {
-  return new ScenarioList(options)
+  return bindMethods(new ScenarioList(options))
 }
 
 class ScenarioList implements ScenarioEngine {

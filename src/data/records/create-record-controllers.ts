@@ -33,6 +33,7 @@ import {
   type RecordTypes,
 } from './record-kinds.js'
 import { RecordNotFoundError } from './record-not-found-error.js'
+import { bindMethods } from '../bind-methods.js'
 
 /**
  * The record controllers of one mock, one per kind.
@@ -81,10 +82,16 @@ export function createRecordControllers(
   const serial = createSerial(loaded)
   const none = NONE_COMPUTED
   return {
-    accounts: new KindController('accounts', dataset, serial, none),
-    apiKeys: new KindController('apiKeys', dataset, serial, none),
-    projects: new KindController('projects', dataset, serial, none),
-    contents: new KindController('contents', dataset, serial, computedContents),
+    accounts: bindMethods(
+      new KindController('accounts', dataset, serial, none),
+    ),
+    apiKeys: bindMethods(new KindController('apiKeys', dataset, serial, none)),
+    projects: bindMethods(
+      new KindController('projects', dataset, serial, none),
+    ),
+    contents: bindMethods(
+      new KindController('contents', dataset, serial, computedContents),
+    ),
   }
 }
 
