@@ -7,8 +7,6 @@ import type { AdminAccess } from './use-admin-access.js'
  * Where the panel says whether it may change anything, and asks for the
  * admin token once when the server wants one (`--admin-token`): kept for
  * this tab only, with a button to forget it.
- * @example
- * html`<${AdminTokenForm} admin=${admin} />`
  */
 export function AdminTokenForm(props: { admin: AdminAccess }): VNode | null {
   const { admin } = props

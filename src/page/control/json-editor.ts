@@ -23,8 +23,6 @@ export function parseJsonText(
 /**
  * A labelled monospace text area for a JSON body, with the local parse
  * problem (before anything is sent) under it.
- * @example
- * html`<${JsonEditor} id="patch" label="Merge patch" value=${text} onInput=${setText} />`
  */
 export function JsonEditor(props: {
   id: string

@@ -12,8 +12,6 @@ import type { ApiKeyRecord } from './endpoint-names.js'
  * work without leaving it: a key (the explorer's choice by default), a path
  * under the API base, and the answer as any client receives it (status,
  * rate-limit headers and Retry-After, the envelope, curl).
- * @example
- * html`<${TryRequest} config=${config} keys=${keys} onSent=${refresh} />`
  */
 export function TryRequest(props: {
   config: PageConfig

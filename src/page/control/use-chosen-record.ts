@@ -5,7 +5,7 @@ import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
 /** The records of one kind the editor offers, and the one picked as stored. */
-export interface ChosenRecord {
+interface ChosenRecord {
   choices: RecordChoice[]
   /** Whether the list has answered. */
   listed: boolean

@@ -20,7 +20,7 @@ import { useControlRecords } from './use-control-records.js'
  * to 4 minutes, so 3 s shows every change promptly, even at `--speed 10`,
  * at a cost of one list request (plus the details that may change) each time.
  */
-export const POLL_MS = 3000
+const POLL_MS = 3000
 
 /**
  * The explorer at `#/`: choose an API key, then its projects
