@@ -10,6 +10,7 @@ import {
   type ClockReading,
   type TickingClock,
 } from './use-ticking-clock.js'
+import { toValue } from '../field-value.js'
 
 /** The advance buttons: label and the duration the control API takes. */
 const STEPS = [
@@ -187,8 +188,7 @@ function AdvanceForm({ disabled, change }: ControlProps): VNode {
         value=${advance}
         disabled=${disabled}
         required
-        onInput=${(event: Event) =>
-          setAdvance((event.target as HTMLInputElement).value)}
+        onInput=${toValue(setAdvance)}
     /></label>
     <button type="submit" disabled=${disabled}>Advance</button>
   </form>`
@@ -214,8 +214,7 @@ function SetToForm({ disabled, change }: ControlProps): VNode {
         value=${setTo}
         disabled=${disabled}
         required
-        onInput=${(event: Event) =>
-          setSetTo((event.target as HTMLInputElement).value)}
+        onInput=${toValue(setSetTo)}
     /></label>
     <button type="submit" disabled=${disabled}>Set (pauses it)</button>
   </form>`

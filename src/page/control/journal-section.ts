@@ -12,6 +12,7 @@ import {
   type JournalFilters,
 } from './use-journal-filters.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
+import { toValue, toChecked } from '../field-value.js'
 
 /** How many entries the panel draws, newest first. */
 const JOURNAL_ROWS_SHOWN = 100
@@ -63,8 +64,7 @@ export function JournalSection(props: {
           type="checkbox"
           checked=${live}
           disabled=${disabled}
-          onChange=${(event: Event) =>
-            setLive((event.target as HTMLInputElement).checked)}
+          onChange=${toChecked(setLive)}
         />
         Live (every ${POLL_INTERVAL_MS / 1000} s)</label
       >
@@ -109,15 +109,13 @@ function FilterRow(props: {
   onClear: () => void
 }): VNode {
   const { filters, disabled } = props
-  const onValue = (set: (value: string) => void) => (event: Event) =>
-    set((event.target as HTMLInputElement | HTMLSelectElement).value)
   return html`<div class="form-row">
     <label
       >Endpoint
       <select
         value=${filters.endpoint}
         disabled=${disabled}
-        onChange=${onValue(filters.setEndpoint)}
+        onChange=${toValue(filters.setEndpoint)}
       >
         <option value="">any</option>
         ${JOURNAL_ENDPOINTS.map(
@@ -130,7 +128,7 @@ function FilterRow(props: {
       <select
         value=${filters.key}
         disabled=${disabled}
-        onChange=${onValue(filters.setKey)}
+        onChange=${toValue(filters.setKey)}
       >
         <option value="">any</option>
         ${props.keys.map(
@@ -147,7 +145,7 @@ function FilterRow(props: {
         placeholder="429"
         value=${filters.status}
         disabled=${disabled}
-        onInput=${onValue(filters.setStatus)}
+        onInput=${toValue(filters.setStatus)}
     /></label>
     <button
       type="button"

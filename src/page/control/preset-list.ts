@@ -5,6 +5,7 @@ import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
 import { ENDPOINT_NAMES, type ApiKeyRecord } from './endpoint-names.js'
+import { toValue } from '../field-value.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
@@ -110,10 +111,8 @@ function ScopeRow(props: {
   onChange: (change: Partial<PresetScope>) => void
 }): VNode {
   const { scope, disabled } = props
-  const onValue = (field: keyof PresetScope) => (event: Event) =>
-    props.onChange({
-      [field]: (event.target as HTMLInputElement | HTMLSelectElement).value,
-    })
+  const onValue = (field: keyof PresetScope) =>
+    toValue((value) => props.onChange({ [field]: value }))
   return html`<div class="form-row">
     <label
       >Times

@@ -11,6 +11,7 @@ import {
   type RecordEditorState,
   type RecordTarget,
 } from './use-record-editor.js'
+import { toValue } from '../field-value.js'
 
 /**
  * Changes one record: pick a content, project, API key or account by title
@@ -95,11 +96,10 @@ function RecordChooser(props: {
       <select
         value=${kind.route}
         disabled=${locked}
-        onChange=${(event: Event) => {
-          const route = (event.target as HTMLSelectElement).value
+        onChange=${toValue((route) => {
           const next = RECORD_KINDS.find((item) => item.route === route)
           editor.choose('', next ?? kind)
-        }}
+        })}
       >
         ${RECORD_KINDS.map(
           (item) => html`<option value=${item.route}>${item.label}</option>`,
@@ -148,8 +148,7 @@ function NameForm(props: {
           data-testid="record-name"
           value=${editor.name}
           disabled=${disabled}
-          onInput=${(event: Event) =>
-            editor.setName((event.target as HTMLInputElement).value)}
+          onInput=${toValue(editor.setName)}
       /></label>
       <button type="submit" class="primary" disabled=${disabled}>
         Save ${kind.nameLabel.toLowerCase()}

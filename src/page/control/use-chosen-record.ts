@@ -1,20 +1,7 @@
 import { useEffect } from 'preact/hooks'
 import { toChoice, type RecordKind } from './record-kinds.js'
-import type { RecordChoice } from './record-picker.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
-
-/** The records of one kind the editor offers, and the one picked as stored. */
-interface ChosenRecord {
-  choices: RecordChoice[]
-  /** Whether the list has answered. */
-  listed: boolean
-  /** The record's path under the control API: `/<kind>/<id>`. */
-  path: string
-  stored: Record<string, unknown> | undefined
-  /** Whether the control API has no record of that ID. */
-  unknown: boolean
-}
 
 /**
  * Lists the records of `kind` and reads the one of `id`, again at each
@@ -26,7 +13,7 @@ export function useChosenRecord(
   id: string,
   revision: number,
   pick: (id: string) => void,
-): ChosenRecord {
+) {
   const list = useAdminData<{ data: Record<string, unknown>[] }>(
     admin,
     `/${kind.route}`,

@@ -3,6 +3,7 @@ import type { VNode } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
+import { toChecked } from '../field-value.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
@@ -117,8 +118,7 @@ function VariantSwitches(props: {
             type="checkbox"
             checked=${on}
             disabled=${disabled || (all && name !== ALL)}
-            onChange=${(event: Event) =>
-              props.onToggle(name, (event.target as HTMLInputElement).checked)}
+            onChange=${toChecked((on) => props.onToggle(name, on))}
           />
           <code>${name}</code>
         </label>

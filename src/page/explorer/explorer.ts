@@ -13,6 +13,7 @@ import { KeyChooser } from './key-chooser.js'
 import { ProjectList } from './project-list.js'
 import { ProjectView } from './project-view.js'
 import { useControlRecords } from './use-control-records.js'
+import { toChecked } from '../field-value.js'
 
 /**
  * How often the explorer asks again while it refreshes by itself: live data
@@ -142,8 +143,7 @@ function ExplorerBar(props: {
       <input
         type="checkbox"
         checked=${props.autoRefresh}
-        onChange=${(event: Event) =>
-          props.onAutoRefresh((event.target as HTMLInputElement).checked)}
+        onChange=${toChecked(props.onAutoRefresh)}
       />
       Refresh every ${POLL_MS / 1000} s
     </label>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { ExchangeView } from '../exchange-view.js'
 import { describeSight, type KeyDescription } from './describe-keys.js'
 import type { ControlRecords } from './use-control-records.js'
+import { toValue } from '../field-value.js'
 
 const STATE_BADGE = {
   active: 'badge badge-ok',
@@ -146,8 +147,7 @@ function TypedKeyForm(props: { onChange: (key: string) => void }): VNode {
       spellcheck="false"
       placeholder="any key, e.g. a wrong one"
       value=${typed}
-      onInput=${(event: Event) =>
-        setTyped((event.target as HTMLInputElement).value)}
+      onInput=${toValue(setTyped)}
     />
     <button type="submit">Use this key</button>
   </form>`
