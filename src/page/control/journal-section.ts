@@ -5,6 +5,7 @@ import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { JOURNAL_ENDPOINTS, type ApiKeyRecord } from './endpoint-names.js'
 import { JournalEntryRow, type JournalEntry } from './journal-entry-row.js'
+import { NameSelect } from './name-select.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 import {
@@ -110,32 +111,22 @@ function FilterRow(props: {
 }): VNode {
   const { filters, disabled } = props
   return html`<div class="form-row">
-    <label
-      >Endpoint
-      <select
-        value=${filters.endpoint}
-        disabled=${disabled}
-        onChange=${toValue(filters.setEndpoint)}
-      >
-        <option value="">any</option>
-        ${JOURNAL_ENDPOINTS.map(
-          (name) => html`<option value=${name}>${name}</option>`,
-        )}
-      </select></label
-    >
-    <label
-      >Key
-      <select
-        value=${filters.key}
-        disabled=${disabled}
-        onChange=${toValue(filters.setKey)}
-      >
-        <option value="">any</option>
-        ${props.keys.map(
-          (record) => html`<option value=${record.key}>${record.key}</option>`,
-        )}
-      </select></label
-    >
+    <${NameSelect}
+      label="Endpoint"
+      any="any"
+      names=${JOURNAL_ENDPOINTS}
+      value=${filters.endpoint}
+      disabled=${disabled}
+      onChange=${filters.setEndpoint}
+    />
+    <${NameSelect}
+      label="Key"
+      any="any"
+      names=${props.keys.map((record) => record.key)}
+      value=${filters.key}
+      disabled=${disabled}
+      onChange=${filters.setKey}
+    />
     <label
       >Status
       <input

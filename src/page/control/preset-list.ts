@@ -6,6 +6,7 @@ import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
 import { ENDPOINT_NAMES, type ApiKeyRecord } from './endpoint-names.js'
 import { toValue } from '../field-value.js'
+import { NameSelect } from './name-select.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
@@ -111,8 +112,8 @@ function ScopeRow(props: {
   onChange: (change: Partial<PresetScope>) => void
 }): VNode {
   const { scope, disabled } = props
-  const onValue = (field: keyof PresetScope) =>
-    toValue((value) => props.onChange({ [field]: value }))
+  const onValue = (field: keyof PresetScope) => (value: string) =>
+    props.onChange({ [field]: value })
   return html`<div class="form-row">
     <label
       >Times
@@ -123,33 +124,23 @@ function ScopeRow(props: {
         placeholder="every request"
         value=${scope.times}
         disabled=${disabled}
-        onInput=${onValue('times')}
+        onInput=${toValue(onValue('times'))}
     /></label>
-    <label
-      >Key
-      <select
-        value=${scope.key}
-        disabled=${disabled}
-        onChange=${onValue('key')}
-      >
-        <option value="">any key</option>
-        ${props.keys.map(
-          (record) => html`<option value=${record.key}>${record.key}</option>`,
-        )}
-      </select></label
-    >
-    <label
-      >Endpoint
-      <select
-        value=${scope.endpoint}
-        disabled=${disabled}
-        onChange=${onValue('endpoint')}
-      >
-        <option value="">any endpoint</option>
-        ${ENDPOINT_NAMES.map(
-          (name) => html`<option value=${name}>${name}</option>`,
-        )}
-      </select></label
-    >
+    <${NameSelect}
+      label="Key"
+      any="any key"
+      names=${props.keys.map((record) => record.key)}
+      value=${scope.key}
+      disabled=${disabled}
+      onChange=${onValue('key')}
+    />
+    <${NameSelect}
+      label="Endpoint"
+      any="any endpoint"
+      names=${ENDPOINT_NAMES}
+      value=${scope.endpoint}
+      disabled=${disabled}
+      onChange=${onValue('endpoint')}
+    />
   </div>`
 }
