@@ -110,7 +110,7 @@ export async function callApi(
  * toCurl('GET', 'http://127.0.0.1:4010/public-api/v1/projects', { Authorization: 'Bearer k' })
  * // "curl -i -H 'Authorization: Bearer k' 'http://127.0.0.1:4010/public-api/v1/projects'"
  */
-export function toCurl(
+function toCurl(
   method: string,
   url: string,
   headers: Record<string, string>,

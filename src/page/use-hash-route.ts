@@ -21,7 +21,7 @@ export function useHashRoute(): string {
  * @example
  * readHashRoute() // '/' for http://127.0.0.1:4010/ and …/#/
  */
-export function readHashRoute(): string {
+function readHashRoute(): string {
   const route = location.hash.replace(/^#/, '').replace(/\/+$/, '')
   return route.startsWith('/') ? route : `/${route}`
 }

@@ -15,8 +15,6 @@ import { POLL_INTERVAL_MS } from './use-polling.js'
  * journal entries, each a link that shows it in the journal
  * (`onShowEntry`); or that it broke none.
  * @note A type import of the library, erased by the bundler.
- * @example
- * html`<${ClientReportSection} admin=${admin} revision=${revision} onShowEntry=${show} />`
  */
 export function ClientReportSection(props: {
   admin: AdminAccess

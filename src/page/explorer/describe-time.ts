@@ -1,5 +1,5 @@
 /** A time as a person reads it, beside the exact one. */
-export interface TimeDescription {
+interface TimeDescription {
   /** How long ago (or how soon), in words: `just now`, `3 min ago`, `in 2 h`, `5 days ago`. */
   relative: string
   /** The local clock time, with the date when it is not the day of `now`: `18:53`, `24 Nov, 18:53`. */

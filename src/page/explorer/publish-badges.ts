@@ -16,8 +16,6 @@ export function publishStatusClass(status: string): string {
 
 /**
  * A content's publish platforms as small badges: platform and status.
- * @example
- * html`<${PublishBadges} publish=${detail.publish} />`
  */
 export function PublishBadges(props: { publish: PublishResult[] }): VNode {
   if (props.publish.length === 0) {
