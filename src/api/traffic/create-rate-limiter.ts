@@ -5,7 +5,6 @@ import {
   type RateLimit,
 } from '../../schema/scenario.js'
 import { parseDuration } from '../../schema/parse-duration.js'
-import { bindMethods } from '../../data/bind-methods.js'
 
 /**
  * How a rate limit counts: `limit` requests per `window`. The spec shows that
@@ -78,9 +77,6 @@ interface Bucket {
 /**
  * Creates a rate limiter on the given clock.
  * @throws {TypeError} when the options are invalid.
- * @example
- * const limiter = createRateLimiter({ limit: 3, window: '1m' }, clock.now)
- * limiter.check(apiKey, 'listProjects').allowed
  */
 export function createRateLimiter(
   options: RateLimitOptions,
@@ -92,17 +88,15 @@ export function createRateLimiter(
       `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
     )
   }
-  return bindMethods(
-    new BucketLimiter(
-      {
-        limit,
-        windowMs: parseDuration(options.window, 'rate-limit window'),
-        algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
-        perEndpoint: options.perEndpoint ?? false,
-        headers: options.headers ?? RATE_LIMIT_HEADER_STYLES[0],
-      },
-      now,
-    ),
+  return new BucketLimiter(
+    {
+      limit,
+      windowMs: parseDuration(options.window, 'rate-limit window'),
+      algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
+      perEndpoint: options.perEndpoint ?? false,
+      headers: options.headers ?? RATE_LIMIT_HEADER_STYLES[0],
+    },
+    now,
   )
 }
 
