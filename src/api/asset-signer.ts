@@ -102,11 +102,6 @@ const REFETCH =
  * Creates the signer of asset URLs: HMAC-SHA256 over the movie ID, expiry and a
  * per-call nonce, its first half signing the video URL and its second the
  * thumbnail URL.
- * @example
- * const signer = createAssetSigner({ ttlSeconds: 900, now: () => Date.now() })
- * const { download_url } = signer.issueUrls('http://127.0.0.1:4010', 'mov_1')
- * const url = new URL(download_url)
- * signer.verify(url.pathname, url.search.slice(1)) // { ok: true, kind: 'video', … }
  * @see ./serve-asset.ts for the responses built on `verify`.
  */
 export function createAssetSigner(options: AssetSignerOptions): AssetSigner {

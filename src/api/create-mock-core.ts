@@ -67,10 +67,6 @@ export const DEFAULT_ASSET_TTL_SECONDS = OPTION_RULES.assetTtl.default
  * (throwing before anything is served), then loads the data.
  * @throws {FixtureError} when `fixtures` is not a valid fixture document.
  * @throws {OptionsError} naming every unknown or invalid option.
- * @example
- * const core = createMockCore({ seed: 7 })
- * await core.ready
- * core.handle({ method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects', query: '', headers })
  */
 export function createMockCore(
   options: MockOptions = {},
@@ -82,8 +78,6 @@ export function createMockCore(
 /**
  * Creates a core whose control calls report each change they make to
  * `onChange`, with the function that applies the changes of its replicas.
- * @example
- * const { mock, apply } = createSharedMockCore({ seed: 7 }, {}, (change) => log.append(change))
  */
 export function createSharedMockCore(
   options: MockOptions,

@@ -49,8 +49,6 @@ const EMPTY_LIST = '{"data":[],"meta":{"total":0}}'
  * not there yet), and the items of `at.extra` join the list.
  * @note Cached per source map until the index `version` moves on or the clock
  * leaves the span in which no item changes: one lookup between changes.
- * @example
- * createListBody(index.contentsByProject.get(id), index.version, 'newest-first', serializeContentListItem)
  */
 export function createListBody<Item extends { created_at: string }, Served>(
   items: ReadonlyMap<string, Item> | undefined,

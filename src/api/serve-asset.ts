@@ -34,10 +34,6 @@ const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
  * a media folder is opened once per request and its range streamed from
  * where it lies (never read whole); one that cannot be served any more
  * answers 404 naming it.
- * @example
- * if (request.path.startsWith(ASSET_PATH_PREFIX)) {
- *   return serveAsset(context, request)
- * }
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-14 for range requests.
  */
 export async function serveAsset(

@@ -47,9 +47,6 @@ export interface VerifyReport {
 
 /**
  * Checks every answer (`checkAnswer`) and sums the findings up by kind.
- * @example
- * const report = createVerifyReport(answers)
- * process.exitCode = report.strict ? 0 : 1
  */
 export function createVerifyReport(
   answers: readonly VerifyAnswer[],

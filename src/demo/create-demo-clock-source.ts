@@ -41,8 +41,6 @@ export type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
  * @note Not a fixed epoch (as live data counts from): at speed 60 it would
  * put the demo decades ahead of the real date. Not the build's time either:
  * the folder's bytes stay a function of the flags alone.
- * @example
- * createContentApiMock({ speed: 60, now: createDemoClockSource(localStorage, folderUrl, 60).now })
  */
 export function createDemoClockSource(
   storage: TimelineStorage | undefined,

@@ -87,8 +87,6 @@ function CurlLine(props: { curl: string }): VNode {
 
 /**
  * The `error` object of an error envelope, or undefined for any other body.
- * @example
- * readErrorEnvelope({ error: { code: 'not_found', message: '…' } })?.code // 'not_found'
  */
 export function readErrorEnvelope(
   body: unknown,

@@ -11,10 +11,6 @@ export interface Sfc32 {
 /**
  * A small-state PRNG (sfc32). Reseeding costs a few multiplications, so a
  * stream per record is cheap (the seed reseeds once per record).
- * @example
- * const sfc = createSfc32()
- * sfc.seed([1, 0, 2, 7])
- * sfc.next32()
  */
 export function createSfc32(): Sfc32 {
   let a = 0

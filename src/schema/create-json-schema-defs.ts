@@ -13,11 +13,6 @@ export interface JsonSchemaDefsOptions {
 /**
  * Converts `roots` in one pass into draft 2020-12 `$defs`, each schema with
  * a `.meta({ id })` once, under its id.
- * @example
- * const defs = createJsonSchemaDefs([fixtureDocumentSchema], {
- *   io: 'input', refined: fixtureContentSchema, conditions: [createTimelineCondition()],
- * })
- * defs.FixtureDocument?.type // 'object'
  */
 export function createJsonSchemaDefs(
   roots: readonly z.ZodType[],

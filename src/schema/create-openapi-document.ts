@@ -143,8 +143,6 @@ export function createOpenApiDocument(
  * The OpenAPI document with a content's `mode` and `content` either as the
  * known modes alone (`known`: the strict document) or open to any mode with
  * any object (`open`: the base of the tolerant document).
- * @example
- * createOpenApiDocumentOf('open', {}).components.schemas.ContentDetail
  */
 export function createOpenApiDocumentOf(
   contentModes: 'known' | 'open',

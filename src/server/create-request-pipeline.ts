@@ -29,8 +29,6 @@ import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
  * API's own requests (a test counting its client's calls must not count its
  * own setup), nor those answered by `--handlers`. `onRequest` sees every
  * answered request.
- * @example
- * server.on('request', createRequestPipeline({ mock, app, track, … }))
  */
 export function createRequestPipeline(
   settings: PipelineSettings,

@@ -71,9 +71,6 @@ export interface ScenarioEngine extends ScenarioController {
  * probability and latency draw replayable; `labelOf` maps an API key in a
  * `match` to its log-safe label, so no key is kept; `prefix` is the API
  * prefix that a `match.path` may leave out.
- * @example
- * const engine = createScenarioEngine({ seed: 1, now: clock.now, labelOf, prefix: '/public-api/v1' })
- * engine.add('flaky')
  */
 export function createScenarioEngine(
   options: ScenarioEntryOptions,

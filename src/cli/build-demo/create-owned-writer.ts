@@ -26,10 +26,6 @@ export interface OwnedWrites {
 /**
  * Opens a build-demo folder for writing without touching a file it did not
  * write (see `OwnedWriter`).
- * @example
- * const writer = await createOwnedWriter(dir, await readDemoManifest(dir))
- * await writer.write('index.html', html)
- * const { files, warnings } = await writer.finish()
  */
 export async function createOwnedWriter(
   directory: string,

@@ -43,8 +43,6 @@ const PROJECTS = '/projects'
  * Walks the service's tree, the one walk `record` and `verify` share: the
  * project list, then for each project its detail and its content list,
  * then each content's detail. IDs go into paths URL-encoded.
- * @example
- * const { projectIds } = await crawlService(visitor, { concurrent: false, maxProjects: 3 })
  */
 export async function crawlService(
   visitor: CrawlVisitor,

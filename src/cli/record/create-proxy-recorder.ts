@@ -34,9 +34,6 @@ export interface ProxyRecorder {
  * rename over it, a moment after the last answer and on `flush()`.
  * @throws {CliError} when the file's folder does not exist, or the file is
  * no readable JSON; {FixtureError} when it is no valid fixture document.
- * @example
- * const recorder = await createProxyRecorder('recorded.json', log)
- * await createContentApiServer({ upstream: { url, onAnswer: recorder.record } })
  */
 export async function createProxyRecorder(
   path: string,

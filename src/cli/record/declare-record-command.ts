@@ -93,8 +93,6 @@ export interface RecordOptions {
  * file, then rename) and prints the summary. Exit 0 when the file is
  * written (what could not be fetched is listed); a mistake of the user's or
  * a service that cannot be read at all writes nothing.
- * @example
- * declareRecordCommand(program.command('record'))
  */
 export function declareRecordCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`

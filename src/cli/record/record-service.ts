@@ -82,8 +82,6 @@ export interface RecordResult {
  * be reached or refuses the key the run stops with a `CliError`; after
  * that, what cannot be fetched is left out and listed in `failures`.
  * @throws {CliError} when the project list cannot be read.
- * @example
- * const result = await recordService({ target, apiKey, concurrency: 4, rate: 10, version })
  */
 export async function recordService(
   options: RecordServiceOptions,

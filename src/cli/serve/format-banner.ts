@@ -57,8 +57,6 @@ export interface BannerInfo {
  * Formats the startup banner: where the API is, each key and what it sees, a
  * `curl` line to paste, the explorer page, the control API, the OpenAPI
  * document and the API reference.
- * @example
- * process.stdout.write(formatBanner(info, createStyles(false)))
  */
 export function formatBanner(info: BannerInfo, styles: Styles): string {
   return [

@@ -25,10 +25,6 @@ export interface FixtureFileWatcher {
  * @note It watches the file's directory, not the file: editors often save by
  * writing a new file and renaming it over the old one, which ends a watch on
  * the old file.
- * @example
- * const watcher = watchFixtureFile({ path: 'fixtures.json', mock: server.mock, log })
- * // on shutdown
- * await watcher.close()
  */
 export function watchFixtureFile(options: {
   path: string

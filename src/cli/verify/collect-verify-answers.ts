@@ -40,8 +40,6 @@ export interface CollectedAnswers {
  * @throws {CliError} when no answer comes (the host is unreachable, or
  * `timeout` passes before the headers), or the project list refuses the key
  * (401 or 403) or is not there (404).
- * @example
- * const { answers } = await collectVerifyAnswers(options)
  */
 export async function collectVerifyAnswers(
   options: VerifyOptions,

@@ -36,8 +36,6 @@ const VERIFY_OPTION_TABLE = {
  * (`collectVerifyAnswers`), checks the answers (`createVerifyReport`) and
  * prints the table or the JSON report. Exit 0 when every answer matches
  * the mock's strict schema, 1 on drift.
- * @example
- * declareVerifyCommand(program.command('verify'))
  */
 export function declareVerifyCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`

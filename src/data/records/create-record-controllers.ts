@@ -70,9 +70,6 @@ type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
  * and list caches) in step. They run one at a time, each validated against
  * the dataset as the previous one left it, so two changes in flight cannot
  * together break a reference.
- * @example
- * const records = createRecordControllers(() => dataset)
- * await records.contents.patch('v1', { title: 'Teaser, final cut' })
  */
 export function createRecordControllers(
   dataset: () => Dataset,

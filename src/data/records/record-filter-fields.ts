@@ -18,9 +18,6 @@ const fieldsByKind = new WeakMap<
  * filter by: those whose schema is a string, a number or a boolean (or a
  * union of one of them, as a time that may be a story offset), in schema
  * order, with their types.
- * @example
- * [...recordFilterFields(RECORD_KINDS.projects).keys()]
- * // ['project_unique', 'project_name', 'description', 'created_at', 'is_readonly', 'account']
  */
 export function recordFilterFields(
   kind: RecordKind,

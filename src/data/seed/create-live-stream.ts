@@ -57,9 +57,6 @@ interface ProjectStream {
 
 /**
  * Creates the live stream of the projects of a generated dataset.
- * @example
- * const stream = createLiveStream(context, projects)
- * stream.windowAt(projects[0].record.project_unique, Date.now())?.items.size // about 60
  */
 export function createLiveStream(
   context: SeedContext,

@@ -123,8 +123,6 @@ function pickInTurn<Item>(items: readonly Item[], index: number): Item {
 
 /**
  * The first `count` projects of a seed, in order.
- * @example
- * const projects = createSeedProjects(createSeedContext(1, Date.now()), 8)
  */
 export function createSeedProjects(
   context: SeedContext,

@@ -16,9 +16,6 @@ interface ControlIssue {
 /**
  * The `issues` of a control API error envelope (`invalid_fixture` names every
  * bad path), or an empty array.
- * @example
- * readIssues({ error: { code: 'invalid_fixture', issues: [{ path: 'contents', message: 'missing' }] } })
- * // [{ path: 'contents', message: 'missing' }]
  */
 function readIssues(body: unknown): ControlIssue[] {
   const issues = (body as { error?: { issues?: unknown } } | undefined)?.error

@@ -4,9 +4,6 @@ import { toValue } from '../field-value.js'
 
 /**
  * Parses the text of a JSON editor, or says where it is not JSON.
- * @example
- * parseJsonText('{"status": 500}') // { ok: true, value: { status: 500 } }
- * parseJsonText('{status}').ok // false
  */
 export function parseJsonText(
   text: string,

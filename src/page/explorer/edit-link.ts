@@ -5,8 +5,6 @@ import type { PageConfig } from '../page-config.js'
 /**
  * The control panel's route that opens its record editor on one record:
  * `#/control/edit/<kind>/<id>`.
- * @example
- * editRoute('contents', 'var_1') // '#/control/edit/contents/var_1'
  */
 function editRoute(kind: 'contents' | 'projects', id: string): string {
   return `#/control/edit/${kind}/${encodeURIComponent(id)}`

@@ -5,8 +5,6 @@ import type { PublishResult } from './api-types.js'
 /**
  * The badge class of a publish status: success green, failed red, anything
  * else (pending, or a value the spec does not show) neutral.
- * @example
- * publishStatusClass('success') // 'badge badge-ok'
  */
 export function publishStatusClass(status: string): string {
   if (status === 'success') return 'badge badge-ok'

@@ -23,9 +23,6 @@ export interface ConnectionKeeper {
  * leaves a response in flight free to keep its connection alive, so the
  * client reuses a connection that is closed a moment later (ECONNRESET);
  * and a stalled upload keeps `close()` waiting until the request timeout.
- * @example
- * const keeper = createConnectionKeeper(server, { idleTimeout: 30_000, shutdownTimeout: 10_000 })
- * server.on('request', (request, response) => keeper.track(response))
  */
 export function createConnectionKeeper(
   server: Server,

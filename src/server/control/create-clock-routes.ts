@@ -6,8 +6,6 @@ import { readJsonBody } from './read-json-body.js'
 
 /**
  * The mock clock's control routes: `GET`, `POST`, `DELETE /clock`.
- * @example
- * router.use(createClockRoutes(mock))
  */
 export function createClockRoutes(mock: MockCore): Router {
   const router = express.Router()

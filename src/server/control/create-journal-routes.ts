@@ -4,8 +4,6 @@ import { readJournalFilter } from '../../api/traffic/read-journal-filter.js'
 
 /**
  * The request journal's control routes: `GET`, `DELETE /requests`.
- * @example
- * router.use(createJournalRoutes(mock))
  */
 export function createJournalRoutes(mock: MockCore): Router {
   const router = express.Router()

@@ -10,8 +10,6 @@ import { readJsonBody } from './read-json-body.js'
  * The scenario control routes: `GET`, `POST`, `DELETE /scenarios`,
  * `DELETE /scenarios/:id`, and `GET /presets`, the presets a scenario can
  * start from.
- * @example
- * router.use(createScenarioRoutes(mock))
  */
 export function createScenarioRoutes(mock: MockCore): Router {
   const router = express.Router()

@@ -24,8 +24,6 @@ export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
  * on every `POST` (and modern ones add `Sec-Fetch-Site`), while curl,
  * Playwright's `request` and the HTTP clients of other languages send
  * neither: so such a reset passes only without them.
- * @example
- * router.post('/reset', requireJsonMediaType({ bodiless: true }), reset)
  */
 export function requireJsonMediaType(
   options: { bodiless?: boolean } = {},

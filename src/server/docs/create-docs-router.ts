@@ -21,8 +21,6 @@ export const DOCS_ASSET_PREFIX = '/__docs'
  * `text/html`) with the page; any other client gets the JSON 404 it got
  * before, pointing at `/openapi.json`. The renderer's files are under
  * `/__docs/` with `cache-control: public, max-age=31536000, immutable`.
- * @example
- * app.use(createDocsRouter(mock))
  */
 export function createDocsRouter(mock: MockCore): Router {
   const router = express.Router({ strict: true })

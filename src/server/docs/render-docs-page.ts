@@ -36,9 +36,6 @@ const RENDERER_OPTIONS = {
  * the tab's chosen API key (`sessionStorage['content-api-mock.apiKey']`) or
  * else `defaultKey`. Every URL in it is relative, so the page works under
  * the path of a `--public-url` too.
- * @example
- * renderDocsPage({ rendererScript: '__docs/scalar-0123abcd/standalone.esm.js', defaultKey: 'demo-key-alpha' })
- * // '<!doctype html>…'
  */
 export function renderDocsPage(options: DocsPageOptions): string {
   // @note `<` is escaped so no value can close the script element early.

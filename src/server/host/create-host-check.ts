@@ -24,10 +24,6 @@ export interface HostCheckSettings {
  * origin, so CORS does not stop it, but its requests say
  * `Host: evil.example`. A request without Host (HTTP/1.0) is no browser's
  * and passes; a malformed one does not.
- * @example
- * const isAllowed = createHostCheck({ listenHost: '127.0.0.1' })
- * isAllowed('localhost:4010') // true
- * isAllowed('evil.example:4010') // false
  */
 export function createHostCheck(
   settings: HostCheckSettings,

@@ -21,9 +21,6 @@ export interface HostSettings {
  * Checks the server's `publicUrl`, `trustProxy` and `allowedHosts` options:
  * those that decide which host and origin a request is for.
  * @throws {OptionsError} naming each bad one.
- * @example
- * parseHostOptions({ publicUrl: 'https://example.com/mock/' })
- * // { publicUrl: 'https://example.com/mock', basePath: '/mock', trustProxy: false }
  */
 export function parseHostOptions(options: {
   publicUrl?: unknown

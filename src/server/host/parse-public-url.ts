@@ -9,8 +9,6 @@ import { parseHttpUrl } from './parse-http-url.js'
  * document and its reference page with the renderer's files. A public URL's
  * path may not start with one, or a request could not be told apart from one
  * that carries that path.
- * @example
- * SERVER_PATH_ROOTS.includes('__mock') // true
  */
 export const SERVER_PATH_ROOTS: readonly string[] = [
   DEFAULT_API_PREFIX.split('/')[1]!,
@@ -46,9 +44,6 @@ const EXAMPLES = 'such as https://demo.example.com or https://example.com/mock'
  * an absolute http or https URL, without credentials, query or fragment. A
  * path is allowed (a proxy that mounts the mock under `/mock`): links carry
  * it. Trailing slashes and a default port are dropped.
- * @example
- * parsePublicUrl('https://demo.example.com/') // { ok: true, url: 'https://demo.example.com', basePath: '' }
- * parsePublicUrl('ftp://demo.example.com').ok // false
  */
 export function parsePublicUrl(value: string): PublicUrlResult {
   const result = parseHttpUrl(value, {

@@ -39,8 +39,6 @@ export interface ForwardTarget {
  * a 502, one that does not answer within `upstream.timeout` a 504, each in
  * the API's error envelope. Resolves with the status sent, 0 when the
  * connection was cut instead.
- * @example
- * const status = await forwardToUpstream(request, response, upstream, { subpath: '/projects', query: '', endpoint: 'listProjects', via: '1.1 content-api-mock' })
  */
 export async function forwardToUpstream(
   request: IncomingMessage,
