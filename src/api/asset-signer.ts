@@ -56,7 +56,7 @@ export interface AssetSigner {
 }
 
 /** Options of {@link createAssetSigner}. */
-export interface AssetSignerOptions {
+interface AssetSignerOptions {
   /**
    * HMAC key. Defaults to 32 random bytes per signer, so URLs do not survive
    * a restart; pass a fixed secret to keep them valid across instances.

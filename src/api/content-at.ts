@@ -18,7 +18,7 @@ export type ServedContent = FixtureContent & {
  * A content at one instant, and the span of time in which it stays so:
  * `[from, until)` in epoch milliseconds.
  */
-export type ContentState =
+type ContentState =
   | { visible: true; content: ServedContent; from: number; until: number }
   | { visible: false; from: number; until: number }
 

@@ -223,7 +223,7 @@ function checkSpeed(speed: number, pause: boolean): void {
 }
 
 /** What `GET /__mock/clock` answers: the mock's time and its speed. */
-export interface ClockReading {
+interface ClockReading {
   /** ISO 8601, UTC. */
   now: string
   /** How many times as fast as real time the clock runs; 0 while paused. */

@@ -15,7 +15,7 @@ import type { ApiRequest, ApiResponse } from './types.js'
  * and the dataset and live stream at the mock's clock, to find the content a
  * movie belongs to.
  */
-export interface AssetContext {
+interface AssetContext {
   signer: AssetSigner
   media: MediaLibrary
   dataset(): Dataset

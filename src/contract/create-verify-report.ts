@@ -13,7 +13,7 @@ import {
 } from './drift-kinds.js'
 
 /** How many findings of one kind a report keeps as examples. */
-export const DRIFT_EXAMPLES = 3
+const DRIFT_EXAMPLES = 3
 
 /**
  * All findings of one kind across the answers: how many, a few examples,

@@ -24,7 +24,7 @@ export interface ShapeDrift {
  * @note zod's own parse strips unknown keys and stops at the first union
  * that fits; a walk reports every place, which is what a drift report needs.
  */
-export function findShapeDrift(
+function findShapeDrift(
   schema: z.core.$ZodType,
   value: unknown,
   at = '',

@@ -4,7 +4,7 @@ import type { FixtureDocument } from '../schema/fixture.js'
  * The IDs whose detail answer a recording holds: their records replace the
  * earlier document's.
  */
-export interface RecordedDetails {
+interface RecordedDetails {
   projects: ReadonlySet<string>
   contents: ReadonlySet<string>
 }

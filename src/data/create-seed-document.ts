@@ -57,7 +57,7 @@ export interface SeedOptions {
  * The "now" of the demo dataset when no `referenceDate` is given. Pinned, so
  * the dataset does not change with the clock.
  */
-export const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
+const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
 // @note Any number of projects from 0: tests of edge cases want few. The
 // mock asks for 4 or more, so that every documented role is there.

@@ -7,7 +7,7 @@ import { yieldToLoop } from './yield-to-loop.js'
  * connection, the request, the reply), so slices stay short; the hand-backs
  * cost next to nothing (bench/README.md, "Data").
  */
-export const SLICE_MS = 5
+const SLICE_MS = 5
 
 /**
  * Runs work written as a generator (one `yield` after each small step) in

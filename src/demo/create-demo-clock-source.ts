@@ -17,7 +17,7 @@ interface DemoTimeline {
 }
 
 /** A demo folder's time source and the moment its story started. */
-export interface DemoClockSource {
+interface DemoClockSource {
   /** The time source (`now` of the mock's options). */
   now: () => number
   /**
@@ -28,7 +28,7 @@ export interface DemoClockSource {
 }
 
 /** The part of `localStorage` the timeline needs. */
-export type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
+type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
 
 /**
  * The time source (`now` of `createContentApiMock`) of a build-demo folder's

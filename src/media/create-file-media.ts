@@ -11,7 +11,7 @@ import { pickByHash } from './pick-by-hash.js'
 /**
  * The media files of a folder, by name, and how to read one.
  */
-export interface MediaFiles {
+interface MediaFiles {
   /** The `.jpg`/`.jpeg` file names, sorted. */
   thumbnails: readonly string[]
   /** The `.mp4` file names, sorted. */

@@ -4,7 +4,7 @@ import type { TitleCard } from './title-card.js'
  * How many thumbnails stay cached per runtime: at about 27 KB each, 256 hold
  * some 7 MB (bench/thumbnails.js measures it).
  */
-export const THUMBNAIL_CACHE_SIZE = 256
+const THUMBNAIL_CACHE_SIZE = 256
 
 type Render = (card: TitleCard) => Uint8Array
 let renderer: Promise<Render> | undefined
@@ -45,7 +45,7 @@ export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
 /**
  * How many thumbnails are cached and their bytes, for the benchmark.
  */
-export async function measureThumbnailCache(): Promise<{
+async function measureThumbnailCache(): Promise<{
   entries: number
   bytes: number
 }> {

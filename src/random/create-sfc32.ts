@@ -1,7 +1,7 @@
 import { mix32 } from './mix-seeds.js'
 
 /** A seeded sfc32 generator whose seed can be set again at any time. */
-export interface Sfc32 {
+interface Sfc32 {
   /** The next 32-bit word. */
   next32(): number
   /** Starts the sequence of these safe integers (each split into two words). */

@@ -11,7 +11,7 @@ import {
  * The two shapes of a content's `content` object in one mode: as a fixture
  * document stores it, and as the API serves it.
  */
-export interface ContentModeShapes {
+interface ContentModeShapes {
   /** The stored body: what a fixture document holds for this mode. */
   readonly stored: z.ZodObject
   /**
@@ -61,7 +61,7 @@ export function findContentMode(mode: string): ContentModeShapes | undefined {
  * How the stored body of a mode is written, for messages:
  * `mode "moviemode" takes content: { "movie_unique": … }`.
  */
-export function describeContentMode(mode: string): string {
+function describeContentMode(mode: string): string {
   const shapes = findContentMode(mode)
   // @note The recorded extras every body may carry are not its shape.
   const keys = Object.keys(shapes?.stored.shape ?? {}).filter(

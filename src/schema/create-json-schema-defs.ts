@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /** What `createJsonSchemaDefs` converts, and the rules it adds. */
-export interface JsonSchemaDefsOptions {
+interface JsonSchemaDefsOptions {
   /** `input` for what people write, `output` for what the mock answers. */
   io: 'input' | 'output'
   /** The schema whose refinements hold rules that JSON Schema cannot see. */

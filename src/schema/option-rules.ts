@@ -24,7 +24,7 @@ export interface NumberOptionRule {
 /**
  * An option that takes one of a few words.
  */
-export interface ChoiceOptionRule<Choice extends string = string> {
+interface ChoiceOptionRule<Choice extends string = string> {
   readonly choices: readonly Choice[]
   readonly default: Choice
   readonly summary: string
@@ -180,7 +180,7 @@ export function choiceOptionSchema<const Choice extends string>(
  * `library`; the CLI declares each `conflicts` rule to commander and checks
  * each `requires` rule before a command runs.
  */
-export interface OptionCombinationRule {
+interface OptionCombinationRule {
   /** The option, as the library and commander spell it (camelCase). */
   readonly option: string
   readonly kind: 'conflicts' | 'requires'

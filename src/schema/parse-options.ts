@@ -5,7 +5,7 @@ import { OptionsError, type OptionIssue } from './options-error.js'
 /**
  * How `parseOptions` words its error.
  */
-export interface ParseOptionsContext {
+interface ParseOptionsContext {
   /** What is parsed, e.g. `content-api-mock options`. */
   subject: string
   /** A sentence appended to the message: where to read more. */

@@ -6,7 +6,7 @@ import { timestampSchema } from './primitives.js'
  * An offset from the start of the story: `+` and a duration of the clock's
  * grammar (`DURATION_PATTERN`): `+0s`, `+90s`, `+2m`, `+1h`.
  */
-export const STORY_OFFSET_PATTERN = new RegExp(
+const STORY_OFFSET_PATTERN = new RegExp(
   `^\\+${DURATION_PATTERN.source.slice(1)}`,
 )
 

@@ -55,7 +55,7 @@ export type FixtureTimelinePublish = z.infer<
 /**
  * A problem of a content's timeline rules, at a path inside the content.
  */
-export interface TimelineIssue {
+interface TimelineIssue {
   path: Array<string | number>
   message: string
 }

@@ -273,7 +273,7 @@ class RequestPipeline {
 }
 
 /** What the pipeline of one server works with. */
-export interface PipelineSettings {
+interface PipelineSettings {
   mock: MockCore
   /** Everything around the API (`createExpressApp`). */
   app: (request: IncomingMessage, response: ServerResponse) => void

@@ -51,7 +51,7 @@ export function apartMs(earlier: JournalEntry, later: JournalEntry): number {
  * in milliseconds: another request sent within it was sent before the
  * client could know the answer.
  */
-export const DELIVERY_SLACK_MS = 100
+const DELIVERY_SLACK_MS = 100
 
 /**
  * Whether `later` was sent after the client had the answer to `earlier`,

@@ -3,7 +3,7 @@ import type { Latency } from '../../schema/scenario.js'
 /**
  * The cap of a log-normal latency when the scenario gives none.
  */
-export const DEFAULT_LATENCY_CAP_MS = 30_000
+const DEFAULT_LATENCY_CAP_MS = 30_000
 
 /**
  * Draws one latency in whole milliseconds: fixed, uniform in a range, or

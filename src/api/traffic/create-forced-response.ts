@@ -26,7 +26,7 @@ const OUTCOMES: Record<number, [code: ErrorCode, message: string]> = {
  * The response header that names the scenario that forced an answer (its
  * `id`, as `GET /__mock/scenarios` lists it).
  */
-export const FORCED_BY_HEADER = 'x-mock-forced-by'
+const FORCED_BY_HEADER = 'x-mock-forced-by'
 
 /**
  * The response a scenario forces for a status: the API's error envelope with

@@ -10,7 +10,7 @@ const ISO_TIME =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i
 
 /** A `POST /__mock/clock` body, read: each part in the order it applies. */
-export interface ClockChange {
+interface ClockChange {
   /** Back to the real date at speed 1 (`"real": true`). */
   real?: true
   /** Stop the clock at this instant, epoch milliseconds. */

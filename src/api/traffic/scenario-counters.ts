@@ -20,7 +20,7 @@ export interface ScenarioCounters {
 }
 
 /** One scenario's counts, as `ScenarioCounters` holds them. */
-export type ScenarioCounts = ScenarioCounters['scenarios'][string]
+type ScenarioCounts = ScenarioCounters['scenarios'][string]
 
 /** What of a scenario in force the counts are read from and written to. */
 interface Counted {

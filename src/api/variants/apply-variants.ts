@@ -34,7 +34,7 @@ const TRANSFORMS: ReadonlyArray<[AppliedVariant, VariantTransform]> = [
 /**
  * How `slow-body` sends a body: in this many pieces, this far apart.
  */
-export const SLOW_BODY = { pieces: 5, intervalMs: 40 } as const
+const SLOW_BODY = { pieces: 5, intervalMs: 40 } as const
 
 /**
  * Whether an answer passes through the variants: some are in force, or the

@@ -7,7 +7,7 @@ import {
 /**
  * Every variant that changes answers by itself, in the order they apply.
  */
-export const APPLIED_VARIANTS = VARIANT_NAMES.filter(
+const APPLIED_VARIANTS = VARIANT_NAMES.filter(
   (name): name is AppliedVariant => name !== 'hostile',
 )
 

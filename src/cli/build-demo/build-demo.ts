@@ -55,7 +55,7 @@ export interface BuildDemoOptions {
 /**
  * What `buildDemo` wrote.
  */
-export interface BuiltDemo {
+interface BuiltDemo {
   directory: string
   /** The files written this time, and their bytes. */
   files: number

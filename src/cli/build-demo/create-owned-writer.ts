@@ -16,7 +16,7 @@ import {
 import { OutputFolders } from './output-folders.js'
 
 /** What an owned writer wrote, and what it left alone and why. */
-export interface OwnedWrites {
+interface OwnedWrites {
   files: number
   bytes: number
   /** One line per file kept as it was instead of replaced or removed. */

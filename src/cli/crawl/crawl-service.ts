@@ -17,7 +17,7 @@ export interface CrawlVisitor {
 }
 
 /** How `crawlService` walks. */
-export interface CrawlOptions {
+interface CrawlOptions {
   /**
    * Start the requests of a level at once and let the client pace them
    * (`record`), or walk one request at a time, depth first (`verify`).
@@ -30,7 +30,7 @@ export interface CrawlOptions {
 }
 
 /** What a crawl walked. */
-export interface Crawled {
+interface Crawled {
   /** The projects walked into, in the list's order. */
   projectIds: string[]
   /** The contents read in detail. */

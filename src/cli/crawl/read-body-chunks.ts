@@ -10,7 +10,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** No byte of the body came for `idleTimeoutMs`. */
-export class BodyIdleError extends Error {
+class BodyIdleError extends Error {
   override name = 'BodyIdleError'
   constructor(readonly idleTimeoutMs: number) {
     super(`no byte of the body came for ${idleTimeoutMs} ms`)

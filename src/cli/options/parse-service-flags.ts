@@ -14,7 +14,7 @@ const EXAMPLE = 'https://api.example.com/public-api/v1'
  * goes, as endpoint paths start with one.
  * @throws {InvalidArgumentError} naming what is wrong with it.
  */
-export function parseTargetFlag(value: string): string {
+function parseTargetFlag(value: string): string {
   let url: URL
   try {
     url = new URL(value)
@@ -48,7 +48,7 @@ export function parseTargetFlag(value: string): string {
  * spaces around it (a variable read from a file ends with a newline) go.
  * @throws {InvalidArgumentError} for anything else.
  */
-export function parseServiceApiKey(text: string): string {
+function parseServiceApiKey(text: string): string {
   const value = text.trim()
   if (!/^[\x21-\x7e]+$/.test(value)) {
     throw new InvalidArgumentError(

@@ -14,7 +14,7 @@ import { writeFileAtomically } from '../files/write-file-atomically.js'
  * How long `--record` waits after an answer passed through before it writes
  * the file, so that a burst of answers is written once.
  */
-export const RECORD_DEBOUNCE_MS = 500
+const RECORD_DEBOUNCE_MS = 500
 
 /**
  * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept

@@ -2,7 +2,7 @@ import type { OutputStream } from '../output/create-process-io.js'
 import type { RecordProgress } from './record-service.js'
 
 /** How `record` shows its progress while it runs. */
-export interface RecordProgressView {
+interface RecordProgressView {
   progress(progress: RecordProgress): void
   retry(retry: { url: string; attempt: number; reason: string }): void
   projectDone(project: { id: string; contents: number }): void

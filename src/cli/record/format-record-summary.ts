@@ -5,7 +5,7 @@ import {
 import type { RecordResult } from './record-service.js'
 
 /** What the summary tells besides the result. */
-export interface RecordSummaryInput {
+interface RecordSummaryInput {
   target: string
   out: string
   bytes: number

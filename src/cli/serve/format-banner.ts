@@ -7,7 +7,7 @@ import type { LogFormat } from './serve-options.js'
  * The banner lists at most this many keys; a fixture with more says how many
  * were left out.
  */
-export const BANNER_MAX_KEYS = 12
+const BANNER_MAX_KEYS = 12
 
 /**
  * Everything the startup banner shows.

@@ -8,7 +8,7 @@ import { readFixtureFile } from '../files/read-fixture-file.js'
  * How long a fixture file must stay unchanged before it is reloaded, in
  * milliseconds: editors write a file in several steps.
  */
-export const WATCH_DEBOUNCE_MS = 100
+const WATCH_DEBOUNCE_MS = 100
 
 /**
  * A running watch of a fixture file.

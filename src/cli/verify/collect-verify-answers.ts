@@ -24,7 +24,7 @@ type FetchedAnswer = Omit<VerifyAnswer, 'case' | 'request'>
 /**
  * The answers `verify` collected, and how many projects and contents it read.
  */
-export interface CollectedAnswers {
+interface CollectedAnswers {
   answers: VerifyAnswer[]
   sampled: { projects: number; contents: number }
 }

@@ -8,7 +8,7 @@ import type { RecordingFinding } from '../recording-finding.js'
  * spec fields with a value of their type (`fields`, placeholders where the
  * answer had none), and the rest as recorded extras.
  */
-export interface RecordedObject {
+interface RecordedObject {
   fields: Record<string, unknown>
   extras: RecordedExtras
 }

@@ -38,7 +38,7 @@ import { bindMethods } from '../bind-methods.js'
 /**
  * The record controllers of one mock, one per kind.
  */
-export type RecordControllers = {
+type RecordControllers = {
   readonly [Name in RecordKindName]: RecordController<RecordTypes[Name]>
 }
 
@@ -49,7 +49,7 @@ type JsonRecord = Record<string, unknown>
  * live stream's contents): those listed at this instant, and any one by ID,
  * also after it left the list.
  */
-export interface ComputedRecords<Value extends object = object> {
+interface ComputedRecords<Value extends object = object> {
   all(): readonly Value[]
   byId(id: string): Value | undefined
 }

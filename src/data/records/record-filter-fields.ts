@@ -5,7 +5,7 @@ import type { RecordKind } from './record-kinds.js'
 /**
  * The type of a field a record list can be filtered by.
  */
-export type RecordFilterType = 'string' | 'number' | 'boolean'
+type RecordFilterType = 'string' | 'number' | 'boolean'
 
 const FILTER_TYPES = new Set<string>(['string', 'number', 'boolean'])
 const fieldsByKind = new WeakMap<

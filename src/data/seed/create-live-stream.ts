@@ -19,16 +19,16 @@ import { toTimestamp, type SeedContext } from './seed-context.js'
  * fixed instant, so the stream depends on the seed and the clock alone, never
  * on when a process started.
  */
-export const LIVE_EPOCH = Date.UTC(2026, 0, 1) / 1000
+const LIVE_EPOCH = Date.UTC(2026, 0, 1) / 1000
 
 /** A new live content starts in each project every this many seconds, on average. */
-export const LIVE_CADENCE_SECONDS = 180
+const LIVE_CADENCE_SECONDS = 180
 
 /** How long a live content stays in its project's list, in seconds. */
-export const LIVE_RETENTION_SECONDS = 3 * 60 * 60
+const LIVE_RETENTION_SECONDS = 3 * 60 * 60
 
 /** Share of the live publish results that settle as `failed`; the rest `success`. */
-export const LIVE_FAILED_SHARE = 0.15
+const LIVE_FAILED_SHARE = 0.15
 
 /** How long each of a live content's generation steps takes, in seconds. */
 const STEP_SECONDS = { min: 50, max: 90 }

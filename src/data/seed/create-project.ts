@@ -49,7 +49,7 @@ export interface SeedProject {
 }
 
 /** Creates project #`index` from its own stream, `[seed, project, index]`. */
-export function createProject(
+function createProject(
   context: SeedContext,
   catalog: Catalog,
   index: number,

@@ -50,7 +50,7 @@ export function toDrawableText(
 /**
  * The width of glyphs in 1/16 px, with `tracking` (1/16 px) after each.
  */
-export function measure(
+function measure(
   face: GlyphFace,
   glyphs: readonly number[],
   tracking = 0,

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net'
  * so that no client sends a request into a connection that is about to die
  * and no connection holds the stop up for longer than `shutdownTimeout`.
  */
-export interface ConnectionKeeper {
+interface ConnectionKeeper {
   /** Watches a response from its request's arrival until it is done. */
   track(response: ServerResponse): void
   /**

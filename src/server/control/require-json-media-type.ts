@@ -7,7 +7,7 @@ import { writeJsonError } from '../answers/write-json-error.js'
  * The media types the control API reads: JSON, and the types built on it
  * such as `application/merge-patch+json` (RFC 6839 `+json` suffix).
  */
-export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
+const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
 
 /**
  * The first handler of every `POST`, `PUT` and `PATCH` control route: a

@@ -14,7 +14,7 @@ const DOCS_DIRECTORY = packageFile('dist/docs/')
 /**
  * The path of the renderer's assets; their names carry their content hash.
  */
-export const DOCS_ASSET_PREFIX = '/__docs'
+const DOCS_ASSET_PREFIX = '/__docs'
 
 /**
  * The API reference: `GET /docs` answers a browser (one that asks for

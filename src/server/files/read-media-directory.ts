@@ -20,7 +20,7 @@ import {
 import { UserFileError } from './user-file-error.js'
 
 /** The thumbnails and videos a media folder holds, by file name. */
-export interface MediaDirectory {
+interface MediaDirectory {
   library: MediaLibrary
   thumbnails: readonly string[]
   videos: readonly string[]

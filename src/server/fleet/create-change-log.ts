@@ -48,7 +48,7 @@ export function clearsJournal(changes: StateChange[]): boolean {
 const LOCK_MS = 10_000
 
 /** One entry of the change log: the changes of one write, and its version. */
-export interface ChangeEntry {
+interface ChangeEntry {
   id: string
   version: number
   changes: StateChange[]
@@ -58,7 +58,7 @@ export interface ChangeEntry {
  * The fleet's change log in Redis: `{prefix}:changes` (a Stream),
  * `{prefix}:version` and `{prefix}:write-lock`.
  */
-export interface ChangeLog {
+interface ChangeLog {
   /** The fleet's version and its record as stored, in one round trip. */
   head(): Promise<{ version: number; record: string | null }>
   /** The entries after the one with stream ID `after` ('-': from the start). */

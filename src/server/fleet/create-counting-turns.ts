@@ -9,7 +9,7 @@ type Release = () => void
  * The turns of the fleet's counting lock a replica takes for the requests
  * that move a count the fleet shares.
  */
-export interface CountingTurns {
+interface CountingTurns {
   /**
    * Joins the next turn if answering `request` moves a shared count;
    * resolves with this request's release, or `undefined` when it counts

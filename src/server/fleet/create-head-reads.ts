@@ -4,7 +4,7 @@ import type { SharedJournal } from './create-shared-journal.js'
 type Head = Awaited<ReturnType<SharedCounters['head']>>
 
 /** The reads of the fleet's head a replica makes before it answers. */
-export interface HeadReads {
+interface HeadReads {
   /**
    * Resolves once a read of the head sent after this call was taken in
    * (read-your-writes: it sees every change acknowledged before the call).

@@ -70,7 +70,7 @@ const ANSWER_WITHIN_MS = 1_000
  * send their journal) before the write is acknowledged, so their API
  * requests need not read the fleet's head first.
  */
-export interface RollCall {
+interface RollCall {
   /**
    * Whether this replica is on the roll and its lease holds: every write
    * acknowledged so far is applied here.

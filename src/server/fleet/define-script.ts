@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 
 /** A Lua script of the fleet, run with its keys and arguments. */
-export type FleetScript = (
+type FleetScript = (
   keys: readonly string[],
   args: ReadonlyArray<string | number>,
 ) => Promise<unknown>

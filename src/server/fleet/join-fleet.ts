@@ -29,7 +29,7 @@ import {
 } from './fleet-record.js'
 
 /** How a replica stands with its fleet, as `/__mock/health` tells it. */
-export interface FleetHealth {
+interface FleetHealth {
   status: 'ok' | 'degraded'
   redis: 'connected' | 'unreachable'
   /** On the fleet's roll it answers API requests without asking Redis; off it, it reads the fleet's version first. */
@@ -40,7 +40,7 @@ export interface FleetHealth {
  * One replica of a fleet: its mock, whose control calls go through the
  * fleet's change log, and the hooks the server puts on its request path.
  */
-export interface Fleet {
+interface Fleet {
   readonly mock: MockCore
   /**
    * Before a request is answered: catches up with the fleet's changes

@@ -5,7 +5,7 @@ import { parseHostHeader } from './parse-host-header.js'
 /**
  * What the Host check allows besides localhost names and IP addresses.
  */
-export interface HostCheckSettings {
+interface HostCheckSettings {
   /** Checked entries of `allowedHosts`, or `'all'`. */
   allowedHosts?: AllowedHosts
   /** The public URL, whose host is allowed. */

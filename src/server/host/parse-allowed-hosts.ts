@@ -18,7 +18,7 @@ export type AllowedHosts = readonly string[] | typeof ANY_HOST
 /**
  * One checked entry of `allowedHosts`, lower-cased, or what is wrong with it.
  */
-export type AllowedHostResult =
+type AllowedHostResult =
   { ok: true; host: string } | { ok: false; problem: string }
 
 /**

@@ -7,7 +7,7 @@ import { parsePublicUrl } from './parse-public-url.js'
  * the public URL as links use it, its path, whether the forwarded headers of
  * a reverse proxy in front are trusted, and the allowed hosts.
  */
-export interface HostSettings {
+interface HostSettings {
   /** Origin and path without a trailing slash; absent without `publicUrl`. */
   publicUrl?: string
   /** The public URL's path, e.g. `/mock`; empty when it has none. */

@@ -10,7 +10,7 @@ import { parseHttpUrl } from './parse-http-url.js'
  * path may not start with one, or a request could not be told apart from one
  * that carries that path.
  */
-export const SERVER_PATH_ROOTS: readonly string[] = [
+const SERVER_PATH_ROOTS: readonly string[] = [
   DEFAULT_API_PREFIX.split('/')[1]!,
   '__mock',
   '__assets',
@@ -23,7 +23,7 @@ export const SERVER_PATH_ROOTS: readonly string[] = [
 /**
  * A checked public URL, or what is wrong with it.
  */
-export type PublicUrlResult =
+type PublicUrlResult =
   | {
       ok: true
       /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */

@@ -6,7 +6,7 @@ import { parseHostHeader, type ParsedHost } from './parse-host-header.js'
  * The scheme and host a client used, as a reverse proxy in front of the
  * server reports them; each absent when no header gives a usable value.
  */
-export interface ForwardedOrigin {
+interface ForwardedOrigin {
   readonly proto?: 'http' | 'https'
   readonly host?: ParsedHost
 }

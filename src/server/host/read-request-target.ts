@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../schema/envelopes.js'
 /**
  * Why a request cannot be routed, as the error it is answered with.
  */
-export interface TargetProblem {
+interface TargetProblem {
   status: number
   code: ErrorCode
   message: string

@@ -24,7 +24,7 @@ const RECORDED_ENDPOINTS = new Set([
  * What to forward: the request's path below the API prefix, its query, the
  * endpoint it matched and the `Via` name of this server.
  */
-export interface ForwardTarget {
+interface ForwardTarget {
   subpath: string
   query: string
   endpoint: string | undefined

@@ -5,7 +5,7 @@ import { RATE_LIMIT_HEADER_PATTERN } from '../../schema/scenario.js'
  * `Authorization` and what negotiates the answer. Nothing else: no cookies,
  * no `Host` of the mock, no `X-Mock-*` control headers, no `Origin`.
  */
-export const UPSTREAM_REQUEST_HEADERS = [
+const UPSTREAM_REQUEST_HEADERS = [
   'authorization',
   'accept',
   'accept-language',
@@ -22,7 +22,7 @@ export const UPSTREAM_REQUEST_HEADERS = [
  * hop-by-hop headers and `Content-Encoding`/`Content-Length` (the body is
  * sent decoded).
  */
-export const UPSTREAM_RESPONSE_HEADERS = [
+const UPSTREAM_RESPONSE_HEADERS = [
   'content-type',
   'content-language',
   'cache-control',
