@@ -7,6 +7,20 @@
 export const DEFAULT_API_PREFIX = '/public-api/v1'
 
 /**
+ * The origin the mock answers on and the prefix its API lives under, from
+ * the `baseUrl` option: any origin and `DEFAULT_API_PREFIX` without one.
+ */
+export function parseBaseUrl(baseUrl: string | undefined): {
+  origin: string | undefined
+  prefix: string
+} {
+  if (baseUrl === undefined)
+    return { origin: undefined, prefix: DEFAULT_API_PREFIX }
+  const url = new URL(baseUrl)
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
+}
+
+/**
  * Whether a request target belongs to the API: the prefix itself or a path
  * below it, segment-wise (`/public-api/v1/projects`, not `/public-api/v10`).
  * The target may carry its query, as a Node request's `url` does. Both

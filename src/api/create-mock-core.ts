@@ -45,7 +45,7 @@ import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
 import { createBuiltInMedia } from '../media/create-built-in-media.js'
 import { createErrorResponse } from './error-response.js'
-import { DEFAULT_API_PREFIX, isApiPath } from './api-prefix.js'
+import { isApiPath, parseBaseUrl } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { createVariantState } from './variants/create-variant-state.js'
 import {
@@ -397,14 +397,4 @@ function buildMockCore(
     journal,
     strict: options.strict ?? false,
   }
-}
-
-function parseBaseUrl(baseUrl: string | undefined): {
-  origin: string | undefined
-  prefix: string
-} {
-  if (baseUrl === undefined)
-    return { origin: undefined, prefix: DEFAULT_API_PREFIX }
-  const url = new URL(baseUrl)
-  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
 }
