@@ -39,7 +39,7 @@ export function ClientReportSection(props: {
     <h2 id="report-title">Client report</h2>
     <p class="muted">
       Which rules of the spec and of good conduct your client broke, from the
-      journal. Each rule, its why and its fix:
+      journal. Each rule, its why and its fix:${' '}
       <code>docs/client-report.md</code> in the package.
     </p>
     ${failed && html`<${ActionResult} exchange=${report.exchange} success="" />`}
