@@ -2,12 +2,14 @@
 // (1,000 entries) and over 100,000, from a journal the mock itself wrote
 // (several keys, their lists, details and asset-free mistakes, with 500s and
 // a rate limit, sent in a tight loop so that every rule has entries to
-// weigh); and what its fields cost each request: `mock.handle` of a content
-// detail in a hot loop, this build against another one when --compare names
-// its dist folder (e.g. a copy of dist/ made before the change), the two
-// alternating, per-request times and their ratio per round.
+// weigh); and what its fields cost each request: `mock.handle` of the
+// project list, a content list and a content detail in a hot loop, this build
+// against another one when --compare names its dist folder (e.g. a copy of
+// dist/ made before the change), the two alternating, per-request times and
+// their ratio per round.
 //
 //   npm run build && node bench/client-report.js [--runs 7] [--compare <other dist>]
+//     [--entries 1000,100000]
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
@@ -20,6 +22,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },
     compare: { type: 'string' },
+    entries: { type: 'string', default: '1000,100000' },
   },
 })
 const RUNS = Number(values.runs)
@@ -93,7 +96,7 @@ console.log(`node ${process.version}, medians of ${RUNS} runs`)
 console.log(
   'journal entries   list()     report of the list   mock.clientReport()   findings',
 )
-for (const size of [1_000, 100_000]) {
+for (const size of values.entries.split(',').map(Number)) {
   const mock = await fillJournal(size)
   const entries = mock.requests.list()
   const listMs = time(() => mock.requests.list())
@@ -115,44 +118,51 @@ if (values.compare !== undefined) {
   const other = await import(
     pathToFileURL(resolve(values.compare, 'index.js')).href
   )
-  const detail = async (create) => {
+  // The three API answers the server bench loads, as `mock.handle` calls.
+  const endpoints = {
+    'project list': () => '/projects',
+    'content list': (content) => `/projects/${content.project_unique}/contents`,
+    'content detail': (content) =>
+      `/projects/${content.project_unique}/contents/${content.variation_unique}`,
+  }
+  const timer = async (create, path) => {
     const mock = create({ seed: 1 })
     await mock.ready
     const content = mock.db.contents.all()[0]
     const request = {
       method: 'GET',
       origin: ORIGIN,
-      path: `${PREFIX}/projects/${content.project_unique}/contents/${content.variation_unique}`,
+      path: PREFIX + path(content),
       query: '',
       headers: new Headers({ authorization: 'Bearer demo-key-alpha' }),
     }
     return () => {
       const started = performance.now()
-      for (let i = 0; i < 20_000; i++) mock.handle(request)
-      return ((performance.now() - started) * 1000) / 20_000
+      for (let i = 0; i < 5_000; i++) mock.handle(request)
+      return ((performance.now() - started) * 1000) / 5_000
     }
   }
-  const mine = await detail(createContentApiMock)
-  const theirs = await detail(other.createContentApiMock)
-  mine()
-  theirs()
-  const [mineTimes, theirTimes] = [[], []]
-  for (let round = 0; round < RUNS * 2; round++) {
-    if (round % 2 === 0) {
-      mineTimes.push(mine())
-      theirTimes.push(theirs())
-    } else {
-      theirTimes.push(theirs())
-      mineTimes.push(mine())
+  console.log('')
+  for (const [name, path] of Object.entries(endpoints)) {
+    const mine = await timer(createContentApiMock, path)
+    const theirs = await timer(other.createContentApiMock, path)
+    mine()
+    theirs()
+    const [mineTimes, theirTimes] = [[], []]
+    for (let round = 0; round < RUNS * 2; round++) {
+      const pair = round % 2 === 0 ? [mine, theirs] : [theirs, mine]
+      const [first, second] = pair.map((run) => run())
+      mineTimes.push(pair[0] === mine ? first : second)
+      theirTimes.push(pair[0] === mine ? second : first)
     }
+    const ratio = medianRatio(mineTimes, theirTimes)
+    console.log(
+      `mock.handle of a ${name}: ${median(mineTimes).toFixed(2)} µs against ${median(theirTimes).toFixed(2)} µs (${values.compare}), ${ratio.toFixed(3)}× per round (median)`,
+    )
+    reportFigure({
+      what: `mock.handle of a ${name} vs the other build`,
+      value: `${ratio.toFixed(3)}×`,
+      baseline: `${values.compare}, same run`,
+    })
   }
-  const ratio = medianRatio(mineTimes, theirTimes)
-  console.log(
-    `\nmock.handle of a content detail: ${median(mineTimes).toFixed(2)} µs against ${median(theirTimes).toFixed(2)} µs (${values.compare}), ${ratio.toFixed(3)}× per round (median)`,
-  )
-  reportFigure({
-    what: 'mock.handle of a content detail vs the other build',
-    value: `${ratio.toFixed(3)}×`,
-    baseline: `${values.compare}, same run`,
-  })
 }
