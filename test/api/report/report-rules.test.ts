@@ -277,3 +277,43 @@ it('leaves the pace of a run to the limit when the key got a 429 meanwhile', () 
     ]),
   ).toEqual([])
 })
+
+it('holds a 429 to the first limit it broke, whichever limit came first', () => {
+  const detail = { path: '/public-api/v1/projects/p1', endpoint: 'getProject' }
+  const firstBroken = (fields: EntryFields[]) =>
+    createClientReport(journalOf(...fields)).findings.map(({ entries }) =>
+      entries.map(({ id }) => id),
+    )
+  const byEndpoint = { ...TOO_MANY, ...detail, limitScope: 'endpoint' as const }
+  expect(
+    firstBroken([
+      { at: 0, ...byEndpoint },
+      { at: 50, ...TOO_MANY },
+      { at: 200, ...detail },
+    ]),
+  ).toEqual([[1, 3]])
+  expect(
+    firstBroken([
+      { at: 0, ...TOO_MANY },
+      { at: 50, ...byEndpoint },
+      { at: 200, ...detail },
+    ]),
+  ).toEqual([[1, 3]])
+})
+
+it('counts every early request in a loop of thousands of 429s whose Retry-After shrinks as the window runs', () => {
+  // A 10 s window: a 429 sent at 4.5 s says 6 s; all of them run out by 11 s.
+  const loop = spaced(3000, 3).map((fields) => ({
+    ...fields,
+    ...TOO_MANY,
+    retryAfterSeconds: 10 - Math.floor(fields.at / 1000),
+  }))
+  const [finding] = createClientReport(
+    journalOf(...loop, { at: 9_500 }, { at: 11_100 }),
+  ).findings
+  expect(finding).toMatchObject({
+    rule: 'retry-before-retry-after',
+    count: 3000,
+  })
+  expect(finding!.entries[0]!.id).toBe(1)
+})

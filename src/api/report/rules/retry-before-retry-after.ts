@@ -19,19 +19,17 @@ export const retryBeforeRetryAfter: ReportRule = {
   source:
     'spec 7 and 8 (429: rate limit exceeded); RFC 9110, section 10.2.3 (Retry-After)',
   find(entries) {
-    const waiting = new Map<string, JournalEntry[]>()
+    // Per key, the 429s whose Retry-After may still run, grouped so that
+    // within a group a later 429 never runs out sooner: the ones run out are
+    // a group's front, and a tight loop of 429s stays linear.
+    const waiting = new Map<string, Map<string, Waiting>>()
     const occurrences: Occurrence[] = []
-    for (const entry of entries) {
+    entries.forEach((entry, position) => {
       const key = entry.keyLabel
-      if (key === undefined || !isApiEntry(entry)) continue
-      const refusals = waiting.get(key)
-      if (refusals !== undefined && isCounted(entry)) {
-        const open = refusals.filter((refusal) => earlyBy(refusal, entry) > 0)
-        waiting.set(key, open)
-        const refusal = open.find(
-          (candidate) =>
-            isInScope(candidate, entry) && isSentAfter(candidate, entry),
-        )
+      if (key === undefined || !isApiEntry(entry)) return
+      const groups = waiting.get(key)
+      if (groups !== undefined && isCounted(entry)) {
+        const refusal = earliestBrokenBy(groups, entry)
         if (refusal !== undefined) {
           occurrences.push({
             keyLabel: key,
@@ -41,9 +39,15 @@ export const retryBeforeRetryAfter: ReportRule = {
         }
       }
       if (entry.status === 429 && entry.retryAfterSeconds !== undefined) {
-        waiting.set(key, [...(waiting.get(key) ?? []), entry])
+        const ofKey = waiting.get(key) ?? new Map<string, Waiting>()
+        waiting.set(key, ofKey)
+        const id = groupOf(entry)
+        const group = ofKey.get(id) ?? { refusals: [], positions: [], head: 0 }
+        ofKey.set(id, group)
+        group.refusals.push(entry)
+        group.positions.push(position)
       }
-    }
+    })
     return occurrences
   },
   describe(occurrences, who) {
@@ -72,6 +76,58 @@ function earlyBy(refusal: JournalEntry, later: JournalEntry): number {
  */
 function isCounted(entry: JournalEntry): boolean {
   return entry.status !== 401 && entry.status !== 400
+}
+
+/** The 429s of one group from `head` on, with their places in the journal. */
+interface Waiting {
+  refusals: JournalEntry[]
+  positions: number[]
+  head: number
+}
+
+/**
+ * The 429 that `entry` came too early for, the first one answered when
+ * several are; run-out 429s leave their groups on the way.
+ */
+function earliestBrokenBy(
+  groups: Map<string, Waiting>,
+  entry: JournalEntry,
+): JournalEntry | undefined {
+  let found: { refusal: JournalEntry; position: number } | undefined
+  for (const [id, group] of groups) {
+    const { refusals, positions } = group
+    while (
+      group.head < refusals.length &&
+      earlyBy(refusals[group.head]!, entry) <= 0
+    )
+      group.head++
+    if (group.head === refusals.length) {
+      groups.delete(id)
+      continue
+    }
+    if (!isInScope(refusals[group.head]!, entry)) continue
+    for (let at = group.head; at < refusals.length; at++) {
+      const refusal = refusals[at]!
+      if (found !== undefined && positions[at]! > found.position) break
+      if (earlyBy(refusal, entry) > 0 && isSentAfter(refusal, entry)) {
+        found = { refusal, position: positions[at]! }
+        break
+      }
+    }
+  }
+  return found?.refusal
+}
+
+/** The limit a 429 is about and its Retry-After: one group of `waiting`. */
+function groupOf(refusal: JournalEntry): string {
+  const scope = refusal.limitScope ?? 'key'
+  const target =
+    scope === 'endpoint'
+      ? refusal.endpoint
+      : scope === 'path'
+        ? refusal.path
+        : ''
+  return `${refusal.retryAfterSeconds} ${scope} ${target}`
 }
 
 function isInScope(refusal: JournalEntry, later: JournalEntry): boolean {
