@@ -4,13 +4,13 @@
 //
 //   node bench/support/serve.js mock
 //   node bench/support/serve.js live   (live data, the clock at 10x)
-//   node bench/support/serve.js fleet <redis URL>   (a replica of a fleet)
+//   node bench/support/serve.js fleet <redis URL> [prefix]   (a replica of a fleet)
 //   node bench/support/serve.js bare <answers.json: [{ path, headers, body }]>
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createContentApiServer } from '../../dist/server/index.js'
 
-const [mode, bodiesFile] = process.argv.slice(2)
+const [mode, bodiesFile, prefix] = process.argv.slice(2)
 
 // The CPU time this process has used, on request of bench/server.js (over
 // IPC), so that it can count requests per CPU-second of the server alone.
@@ -24,7 +24,7 @@ if (mode === 'mock' || mode === 'live') {
 } else if (mode === 'fleet') {
   const server = await createContentApiServer({
     port: 0,
-    redis: { url: bodiesFile, prefix: `bench-${process.pid}` },
+    redis: { url: bodiesFile, prefix: prefix ?? `bench-${process.pid}` },
   })
   console.log(server.url)
 } else if (mode === 'bare') {
@@ -48,7 +48,7 @@ if (mode === 'mock' || mode === 'live') {
   })
 } else {
   console.error(
-    'usage: serve.js mock | live | fleet <redis URL> | bare <answers.json>',
+    'usage: serve.js mock | live | fleet <redis URL> [prefix] | bare <answers.json>',
   )
   process.exit(2)
 }
