@@ -2,7 +2,7 @@
 export type FaultMode = 'pass' | 'stall' | 'refuse' | 'slow'
 
 /** A started fault proxy (see fault-proxy.js). */
-export interface FaultProxy {
+export interface FaultProxy extends AsyncDisposable {
   readonly port: number
   /** The Redis URL that goes through the proxy. */
   readonly url: string

@@ -65,6 +65,9 @@ export async function startFaultProxy(target) {
         for (const direction of link.directions) direction.release()
       }
     },
+    [Symbol.asyncDispose]() {
+      return this.close()
+    },
     async close() {
       mode = 'refuse'
       for (const link of links) {

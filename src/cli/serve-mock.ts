@@ -139,7 +139,11 @@ export async function serveMock(
         redis:
           options.redis === undefined
             ? undefined
-            : { url: options.redis, prefix: options.redisPrefix },
+            : {
+                url: options.redis,
+                prefix: options.redisPrefix,
+                offline: options.redisOffline,
+              },
       })
     } catch (error) {
       const message = describeStartError(error, options)

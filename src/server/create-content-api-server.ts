@@ -225,6 +225,7 @@ export async function createContentApiServer(
           typeof redis === 'string' ? { url: redis } : redis,
           mockOptions,
           internals,
+          adminToken,
           onWarning,
         )
   const mock = fleet?.mock ?? createMockCore(mockOptions, internals)
@@ -255,9 +256,7 @@ export async function createContentApiServer(
         originOf,
         adminToken,
         live: mockOptions.live === true,
-        ...(fleet !== undefined && {
-          control: { guard: fleet.guardControl, health: fleet.health },
-        }),
+        control: fleet?.control,
       }),
       track: (response) => keeper.track(response),
       isHostAllowed: createHostCheck({
@@ -277,7 +276,7 @@ export async function createContentApiServer(
         },
       }),
       onRequest,
-      sync: fleet?.sync,
+      admit: fleet?.admit,
     }),
   )
   server.on('clientError', handleClientError)

@@ -140,30 +140,19 @@ export function createRequestPipeline(
     response: ServerResponse,
     started: number,
   ): void {
-    const waiting = settings.sync?.(request)
-    if (waiting === undefined) serveMockNow(request, response, started)
-    else {
-      void waiting.then((counted) => {
-        try {
-          serveMockNow(request, response, started)
-        } finally {
-          counted?.()
-        }
-      })
-    }
-  }
-
-  function serveMockNow(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
     if (isApiPath(request.url ?? '/', mock.prefix)) {
-      serveApiNow(request, response, started)
+      serveApi(request, response, started)
       return
     }
     logWhenFinished(request, response, started)
-    app(request, response)
+    const waiting = settings.admit?.(request)
+    if (waiting === undefined) app(request, response)
+    else {
+      void waiting.then((admission) => {
+        if (admission.refuse !== undefined) admission.refuse(response)
+        else app(request, response)
+      })
+    }
   }
 
   /** `corsHeaders`: the CORS headers not yet set, written with the answer's. */
@@ -171,20 +160,22 @@ export function createRequestPipeline(
     request: IncomingMessage,
     response: ServerResponse,
     started: number,
-    corsHeaders: readonly string[],
+    corsHeaders?: readonly string[],
   ): void {
-    const waiting = settings.sync?.(request)
+    const waiting = settings.admit?.(request)
     if (waiting === undefined) {
       serveApiNow(request, response, started, corsHeaders)
-    } else {
-      void waiting.then((counted) => {
-        try {
-          serveApiNow(request, response, started, corsHeaders)
-        } finally {
-          counted?.()
-        }
-      })
+      return
     }
+    void waiting.then((admission) => {
+      if (admission.refuse === undefined) {
+        serveApiNow(request, response, started, corsHeaders, admission.counted)
+        return
+      }
+      if (corsHeaders !== undefined) cors.any(request, response, ignore)
+      logWhenFinished(request, response, started)
+      admission.refuse(response)
+    })
   }
 
   function serveApiNow(
@@ -192,9 +183,41 @@ export function createRequestPipeline(
     response: ServerResponse,
     started: number,
     corsHeaders?: readonly string[],
+    counted?: Admission['counted'],
   ): void {
     const apiRequest = toApiRequest(request, settings.originOf)
     const answer = mock.handle(apiRequest)
+    if (counted === undefined) {
+      sendApiAnswer(request, response, started, apiRequest, answer, corsHeaders)
+      return
+    }
+    // A count of the fleet's: the answer goes once the fleet has the count.
+    void counted().then((refuse) => {
+      if (refuse === undefined) {
+        sendApiAnswer(
+          request,
+          response,
+          started,
+          apiRequest,
+          answer,
+          corsHeaders,
+        )
+        return
+      }
+      if (corsHeaders !== undefined) cors.any(request, response, ignore)
+      logWhenFinished(request, response, started)
+      refuse(response)
+    })
+  }
+
+  function sendApiAnswer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: number,
+    apiRequest: ReturnType<typeof toApiRequest>,
+    answer: ApiResponse | undefined,
+    corsHeaders?: readonly string[],
+  ): void {
     if (answer === undefined || answer.forward !== undefined) {
       if (corsHeaders !== undefined) cors.any(request, response, ignore)
     }
@@ -319,13 +342,23 @@ export interface PipelineSettings {
   forward?: { to: UpstreamForwarder; origin: string }
   onRequest?: (entry: RequestLogEntry) => void
   /**
-   * In a fleet of replicas: what to wait for before the mock answers (the
-   * fleet's changes this replica has yet to apply, the counts it shares), or
-   * `undefined`; what it resolves to is called once the mock has answered.
+   * In a fleet of replicas: `undefined` when the mock may answer the request
+   * now, else what to wait for (this replica to be fresh, a count of the
+   * fleet) and how to go on.
    */
-  sync?: (
-    request: IncomingMessage,
-  ) => Promise<(() => void) | undefined> | undefined
+  admit?: (request: IncomingMessage) => Promise<Admission> | undefined
+}
+
+/** How a replica of a fleet lets a request through (see `admit`). */
+export interface Admission {
+  /** Set when the replica refuses the request: writes the refusal. */
+  refuse?: (response: ServerResponse) => void
+  /**
+   * Set when the answer moves a count the fleet keeps: called once the mock
+   * answered; resolves with a refusal to send instead when the fleet did not
+   * take the count.
+   */
+  counted?: () => Promise<((response: ServerResponse) => void) | undefined>
 }
 
 function ignore(): void {}

@@ -231,6 +231,12 @@ export function declareServeCommand(command: CliCommand): CliCommand {
     )
     .addOption(
       new Option(
+        '--redis-offline <choice>',
+        'with --redis: what a replica that cannot show it holds every acknowledged change does with API requests: refuse them (503), or serve its last state (for a demo that must keep answering; docs/replicas.md)',
+      ).choices(['refuse', 'serve-last-state']),
+    )
+    .addOption(
+      new Option(
         '--rate-limit <count/window>',
         'limit each API key to COUNT requests per WINDOW (s, m or h), e.g. 60/1m; 429 with Retry-After beyond it',
       ).argParser(parseRateLimit),

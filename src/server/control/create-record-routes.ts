@@ -19,6 +19,7 @@ import {
 } from '../../data/records/record-kinds.js'
 import { RecordNotFoundError } from '../../data/records/record-not-found-error.js'
 import { writeJsonError } from '../answers/write-json-error.js'
+import type { ControlWrite } from './control-hooks.js'
 import { readJsonBody } from './read-json-body.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
@@ -30,11 +31,12 @@ import { writeFixtureError } from './write-fixture-error.js'
  * (`?cascade=true`). Bodies and answers are records in the fixture format,
  * as `{ "data": … }`.
  * @example
- * router.use(createRecordRoutes(mock, 'contents'))
+ * router.use(createRecordRoutes(mock, 'contents', writeAlone))
  */
 export function createRecordRoutes(
   mock: MockCore,
   name: RecordKindName,
+  write: ControlWrite,
 ): Router {
   const kind = RECORD_KINDS[name]
   const records = mock[name] as RecordController<Record<string, unknown>>
@@ -64,7 +66,7 @@ export function createRecordRoutes(
       `${kind.noun === 'API key' ? 'an' : 'a'} ${kind.noun} in the fixture format, such as ${example}`,
     ),
     async (request, response) => {
-      const record = await records.create(request.body)
+      const record = await write(() => records.create(request.body))
       response
         .status(201)
         .location(pathOf(request, String(record[kind.idField])))
@@ -87,13 +89,16 @@ export function createRecordRoutes(
       'a JSON merge patch (RFC 7396) such as {"<field>": <new value>, "<optional field>": null}',
     ),
     async (request, response) => {
-      const record = await records.patch(idOf(request), request.body)
+      const record = await write(() =>
+        records.patch(idOf(request), request.body),
+      )
       response.json({ data: record })
     },
   )
 
   router.delete(`${base}/:id`, async (request, response) => {
-    await records.delete(idOf(request), readDeleteOptions(queryOf(request)))
+    const options = readDeleteOptions(queryOf(request))
+    await write(() => records.delete(idOf(request), options))
     response.status(204).end()
   })
 

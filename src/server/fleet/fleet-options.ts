@@ -17,6 +17,14 @@ export interface FleetOptions {
    * (default 10,000); then the start fails with a `FleetError`.
    */
   connectTimeout?: number
+  /**
+   * What a replica that cannot show it is fresh (cut off from Redis, say)
+   * does with API requests: `'refuse'` them with 503 (the default: no
+   * answer from an older state), or `'serve-last-state'`, for a demo that
+   * must keep answering when Redis is gone, at the cost of answers older
+   * than writes acknowledged by other replicas. See docs/replicas.md.
+   */
+  offline?: 'refuse' | 'serve-last-state'
 }
 
 /** The key prefix of a fleet unless `prefix` says. */
