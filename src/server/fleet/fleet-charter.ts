@@ -12,19 +12,11 @@ import { UnreadableKeyError } from './fleet-store.js'
 export interface FleetCharter {
   /** Tells this fleet from one started over at the same prefix. */
   id: string
-  data: {
-    seed: number
-    projects: number | null
-    contents: number | null
-    apiKey: string | null
-    live: boolean
-    /** SHA-256 of the fixture document's JSON. */
-    fixtures: string | null
-    /** SHA-256 of the asset secret a replica was given. */
-    assetSecret: string | null
-    /** SHA-256 of the control API's admin token; null: open. */
-    adminToken: string | null
-  }
+  /**
+   * Each flag every replica gives as the first did, by its name (`--seed`):
+   * its value as JSON, `#` and the SHA-256 of a secret, or null when none.
+   */
+  data: Record<string, string | null>
   /** The asset secret of the fleet, given or generated once. */
   assetSecret: string
   /** When the fleet's clock started, epoch milliseconds. */
@@ -32,21 +24,6 @@ export interface FleetCharter {
   /** The start options that set fleet state, as the first replica had them. */
   start: Pick<MockOptions, 'rateLimit' | 'scenarios' | 'variants' | 'speed'>
 }
-
-type Fingerprint = FleetCharter['data']
-
-// The flags of each option every replica must give as the fleet's first did.
-const FLAGS: Record<keyof Fingerprint, string> = {
-  seed: '--seed',
-  projects: '--projects',
-  contents: '--contents',
-  apiKey: '--api-key',
-  live: '--live',
-  fixtures: '--fixtures (the document)',
-  assetSecret: '--asset-secret',
-  adminToken: '--admin-token',
-}
-const HIDDEN = new Set<string>(['fixtures', 'assetSecret', 'adminToken'])
 
 /**
  * The charter a replica would write if it were the first of its fleet.
@@ -57,25 +34,26 @@ export function createFleetCharter(
   options: MockOptions,
   adminToken: string | undefined,
 ): FleetCharter {
-  const sha256 = (text: string | undefined) =>
-    text === undefined ? null : createHash('sha256').update(text).digest('hex')
+  const json = (value: unknown) =>
+    value === undefined ? null : JSON.stringify(value)
+  const hash = (text: string | undefined) =>
+    text === undefined
+      ? null
+      : `#${createHash('sha256').update(text).digest('hex')}`
+  const { size, fixtures, assetSecret } = options
   return {
     id: randomBytes(9).toString('base64url'),
     data: {
-      seed: options.seed ?? DEFAULT_SEED,
-      projects: options.size?.projects ?? null,
-      contents: options.size?.contents ?? null,
-      apiKey: options.apiKey ?? null,
-      live: options.live === true,
-      fixtures: sha256(
-        options.fixtures === undefined
-          ? undefined
-          : JSON.stringify(options.fixtures),
-      ),
-      assetSecret: sha256(options.assetSecret),
-      adminToken: sha256(adminToken),
+      '--seed': json(options.seed ?? DEFAULT_SEED),
+      '--projects': json(size?.projects),
+      '--contents': json(size?.contents),
+      '--api-key': json(options.apiKey),
+      '--live': json(options.live === true),
+      '--fixtures (the document)': hash(json(fixtures) ?? undefined),
+      '--asset-secret': hash(assetSecret),
+      '--admin-token': hash(adminToken),
     },
-    assetSecret: options.assetSecret ?? randomBytes(32).toString('base64url'),
+    assetSecret: assetSecret ?? randomBytes(32).toString('base64url'),
     clockStart: Date.now(),
     start: {
       rateLimit: options.rateLimit,
@@ -95,24 +73,21 @@ export function checkFleetCharter(
   mine: FleetCharter,
   where: string,
 ): void {
-  for (const key of Object.keys(FLAGS) as Array<keyof Fingerprint>) {
-    const [theirs, ours] = [fleet.data[key], mine.data[key]]
+  for (const [flag, ours] of Object.entries(mine.data)) {
+    const theirs = fleet.data[flag] ?? null
     // A replica that gives no asset secret takes the fleet's.
-    if (theirs === ours || (key === 'assetSecret' && ours === null)) continue
-    const shown = (value: unknown, other: string) =>
-      value === null
-        ? HIDDEN.has(key)
-          ? 'none'
-          : 'not given'
-        : HIDDEN.has(key)
-          ? other
-          : JSON.stringify(value)
+    if (theirs === ours || (flag === '--asset-secret' && ours === null)) {
+      continue
+    }
+    const secret = (theirs ?? ours)!.startsWith('#')
+    const shown = (value: string | null, other: string) =>
+      value === null ? (secret ? 'none' : 'not given') : secret ? other : value
     const why =
-      key === 'adminToken'
+      flag === '--admin-token'
         ? ' (a fleet has one admin token, so that no replica left open changes what a protected one serves; a token a replica generates is its own)'
         : ''
     throw new FleetError(
-      `This replica's ${FLAGS[key]} (${shown(ours, 'another one')}) differs from its fleet's (${shown(theirs, 'another')}) at ${where}${why}: start it with the same flags as the other replicas, or give it another --redis-prefix to start a fleet of its own.`,
+      `This replica's ${flag} (${shown(ours, 'another one')}) differs from its fleet's (${shown(theirs, 'another')}) at ${where}${why}: start it with the same flags as the other replicas, or give it another --redis-prefix to start a fleet of its own.`,
     )
   }
 }

@@ -120,56 +120,142 @@ export class UnreadableKeyError extends Error {
 /** Where a fleet stands: its identity, version and last change's stream ID. */
 export type Head = { fleet: string; version: number; entry: string }
 
-/** The fleet's keys and scripts at one prefix. */
-export type FleetStore = ReturnType<typeof createFleetStore>
+type Args = Record<string, string | number>
+const NAMES = Object.keys(KEY_TYPES) as Key[]
+const SCRIPTS = { CLAIM, LOCK, RELEASE, APPEND, ADD_BATCH }
 
 /**
- * Every Redis command of a fleet, the only place that names its keys. A key
- * of the wrong type, and a value that cannot be read, throw an
- * `UnreadableKeyError` naming the key.
+ * Every Redis command of a fleet at one prefix, the only place that names
+ * its keys. A key of the wrong type, and a value that cannot be read, throw
+ * an `UnreadableKeyError` naming the key.
  * @example
- * const store = createFleetStore(redis, 'content-api-mock')
+ * const store = new FleetStore(redis, 'content-api-mock')
  * const head = store.parseHead(await store.readHead())
  */
-export function createFleetStore(redis: Redis, prefix: string) {
-  const names = Object.keys(KEY_TYPES) as Key[]
-  const kebab = (name: string) =>
-    name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-  const keys = Object.fromEntries(
-    names.map((name) => [name, `${prefix}:${kebab(name)}`]),
-  ) as Record<Key, string>
-  const unreadable = (key: Key, problem: string) =>
-    new UnreadableKeyError(keys[key], problem)
-  const [claim, lock, release, append, addBatch] = [
-    CLAIM,
-    LOCK,
-    RELEASE,
-    APPEND,
-    ADD_BATCH,
-  ].map((lua) => defineScript(redis, keys, lua))
+export class FleetStore {
+  readonly keys: Record<Key, string>
+  readonly #redis: Redis
+  readonly #scripts: Record<string, (args: Args) => Promise<unknown>>
+
+  constructor(redis: Redis, prefix: string) {
+    const kebab = (name: string) =>
+      name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+    this.keys = Object.fromEntries(
+      NAMES.map((name) => [name, `${prefix}:${kebab(name)}`]),
+    ) as Record<Key, string>
+    this.#redis = redis
+    const entries = Object.entries(SCRIPTS).map(([name, lua]) => [
+      name,
+      defineScript(redis, this.keys, lua),
+    ])
+    this.#scripts = Object.fromEntries(entries)
+  }
+
+  parseHead(text: string | null): Head | null {
+    const match = /^(\S+) (\d+) (\d+-\d+)$/.exec(text ?? '')
+    if (match !== null) {
+      return { fleet: match[1]!, version: Number(match[2]), entry: match[3]! }
+    }
+    if (text === null) return null
+    const shown = JSON.stringify(text.slice(0, 60))
+    throw new UnreadableKeyError(this.keys.head, `holds ${shown}, not a head`)
+  }
+
+  formatHead(head: Head): string {
+    return `${head.fleet} ${head.version} ${head.entry}`
+  }
+
+  readHead(): Promise<string | null> {
+    return this.#naming(() => this.#redis.get(this.keys.head))
+  }
+
+  /** The charter and head at the prefix, these ones if there were none. */
+  claim(charter: string, head: string): Promise<[string, string]> {
+    const claimed = this.#script('CLAIM', { charter, head })
+    return claimed as Promise<[string, string]>
+  }
+
+  /** The lock taken with the head and counts, or how long it stays taken. */
+  async lock(token: string, lease: number) {
+    type Reply = [number, string | null, string | null]
+    const reply = await this.#script('LOCK', { token, lease })
+    const [taken, head, counts] = reply as Reply
+    return { taken: taken === 1, head, counts, ttl: Number(head) }
+  }
+
+  /** Whether the lock was still `token`'s; `counts` stored if not empty. */
+  async release(token: string, counts: string): Promise<boolean> {
+    return (await this.#script('RELEASE', { token, counts })) === 1
+  }
+
+  /** The new head, or `undefined` when the lock lapsed or the head moved. */
+  async append(token: string, head: string, changes: StateChange[]) {
+    const kinds = changes.map(({ kind }) =>
+      kind.startsWith('scenario') ? 'scenario' : kind,
+    )
+    const args = {
+      ...{ token, head, kinds: JSON.stringify(kinds) },
+      changes: JSON.stringify(changes.map((c) => JSON.stringify(c))),
+    }
+    const appended = await this.#script('APPEND', args)
+    return appended === null ? undefined : String(appended)
+  }
+
+  /** The changes after the one with stream ID `after`. */
+  async readLog(after: string) {
+    const read = []
+    for (let from = `(${after}`; ;) {
+      const page = await this.#naming(() =>
+        this.#redis.xrange(this.keys.changes, from, '+', 'COUNT', 200),
+      )
+      read.push(...page.map((entry) => this.#decode(entry)))
+      if (page.length < 200) return read
+      from = `(${page[page.length - 1]![0]}`
+    }
+  }
+
+  async hasEntry(id: string): Promise<boolean> {
+    const { changes } = this.keys
+    const found = await this.#naming(() => this.#redis.xrange(changes, id, id))
+    return found.length === 1
+  }
+
+  addBatch(args: Record<string, string | number>): Promise<unknown> {
+    return this.#script('ADD_BATCH', args)
+  }
+
+  /** The journal's batches, as JSON texts. */
+  async readJournal(): Promise<string[]> {
+    const { journal } = this.keys
+    const batches = await this.#naming(() =>
+      this.#redis.xrange(journal, '-', '+'),
+    )
+    return batches.map(([, fields]) => fields[3]!)
+  }
+
+  #script(name: keyof typeof SCRIPTS, args: Args): Promise<unknown> {
+    return this.#naming(() => this.#scripts[name]!(args))
+  }
 
   /** Runs `step`, naming a key of the wrong type if it meets one. */
-  const naming =
-    <Args extends unknown[], Result>(step: (...args: Args) => Result) =>
-    async (...args: Args): Promise<Awaited<Result>> => {
-      try {
-        return await step(...args)
-      } catch (error) {
-        if (!String(error).includes('WRONGTYPE')) throw error
-        const types = await Promise.all(names.map((n) => redis.type(keys[n])))
-        const i = names.findIndex(
-          (name, i) => types[i] !== 'none' && types[i] !== KEY_TYPES[name],
-        )
-        if (i === -1) throw error
-        const expected = KEY_TYPES[names[i]!]
-        throw unreadable(
-          names[i]!,
-          `is a ${types[i]}, where the fleet keeps a ${expected}`,
-        )
-      }
+  async #naming<Result>(step: () => Promise<Result>): Promise<Result> {
+    try {
+      return await step()
+    } catch (error) {
+      if (!String(error).includes('WRONGTYPE')) throw error
+      const types = await Promise.all(
+        NAMES.map((name) => this.#redis.type(this.keys[name])),
+      )
+      const i = NAMES.findIndex(
+        (name, i) => types[i] !== 'none' && types[i] !== KEY_TYPES[name],
+      )
+      if (i === -1) throw error
+      const problem = `is a ${types[i]}, where the fleet keeps a ${KEY_TYPES[NAMES[i]!]}`
+      throw new UnreadableKeyError(this.keys[NAMES[i]!], problem)
     }
+  }
 
-  function decode([id, [v, version, c, text]]: [string, string[]]) {
+  #decode([id, [v, version, c, text]]: [string, string[]]) {
     let change: StateChange | undefined
     try {
       change = JSON.parse(text!) as StateChange
@@ -178,75 +264,10 @@ export function createFleetStore(redis: Redis, prefix: string) {
     }
     const isChange = STATE_CHANGE_KINDS.includes(change?.kind as never)
     if (v !== 'v' || c !== 'c' || !/^\d+$/.test(version!) || !isChange) {
-      throw unreadable(
-        'changes',
-        `holds entry ${id}, which is not a change of the fleet`,
-      )
+      const problem = `holds entry ${id}, which is not a change of the fleet`
+      throw new UnreadableKeyError(this.keys.changes, problem)
     }
     return { id, version: Number(version), change: change! }
-  }
-
-  return {
-    keys,
-    parseHead(text: string | null): Head | null {
-      const match = /^(\S+) (\d+) (\d+-\d+)$/.exec(text ?? '')
-      if (match !== null) {
-        return { fleet: match[1]!, version: Number(match[2]), entry: match[3]! }
-      }
-      if (text === null) return null
-      throw unreadable(
-        'head',
-        `holds ${JSON.stringify(text.slice(0, 60))}, not a head`,
-      )
-    },
-    formatHead: (head: Head) => `${head.fleet} ${head.version} ${head.entry}`,
-    readHead: naming(() => redis.get(keys.head)),
-    claim: naming(
-      async (charter: string, head: string) =>
-        (await claim!({ charter, head })) as [string, string],
-    ),
-    lock: naming(async (token: string, lease: number) => {
-      type Reply = [number, string | null, string | null]
-      const [taken, head, counts] = (await lock!({ token, lease })) as Reply
-      return { taken: taken === 1, head, counts, ttl: Number(head) }
-    }),
-    release: naming(
-      async (token: string, counts: string) =>
-        (await release!({ token, counts })) === 1,
-    ),
-    /** The new head, or `undefined` when the lock lapsed or the head moved. */
-    append: naming(
-      async (token: string, head: string, changes: StateChange[]) => {
-        const kinds = changes.map(({ kind }) =>
-          kind.startsWith('scenario') ? 'scenario' : kind,
-        )
-        const texts = JSON.stringify(changes.map((c) => JSON.stringify(c)))
-        const args = { token, head, kinds: JSON.stringify(kinds) }
-        const appended = await append!({ ...args, changes: texts })
-        return appended === null ? undefined : String(appended)
-      },
-    ),
-    /** The changes after the one with stream ID `after`. */
-    readLog: naming(async (after: string) => {
-      const read = []
-      for (let from = `(${after}`; ;) {
-        const page = await redis.xrange(keys.changes, from, '+', 'COUNT', 200)
-        read.push(...page.map(decode))
-        if (page.length < 200) return read
-        from = `(${page[page.length - 1]![0]}`
-      }
-    }),
-    hasEntry: naming(
-      async (id: string) =>
-        (await redis.xrange(keys.changes, id, id)).length === 1,
-    ),
-    addBatch: naming((args: Record<string, string | number>) =>
-      addBatch!(args),
-    ),
-    /** The journal's batches, as JSON texts. */
-    readJournal: naming(async () =>
-      (await redis.xrange(keys.journal, '-', '+')).map(([, f]) => f[3]!),
-    ),
   }
 }
 

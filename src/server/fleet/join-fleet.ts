@@ -23,7 +23,7 @@ import {
   FleetError,
   type FleetOptions,
 } from './fleet-options.js'
-import { createFleetStore, UnreadableKeyError } from './fleet-store.js'
+import { FleetStore, UnreadableKeyError } from './fleet-store.js'
 import { Replica } from './replica.js'
 import { shareChanges } from './share-changes.js'
 
@@ -60,7 +60,7 @@ export async function joinFleet(
   const timeout = fleet.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS
   const redis = await connectRedis(fleet.url, timeout)
   redis.on('error', () => undefined)
-  const store = createFleetStore(redis, prefix)
+  const store = new FleetStore(redis, prefix)
   try {
     const mine = createFleetCharter(options, adminToken)
     const [text, head] = await store.claim(
