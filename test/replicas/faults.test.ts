@@ -190,7 +190,7 @@ itWithRedis(
 )
 
 itWithRedis(
-  'answers from the last state while Redis is gone with --redis-offline serve-last-state, health 200 "degraded"',
+  'answers from the last state while Redis is gone with --redis-offline serve-last-state, health 200 "degraded", and journals those answers once healed',
   async () => {
     await using fleet = await startCliFleet(redis().port, 2, [
       '--redis-offline',
@@ -211,6 +211,16 @@ itWithRedis(
     expect(
       (await control(urls[1]!, '/clock', 'POST', { advance: '1m' })).status,
     ).toBe(503)
+    // What it answered while cut off reaches the fleet's journal once healed.
+    const cutOff = await readThrough(urls[1]!, `/projects/${id}?while=cut-off`)
+    expect(cutOff.status).toBe(200)
+    fleet.proxies[1]!.set('pass')
+    const journaled = async () => {
+      const { body } = await control(urls[0]!, '/requests')
+      const queries = body.data.map((entry: { query: string }) => entry.query)
+      return queries.some((query: string) => query.includes('while=cut-off'))
+    }
+    expect(await eventually(journaled)).toBe(true)
   },
   60_000,
 )

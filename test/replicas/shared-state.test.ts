@@ -147,6 +147,21 @@ itWithRedis(
       (await control(replicas[1]!.url, '/requests', 'DELETE')).status,
     ).toBe(204)
     expect((await control(replicas[2]!.url, '/requests')).body.data).toEqual([])
+    // Answered right before a clear, still on their way: never shown after it.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${replicas[0]!.apiUrl}/projects?limit=${i + 1}`, {
+          headers: KEY,
+        }).then((response) => response.text()),
+      ),
+    )
+    expect(
+      (await control(replicas[1]!.url, '/requests', 'DELETE')).status,
+    ).toBe(204)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    for (const replica of replicas) {
+      expect((await control(replica.url, '/requests')).body.data).toEqual([])
+    }
   },
 )
 

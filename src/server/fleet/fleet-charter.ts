@@ -19,7 +19,7 @@ export interface FleetCharter {
   data: Record<string, string | null>
   /** The asset secret of the fleet, given or generated once. */
   assetSecret: string
-  /** When the fleet's clock started, epoch milliseconds. */
+  /** When the fleet's clock started, in Unix milliseconds. */
   clockStart: number
   /** The start options that set fleet state, as the first replica had them. */
   start: Pick<MockOptions, 'rateLimit' | 'scenarios' | 'variants' | 'speed'>
