@@ -1,4 +1,4 @@
-// What sharing state through Redis (--redis) costs a replica: content detail
+// What keeping one state in Redis (--redis) costs a replica: content detail
 // and project list throughput of a server with redis against the same server
 // without it, in the same run (each in a process of its own, loaded in turn
 // by autocannon from this one, alternating for --rounds; the ratio is the

@@ -18,7 +18,7 @@ import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
  * One change of the state that control calls make, with every value that
  * real time or randomness decides already resolved (the clock's numbers, a
  * load's start), so that each copy of a mock applying the same changes in
- * the same order reaches the same state. Replicas of a fleet share them
+ * the same order reaches the same state. Replicas of a fleet exchange them
  * (see `src/server/fleet/`).
  */
 export type StateChange =
@@ -60,7 +60,7 @@ export const STATE_CHANGE_KINDS: ReadonlyArray<StateChange['kind']> = [
 export interface StateParts {
   core: MockCore
   clock: MockClockWithLifetime
-  /** The scenarios, whose counts replicas share (see `exportCounters`). */
+  /** The scenarios, whose counts a fleet keeps (see `exportCounters`). */
   scenarios: ScenarioEngine
   /** The request journal, which a fleet fills from the one it keeps. */
   journal: RequestJournal
@@ -150,7 +150,7 @@ export function reportStateChanges(
     },
     async reset() {
       const start = await parts.resetAt()
-      // Reported together: a fleet shares them as one write.
+      // Reported together: a fleet takes them as one write.
       await Promise.all([onChange({ kind: 'reset', start }), clockChanged()])
     },
     async load(document) {

@@ -39,7 +39,7 @@ export interface ReplicaHealth {
  * What a replica of a fleet puts on the control API.
  */
 export interface ControlHooks {
-  /** The mock the routes change: the replica's, whose changes `write` shares. */
+  /** The mock the routes change: the replica's, whose changes `write` sends to the fleet. */
   mock?: MockCore
   /** Makes each control write (see `ControlWrite`). */
   write?: ControlWrite

@@ -6,7 +6,7 @@ import { UnreadableKeyError } from './fleet-store.js'
 
 /**
  * What the first replica of a fleet writes at `{prefix}:charter` and every
- * later one reads: what each must share with it (`data`), and the state the
+ * later one reads: what each must give as it did (`data`), and the state the
  * fleet started with.
  */
 export interface FleetCharter {

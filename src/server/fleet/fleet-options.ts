@@ -1,5 +1,5 @@
 /**
- * Where replicas share their state: a Redis (or Valkey) server.
+ * Where a fleet of replicas keeps its state: a Redis (or Valkey) server.
  */
 export interface FleetOptions {
   /**
@@ -9,7 +9,7 @@ export interface FleetOptions {
   url: string
   /**
    * The names of this fleet's keys start with it (default
-   * `content-api-mock`): several fleets, or CI jobs, share one Redis.
+   * `content-api-mock`): several fleets, or CI jobs, use one Redis.
    */
   prefix?: string
   /**

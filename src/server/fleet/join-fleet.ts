@@ -25,7 +25,7 @@ import {
 } from './fleet-options.js'
 import { FleetStore, UnreadableKeyError } from './fleet-store.js'
 import { Replica } from './replica.js'
-import { shareChanges } from './share-changes.js'
+import { createFleetWriter } from './create-fleet-writer.js'
 
 /**
  * One replica of a fleet: the mock Node calls change (`server.mock`), the
@@ -98,12 +98,12 @@ export async function joinFleet(
     })
     await replica.start(store.parseHead(head)!)
     redis.on('ready', () => replica.reconnected())
-    const sharing = shareChanges(replica, warn)
+    const writer = createFleetWriter(replica, warn)
     return {
-      mock: reportStateChanges(parts, sharing.fromNode),
+      mock: reportStateChanges(parts, writer.fromNode),
       control: {
-        mock: reportStateChanges(parts, sharing.collect),
-        write: sharing.write,
+        mock: reportStateChanges(parts, writer.collect),
+        write: writer.write,
         readJournal: () => replica.readJournal(parts.journal),
         health: () => replica.health(),
       },
@@ -126,7 +126,7 @@ export async function joinFleet(
  * The admission of a replica's requests: the API, assets and control reads
  * wait for the replica to be fresh (go on at once while it is), and those
  * that move a count of the fleet count in a turn; `/__mock/health`, control
- * writes (shared by `write`) and the rest go on at once.
+ * writes (made by `write`) and the rest go on at once.
  */
 function createAdmission(
   replica: Replica,

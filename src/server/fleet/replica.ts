@@ -103,7 +103,8 @@ export class Replica {
   async start(head: Head): Promise<void> {
     await this.queue.run(() => this.#catchUp(head))
     this.#enter({ name: 'following' })
-    const again = () => this.#state.name === 'unreadable' && this.#rebuild('')
+    const again = (state = this.#state) =>
+      state.name === 'unreadable' && this.#rebuild(state.why)
     this.#timers.push(
       setInterval(() => this.#poll(), POLL_MS).unref(),
       setInterval(again, CUT_OFF_MS).unref(),
@@ -112,10 +113,6 @@ export class Replica {
 
   reconnected(): void {
     this.#reconnected = true
-  }
-
-  get state(): ReplicaState {
-    return this.#state
   }
 
   /**
@@ -415,11 +412,9 @@ export class Replica {
   #rebuild(why: string): void {
     if (this.#queued.rebuild || this.#state.name === 'closed') return
     this.#queued.rebuild = true
-    const state = this.#state
-    const again = 'why' in state ? state.why : 'looking again'
     const rebuild = () => {
       this.#queued.rebuild = false
-      return this.#rebuildNow(why || again)
+      return this.#rebuildNow(why)
     }
     this.queue.run(rebuild).catch((error) => this.#fail(error, why))
   }

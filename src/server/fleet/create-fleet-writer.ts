@@ -7,19 +7,22 @@ interface NodeBatch {
   changes: StateChange[]
   /** How many of the fleet's changes the replica had applied then. */
   remote: number
-  shared: Promise<void>
+  written: Promise<void>
 }
 
 /**
- * Shares the changes made on a replica's mock with its fleet, each write as
+ * Writes the changes made on a replica's mock to its fleet, each write as
  * one append under the fleet's lock: a control write's (`write`, whose
  * route's mock reports to `collect`), and those of Node calls
- * (`server.mock`, reporting to `fromNode`), which resolve once shared.
+ * (`server.mock`, reporting to `fromNode`), which resolve once written.
  * @example
- * const sharing = shareChanges(replica, warn)
- * const mock = reportStateChanges(parts, sharing.fromNode)
+ * const writer = createFleetWriter(replica, warn)
+ * const mock = reportStateChanges(parts, writer.fromNode)
  */
-export function shareChanges(replica: Replica, warn: (text: string) => void) {
+export function createFleetWriter(
+  replica: Replica,
+  warn: (text: string) => void,
+) {
   /** The changes of the control write under way (one at a time). */
   let collected: StateChange[] | undefined
   let nodeBatch: NodeBatch | undefined
@@ -50,19 +53,19 @@ export function shareChanges(replica: Replica, warn: (text: string) => void) {
   function fromNode(change: StateChange): Promise<void> {
     const batch = (nodeBatch ??= startNodeBatch())
     batch.changes.push(change)
-    return batch.shared
+    return batch.written
   }
 
   function startNodeBatch(): NodeBatch {
     const batch = { changes: [], remote: replica.remoteApplied } as Omit<
       NodeBatch,
-      'shared'
+      'written'
     >
-    const shared = replica.queue
+    const written = replica.queue
       .run(async () => {
         if (nodeBatch === batch) nodeBatch = undefined
         const lock = await replica.lock(true)
-        // Made on an older state than the fleet's: undone, not shared.
+        // Made on an older state than the fleet's: undone, not written.
         if (
           lock.head !== replica.formatHead() ||
           replica.remoteApplied !== batch.remote
@@ -75,14 +78,14 @@ export function shareChanges(replica: Replica, warn: (text: string) => void) {
       .then(
         (acknowledged) => acknowledged(),
         (error: Error) => {
-          replica.mustRebuild('a change made in Node was not shared')
+          replica.mustRebuild('a change made in Node did not reach the fleet')
           const calls = batch.changes.map((made) => made.kind).join(', ')
           warn(
             `server.mock's ${calls} stays on this replica only until it rebuilds from its fleet (${error.message}); in a fleet, change state through the control API (/__mock).`,
           )
         },
       )
-    return Object.assign(batch, { shared })
+    return Object.assign(batch, { written })
   }
 
   return {
