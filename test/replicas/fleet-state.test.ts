@@ -9,6 +9,27 @@ import { startFaultProxy } from '../../bench/support/fault-proxy.js'
 
 const redisPath = findSuiteRedis()
 const itWithRedis = it.skipIf(redisPath === undefined)
+
+/** Sends `count` project lists at once, the i-th through `urls[i % n]`; resolves with their statuses. */
+function listProjects(
+  urls: string[],
+  count: number,
+  query: (i: number) => string = () => '',
+): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      fetch(`${urls[i % urls.length]}/projects${query(i)}`, {
+        headers: KEY,
+      }).then(async (response) => {
+        await response.text()
+        return response.status
+      }),
+    ),
+  )
+}
+
+const apiUrls = (replicas: Array<{ apiUrl: string }>) =>
+  replicas.map((replica) => replica.apiUrl)
 const redis = useSuiteRedis(redisPath)
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
@@ -81,13 +102,7 @@ itWithRedis(
       times: 1,
     })
     expect(added.status).toBe(201)
-    const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        fetch(`${replicas[i % 3]!.apiUrl}/projects`, { headers: KEY }).then(
-          (response) => response.status,
-        ),
-      ),
-    )
+    const statuses = await listProjects(apiUrls(replicas), 30)
     expect(statuses.filter((status) => status === 500)).toHaveLength(1)
     expect(statuses.filter((status) => status === 200)).toHaveLength(29)
     for (const replica of replicas) {
@@ -103,13 +118,7 @@ itWithRedis(
       seed: 7,
       rateLimit: { limit: 5, window: '1m' },
     })
-    const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        fetch(`${replicas[i % 3]!.apiUrl}/projects`, { headers: KEY }).then(
-          (response) => response.status,
-        ),
-      ),
-    )
+    const statuses = await listProjects(apiUrls(replicas), 50)
     expect(statuses.filter((status) => status === 200)).toHaveLength(5)
     expect(statuses.filter((status) => status === 429)).toHaveLength(45)
     for (const replica of replicas) {
@@ -128,13 +137,7 @@ itWithRedis(
       seed: 7,
       journalSize: 25,
     })
-    await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        fetch(`${replicas[i % 3]!.apiUrl}/projects?limit=${i + 1}`, {
-          headers: KEY,
-        }).then((response) => response.text()),
-      ),
-    )
+    await listProjects(apiUrls(replicas), 30, (i) => `?limit=${i + 1}`)
     for (const replica of replicas) {
       const journal = (await control(replica.url, '/requests')).body
       expect(journal.meta).toEqual({ total: 25, capacity: 25 })
@@ -148,13 +151,7 @@ itWithRedis(
     ).toBe(204)
     expect((await control(replicas[2]!.url, '/requests')).body.data).toEqual([])
     // Answered right before a clear, still on their way: never shown after it.
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        fetch(`${replicas[0]!.apiUrl}/projects?limit=${i + 1}`, {
-          headers: KEY,
-        }).then((response) => response.text()),
-      ),
-    )
+    await listProjects([replicas[0]!.apiUrl], 20, (i) => `?limit=${i + 1}`)
     expect(
       (await control(replicas[1]!.url, '/requests', 'DELETE')).status,
     ).toBe(204)
