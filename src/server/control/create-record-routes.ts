@@ -77,7 +77,7 @@ export function createRecordRoutes(
   router.get(`${base}/:id`, (request, response) => {
     const record = records.get(idOf(request))
     if (record === undefined) {
-      writeNotFound(request, response, idOf(request))
+      writeNotFound(response, name, idOf(request), request.baseUrl + base)
       return
     }
     response.json({ data: record })
@@ -102,23 +102,6 @@ export function createRecordRoutes(
     response.status(204).end()
   })
 
-  function writeNotFound(
-    request: Request,
-    response: Response,
-    id: string,
-  ): void {
-    const which =
-      name === 'apiKeys'
-        ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
-        : JSON.stringify(id)
-    writeJsonError(
-      response,
-      404,
-      'not_found',
-      `No ${kind.noun} ${which}. GET ${request.baseUrl}${base} lists the ${kind.plural} there are.`,
-    )
-  }
-
   router.use(
     (
       error: unknown,
@@ -129,7 +112,7 @@ export function createRecordRoutes(
       if (error instanceof InvalidRecordError) {
         writeFixtureError(response, error)
       } else if (error instanceof RecordNotFoundError) {
-        writeNotFound(request, response, error.id)
+        writeNotFound(response, name, error.id, request.baseUrl + base)
       } else if (error instanceof RecordInUseError) {
         writeJsonError(
           response,
@@ -154,4 +137,24 @@ export function createRecordRoutes(
   )
 
   return router
+}
+
+/** The 404 of a record that is not there; `list`: the path that lists them. */
+function writeNotFound(
+  response: Response,
+  name: RecordKindName,
+  id: string,
+  list: string,
+): void {
+  const kind = RECORD_KINDS[name]
+  const which =
+    name === 'apiKeys'
+      ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
+      : JSON.stringify(id)
+  writeJsonError(
+    response,
+    404,
+    'not_found',
+    `No ${kind.noun} ${which}. GET ${list} lists the ${kind.plural} there are.`,
+  )
 }
