@@ -444,3 +444,25 @@ itWithRedis(
     expect(reads).toBeLessThan(20)
   },
 )
+
+itWithRedis(
+  'journals every field of an entry through the fleet, as one server journals it (a field added to entries needs no fleet code)',
+  async () => {
+    await using replicas = await startReplicas(redis().url, 2, { seed: 7 })
+    await using alone = await startServer({ seed: 7 })
+    for (const server of [replicas[0]!, alone]) {
+      const answer = await fetch(`${server.apiUrl}/projects?limit=2`, {
+        headers: KEY,
+      })
+      await answer.text()
+    }
+    const [fleetEntry] = (await control(replicas[1]!.url, '/requests')).body
+      .data
+    const [aloneEntry] = (await control(alone.url, '/requests')).body.data
+    expect(Object.keys(fleetEntry).sort()).toEqual(
+      Object.keys(aloneEntry).sort(),
+    )
+    const { time, durationMs, ...fields } = aloneEntry
+    expect(fleetEntry).toMatchObject(fields)
+  },
+)
