@@ -1,5 +1,5 @@
 // The house rules of src/, checked by `npm run lint`: data flows one way,
-// random <- schema <- (data | media) <- api <- (msw | contract <- server) <- cli, and the part that
+// (random | schema) <- (data | media) <- api <- (msw | contract | server) <- cli, and the part that
 // runs in browsers imports nothing Node-only. page/ (the browser page) stands
 // apart: it imports nothing of src/ and nothing imports it.
 
@@ -26,8 +26,8 @@ module.exports = {
     ),
     layer(
       'schema',
-      ['random', 'schema'],
-      'schema/ is the floor of the zod schemas: they import nothing else of src/ but random/.',
+      ['schema'],
+      'schema/ is the floor of the zod schemas, beside random/: they import nothing else of src/.',
     ),
     layer(
       'data',
@@ -56,8 +56,8 @@ module.exports = {
     ),
     layer(
       'server',
-      ['random', 'schema', 'data', 'media', 'api', 'contract', 'server'],
-      'server/ only translates requests for api/; it is not the MSW adapter nor the CLI.',
+      ['random', 'schema', 'data', 'media', 'api', 'server'],
+      'server/ only translates requests for api/; it is not the MSW adapter, the CLI, nor contract/ (record and verify are commands).',
     ),
     layer(
       'demo',

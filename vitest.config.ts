@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   resolve: {
@@ -30,6 +30,16 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // @note Left to steps of their own in .ci/run: the recipes of the docs,
+    // each in a fresh consumer that installs the packed package and its
+    // runner from the registry (a minute or more each), `npm run
+    // test:recipes`; the container suites, which build an image first,
+    // `npm run test:deploy`.
+    exclude: [
+      ...configDefaults.exclude,
+      'test/package/recipes/**',
+      'test/deploy/containers/**',
+    ],
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],

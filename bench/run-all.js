@@ -24,6 +24,7 @@ const SCRIPTS = [
   ['variants.js', []],
   ['verify.js', []],
   ['record.js', []],
+  ['client-report.js', []],
   ['bigload.js', []],
   ['records.js', []],
   ['depth.js', []],

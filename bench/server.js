@@ -6,13 +6,18 @@
 // Two ratios: requests per second, and requests per CPU-second of the server
 // process alone. The second holds on a busy machine, where the load generator
 // and other work take CPU from both servers unevenly.
+// With --compare, the mock's API endpoints are also loaded head to head
+// against the same server from another build (e.g. a copy of dist/ made
+// before a change), alternating, and their ratio printed.
 //
 //   npm run build && node bench/server.js [--duration 5] [--connections 20]
+//     [--compare <other dist folder>] [--rounds 4]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { reportFigure } from './support/figures.js'
+import { median } from './support/median.js'
 import {
   findContentPaths,
   KEY,
@@ -25,6 +30,8 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
+    compare: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
   },
 })
 const DURATION = Number(values.duration)
@@ -120,6 +127,10 @@ for (const [name, serverUrl, path] of endpoints) {
     perCpu: perCpu(mock) / perCpu(bare),
   })
 }
+if (values.compare !== undefined) {
+  await compareBuilds(values.compare, Number(values.rounds))
+}
+
 // Issue 11's goals: a content detail at half of bare node:http's rate or
 // more, a list at 0.6 or more, in every run.
 for (const [name, goal] of [
@@ -137,3 +148,40 @@ for (const [name, goal] of [
   })
 }
 process.exit(0)
+
+/**
+ * This build's mock against `otherDist`'s on the API endpoints, `rounds`
+ * alternating runs each (which goes first alternates too), as ratios of
+ * req/s and req per CPU-second, medians over the rounds.
+ */
+async function compareBuilds(otherDist, rounds) {
+  const otherUrl = await startServed('mock', otherDist)
+  console.log(
+    `\nthis build against ${otherDist}: ${rounds} alternating rounds of ${DURATION} s, medians`,
+  )
+  console.log('endpoint           req/s ratio   req/CPU-s ratio')
+  for (const [name, server, path] of endpoints) {
+    if (server !== mockUrl || name === 'thumbnail') continue
+    await load(otherUrl, path, { connections: CONNECTIONS, duration: 1 })
+    await load(mockUrl, path, { connections: CONNECTIONS, duration: 1 })
+    const perSecond = []
+    const perCpu = []
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [mockUrl, otherUrl] : [otherUrl, mockUrl]
+      const runs = {}
+      for (const url of order) runs[url] = await measure(url, path, LOAD)
+      const [mine, theirs] = [runs[mockUrl], runs[otherUrl]]
+      perSecond.push(mine.perSecond / theirs.perSecond)
+      perCpu.push(mine.requests / mine.cpu / (theirs.requests / theirs.cpu))
+    }
+    const cells = [median(perSecond), median(perCpu)].map((value) =>
+      value.toFixed(3).padStart(11),
+    )
+    console.log(`${name.padEnd(18)} ${cells.join('   ')}`)
+    reportFigure({
+      what: `${name}: req/s and req per CPU-second vs the other build`,
+      value: `${median(perSecond).toFixed(3)}, ${median(perCpu).toFixed(3)}`,
+      baseline: `${otherDist}, same run`,
+    })
+  }
+}

@@ -14,9 +14,11 @@
 // be the user's own (a handler is answered by the msw that built it; the
 // vitest helper registers hooks in the running vitest), and ioredis (CommonJS,
 // loaded only with --redis). So package.json's `dependencies` are ioredis and
-// the packages whose types the public `.d.ts` files name: zod (the exported
-// schemas), @msw/data (`mock.db`) and @faker-js/faker (the seed's internal
-// types reach it); the rest are devDependencies, here at build time only.
+// the two packages whose types the public `.d.ts` files name: zod (the
+// exported schemas) and @msw/data (`mock.db`, its collections), for a
+// consumer's compiler only; the rest, faker among them, are devDependencies,
+// here at build time only (test/package/recipes/strict-types.test.ts checks
+// that the published types need nothing else).
 // @note What a run may never need comes with `import()` and so lands in a
 // chunk of its own, loaded on first use (the seed generator and faker, the
 // clips, the title-card renderer, the CLI's other commands).

@@ -1,4 +1,4 @@
-// `npm run fuzz`: the fuzz suites of `npm test` (test/fuzz-*.test.ts), longer
+// `npm run fuzz`: the fuzz suites of `npm test` (test/{msw,server}/fuzz-*.test.ts), longer
 // and with a new seed each time. FUZZ_RUNS sets the runs per adapter (default
 // 5000, each of 1 to 4 requests); FUZZ_SEED replays a run fast-check reported.
 // The suites print how many requests each adapter answered, by status.
@@ -19,8 +19,8 @@ const vitest = spawnSync(
   [
     'vitest',
     'run',
-    'test/fuzz-server.test.ts',
-    'test/fuzz-interceptor.test.ts',
+    'test/server/fuzz-server.test.ts',
+    'test/msw/fuzz-interceptor.test.ts',
   ],
   {
     cwd: root,

@@ -5,7 +5,7 @@
 // gzipped) in a browser bundle; the seed reads two lists of them (family names).
 // The seed's faker is built on faker's base locale plus these lists, and
 // draws the same words as it did over the whole English locale
-// (test/seed-faker-parity.test.ts checks the lists against the installed faker).
+// (test/data/seed-faker-parity.test.ts checks the lists against the installed faker).
 //
 //   node scripts/generate-english-words.js
 import { writeFileSync } from 'node:fs'

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On a Node.js below msw 3's floor (20), checks first that pnpm's default
 # install of the packed package (msw 3) fails at once with one clear line.
-# Then runs the interceptor suites (every test file that calls `useMswServer`)
+# Then runs the interceptor suites (every test file that calls `useMswServer` or `useSmallDatasetServer`)
 # under Node 22 with msw 3, the upper end of the `msw` peer range, in a
 # throwaway copy of the project, so the main node_modules stays as it is.
 #
@@ -15,7 +15,7 @@ set -euo pipefail
 NODE_MAJOR=22
 MSW_RANGE='^3'
 # The one place that says which suites run: those using the MSW interceptor.
-SUITE_MARKER='useMswServer\|setupContentApiMock'
+SUITE_MARKER='useMswServer\|useSmallDatasetServer\|setupContentApiMock'
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/content-api-mock-msw3.XXXXXX")"

@@ -58,6 +58,31 @@ export {
   type JournalFilter,
   type RequestJournal,
 } from './api/traffic/create-request-journal.js'
+export {
+  REFUSAL_CAUSES,
+  type RefusalCause,
+  type LimitScope,
+} from './api/traffic/journal-facts.js'
+
+/* The client report: the rules a client broke, from the journal (docs/client-report.md) */
+export {
+  createClientReport,
+  MAX_FINDING_ENTRIES,
+} from './api/report/create-client-report.js'
+export type {
+  ClientReport,
+  ClientFinding,
+  FindingSeverity,
+} from './api/report/client-report.js'
+export type { ClientReportRequest } from './api/mock-core.js'
+export {
+  CLIENT_REPORT_RULES,
+  CLIENT_REPORT_DEFAULTS,
+  clientReportOptionsSchema,
+  type ClientReportRule,
+  type ClientReportOptions,
+  type ClientReportThresholds,
+} from './schema/client-report-options.js'
 
 /* The demo dataset */
 export {

@@ -2,7 +2,7 @@
 // modules, code splitting), with esbuild or rolldown, and sorts the output
 // into the chunks loaded at once and those loaded on demand, each with the
 // modules it holds (those of the package's own chunks too). Used by
-// bench/bundle.js and test/browser-bundle.test.ts.
+// bench/bundle.js and test/package/browser-bundle.test.ts.
 import { resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'

@@ -2,15 +2,25 @@
 // process of its own so the load generator and the server do not share an
 // event loop. Prints its URL and, when asked over IPC, the CPU time it has used.
 //
-//   node bench/support/serve.js mock
+//   node bench/support/serve.js mock [dist]   (dist: another build's folder)
 //   node bench/support/serve.js live   (live data, the clock at 10x)
 //   node bench/support/serve.js fleet <redis URL> [prefix]   (a replica of a fleet)
 //   node bench/support/serve.js bare <answers.json: [{ path, headers, body }]>
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { createContentApiServer } from '../../dist/server/index.js'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const [mode, bodiesFile, prefix] = process.argv.slice(2)
+// `mock <dist>`: the same server from another build, for a before/after
+// (bench/server.js --compare).
+const dist =
+  mode === 'mock' && bodiesFile !== undefined
+    ? pathToFileURL(`${resolve(bodiesFile)}/`)
+    : new URL('../../dist/', import.meta.url)
+const { createContentApiServer } = await import(
+  new URL('server/index.js', dist).href
+)
 
 // The CPU time this process has used, on request of bench/server.js (over
 // IPC), so that it can count requests per CPU-second of the server alone.
@@ -48,7 +58,7 @@ if (mode === 'mock' || mode === 'live') {
   })
 } else {
   console.error(
-    'usage: serve.js mock | live | fleet <redis URL> [prefix] | bare <answers.json>',
+    'usage: serve.js mock [dist] | live | fleet <redis URL> [prefix] | bare <answers.json>',
   )
   process.exit(2)
 }

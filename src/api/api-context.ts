@@ -1,6 +1,6 @@
 import type { OPTION_RULES } from '../schema/option-rules.js'
 import type { Dataset } from '../data/dataset.js'
-import type { LiveStream } from '../data/seed/create-live-stream.js'
+import type { LiveStream } from '../data/seed/live-stream.js'
 import type { FixtureAccount, FixtureApiKey } from '../schema/fixture.js'
 import type { MediaLibrary } from '../media/media-library.js'
 import type { AssetSigner } from './asset-signer.js'

@@ -34,6 +34,8 @@ export type AssetVerification =
       reason: 'invalid' | 'expired' | 'not_found'
       /** What failed, why, and how to get a working URL. */
       message: string
+      /** When a genuine URL stopped working (`expired`), in epoch milliseconds. */
+      expiresAt?: number
     }
 
 /** Issues and checks the signed, expiring asset URLs of spec rule 4.4. */
@@ -244,6 +246,7 @@ export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
         return {
           ok: false,
           reason: 'expired',
+          expiresAt,
           message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${ttlSeconds} s after they are issued, counted at most at real speed (a --speed above 1 does not shorten them; a set or advance of the mock clock counts in full). Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
         }
       }

@@ -1,6 +1,8 @@
+import { hashText } from '../random/hash-text.js'
 import type { Caller, ApiContext } from './api-context.js'
 import { createErrorResponse } from './error-response.js'
 import { BEARER_PATTERN } from './read-bearer-token.js'
+import type { RefusalCause } from './traffic/journal-facts.js'
 import type { ApiResponse } from './types.js'
 
 /**
@@ -17,6 +19,7 @@ export function authenticate(
   if (authorization == null || authorization.trim() === '') {
     return unauthorized(
       'Missing API key. Send the header "Authorization: Bearer <API_KEY>".',
+      'missing-key',
     )
   }
   const match = BEARER_PATTERN.exec(authorization.trim())
@@ -24,21 +27,26 @@ export function authenticate(
     const scheme = authorization.trim().split(/[ \t]/, 1)[0]
     return unauthorized(
       `Unsupported authorization scheme "${scheme}". Send the header "Authorization: Bearer <API_KEY>".`,
+      'other-scheme',
     )
   }
   const key = match[1]?.trim() ?? ''
   if (key === '') {
     return unauthorized(
       'Empty API key after "Bearer". Send the header "Authorization: Bearer <API_KEY>".',
+      'empty-key',
     )
   }
   const index = context.dataset().index
   const apiKey = index.apiKeysByKey.get(key)
   const account = apiKey && index.accountsById.get(apiKey.account)
   if (apiKey === undefined || account === undefined) {
-    return invalidToken(
+    const response = invalidToken(
       'Unknown API key. Check that you copied the whole key from the API keys menu of your account settings.',
+      'unknown-key',
     )
+    response.facts!.keyFingerprint = fingerprintOf(key)
+    return response
   }
   // A known key that is no longer valid keeps its label, so the journal can
   // tell which key a client kept sending after it expired.
@@ -47,6 +55,7 @@ export function authenticate(
     return withLabel(
       invalidToken(
         'This API key was revoked. Create a new key in the API keys menu of your account settings.',
+        'revoked-key',
       ),
       keyLabel,
     )
@@ -58,6 +67,7 @@ export function authenticate(
     return withLabel(
       invalidToken(
         `This API key expired at ${apiKey.expires_at}. Create a new key in the API keys menu of your account settings.`,
+        'expired-key',
       ),
       keyLabel,
     )
@@ -65,17 +75,29 @@ export function authenticate(
   return { apiKey, account }
 }
 
-function unauthorized(message: string): ApiResponse {
-  return createErrorResponse(401, 'unauthorized', message, {
+function unauthorized(message: string, cause: RefusalCause): ApiResponse {
+  const response = createErrorResponse(401, 'unauthorized', message, {
     'www-authenticate': 'Bearer realm="content-api"',
   })
+  response.facts = { cause }
+  return response
 }
 
 /** @see https://www.rfc-editor.org/rfc/rfc6750#section-3 */
-function invalidToken(message: string): ApiResponse {
-  return createErrorResponse(401, 'unauthorized', message, {
+function invalidToken(message: string, cause: RefusalCause): ApiResponse {
+  const response = createErrorResponse(401, 'unauthorized', message, {
     'www-authenticate': 'Bearer realm="content-api", error="invalid_token"',
   })
+  response.facts = { cause }
+  return response
+}
+
+/**
+ * @note 32 bits tell a client's few wrong keys apart and say next to
+ * nothing of a long key; the journal never holds the key itself.
+ */
+function fingerprintOf(key: string): string {
+  return hashText(key).toString(16).padStart(8, '0')
 }
 
 function withLabel(

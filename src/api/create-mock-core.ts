@@ -1,5 +1,5 @@
 import { generateSeedData, type SeedData } from '../data/generate-seed-data.js'
-import type { LiveStream } from '../data/seed/create-live-stream.js'
+import type { LiveStream } from '../data/seed/live-stream.js'
 import { createDataset } from '../data/dataset.js'
 import { exportFixtureDocument } from '../data/export-fixture-document.js'
 import { loadFixtureDocument } from '../data/load-fixture-document.js'
@@ -23,7 +23,7 @@ import { createMockClock } from './create-mock-clock.js'
 import {
   createRequestJournal,
   DEFAULT_JOURNAL_SIZE,
-  type JournalRecord,
+  type RawJournalEntry,
 } from './traffic/create-request-journal.js'
 import { createScenarioEngine } from './traffic/create-scenario-engine.js'
 import { ASSET_PATH_PREFIX, createAssetSigner } from './asset-signer.js'
@@ -38,6 +38,8 @@ import {
   type MockOptions,
 } from './mock-options.js'
 import { readBearerToken } from './read-bearer-token.js'
+import { createClientReport } from './report/create-client-report.js'
+import { clientReportOptionsSchema } from '../schema/client-report-options.js'
 import { serveAsset } from './serve-asset.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
@@ -209,13 +211,15 @@ export function buildMockCore(
 
   const upstream = internals.upstream
 
-  function record(
+  function addToJournal(
     request: ApiRequest,
     response: ApiResponse,
     arrived: number,
     started: number,
+    lifetime: number,
   ): void {
-    const entry: JournalRecord = {
+    const entry: RawJournalEntry = {
+      id: 0,
       timeMs: arrived,
       method: request.method,
       path: request.path,
@@ -224,11 +228,15 @@ export function buildMockCore(
       keyLabel: response.keyLabel,
       status: response.status,
       durationMs: performance.now() - started + (response.delayMs ?? 0),
+      // Read now, from `performance` as it is now: fake timers replace it.
+      startMs: performance.timeOrigin + started,
+      lifetimeClockMs: lifetime,
       networkError: response.networkError === true,
       variants: response.variants,
       proxied: response.forward === undefined ? undefined : upstream?.origin,
     }
-    journal.record(entry)
+    if (response.facts !== undefined) Object.assign(entry, response.facts)
+    journal.add(entry)
     internals.onJournalEntry?.(entry)
   }
 
@@ -241,9 +249,10 @@ export function buildMockCore(
     response: ApiResponse,
     arrived: number,
     started: number,
+    lifetime: number,
   ): ApiResponse {
     response.forward = (status) =>
-      record(request, { ...response, status }, arrived, started)
+      addToJournal(request, { ...response, status }, arrived, started, lifetime)
     return response
   }
 
@@ -299,11 +308,18 @@ export function buildMockCore(
       if (!isOurs(request) || !isApiPath(request.path, prefix)) return undefined
       const started = performance.now()
       const arrived = now()
+      const lifetime = clock.lifetimeNow()
       if (
         upstream?.all === true &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
-        return forwarded(request, passThrough(request), arrived, started)
+        return forwarded(
+          request,
+          passThrough(request),
+          arrived,
+          started,
+          lifetime,
+        )
       }
       const response = handleApiRequest(context, request)
       // @note Only the lookup's 404: an answer the mock decided before it
@@ -313,9 +329,9 @@ export function buildMockCore(
         response.status === 404 &&
         isUnknownToMock(context, request)
       ) {
-        return forwarded(request, response, arrived, started)
+        return forwarded(request, response, arrived, started, lifetime)
       }
-      record(request, response, arrived, started)
+      addToJournal(request, response, arrived, started, lifetime)
       return response
     },
     handleAsset(request) {
@@ -324,6 +340,7 @@ export function buildMockCore(
       }
       const started = performance.now()
       const arrived = now()
+      const lifetime = clock.lifetimeNow()
       return serveAsset(context, request)
         .catch(() =>
           createErrorResponse(
@@ -335,7 +352,7 @@ export function buildMockCore(
         )
         .then((response) => {
           response.endpoint ??= ASSET_ENDPOINT
-          record(request, response, arrived, started)
+          addToJournal(request, response, arrived, started, lifetime)
           return response
         })
     },
@@ -350,6 +367,19 @@ export function buildMockCore(
     clock,
     scenarios,
     requests: journal,
+    clientReport({ key, keyLabel, rules } = {}) {
+      const settings =
+        rules === undefined
+          ? options.clientReport
+          : {
+              ...options.clientReport,
+              ...parseOptions(clientReportOptionsSchema, rules, {
+                subject: 'clientReport rules',
+                hint: 'Each rule and its thresholds are described in docs/client-report.md of the content-api-mock package.',
+              }),
+            }
+      return createClientReport(journal.list({ key, keyLabel }), settings)
+    },
     variants: { list: variants.list, set: variants.set },
     ...records,
   }

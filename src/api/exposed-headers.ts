@@ -6,7 +6,7 @@ import { RATE_LIMIT_HEADER_NAMES } from '../schema/scenario.js'
  * safelisted `Cache-Control`, `Content-Language`, `Content-Length`,
  * `Content-Type`, `Expires`, `Last-Modified` and `Pragma`). The server sends
  * them as `Access-Control-Expose-Headers`.
- * test/exposed-headers.test.ts fails when an answer carries a header that is
+ * test/server/exposed-headers.test.ts fails when an answer carries a header that is
  * neither safelisted nor listed here.
  * @example
  * cors({ exposedHeaders: [...EXPOSED_HEADERS] })

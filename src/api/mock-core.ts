@@ -10,11 +10,13 @@ import type {
 } from '../schema/fixture.js'
 import type { MockClock } from './create-mock-clock.js'
 import type {
-  JournalRecord,
+  RawJournalEntry,
   RequestJournal,
 } from './traffic/create-request-journal.js'
 import type { ScenarioController } from './traffic/create-scenario-engine.js'
 import type { ApiRequest, ApiResponse } from './types.js'
+import type { ClientReport } from './report/client-report.js'
+import type { ClientReportOptions } from '../schema/client-report-options.js'
 import type { VariantController } from './variants/create-variant-state.js'
 
 /**
@@ -56,7 +58,17 @@ export interface MockCore {
   /** Forced outcomes and rate limits in force: add, list, remove, clear. */
   readonly scenarios: ScenarioController
   /** The journal of answered requests: list, count, clear. */
-  readonly requests: Omit<RequestJournal, 'record'>
+  readonly requests: Omit<RequestJournal, 'add'>
+  /**
+   * Which rules of the spec and of good conduct the client broke, from the
+   * journal (docs/client-report.md): `{ findings, requests }`, with no
+   * finding for a client that broke none. `key` or `keyLabel` looks at one
+   * key's requests; `rules` changes the `clientReport` option's settings
+   * for this call.
+   * @example
+   * expect(mock.clientReport().findings).toEqual([])
+   */
+  clientReport(request?: ClientReportRequest): ClientReport
   /** The variants in force: `list()`, `set(['hostile'])`, `set([])`. */
   readonly variants: VariantController
   /** The contents, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
@@ -67,6 +79,16 @@ export interface MockCore {
   readonly apiKeys: RecordController<FixtureApiKey>
   /** The accounts, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
   readonly accounts: RecordController<FixtureAccount>
+}
+
+/**
+ * What `clientReport()` looks at: one key's requests (as sent, or by its
+ * label), and rules set for this call over the `clientReport` option.
+ */
+export interface ClientReportRequest {
+  key?: string
+  keyLabel?: string
+  rules?: ClientReportOptions
 }
 
 /**
@@ -92,6 +114,6 @@ export interface MockCoreInternals {
    * replicas pass their fleet's, so that `speed` runs from one start.
    */
   clockStart?: number
-  /** Called with each journal entry as it is recorded (a fleet shares them). */
-  onJournalEntry?: (entry: JournalRecord) => void
+  /** Called with each journal entry as it is added (a fleet shares them). */
+  onJournalEntry?: (entry: RawJournalEntry) => void
 }

@@ -15,10 +15,14 @@ import {
   type ScenarioPreset,
 } from '../schema/scenario.js'
 import { variantListSchema, type VariantName } from '../schema/variants.js'
+import {
+  clientReportOptionsSchema,
+  type ClientReportOptions,
+} from '../schema/client-report-options.js'
 import type { ListOrder } from './api-context.js'
 
 /**
- * Options shared by every way of running the mock.
+ * Options common to every way of running the mock.
  */
 export interface MockOptions {
   /**
@@ -55,6 +59,13 @@ export interface MockOptions {
   scenarios?: Array<Scenario | ScenarioPreset>
   /** How many requests the journal keeps (default 1,000). */
   journalSize?: number
+  /**
+   * The rules of `clientReport()` per rule: `false` turns one off, an
+   * object sets its thresholds, e.g. `{ 'missing-authorization': false,
+   * 'tight-polling': { requests: 20 } }` (default: every rule, with its
+   * defaults). See docs/client-report.md.
+   */
+  clientReport?: ClientReportOptions
   /**
    * Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers
    * (default `false`).
@@ -106,6 +117,7 @@ export const optionsSchema = z.strictObject({
     .array(z.union([z.enum(SCENARIO_PRESETS), scenarioSchema]))
     .optional(),
   journalSize: integerOptionSchema(OPTION_RULES.journalSize).optional(),
+  clientReport: clientReportOptionsSchema.optional(),
   strict: z.boolean().optional(),
   variants: variantListSchema.optional(),
   live: z.boolean().optional(),

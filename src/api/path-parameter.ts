@@ -34,5 +34,7 @@ export function readPathParameter(
 }
 
 function invalid(message: string): ApiResponse {
-  return createErrorResponse(422, 'invalid_parameter', message)
+  const response = createErrorResponse(422, 'invalid_parameter', message)
+  response.facts = { cause: 'invalid-id' }
+  return response
 }

@@ -1,5 +1,5 @@
 import type { Dataset } from '../data/dataset.js'
-import type { LiveStream } from '../data/seed/create-live-stream.js'
+import type { LiveStream } from '../data/seed/live-stream.js'
 import type {
   MediaAsset,
   MediaLibrary,
@@ -50,20 +50,31 @@ export async function serveAsset(
     return createErrorResponse(404, 'not_found', result.message, NO_STORE)
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return createErrorResponse(
+    const response = createErrorResponse(
       405,
       'method_not_allowed',
       `Asset URLs answer GET and HEAD only, not ${request.method}. Request the URL with GET to download it.`,
       { ...NO_STORE, allow: 'GET, HEAD' },
     )
+    response.facts = { cause: 'method-not-allowed' }
+    return response
   }
   if (!result.ok) {
-    return createErrorResponse(
+    const expired = result.reason === 'expired'
+    const response = createErrorResponse(
       403,
-      result.reason === 'expired' ? 'asset_url_expired' : 'asset_url_invalid',
+      expired ? 'asset_url_expired' : 'asset_url_invalid',
       result.message,
       NO_STORE,
     )
+    response.facts =
+      expired && result.expiresAt !== undefined
+        ? {
+            cause: 'asset-url-expired',
+            ...lifetimeOf(result.expiresAt, signer.ttlSeconds),
+          }
+        : { cause: 'asset-url-invalid' }
+    return response
   }
 
   let asset: MediaAsset
@@ -105,7 +116,9 @@ export async function serveAsset(
     return createErrorResponse(
       416,
       'range_not_satisfiable',
-      `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
+      size === 0
+        ? `The requested range "${rangeHeader}" asks for bytes of an empty asset, which has none. Omit the Range header to get the empty file.`
+        : `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
       {
         ...NO_STORE,
         'accept-ranges': 'bytes',
@@ -122,6 +135,18 @@ export async function serveAsset(
     status: range === undefined ? 200 : 206,
     headers,
     body: head ? null : bodyOf(asset, start, end),
+    facts: lifetimeOf(result.expiresAt, signer.ttlSeconds),
+  }
+}
+
+/** When a URL that expires at `expiresAt` was issued, and its expiry. */
+function lifetimeOf(
+  expiresAt: number,
+  ttlSeconds: number,
+): { assetIssuedMs: number; assetExpiresMs: number } {
+  return {
+    assetIssuedMs: expiresAt - ttlSeconds * 1000,
+    assetExpiresMs: expiresAt,
   }
 }
 
@@ -178,7 +203,10 @@ function parseSingleRange(
   if (first === '') {
     if (last === '') return undefined
     const suffix = Number(last)
-    if (suffix === 0) return 'unsatisfiable'
+    // @note An empty asset has no last bytes to give (RFC 9110 section
+    // 14.1.1: a suffix range of a zero-length representation cannot be
+    // satisfied), so "bytes=-5" of it is a 416, not "bytes 0--1/0".
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
     return { start: Math.max(0, size - suffix), end: size - 1 }
   }
   const start = Number(first)

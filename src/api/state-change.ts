@@ -109,6 +109,7 @@ export function reportStateChanges(
     handle: core.handle,
     handleAsset: core.handleAsset,
     exportFixtures: core.exportFixtures,
+    clientReport: core.clientReport,
     clock: reportClock(parts.clock, clockChanged),
     scenarios: {
       list: core.scenarios.list,

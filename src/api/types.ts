@@ -1,3 +1,5 @@
+import type { JournalFacts } from './traffic/journal-facts.js'
+
 /**
  * Reads one request header by its case-insensitive name, as `Headers#get`
  * does. Adapters pass whatever is cheapest for their runtime.
@@ -62,6 +64,11 @@ export interface ApiResponse {
    * journals the request as proxied.
    */
   forward?: (status: number) => void
+  /**
+   * What the journal records of this answer beyond its status: why the
+   * request was refused, a `Retry-After`, an asset URL's lifetime.
+   */
+  facts?: JournalFacts
 }
 
 /**

@@ -1,12 +1,21 @@
-import { Command, Help, InvalidArgumentError, type Option } from 'commander'
+import {
+  Command,
+  InvalidArgumentError,
+  type Help,
+  type Option,
+} from 'commander'
 import { findCloseMatch } from '../schema/find-close-match.js'
 import {
   isOptionGiven,
   OPTION_COMBINATION_RULES,
 } from '../schema/option-rules.js'
 import { CliError } from './cli-error.js'
-import type { CliLog } from './create-cli-log.js'
-import type { CliIo } from './create-process-io.js'
+import { CliHelp } from './cli-help.js'
+import type { OptionTable } from './options/cli-option-spec.js'
+import { createCliOption } from './options/create-cli-option.js'
+import type { EnvironmentVariable } from './options/environment-variables.js'
+import type { CliLog } from './output/create-cli-log.js'
+import type { CliIo } from './output/create-process-io.js'
 
 /**
  * What every command's action is given, and where it leaves its exit code.
@@ -19,32 +28,6 @@ export interface CommandContext {
 }
 
 /**
- * How an option read from the environment is described when the variable's
- * value is unusable; `secret` keeps the value out of the message.
- */
-interface EnvironmentWording {
-  expected: string
-  secret?: boolean
-}
-
-const ENVIRONMENT_WORDING = new WeakMap<Option, EnvironmentWording>()
-
-/**
- * Declares that `option` falls back to the environment variable `name`
- * (commander's `Option.env()`), and how to word a bad value of it.
- * @example
- * fromEnvironment(new Option('-p, --port <number>'), 'PORT', { expected: 'a port' })
- */
-export function fromEnvironment(
-  option: Option,
-  name: string,
-  wording: EnvironmentWording,
-): Option {
-  ENVIRONMENT_WORDING.set(option, wording)
-  return option.env(name)
-}
-
-/**
  * A commander command of this CLI. It reads `Option.env()` variables from
  * the CLI's io rather than `process.env` (so a test can hand it stand-ins),
  * turns every mistake commander finds into a `CliError` of one sentence with
@@ -53,6 +36,9 @@ export function fromEnvironment(
 export class CliCommand extends Command {
   /** Set on the command that runs when no command is named (`serve`). */
   isDefault = false
+
+  /** The environment variables the command reads, for its help. */
+  readonly environment: EnvironmentVariable[] = []
 
   constructor(
     readonly context: CommandContext,
@@ -67,6 +53,18 @@ export class CliCommand extends Command {
 
   override createHelp(): Help {
     return new CliHelp()
+  }
+
+  /**
+   * Adds the options of `table`, each built from its row, and lists the
+   * variables they fall back to in the help.
+   */
+  addOptionTable(table: OptionTable): this {
+    for (const [name, spec] of Object.entries(table)) {
+      this.addOption(createCliOption(name, spec))
+      if (spec.env !== undefined) this.environment.push(spec.env)
+    }
+    return this
   }
 
   /** `content-api-mock` for the program and its default command, else `content-api-mock record`. */
@@ -87,7 +85,7 @@ export class CliCommand extends Command {
         ? this.findConflictRule(message)
         : undefined
     const sentence =
-      rule?.cli(this.opts()) ??
+      rule?.cli(this.opts(), this.readVariableNames()) ??
       (errorOptions?.code === 'commander.excessArguments' && this.isDefault
         ? this.describeUnknownCommand()
         : undefined)
@@ -136,7 +134,7 @@ export class CliCommand extends Command {
         isOptionGiven(given[rule.option]) &&
         !isOptionGiven(given[rule.other])
       )
-        throw new CliError(rule.cli(given))
+        throw new CliError(rule.cli(given, this.readVariableNames()))
     }
   }
 
@@ -159,10 +157,37 @@ export class CliCommand extends Command {
           value = option.parseArg(text, undefined)
       } catch (error) {
         if (!(error instanceof InvalidArgumentError)) throw error
-        throw new CliError(describeBadVariable(option, name!, text, error))
+        throw new CliError(this.describeBadVariable(option, name!, text, error))
       }
       this.setOptionValueWithSource(key, value, 'env')
     }
+  }
+
+  /** The line for a variable whose value the option's parser refused. */
+  private describeBadVariable(
+    option: Option,
+    name: string,
+    text: string,
+    error: Error,
+  ): string {
+    const variable = this.environment.find((entry) => entry.name === name)
+    const expected =
+      variable?.expected ??
+      error.message.replace(/^Expected /, '').replace(/\.$/, '')
+    const value =
+      variable?.secret === true ? 'is invalid' : `is ${JSON.stringify(text)}`
+    return `The environment variable ${name} ${value}; expected ${expected}. Fix or unset ${name}, or pass ${option.long}, which wins over it.`
+  }
+
+  /** The variable of each option that has one, by the option's name. */
+  private readVariableNames(): Record<string, string> {
+    return Object.fromEntries(
+      this.options.flatMap((option) =>
+        option.envVar === undefined
+          ? []
+          : [[option.attributeName(), option.envVar]],
+      ),
+    )
   }
 
   private findOption(key: string): Option | undefined {
@@ -186,47 +211,8 @@ export class CliCommand extends Command {
   }
 }
 
-/**
- * The help of this CLI: the program's help lists its default command's
- * options (`content-api-mock --help` shows how to serve, as before there
- * were commands), and a default that names its variable ("$PORT, else
- * 4010") is not followed by commander's "env: PORT" again.
- */
-class CliHelp extends Help {
-  override visibleOptions(cmd: Command): Option[] {
-    const serving = cmd.commands.find(isDefaultCommand)
-    return super.visibleOptions(serving ?? cmd)
-  }
-
-  override optionDescription(option: Option): string {
-    const named =
-      option.envVar !== undefined &&
-      option.defaultValueDescription?.includes(`$${option.envVar}`) === true
-    return super.optionDescription(
-      named
-        ? Object.assign(Object.create(option), { envVar: undefined })
-        : option,
-    )
-  }
-}
-
 function isDefaultCommand(command: Command): boolean {
   return command instanceof CliCommand && command.isDefault
-}
-
-function describeBadVariable(
-  option: Option,
-  name: string,
-  text: string,
-  error: Error,
-): string {
-  const wording = ENVIRONMENT_WORDING.get(option)
-  const expected =
-    wording?.expected ??
-    error.message.replace(/^Expected /, '').replace(/\.$/, '')
-  const value =
-    wording?.secret === true ? 'is invalid' : `is ${JSON.stringify(text)}`
-  return `The environment variable ${name} ${value}; expected ${expected}. Fix or unset ${name}, or pass ${option.long}, which wins over it.`
 }
 
 /**

@@ -3,13 +3,14 @@ import { FixtureError } from '../data/fixture-error.js'
 import { OptionsError } from '../schema/options-error.js'
 import { CliCommand, type CommandContext } from './cli-command.js'
 import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
+import { ENVIRONMENT_VARIABLES } from './options/environment-variables.js'
 import {
   declareServeCommand,
   SERVE_DESCRIPTION,
   SERVE_HELP_AFTER,
-} from './commands/serve.js'
-import { CLI_NAME, createCliLog } from './create-cli-log.js'
-import { createProcessIo, type CliIo } from './create-process-io.js'
+} from './serve/declare-serve-command.js'
+import { CLI_NAME, createCliLog } from './output/create-cli-log.js'
+import { createProcessIo, type CliIo } from './output/create-process-io.js'
 import { readPackageVersion } from './read-package-version.js'
 
 type Declare = (command: CliCommand) => CliCommand
@@ -25,19 +26,20 @@ const LAZY_COMMANDS: Record<
   'build-demo': {
     summary: 'write the same demo as a static folder that needs no server',
     load: async () =>
-      (await import('./commands/build-demo.js')).declareBuildDemoCommand,
+      (await import('./build-demo/declare-build-demo-command.js'))
+        .declareBuildDemoCommand,
   },
   record: {
     summary:
       'record a real service into a fixture document that --fixtures serves',
     load: async () =>
-      (await import('./commands/record.js')).declareRecordCommand,
+      (await import('./record/declare-record-command.js')).declareRecordCommand,
   },
   verify: {
     summary:
       "check a real service against the mock's schemas and name the variants it calls for",
     load: async () =>
-      (await import('./commands/verify.js')).declareVerifyCommand,
+      (await import('./verify/declare-verify-command.js')).declareVerifyCommand,
   },
 }
 
@@ -103,6 +105,7 @@ function createProgram(context: CommandContext): CliCommand {
         `${SERVE_HELP_AFTER}\n\n(${CLI_NAME} <command> --help lists a command's options)`,
       ),
   )
+  program.environment.push(...Object.values(ENVIRONMENT_VARIABLES))
   const serve = program.command('serve', { isDefault: true })
   serve.isDefault = true
   declareServeCommand(withVersion(serve))

@@ -22,7 +22,7 @@ const NO_VARIANT =
  * Every kind of drift `content-api-mock verify` reports, mapped to the
  * variant that mimics it. `slow-body` is in no row: it changes when bytes
  * arrive, not which, so comparing answers cannot see it (docs/contract.md).
- * @note test/contract-drift.test.ts holds every variant named here to
+ * @note test/contract/contract-drift.test.ts holds every variant named here to
  * `VARIANT_NAMES`, so renaming a variant fails until this table follows.
  * @example
  * DRIFT_KINDS['unknown-field'].variant // 'extra-fields'

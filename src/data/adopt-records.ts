@@ -20,7 +20,7 @@ let symbols: Promise<RecordSymbols> | undefined
  * "Layout"). `all()` returns the collection's own array (its source says
  * so: queries need the records' identities), and the symbols are read off a
  * record of a throwaway collection, since `@msw/data` does not export them.
- * A test (test/dataset-storage.test.ts) fails if either stops being so.
+ * A test (test/data/dataset-storage.test.ts) fails if either stops being so.
  * @example
  * const adopt = await createRecordAdopter()
  * adopt(dataset.contents, content, content.variation_unique)
@@ -30,7 +30,7 @@ export async function createRecordAdopter(): Promise<
 > {
   const { primaryKey, relationMap } = await (symbols ??= readSymbols())
   const relationMaps = new WeakMap<object, Map<string, unknown>>()
-  // Shared by every adopted record: the map of its relations is made only if
+  // One function for every adopted record: the map of its relations is made only if
   // someone asks for it (`defineRelations`, `update`).
   function relationMapOf(this: object): Map<string, unknown> {
     let map = relationMaps.get(this)

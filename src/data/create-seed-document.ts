@@ -25,7 +25,8 @@ import {
   MINUTE,
   toTimestamp,
 } from './seed/seed-context.js'
-import { createLiveStream, type LiveStream } from './seed/create-live-stream.js'
+import { createLiveStream } from './seed/create-live-stream.js'
+import type { LiveStream } from './seed/live-stream.js'
 
 /**
  * Options of `createSeedDocument`. Every option has a default, so the same

@@ -1,6 +1,6 @@
 import type { FixtureDocument } from '../schema/fixture.js'
 import type { SeedOptions } from './create-seed-document.js'
-import type { LiveStream } from './seed/create-live-stream.js'
+import type { LiveStream } from './seed/live-stream.js'
 
 /**
  * What a mock serves at the start: a fixture document and, when live, the

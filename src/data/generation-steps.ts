@@ -2,7 +2,7 @@
  * How many steps a content's generation has: `step_process` runs 1 to 5 and
  * `is_complete` holds at the last. The seed's contents and the live stream's
  * timelines both have this many; the page keeps a copy, tied to this one by
- * `test/generation-steps.test.ts`.
+ * `test/data/generation-steps.test.ts`.
  * @example
  * progress.is_complete === (progress.step_process === GENERATION_STEPS)
  */

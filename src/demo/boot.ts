@@ -6,7 +6,7 @@ import { createFileMedia } from '../media/create-file-media.js'
 import { createHandlers } from '../msw/create-handlers.js'
 import { createReadOnlyControlHandlers } from './create-read-only-control-handlers.js'
 import { mountCoreAtFolder } from './mount-core-at-folder.js'
-import { createDemoClockSource } from './shared-demo-clock.js'
+import { createDemoClockSource } from './create-demo-clock-source.js'
 import { OPTION_RULES } from '../schema/option-rules.js'
 import {
   DEMO_MEDIA_FOLDER,

@@ -5,7 +5,7 @@ import type { ByteSource } from './byte-source.js'
  * `Content-Type`.
  */
 export interface MediaBytes {
-  /** Shared between responses: treat it as read-only. */
+  /** One copy for every response: treat it as read-only. */
   bytes: Uint8Array
   type: string
 }

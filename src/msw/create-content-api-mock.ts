@@ -57,6 +57,7 @@ export function createContentApiMock(
     clock: core.clock,
     scenarios: core.scenarios,
     requests: core.requests,
+    clientReport: core.clientReport,
     variants: core.variants,
     contents: core.contents,
     projects: core.projects,

@@ -36,7 +36,7 @@ export interface ApiRequestOptions {
 
 /**
  * RATE_LIMIT_HEADER_PATTERN of src/schema/scenario.ts, copied because the
- * page imports no code of src/; test/page-rate-limit-headers.test.ts ties the two.
+ * page imports no code of src/; test/page/page-rate-limit-headers.test.ts ties the two.
  */
 export const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/i
 

@@ -31,7 +31,7 @@ export interface DemoSettings {
     live?: boolean
     /**
      * The clock's speed, counted from the first visit of the browser (see
-     * `src/demo/shared-demo-clock.ts`), not from each page load.
+     * `src/demo/create-demo-clock-source.ts`), not from each page load.
      */
     speed?: number
     assetTtl?: number

@@ -1,6 +1,6 @@
 /**
  * The four endpoints of the spec (section 4) by operation ID, in the spec's
- * order: the names scenarios match, the journal and the request log record,
+ * order: the names scenarios match, the journal and the request log keep,
  * and the OpenAPI document uses.
  * @example
  * for (const endpoint of ENDPOINT_NAMES) console.log(endpoint, ENDPOINT_PATHS[endpoint])

@@ -63,6 +63,7 @@ export const CONTROL_ERROR_CODES = [
   'host_not_allowed',
   'invalid_variants',
   'redis_unavailable',
+  'too_many_uploads',
 ] as const
 
 /**

@@ -58,8 +58,9 @@ export const TOKEN_EXPECTED =
  * The one home of the mock's options that take a value with bounds or a
  * default: the library's options schema, `createSeedDocument`'s defaults,
  * the CLI's argument parsers and its `--help` are all derived from it.
- * @note The server-only options (host, port) live in `server/defaults.ts`,
- * beside the server, in the same form.
+ * @note The server-only options (host, port) live in
+ * `server/connections/defaults.ts`, beside the server, in the same form; the
+ * environment variables the CLI reads, in `cli/options/environment-variables.ts`.
  * @example
  * OPTION_RULES.projects.default // 8
  * OPTION_RULES.projects.min // 4: fewer would leave a documented role out
@@ -203,8 +204,14 @@ export interface OptionCombinationRule {
   readonly other: string
   /** The library's issue at `option`; absent when it has no such pair. */
   readonly library?: string
-  /** The CLI's line, given the values of the command's options. */
-  readonly cli: (given: Readonly<Record<string, unknown>>) => string
+  /**
+   * The CLI's line, given the values of the command's options and the
+   * environment variable of each option that has one (the CLI's to name).
+   */
+  readonly cli: (
+    given: Readonly<Record<string, unknown>>,
+    variables: Readonly<Record<string, string>>,
+  ) => string
 }
 
 const GENERATOR_OPTIONS = ['projects', 'contents'] as const
@@ -266,8 +273,8 @@ export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
     option: 'redisPrefix',
     kind: 'requires',
     other: 'redis',
-    cli: () =>
-      '--redis-prefix names the keys of a fleet in the Redis given with --redis, and there is none without it. Add --redis URL (e.g. --redis redis://127.0.0.1:6379), or remove --redis-prefix (or unset CONTENT_API_MOCK_REDIS_PREFIX).',
+    cli: (_, variables) =>
+      `--redis-prefix names the keys of a fleet in the Redis given with --redis, and there is none without it. Add --redis URL (e.g. --redis redis://127.0.0.1:6379), or remove --redis-prefix${variables.redisPrefix === undefined ? '' : ` (or unset ${variables.redisPrefix})`}.`,
   },
   {
     option: 'redisOffline',

@@ -21,10 +21,8 @@ import { MAX_FIXTURE_BYTES } from './control/create-fixture-routes.js'
 import { resolveAdminToken } from './control/resolve-admin-token.js'
 import type { FleetOptions } from './fleet/fleet-options.js'
 import { createExpressApp } from './create-express-app.js'
-import {
-  createRequestPipeline,
-  type RequestLogEntry,
-} from './create-request-pipeline.js'
+import { createRequestPipeline } from './create-request-pipeline.js'
+import type { RequestLogEntry } from './request-log-entry.js'
 import { readMediaDirectory } from './files/read-media-directory.js'
 import { createHostCheck } from './host/create-host-check.js'
 import { parseHostOptions } from './host/parse-host-options.js'
@@ -39,7 +37,7 @@ import {
 } from './upstream/resolve-upstream.js'
 
 export { DEFAULT_HOST, DEFAULT_PORT } from './connections/defaults.js'
-export type { RequestLogEntry } from './create-request-pipeline.js'
+export type { RequestLogEntry } from './request-log-entry.js'
 
 /**
  * Options of `createContentApiServer`: the mock's options and the server's.

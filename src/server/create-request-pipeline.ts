@@ -5,6 +5,7 @@ import { isApiPath } from '../api/api-prefix.js'
 import type { MockCore } from '../api/mock-core.js'
 import type { ApiResponse, HeaderLookup } from '../api/types.js'
 import type { CorsHandler } from './answers/create-cors-handler.js'
+import type { RequestLogEntry } from './request-log-entry.js'
 import { isControlPath, isOwnPath } from './answers/is-own-path.js'
 import { respondWithHandlers } from './answers/respond-with-handlers.js'
 import { writeApiResponse } from './answers/write-api-response.js'
@@ -298,28 +299,6 @@ export function createRequestPipeline(
       })
     })
   }
-}
-
-/**
- * One answered request, as the server reports it for logs.
- */
-export interface RequestLogEntry {
-  method: string
-  /**
-   * The request target as sent: path and query; the API key in a control
-   * path (`/__mock/api-keys/<key>`) shows as its label.
-   */
-  path: string
-  status: number
-  durationMs: number
-  /** The log-safe label of the API key, e.g. `acct_alpha#1`; never the key. */
-  keyLabel?: string
-  /** The endpoint that answered, e.g. `getContent`. */
-  endpoint?: string
-  /** The variants applied to the answer (`hostile` for all), when any were. */
-  variants?: string[]
-  /** Upstream's origin, when the request was forwarded there. */
-  proxied?: string
 }
 
 /** What the pipeline of one server works with. */

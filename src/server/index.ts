@@ -8,7 +8,7 @@ export {
   type ContentApiServerOptions,
   type RequestLogEntry,
 } from './create-content-api-server.js'
-export { PROXIED_HEADER } from './upstream/forward-to-upstream.js'
+export { PROXIED_HEADER } from './upstream/proxied-header.js'
 export {
   DEFAULT_UPSTREAM_TIMEOUT_MS,
   type UpstreamAnswer,

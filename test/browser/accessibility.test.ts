@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import {
-  findSuiteChromium,
-  useSuiteBrowser,
+  useBrowserSuite,
   newSuitePage,
   watchPage,
 } from '../support/chromium-suite.js'
@@ -21,9 +20,7 @@ import { startServer } from '../support/server.js'
 // navigation. Skipped with one line without a Chromium, like the other
 // browser suites.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
-const browser = useSuiteBrowser(chromiumPath)
+const { itInBrowser, browser } = useBrowserSuite()
 
 /** Waits until the view at `route` has what a person came for. */
 async function waitForView(page: Page, route: string): Promise<void> {

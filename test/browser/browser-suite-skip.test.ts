@@ -1,23 +1,14 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import {
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { useBareMachine } from '../support/run-suite-bare.js'
 
 // The browser suite on a machine without any Chromium, as a newcomer runs it:
 // vitest with its default reporter, a PATH that holds node and nothing else,
 // and a home folder without a Playwright cache.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs')
 const SUITE = 'test/browser/setup-worker.test.ts'
 // Every test of the suite is skipped: as many as it declares.
 const SUITE_TESTS = readFileSync(join(ROOT, SUITE), 'utf8').match(
@@ -26,25 +17,11 @@ const SUITE_TESTS = readFileSync(join(ROOT, SUITE), 'utf8').match(
 const SKIPPED_LINE =
   /^browser suite skipped: no Chromium found \(CHROMIUM_PATH unset; chromium, chromium-browser, google-chrome, google-chrome-stable not on PATH; no Playwright cache at .+\)\. Set CHROMIUM_PATH=\/path\/to\/chrome or install Chromium to run it\.$/m
 
-const home = mkdtempSync(join(tmpdir(), 'content-api-mock-no-browser-'))
-afterAll(() => rmSync(home, { recursive: true, force: true }))
-const bin = join(home, 'bin')
-mkdirSync(bin)
-symlinkSync(process.execPath, join(bin, 'node'))
+const runBare = useBareMachine()
 
 /** Runs the browser suite with vitest in a machine without a browser. */
-async function runSuiteWithoutBrowser(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [VITEST, 'run', SUITE], {
-    cwd: ROOT,
-    // @note Only these: vitest's own variables would make the child think it
-    // is a worker of this run, and CHROMIUM_PATH must be unset.
-    env: { PATH: bin, HOME: home, NO_COLOR: '1', ...env },
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const [code] = await once(child, 'exit')
-  return { code: code as number | null, output }
+function runSuiteWithoutBrowser(env: Record<string, string> = {}) {
+  return runBare(SUITE, env)
 }
 
 it('skips the browser suite with one line saying how to enable it when no Chromium is found', async () => {

@@ -11,11 +11,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import jpeg from 'jpeg-js'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
-  CHROMIUM_ARGS,
-  findSuiteChromium,
+  useBrowserSuite,
   newSuitePage,
   REQUIRE_BROWSER,
   watchPage,
@@ -28,12 +27,12 @@ import {
 
 // `content-api-mock build-demo` folders served by a plain static file server
 // on 127.0.0.1, with no mock server running, opened in a real Chromium: the
-// page's Service Worker answers the API, media included. One folder at `/`,
-// one with --media-dir under the sub-path `/demo/`, and one for each of the
+// page's Service Worker answers the API, media included. One folder at `/`
+// (and again two levels down, as a GitHub Pages project site holds it), one
+// with --media-dir under the sub-path `/demo/`, and one for each of the
 // dataset and clock flags the server shares.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
+const { itInBrowser, hasBrowser, browser, openPage } = useBrowserSuite()
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CLI = join(ROOT, 'dist/cli/main.js')
@@ -42,10 +41,9 @@ const MEDIA_THUMBNAIL = { width: 96, height: 54 }
 
 let work: string | undefined
 let site: StaticServer | undefined
-let browser: Browser | undefined
 
 beforeAll(async () => {
-  if (chromiumPath === undefined) return
+  if (!hasBrowser) return
   work = mkdtempSync(join(tmpdir(), 'content-api-mock-build-demo-'))
   const media = join(work, 'media')
   mkdirSync(media)
@@ -73,6 +71,12 @@ beforeAll(async () => {
     '--media-dir',
     media,
   ])
+  // A page of the same site outside every demo folder.
+  mkdirSync(join(work, 'outside'))
+  writeFileSync(
+    join(work, 'outside/index.html'),
+    '<!doctype html><title>Another page of the site</title>',
+  )
   await run(process.execPath, [CLI, 'build-demo', join(work, 'broken')])
   rmSync(join(work, 'broken/demo-options.json'))
   const flags = {
@@ -88,18 +92,16 @@ beforeAll(async () => {
   site = await serveStaticFolders({
     '/': join(work, 'root'),
     '/demo/': join(work, 'sub'),
+    // A GitHub Pages project site: https://<user>.github.io/<repository>/demo/
+    '/pages-repository/demo/': join(work, 'root'),
+    '/pages-repository/outside/': join(work, 'outside'),
     '/broken/': join(work, 'broken'),
     '/sized/': join(work, 'sized'),
     '/live/': join(work, 'live'),
   })
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await site?.[Symbol.asyncDispose]()
   if (work !== undefined) rmSync(work, { recursive: true, force: true })
 })
@@ -208,7 +210,7 @@ function expectPlayed(
 ): void {
   if (video.canPlayType === '' && !REQUIRE_BROWSER) {
     console.log(
-      `build-demo video check skipped: ${chromiumPath} cannot play H.264/AAC. Set CHROMIUM_PATH to a Chromium with H.264 to run it.`,
+      `build-demo video check skipped: Chromium ${browser().version()} cannot play H.264/AAC. Set CHROMIUM_PATH to a Chromium with H.264 to run it.`,
     )
     ctx.skip()
   }
@@ -219,7 +221,7 @@ function expectPlayed(
 itInBrowser(
   'runs a build-demo folder from a plain static server: the worker answers the API, the page shows projects and the base URL',
   async (ctx) => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     const { apiBase, report } = await openDemo(page, '/')
 
@@ -270,7 +272,7 @@ itInBrowser(
 itInBrowser(
   'runs a build-demo folder under a sub-path (/demo/) and serves its --media-dir files from the browser',
   async (ctx) => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     const seenBefore = site!.requests.length
     const { apiBase, report } = await openDemo(page, '/demo/')
@@ -303,9 +305,55 @@ itInBrowser(
 )
 
 itInBrowser(
+  'runs a build-demo folder two levels down, as a GitHub Pages project site holds it, its worker scoped to the folder alone',
+  async () => {
+    const folder = `${site!.url}/pages-repository/demo/`
+    const { page, watch } = await openPage(folder)
+    await waitForDemo(page)
+    expect(await page.locator('.mode-url').textContent()).toBe(
+      `${folder}public-api/v1`,
+    )
+    const inside = await page.evaluate(async () => {
+      const config = await (await fetch('__page/config.json')).json()
+      const response = await fetch(`${config.apiBase}/projects`, {
+        headers: { authorization: `Bearer ${config.defaultKey}` },
+      })
+      return {
+        status: response.status,
+        controller: navigator.serviceWorker.controller?.scriptURL,
+        scope: (await navigator.serviceWorker.getRegistration())?.scope,
+      }
+    })
+    expect(inside).toEqual({
+      status: 200,
+      controller: `${folder}mockServiceWorker.js`,
+      scope: folder,
+    })
+    expect(watch).toEqual({ errors: [], foreignRequests: [] })
+
+    // A page of the same site outside the folder is not the worker's: its
+    // request for the folder's API goes to the static host, which has none.
+    const outside = await page.context().newPage()
+    await outside.goto(`${site!.url}/pages-repository/outside/`)
+    const answer = await outside.evaluate(async (url) => {
+      const response = await fetch(url)
+      return {
+        status: response.status,
+        controlled: navigator.serviceWorker.controller !== null,
+      }
+    }, `${folder}public-api/v1/projects`)
+    expect(answer).toEqual({ status: 404, controlled: false })
+    expect(site!.requests).toContain(
+      '/pages-repository/demo/public-api/v1/projects',
+    )
+    await page.context().close()
+  },
+)
+
+itInBrowser(
   'says in the page why a folder with a file missing cannot start, instead of a blank page',
   async () => {
-    const page = await newSuitePage(browser!, { width: 375 })
+    const page = await newSuitePage(browser(), { width: 375 })
     await page.goto(`${site!.url}/broken/`)
     const alert = page.getByRole('alert')
     await expect
@@ -338,7 +386,7 @@ async function readClock(page: Page) {
 itInBrowser(
   'serves the --projects and --contents of a build-demo folder, with asset URLs that last --asset-ttl',
   async () => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     await page.goto(`${site!.url}/sized/`)
     await waitForDemo(page)
@@ -385,7 +433,7 @@ itInBrowser(
 itInBrowser(
   'keeps the clock of a --live --speed 60 folder going on a reload and in a second tab, instead of rewinding to the real date',
   async () => {
-    const page = await newSuitePage(browser!)
+    const page = await newSuitePage(browser())
     const watch = watchPage(page, site!.url)
     await page.goto(`${site!.url}/live/`)
     await waitForDemo(page)
@@ -420,7 +468,7 @@ itInBrowser(
 itInBrowser(
   'shows in the panel of a build-demo folder what it can (the clock, the records, nothing in force) and why the rest needs the server, instead of Loading… or forms that cannot send',
   async () => {
-    const page = await newSuitePage(browser!, { width: 390 })
+    const page = await newSuitePage(browser(), { width: 390 })
     const watch = watchPage(page, site!.url)
     await page.goto(`${site!.url}/demo/#/control`)
     await waitForDemo(page)
@@ -436,7 +484,7 @@ itInBrowser(
     expect(await page.locator('button:text-is("Apply")').count()).toBe(0)
     expect(await page.locator('button:text-is("+1 h")').count()).toBe(0)
     expect(await page.locator('.journal-entry').count()).toBe(0)
-    for (const section of ['dataset', 'journal', 'variants']) {
+    for (const section of ['dataset', 'report', 'journal', 'variants']) {
       expect(
         await page.locator(`[data-server-only="${section}"]`).textContent(),
       ).toMatch(/needs? the server \(npx content-api-mock\)\.$/)

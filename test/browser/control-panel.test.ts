@@ -1,9 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import {
-  findSuiteChromium,
-  useSuiteBrowser,
+  useBrowserSuite,
   newSuitePage,
   SCREENSHOT_DIR,
   UPDATE_SCREENSHOTS,
@@ -20,11 +19,8 @@ import { startServer } from '../support/server.js'
 // server on 127.0.0.1, driving the control API as a person would.
 // Skipped with one line without a Chromium, like the other browser suites.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
+const { itInBrowser, browser } = useBrowserSuite()
 const ALPHA = { authorization: 'Bearer demo-key-alpha' }
-
-const browser = useSuiteBrowser(chromiumPath)
 
 /** Opens the control panel of `origin` and watches the page. */
 async function openPanel(

@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import type { ContentApiServer } from 'content-api-mock/server'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import {
-  chromium,
-  type Browser,
-  type BrowserContextOptions,
-  type Page,
-} from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  CHROMIUM_ARGS,
-  findSuiteChromium,
   SCREENSHOT_DIR,
   UPDATE_SCREENSHOTS,
+  useBrowserSuite,
   watchPage,
 } from '../support/chromium-suite.js'
 import {
@@ -39,23 +33,15 @@ const OPERATIONS = [
     '/projects/{project_unique}/contents/{variation_unique}',
   ],
 ] as const
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
+const { itInBrowser, hasBrowser, browser } = useBrowserSuite()
 
 let server: (ContentApiServer & AsyncDisposable) | undefined
-let browser: Browser | undefined
 
 beforeAll(async () => {
-  if (chromiumPath === undefined) return
-  server = await startServer()
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
-}, 60_000)
+  if (hasBrowser) server = await startServer()
+})
 
 afterAll(async () => {
-  await browser?.close()
   await server?.close()
 })
 
@@ -68,7 +54,7 @@ async function openDocs(
   options: BrowserContextOptions & { apiKeyInTab?: string } = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const { apiKeyInTab, ...contextOptions } = options
-  const context = await browser!.newContext(contextOptions)
+  const context = await browser().newContext(contextOptions)
   const page = await context.newPage()
   const watch = watchPage(page, server!.url)
   if (apiKeyInTab !== undefined) {
@@ -156,7 +142,7 @@ itInBrowser(
   'arrives compressed: gzip where Chromium accepts it, a quarter of the bytes of the same page uncompressed',
   async () => {
     const received = async (extraHTTPHeaders?: Record<string, string>) => {
-      const context = await browser!.newContext({ extraHTTPHeaders })
+      const context = await browser().newContext({ extraHTTPHeaders })
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       await cdp.send('Network.enable')
@@ -206,35 +192,21 @@ itInBrowser(
   120_000,
 )
 
-itInBrowser(
-  'sends "try it" to this server with the main key and shows its 200',
-  async () => {
-    const { page, problems } = await openDocs()
+itInBrowser.each([
+  ['the main key', undefined, 'demo-key-alpha'],
+  ['the key the tab chose in the explorer', 'demo-key-beta', 'demo-key-beta'],
+])(
+  'sends "try it" to this server with %s and shows its 200',
+  async (_, apiKeyInTab, key) => {
+    const { page, problems } = await openDocs({ apiKeyInTab })
     const response = await tryListProjects(page)
     expect(new URL(response.url()).origin).toBe(server!.url)
-    expect(response.request().headers().authorization).toBe(
-      'Bearer demo-key-alpha',
-    )
+    expect(response.request().headers().authorization).toBe(`Bearer ${key}`)
     expect(response.status()).toBe(200)
     expect((await response.json()).meta.total).toBeGreaterThan(0)
     await expect
       .poll(() => page.getByText('200 OK').count(), { timeout: 10_000 })
       .toBeGreaterThan(0)
-    expect(problems).toEqual([])
-    await page.context().close()
-  },
-  60_000,
-)
-
-itInBrowser(
-  'sends "try it" with the key the tab chose in the explorer',
-  async () => {
-    const { page, problems } = await openDocs({ apiKeyInTab: 'demo-key-beta' })
-    const response = await tryListProjects(page)
-    expect(response.request().headers().authorization).toBe(
-      'Bearer demo-key-beta',
-    )
-    expect(response.status()).toBe(200)
     expect(problems).toEqual([])
     await page.context().close()
   },

@@ -1,13 +1,12 @@
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import {
-  findSuiteChromium,
   newSuitePage,
   SCREENSHOT_DIR,
   UPDATE_SCREENSHOTS,
-  useSuiteBrowser,
+  useBrowserSuite,
   watchPage,
 } from '../support/chromium-suite.js'
 import { findExplorerRoutes } from '../support/find-explorer-routes.js'
@@ -20,9 +19,7 @@ import { startServer } from '../support/server.js'
 // screenshots of docs/. Skipped with one line without a Chromium, like the
 // other browser suites.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
-const browser = useSuiteBrowser(chromiumPath)
+const { itInBrowser, browser } = useBrowserSuite()
 
 /** Where the screenshot test writes every view it takes, for a person to look at. */
 const ALL_SCREENSHOTS = join(tmpdir(), 'content-api-mock-explorer-screenshots')

@@ -1,12 +1,6 @@
 import type { Page } from 'playwright-core'
-import { expect, it } from 'vitest'
-import {
-  findSuiteChromium,
-  newSuitePage,
-  useSuiteBrowser,
-  watchPage,
-  type PageWatch,
-} from '../support/chromium-suite.js'
+import { expect } from 'vitest'
+import { useBrowserSuite, type PageWatch } from '../support/chromium-suite.js'
 import { findExplorerRoutes } from '../support/find-explorer-routes.js'
 import { startServer } from '../support/server.js'
 
@@ -17,20 +11,26 @@ import { startServer } from '../support/server.js'
 // new title, and an Edit link to the control panel. Skipped with one line
 // without a Chromium, like the other browser suites.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
-const browser = useSuiteBrowser(chromiumPath)
+const { itInBrowser, openPage, watchedPage } = useBrowserSuite()
 
 /** Opens `route` of a server in a fresh page of `width`, watched. */
-async function openRoute(
-  url: string,
-  route: string,
-  width = 1440,
-): Promise<{ page: Page; watch: PageWatch }> {
-  const page = await newSuitePage(browser(), { width })
-  const watch = watchPage(page, url)
-  await page.goto(`${url}/${route}`)
-  return { page, watch }
+function openRoute(url: string, route: string, width = 1440) {
+  return openPage(`${url}/${route}`, { width })
+}
+
+/** Answers every content detail the page reads with `fields` over the mock's own. */
+async function rewriteContentDetails(
+  page: Page,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  await page.route(/\/contents\/[^/?]+$/, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { data: object }
+    await route.fulfill({
+      response,
+      json: { data: { ...body.data, ...fields } },
+    })
+  })
 }
 
 function expectClean(watch: PageWatch): void {
@@ -126,33 +126,22 @@ itInBrowser(
   async () => {
     await using server = await startServer()
     const { content } = await findExplorerRoutes(server.apiUrl)
-    const page = await newSuitePage(browser(), { width: 390 })
-    const watch = watchPage(page, server.url)
-    await page.route(/\/contents\/[^/?]+$/, async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { data: object }
-      await route.fulfill({
-        response,
-        json: {
-          data: {
-            ...body.data,
-            publish: [
-              {
-                platform: 'instagram',
-                status: 'failed',
-                post_url: 'https://instagram.example/p/never-made',
-                posted_at: '2026-11-26T18:53:21Z',
-              },
-              {
-                platform: 'tiktok',
-                status: 'pending',
-                post_url: null,
-                posted_at: null,
-              },
-            ],
-          },
+    const { page, watch } = await watchedPage(server.url, { width: 390 })
+    await rewriteContentDetails(page, {
+      publish: [
+        {
+          platform: 'instagram',
+          status: 'failed',
+          post_url: 'https://instagram.example/p/never-made',
+          posted_at: '2026-11-26T18:53:21Z',
         },
-      })
+        {
+          platform: 'tiktok',
+          status: 'pending',
+          post_url: null,
+          posted_at: null,
+        },
+      ],
     })
     await page.goto(`${server.url}/${content}`)
     const rows = page.locator('.publish-table tbody tr')
@@ -249,22 +238,11 @@ itInBrowser(
   async () => {
     await using server = await startServer()
     const { project } = await findExplorerRoutes(server.apiUrl)
-    const page = await newSuitePage(browser())
-    const watch = watchPage(page, server.url)
+    const { page, watch } = await watchedPage(server.url)
     // Every detail says step 3 and nothing published, whatever the list says.
-    await page.route(/\/contents\/[^/?]+$/, async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { data: object }
-      await route.fulfill({
-        response,
-        json: {
-          data: {
-            ...body.data,
-            progress: { step_process: 3, is_complete: false },
-            publish: [],
-          },
-        },
-      })
+    await rewriteContentDetails(page, {
+      progress: { step_process: 3, is_complete: false },
+      publish: [],
     })
     await page.goto(`${server.url}/${project}`)
     const card = page.locator('.content-card').first()

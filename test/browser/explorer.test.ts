@@ -1,11 +1,9 @@
 import type { Page } from 'playwright-core'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import {
-  findSuiteChromium,
-  useSuiteBrowser,
-  newSuitePage,
   REQUIRE_BROWSER,
-  watchPage,
+  useBrowserSuite,
+  type PageOptions,
   type PageWatch,
 } from '../support/chromium-suite.js'
 import { startServer } from '../support/server.js'
@@ -16,20 +14,11 @@ import { startServer } from '../support/server.js'
 // origin, no horizontal scroll at 375 px). Skipped with one line without a
 // Chromium, like the other browser suites.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
-
-const browser = useSuiteBrowser(chromiumPath)
+const { itInBrowser, browser, openPage, watchedPage } = useBrowserSuite()
 
 /** Opens `/` of a server in a fresh page, watched. */
-async function openExplorer(
-  url: string,
-  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
-): Promise<{ page: Page; watch: PageWatch }> {
-  const page = await newSuitePage(browser(), options)
-  const watch = watchPage(page, url)
-  await page.goto(`${url}/`)
-  return { page, watch }
+function openExplorer(url: string, options: PageOptions = {}) {
+  return openPage(`${url}/`, options)
 }
 
 /** The href of the first project card that lists contents. */
@@ -137,7 +126,7 @@ itInBrowser(
       .toBeGreaterThan(0)
     if (canPlay === '' && !REQUIRE_BROWSER) {
       console.log(
-        `explorer video check skipped: ${chromiumPath} cannot play H.264/AAC.`,
+        `explorer video check skipped: Chromium ${browser().version()} cannot play H.264/AAC.`,
       )
       ctx.skip()
     }
@@ -232,8 +221,7 @@ itInBrowser(
   'keeps the admin token to the control panel: the explorer shows data at once, asks the control API nothing, says why in its folded key chooser, and takes a typed key',
   async () => {
     await using server = await startServer({ adminToken: 'secret-token' })
-    const page = await newSuitePage(browser())
-    const watch = watchPage(page, server.url)
+    const { page, watch } = await watchedPage(server.url)
     const controlRequests: string[] = []
     page.on('request', (request) => {
       if (request.url().startsWith(server.adminUrl))

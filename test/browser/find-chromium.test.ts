@@ -176,18 +176,26 @@ it('looks in PLAYWRIGHT_BROWSERS_PATH instead of the default cache when it is se
   })
 })
 
-it("looks in XDG_CACHE_HOME's ms-playwright on Linux when it is set", () => {
-  const home = createHome()
-  const chrome = createExecutable(
-    home,
+// The Playwright cache a platform's variable names, and where its Chromium is in it.
+it.each([
+  [
+    "XDG_CACHE_HOME's ms-playwright on Linux when it is set",
+    'linux',
+    'XDG_CACHE_HOME',
     'xdg/ms-playwright/chromium-1255/chrome-linux64/chrome',
-  )
+  ],
+  [
+    '%LOCALAPPDATA%\\ms-playwright on Windows, for chrome.exe',
+    'win32',
+    'LOCALAPPDATA',
+    'local/ms-playwright/chromium-1255/chrome-win64/chrome.exe',
+  ],
+] as const)('looks in %s', (_, platform, variable, executable) => {
+  const home = createHome()
+  const chrome = createExecutable(home, executable)
+  const cache = join(home, executable.split('/')[0]!)
   expect(
-    findChromium({
-      env: { XDG_CACHE_HOME: join(home, 'xdg') },
-      platform: 'linux',
-      homeDir: home,
-    }),
+    findChromium({ env: { [variable]: cache }, platform, homeDir: home }),
   ).toMatchObject({ found: true, path: chrome })
 })
 
@@ -205,21 +213,6 @@ it("looks in ~/Library/Caches/ms-playwright on macOS, inside the app's bundle", 
   )
   expect(
     findChromium({ env: {}, platform: 'darwin', homeDir: home }),
-  ).toMatchObject({ found: true, path: chrome })
-})
-
-it('looks in %LOCALAPPDATA%\\ms-playwright on Windows, for chrome.exe', () => {
-  const home = createHome()
-  const chrome = createExecutable(
-    home,
-    'local/ms-playwright/chromium-1255/chrome-win64/chrome.exe',
-  )
-  expect(
-    findChromium({
-      env: { LOCALAPPDATA: join(home, 'local') },
-      platform: 'win32',
-      homeDir: home,
-    }),
   ).toMatchObject({ found: true, path: chrome })
 })
 

@@ -6,14 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
-import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  CHROMIUM_ARGS,
-  findSuiteChromium,
-  REQUIRE_BROWSER,
-} from '../support/chromium-suite.js'
+import { useBrowserSuite, REQUIRE_BROWSER } from '../support/chromium-suite.js'
 import {
   serveStaticFolders,
   type StaticServer,
@@ -28,8 +23,7 @@ import type { PageReport, VideoReport } from './page/main.js'
 // REQUIRE_BROWSER is set (as .ci/run does): then that is a failure, so the
 // suite cannot silently stop running in CI.
 
-const chromiumPath = findSuiteChromium()
-const itInBrowser = it.skipIf(chromiumPath === undefined)
+const { itInBrowser, hasBrowser, browser } = useBrowserSuite()
 
 const PAGE_DIR = fileURLToPath(new URL('./page/', import.meta.url))
 const PACKAGE_ENTRY = fileURLToPath(
@@ -42,11 +36,10 @@ const CLIP_COUNT = readdirSync(
 
 let outDir: string | undefined
 let site: StaticServer | undefined
-let browser: Browser | undefined
 let report: PageReport
 
 beforeAll(async () => {
-  if (chromiumPath === undefined) return
+  if (!hasBrowser) return
   outDir = await mkdtemp(join(tmpdir(), 'content-api-mock-page-'))
   await build({
     configFile: false,
@@ -70,12 +63,7 @@ beforeAll(async () => {
     join(outDir, 'mockServiceWorker.js'),
   )
   site = await serveStaticFolders({ '/': outDir })
-
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: CHROMIUM_ARGS,
-  })
-  const page = await browser.newPage()
+  const page = await browser().newPage()
   const pageLog: string[] = []
   page.on('console', (message) =>
     pageLog.push(`[console.${message.type()}] ${message.text()}`),
@@ -92,7 +80,6 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await site?.[Symbol.asyncDispose]()
   if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
 })
@@ -184,7 +171,7 @@ function expectPlayed(video: VideoReport, ctx: { skip: () => void }): void {
   // is set (CI, with Debian's chromium, which has the decoders).
   if (video.canPlayType === '' && !REQUIRE_BROWSER) {
     console.log(
-      `browser video check skipped: ${chromiumPath} cannot play H.264/AAC (its canPlayType answers ""; Playwright's own Chromium builds have no H.264). Set CHROMIUM_PATH to a Chromium with H.264, e.g. Debian's chromium or Google Chrome, to run it.`,
+      `browser video check skipped: Chromium ${browser().version()} cannot play H.264/AAC (its canPlayType answers ""; Playwright's own Chromium builds have no H.264). Set CHROMIUM_PATH to a Chromium with H.264, e.g. Debian's chromium or Google Chrome, to run it.`,
     )
     ctx.skip()
   }

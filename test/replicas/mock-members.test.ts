@@ -52,6 +52,7 @@ const MEMBERS: Record<string, Change | 'reads'> = {
   handle: 'reads',
   handleAsset: 'reads',
   exportFixtures: 'reads',
+  clientReport: 'reads',
   'clock.now': 'reads',
   'clock.set': (mock) => mock.clock.set('2031-02-03T04:05:06Z'),
   'clock.advance': (mock) => mock.clock.advance(90_000),

@@ -1,36 +1,14 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { useBareMachine } from '../support/run-suite-bare.js'
 
 // A replica suite on a machine without redis-server, as a newcomer runs it:
 // skipped with one line; under CI or REQUIRE_REDIS=1, failed instead.
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs')
 const SUITE = 'test/replicas/redis-failure.test.ts'
+const runBare = useBareMachine()
 
-const home = mkdtempSync(join(tmpdir(), 'content-api-mock-no-redis-'))
-afterAll(() => rmSync(home, { recursive: true, force: true }))
-const bin = join(home, 'bin')
-mkdirSync(bin)
-symlinkSync(process.execPath, join(bin, 'node'))
-
-async function runSuiteWithoutRedis(env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [VITEST, 'run', SUITE], {
-    cwd: ROOT,
-    // @note Only these: vitest's own variables would make the child think it
-    // is a worker of this run, and CI must be unset.
-    env: { PATH: bin, HOME: home, NO_COLOR: '1', ...env },
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const [code] = await once(child, 'exit')
-  return { code: code as number | null, output }
+function runSuiteWithoutRedis(env: Record<string, string> = {}) {
+  return runBare(SUITE, env)
 }
 
 it('skips the replica suite with one line saying how to run it when redis-server is missing', async () => {

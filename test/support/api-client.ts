@@ -91,3 +91,19 @@ export function serveSmallDataset(
   server.use(...mock.handlers)
   return mock
 }
+
+/**
+ * `useMswServer`, and `useSmallDataset(options)`, which serves a fresh mock
+ * of test/fixtures/small.json through it for the current test.
+ * @example
+ * const { useSmallDataset } = useSmallDatasetServer()
+ * it('…', async () => { useSmallDataset({ listOrder: 'oldest-first' }) })
+ */
+export function useSmallDatasetServer() {
+  const server = useMswServer()
+  return {
+    server,
+    useSmallDataset: (options: ContentApiMockOptions = {}) =>
+      serveSmallDataset(server, options),
+  }
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, it } from 'vitest'
 import { findChromium } from './find-chromium.js'
 
 /**
@@ -108,7 +108,7 @@ export function watchPage(page: Page, origin: string): PageWatch {
  */
 export async function newSuitePage(
   browser: Browser,
-  options: { width?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: PageOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1440, height: 900 },
@@ -117,16 +117,67 @@ export async function newSuitePage(
   return context.newPage()
 }
 
+/** What a browser suite works with: see `useBrowserSuite`. */
+export interface BrowserSuite {
+  /** `it`, skipped (with the one line `findSuiteChromium` prints) without a Chromium. */
+  itInBrowser: ReturnType<typeof it.skipIf>
+  /** Whether the suite has a Chromium, for a `beforeAll` of its own. */
+  hasBrowser: boolean
+  /** The suite's Chromium, started before its tests. */
+  browser: () => Browser
+  /** A fresh page of the given width and scheme, watched against `origin`, not yet navigated. */
+  watchedPage: (
+    origin: string,
+    options?: PageOptions,
+  ) => Promise<{ page: Page; watch: PageWatch }>
+  /** `watchedPage` of `url`'s origin, navigated to `url`. */
+  openPage: (
+    url: string,
+    options?: PageOptions,
+  ) => Promise<{ page: Page; watch: PageWatch }>
+}
+
+/** The viewport width and colour scheme of a suite's page. */
+export interface PageOptions {
+  width?: number
+  colorScheme?: 'light' | 'dark'
+}
+
+/**
+ * The preamble of every browser suite: finds Chromium (skipping the suite
+ * with one line without one, failing under REQUIRE_BROWSER), starts one for
+ * the suite and closes it after its tests, and opens watched pages.
+ * @example
+ * const { itInBrowser, openPage } = useBrowserSuite()
+ * itInBrowser('opens the explorer', async () => {
+ *   const { page, watch } = await openPage(`${server.url}/`)
+ * })
+ */
+export function useBrowserSuite(): BrowserSuite {
+  const chromiumPath = findSuiteChromium()
+  const browser = useSuiteBrowser(chromiumPath)
+  async function watchedPage(origin: string, options: PageOptions = {}) {
+    const page = await newSuitePage(browser(), options)
+    return { page, watch: watchPage(page, new URL(origin).origin) }
+  }
+  return {
+    itInBrowser: it.skipIf(chromiumPath === undefined),
+    hasBrowser: chromiumPath !== undefined,
+    browser,
+    watchedPage,
+    async openPage(url, options = {}) {
+      const opened = await watchedPage(url, options)
+      await opened.page.goto(url)
+      return opened
+    },
+  }
+}
+
 /**
  * Starts one Chromium for the suite that calls it (before its tests, when
  * there is one) and closes it after them; returns a getter for it.
- * @example
- * const browser = useSuiteBrowser(chromiumPath)
- * itInBrowser('opens the page', async () => { await newSuitePage(browser()) })
  */
-export function useSuiteBrowser(
-  chromiumPath: string | undefined,
-): () => Browser {
+function useSuiteBrowser(chromiumPath: string | undefined): () => Browser {
   let browser: Browser | undefined
   beforeAll(async () => {
     if (chromiumPath === undefined) return

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 
@@ -493,24 +494,36 @@ export function createFuzzTally(adapter: string) {
 
 /**
  * How many runs a fuzz property makes (`FUZZ_RUNS`, default `fallback`) and
- * its seed: `FUZZ_SEED`, else a fixed one for the bounded run of `npm test`,
- * else (a longer run asked for by `FUZZ_RUNS`) a new one each time.
+ * its seed: `FUZZ_SEED` to replay a run, else a new one for a longer run
+ * (`FUZZ_RUNS`), in CI (`CI`, or `FUZZ_SEED=random` as `.ci/run` sets it) so
+ * that each run there tries other requests, else a fixed one for the bounded
+ * run of `npm test` on a developer's machine. Says the seed on stdout, so a
+ * failure can be replayed.
  * @example
- * const { numRuns, seed } = readFuzzSettings(150)
+ * const { numRuns, seed } = readFuzzSettings(150, 'server')
  */
-export function readFuzzSettings(fallback: number): {
-  numRuns: number
-  seed: number | undefined
-} {
+export function readFuzzSettings(
+  fallback: number,
+  adapter: string,
+): { numRuns: number; seed: number } {
   const runs = process.env.FUZZ_RUNS
-  const seed = process.env.FUZZ_SEED
-  return {
-    numRuns: runs === undefined ? fallback : Number(runs),
-    seed:
-      seed !== undefined
-        ? Number(seed)
-        : runs === undefined
-          ? 20_261_123
-          : undefined,
-  }
+  const given = process.env.FUZZ_SEED
+  const isNew =
+    given === 'random' ||
+    (given === undefined && (runs !== undefined || isCi()))
+  const seed = isNew
+    ? randomInt(2 ** 31)
+    : given === undefined
+      ? 20_261_123
+      : Number(given)
+  const numRuns = runs === undefined ? fallback : Number(runs)
+  console.log(
+    `fuzz (${adapter}): seed ${seed}, ${numRuns} runs; FUZZ_SEED=${seed} replays them`,
+  )
+  return { numRuns, seed }
+}
+
+function isCi(): boolean {
+  const ci = process.env.CI
+  return ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false'
 }

@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { connect, createServer, type AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REQUIRE_REDIS } from './redis-server.js'
+import { freePort } from './free-port.js'
 
 /**
  * The `haproxy` the load-balancer suite runs, or undefined (with one line
@@ -109,12 +110,4 @@ function accepts(port: number): Promise<boolean> {
     })
     socket.once('error', () => resolve(false))
   })
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }

@@ -3,8 +3,8 @@ import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createServer, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
+import { freePort } from './free-port.js'
 
 /**
  * Whether the replica suites must run: in CI (`CI`, set by `.ci/run`'s
@@ -66,7 +66,7 @@ export async function startRedis(
   path: string,
   { persist = false } = {},
 ): Promise<TestRedis> {
-  const port = await findFreePort()
+  const port = await freePort()
   const folder = persist
     ? mkdtempSync(join(tmpdir(), 'content-api-mock-redis-'))
     : undefined
@@ -119,14 +119,6 @@ export async function startRedis(
       if (folder !== undefined) rmSync(folder, { recursive: true, force: true })
     },
   }
-}
-
-async function findFreePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /**

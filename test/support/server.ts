@@ -1,3 +1,4 @@
+import { loadFixture } from './load-fixture.js'
 import {
   createContentApiServer,
   type ContentApiServer,
@@ -17,4 +18,16 @@ export async function startServer(
   return Object.assign(server, {
     [Symbol.asyncDispose]: () => server.close(),
   })
+}
+
+/**
+ * `startServer` of test/fixtures/small.json (keys `k_a`, `k_b`; projects
+ * p1 to p4), with any other options.
+ * @example
+ * await using server = await startSmallServer({ strict: true })
+ */
+export function startSmallServer(
+  options: ContentApiServerOptions = {},
+): Promise<ContentApiServer & AsyncDisposable> {
+  return startServer({ fixtures: loadFixture('small.json'), ...options })
 }

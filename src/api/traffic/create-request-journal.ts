@@ -1,10 +1,16 @@
 import { OPTION_RULES } from '../../schema/option-rules.js'
+import type { JournalFacts } from './journal-facts.js'
 
 /**
  * One request the mock answered. Never holds an API key: `keyLabel` is the
  * log-safe label of the key (e.g. `acct_alpha#1`).
  */
-export interface JournalEntry {
+export interface JournalEntry extends JournalFacts {
+  /**
+   * Its number in the journal: 1 for the first request after the mock
+   * started or the journal was last cleared, one more for each after it.
+   */
+  id: number
   /** When the request arrived, ISO 8601 UTC, on the mock's clock. */
   time: string
   method: string
@@ -20,6 +26,19 @@ export interface JournalEntry {
   status: number
   /** Time to answer, including forced latency, in milliseconds. */
   durationMs: number
+  /**
+   * When the request arrived in real time: epoch milliseconds with
+   * fractions, from `performance` (which vitest's and Jest's fake timers
+   * move). It ended `durationMs` later.
+   */
+  startMs: number
+  /**
+   * When the request arrived on the clock asset URL lifetimes count on:
+   * epoch milliseconds that run as the mock clock does but never faster
+   * than real time, and move by as much as `clock.set()`, `advance()` and
+   * `reset()` move the mock clock.
+   */
+  lifetimeClockMs: number
   /** Set when a scenario dropped the connection instead of answering. */
   networkError?: boolean
   /** The variants applied to the answer (`hostile` for all), when any were. */
@@ -32,10 +51,11 @@ export interface JournalEntry {
 }
 
 /**
- * An entry as recorded on the hot path: the time as a number, formatted
- * only when someone reads the journal.
+ * An entry as the hot path adds it: the time as a number, formatted
+ * only when someone reads the journal; `id` is given by the journal.
  */
-export interface JournalRecord {
+export interface RawJournalEntry extends JournalFacts {
+  id: number
   timeMs: number
   method: string
   path: string
@@ -44,6 +64,8 @@ export interface JournalRecord {
   keyLabel: string | undefined
   status: number
   durationMs: number
+  startMs: number
+  lifetimeClockMs: number
   networkError: boolean
   variants?: string[] | undefined
   proxied?: string | undefined
@@ -68,7 +90,7 @@ export interface JournalFilter {
 export interface RequestJournal {
   /** The number of entries it keeps. */
   readonly capacity: number
-  record(entry: JournalRecord): void
+  add(entry: RawJournalEntry): void
   /** Entries in arrival order, optionally filtered. */
   list(filter?: JournalFilter): JournalEntry[]
   /** How many entries match. */
@@ -99,10 +121,11 @@ export function createRequestJournal(
       `Invalid journal size ${JSON.stringify(capacity)}: expected a whole number of entries, 1 or more.`,
     )
   }
-  const entries: JournalRecord[] = []
+  const entries: RawJournalEntry[] = []
   let next = 0
+  let added = 0
 
-  function matches(entry: JournalRecord, filter: JournalFilter): boolean {
+  function matches(entry: RawJournalEntry, filter: JournalFilter): boolean {
     const keyLabel =
       filter.key !== undefined
         ? (labelOf(filter.key) ?? '\0no such key')
@@ -117,7 +140,7 @@ export function createRequestJournal(
     )
   }
 
-  function ordered(): JournalRecord[] {
+  function ordered(): RawJournalEntry[] {
     return entries.length < capacity
       ? entries.slice()
       : [...entries.slice(next), ...entries.slice(0, next)]
@@ -125,7 +148,8 @@ export function createRequestJournal(
 
   return {
     capacity,
-    record(entry) {
+    add(entry) {
+      entry.id = ++added
       if (entries.length < capacity) {
         entries.push(entry)
       } else {
@@ -150,23 +174,41 @@ export function createRequestJournal(
     clear() {
       entries.length = 0
       next = 0
+      added = 0
     },
   }
 }
 
-function toJournalEntry(record: JournalRecord): JournalEntry {
+function toJournalEntry(raw: RawJournalEntry): JournalEntry {
   // Keys in the order of `JournalEntry`, absent ones left out.
   return {
-    time: new Date(record.timeMs).toISOString(),
-    method: record.method,
-    path: record.path,
-    query: record.query,
-    ...(record.endpoint !== undefined && { endpoint: record.endpoint }),
-    ...(record.keyLabel !== undefined && { keyLabel: record.keyLabel }),
-    status: record.status,
-    durationMs: record.durationMs,
-    ...(record.networkError && { networkError: true }),
-    ...(record.variants !== undefined && { variants: record.variants }),
-    ...(record.proxied !== undefined && { proxied: record.proxied }),
+    id: raw.id,
+    time: new Date(raw.timeMs).toISOString(),
+    method: raw.method,
+    path: raw.path,
+    query: raw.query,
+    ...(raw.endpoint !== undefined && { endpoint: raw.endpoint }),
+    ...(raw.keyLabel !== undefined && { keyLabel: raw.keyLabel }),
+    status: raw.status,
+    durationMs: raw.durationMs,
+    startMs: raw.startMs,
+    lifetimeClockMs: raw.lifetimeClockMs,
+    ...(raw.networkError && { networkError: true }),
+    ...(raw.variants !== undefined && { variants: raw.variants }),
+    ...(raw.proxied !== undefined && { proxied: raw.proxied }),
+    ...(raw.cause !== undefined && { cause: raw.cause }),
+    ...(raw.keyFingerprint !== undefined && {
+      keyFingerprint: raw.keyFingerprint,
+    }),
+    ...(raw.retryAfterSeconds !== undefined && {
+      retryAfterSeconds: raw.retryAfterSeconds,
+    }),
+    ...(raw.limitScope !== undefined && { limitScope: raw.limitScope }),
+    ...(raw.assetIssuedMs !== undefined && {
+      assetIssuedMs: raw.assetIssuedMs,
+    }),
+    ...(raw.assetExpiresMs !== undefined && {
+      assetExpiresMs: raw.assetExpiresMs,
+    }),
   }
 }

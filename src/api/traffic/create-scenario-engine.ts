@@ -8,6 +8,7 @@ import { parseScenario } from './parse-scenario.js'
 import type { ApiResponse } from '../types.js'
 import { computeLatency } from './compute-latency.js'
 import { createForcedResponse } from './create-forced-response.js'
+import type { LimitScope } from './journal-facts.js'
 import {
   createRateLimiter,
   type RateLimiter,
@@ -282,6 +283,9 @@ export function createScenarioEngine(options: {
           undefined,
           decision.retryAfterSeconds,
         )
+        outcome.response.facts!.limitScope = entry.limiter.options.perEndpoint
+          ? narrowestScope(entry, 'endpoint')
+          : narrowestScope(entry, 'key')
       }
       return
     }
@@ -297,6 +301,9 @@ export function createScenarioEngine(options: {
         state.retryAfter,
         state.id,
       )
+      if (state.status === 429) {
+        outcome.response.facts!.limitScope = narrowestScope(entry, 'key')
+      }
     }
   }
 
@@ -378,4 +385,16 @@ export function createScenarioEngine(options: {
       return outcome
     },
   }
+}
+
+/**
+ * The requests a 429 of this scenario is about, at most as wide as `scope`:
+ * a scenario narrowed to a path, or one of the `X-Mock-Scenario` header
+ * (which applies to the requests that carry it), is about its path; one
+ * narrowed to endpoints, about the endpoint.
+ */
+function narrowestScope(entry: Entry, scope: LimitScope): LimitScope {
+  const { match, id } = entry.state
+  if (match?.path !== undefined || id.startsWith('header:')) return 'path'
+  return match?.endpoint !== undefined ? 'endpoint' : scope
 }

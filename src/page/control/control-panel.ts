@@ -4,11 +4,13 @@ import { useCallback, useMemo, useState } from 'preact/hooks'
 import type { PageConfig } from '../page-config.js'
 import { useHashRoute } from '../use-hash-route.js'
 import { AdminTokenForm } from './admin-token-form.js'
+import { ClientReportSection } from './client-report-section.js'
 import { ClockSection } from './clock-section.js'
 import type { ListedScenario } from './describe-scenario.js'
 import type { ApiKeyRecord } from './endpoint-names.js'
 import { FixtureTransfer } from './fixture-transfer.js'
 import { JournalSection } from './journal-section.js'
+import type { JournalEntry } from './journal-entry-row.js'
 import { RateLimitSection } from './rate-limit-section.js'
 import { RecordEditor, type RecordTarget } from './record-editor.js'
 import { ScenarioSection } from './scenario-section.js'
@@ -38,6 +40,8 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
   // instead of waiting for its next poll.
   const [revision, setRevision] = useState(0)
   const refresh = useCallback(() => setRevision((value) => value + 1), [])
+  // The journal entry a finding of the client report links to.
+  const [focus, setFocus] = useState<JournalEntry>()
 
   const scenarios = useAdminData<{ data: ListedScenario[] }>(
     admin,
@@ -141,16 +145,29 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
         <${TryRequest} config=${config} keys=${keys} onSent=${refresh} />
         ${
           !admin.readOnly
-            ? html`<${JournalSection}
-                admin=${admin}
-                keys=${keys}
-                revision=${revision}
-              />`
+            ? html`<${ClientReportSection}
+                  admin=${admin}
+                  revision=${revision}
+                  onShowEntry=${setFocus}
+                />
+                <${JournalSection}
+                  admin=${admin}
+                  keys=${keys}
+                  revision=${revision}
+                  focus=${focus}
+                  onClearFocus=${() => setFocus(undefined)}
+                  onCleared=${refresh}
+                />`
             : html`<${ServerOnlySection}
-                id="journal"
-                title="Request journal"
-                what="The request journal needs"
-              />`
+                  id="report"
+                  title="Client report"
+                  what="The client report needs"
+                />
+                <${ServerOnlySection}
+                  id="journal"
+                  title="Request journal"
+                  what="The request journal needs"
+                />`
         }
       </div>
     </div>

@@ -1,6 +1,8 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
+import { useEffect, useRef } from 'preact/hooks'
 import { FieldList } from '../field-list.js'
+import { EntryStatus } from './entry-status.js'
 import type { JournalEntry } from '../../api/traffic/create-request-journal.js'
 
 /**
@@ -11,24 +13,29 @@ export type { JournalEntry }
 
 /**
  * One journal entry: a summary line (time, status, method and path, key,
- * duration) that expands to every field the journal keeps.
+ * duration) that expands to every field the journal keeps. A `focused` one
+ * (the client report's link) is open, marked, scrolled to and focused.
  * @example
  * html`<${JournalEntryRow} entry=${entry} />`
  */
-export function JournalEntryRow(props: { entry: JournalEntry }): VNode {
-  const { entry } = props
-  const statusClass =
-    entry.status >= 200 && entry.status < 400
-      ? 'ok'
-      : entry.status >= 400 && entry.status < 500
-        ? 'client'
-        : 'fail'
-  return html`<li class="journal-entry">
-    <details>
-      <summary>
-        <span class=${`status status-${statusClass}`}
-          >${entry.status === 0 ? 'dropped' : entry.status}</span
-        >
+export function JournalEntryRow(props: {
+  entry: JournalEntry
+  focused?: boolean
+}): VNode {
+  const { entry, focused = false } = props
+  const summary = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!focused) return
+    summary.current?.scrollIntoView({ block: 'center' })
+    summary.current?.focus()
+  }, [focused])
+  return html`<li
+    class=${`journal-entry${focused ? ' journal-entry-focused' : ''}`}
+    id=${`journal-entry-${entry.id}`}
+  >
+    <details open=${focused || undefined}>
+      <summary ref=${summary}>
+        <${EntryStatus} status=${entry.status} />
         <code class="journal-request">${requestLine(entry)}</code>
         <span class="journal-meta muted">${describeEntry(entry)}</span>
       </summary>

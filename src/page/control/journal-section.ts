@@ -1,6 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { JOURNAL_ENDPOINTS, type ApiKeyRecord } from './endpoint-names.js'
@@ -16,7 +16,9 @@ export const JOURNAL_ROWS_SHOWN = 100
  * The request journal (`GET /__mock/requests`), read again every
  * {@link POLL_INTERVAL_MS} while "live" is on, newest first, filtered by
  * endpoint, key and status on the server (a bad filter shows the server's
- * 400), each entry expandable; "Clear" empties it (`DELETE`).
+ * 400), each entry expandable; "Clear" empties it (`DELETE`). An entry the
+ * client report points at (`focus`) is shown among the requests of its key
+ * to its path, open; "Show every request" goes back (`onClearFocus`).
  * @example
  * html`<${JournalSection} admin=${admin} keys=${keys} revision=${revision} />`
  */
@@ -24,19 +26,33 @@ export function JournalSection(props: {
   admin: AdminAccess
   keys: ApiKeyRecord[]
   revision: number
+  focus?: JournalEntry | undefined
+  onClearFocus?: () => void
+  /** Called once the journal was cleared, for what reads it too. */
+  onCleared?: () => void
 }): VNode {
-  const { admin } = props
+  const { admin, focus } = props
   const [endpoint, setEndpoint] = useState('')
   const [key, setKey] = useState('')
   const [status, setStatus] = useState('')
   const [live, setLive] = useState(true)
   const [cleared, setCleared] = useState<ApiExchange>()
   const [clears, setClears] = useState(0)
+  useEffect(() => {
+    if (focus === undefined) return
+    setEndpoint('')
+    setKey('')
+    setStatus('')
+  }, [focus])
 
   const query = new URLSearchParams()
   if (endpoint !== '') query.set('endpoint', endpoint)
   if (key !== '') query.set('key', key)
   if (status.trim() !== '') query.set('status', status.trim())
+  if (focus !== undefined) {
+    query.set('path', focus.path)
+    if (focus.keyLabel !== undefined) query.set('keyLabel', focus.keyLabel)
+  }
   const search = query.size === 0 ? '' : `?${query}`
   const journal = useAdminData<{
     data: JournalEntry[]
@@ -55,6 +71,7 @@ export function JournalSection(props: {
   const clear = async () => {
     setCleared(await admin.call('/requests', { method: 'DELETE' }))
     setClears((count) => count + 1)
+    props.onCleared?.()
   }
   const onValue = (set: (value: string) => void) => (event: Event) =>
     set((event.target as HTMLInputElement | HTMLSelectElement).value)
@@ -122,6 +139,21 @@ export function JournalSection(props: {
       </button>
     </div>
     ${
+      focus !== undefined &&
+      html`<p class="journal-focus">
+        <span
+          >${describeFocus(focus)}<code>${focus.path}</code>${`, #${focus.id} open.`}</span
+        >
+        <button
+          type="button"
+          class="button-small"
+          onClick=${() => props.onClearFocus?.()}
+        >
+          Show every request
+        </button>
+      </p>`
+    }
+    ${
       cleared !== undefined &&
       cleared.status !== 204 &&
       html`<${ActionResult} exchange=${cleared} success="" />`
@@ -141,13 +173,21 @@ export function JournalSection(props: {
             </p>
             <ol class="journal-list" aria-label="Requests, newest first">
               ${newestFirst.map(
-                (entry, index) =>
+                (entry) =>
                   html`<${JournalEntryRow}
-                    key=${`${entries.length - index}-${entry.time}`}
+                    key=${`${entry.id}-${entry.time}`}
                     entry=${entry}
+                    focused=${focus !== undefined && entry.id === focus.id}
                   />`,
               )}
             </ol>`
     }
   </section>`
+}
+
+/** The words before the path of the entry the client report points at. */
+function describeFocus(focus: JournalEntry): string {
+  return focus.keyLabel === undefined
+    ? 'The requests without a key to '
+    : `The requests of ${focus.keyLabel} to `
 }

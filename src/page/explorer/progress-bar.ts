@@ -4,7 +4,7 @@ import type { VNode } from 'preact'
 /**
  * How many steps a content's generation has (step_process runs 1 → 5): a copy
  * of `GENERATION_STEPS` (src/data/generation-steps.ts), as the page imports no
- * code of src/; test/generation-steps.test.ts fails if they differ.
+ * code of src/; test/data/generation-steps.test.ts fails if they differ.
  */
 export const TOTAL_STEPS = 5
 

@@ -6,37 +6,27 @@ import type {
 } from '../../schema/option-rules.js'
 
 /**
- * The environment variable the CLI reads an option from when its flag is not
- * given, before the option's default.
- */
-export interface EnvironmentOptionRule {
-  readonly env: string
-}
-
-/**
- * The one home of the server's own options, in the form of `OPTION_RULES`:
- * the defaults below, the CLI's `--host` and `--port`, the environment
- * variables they fall back to and their help are derived from it.
+ * The rules of the server's own options, in the form of `OPTION_RULES`: the
+ * defaults below and the CLI's `--host` and `--port` (bounds, default, help)
+ * are derived from it. The environment variables the CLI reads them from
+ * are the CLI's (`cli/options/environment-variables.ts`).
  * @example
  * SERVER_OPTION_RULES.port.max // 65535
- * SERVER_OPTION_RULES.port.env // 'PORT'
  */
 export const SERVER_OPTION_RULES = {
   host: {
     default: '127.0.0.1',
-    env: 'HOST',
     summary: 'interface to listen on',
   },
   port: {
     min: 0,
     max: 65_535,
     default: 4010,
-    env: 'PORT',
     summary: 'port to listen on; 0 picks a free one',
   },
 } as const satisfies {
-  host: Pick<TokenOptionRule, 'default' | 'summary'> & EnvironmentOptionRule
-  port: IntegerOptionRule & EnvironmentOptionRule
+  host: Pick<TokenOptionRule, 'default' | 'summary'>
+  port: IntegerOptionRule
 }
 
 /**

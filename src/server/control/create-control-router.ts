@@ -15,6 +15,7 @@ import {
   writeAlone,
   type ControlHooks,
 } from './control-hooks.js'
+import { createClientReportRoutes } from './create-client-report-routes.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
@@ -35,6 +36,7 @@ import { createVariantRoutes } from './create-variant-routes.js'
  *   real clock and an empty journal.
  * - `GET`, `POST`, `DELETE /scenarios`; `DELETE /scenarios/:id`.
  * - `GET`, `DELETE /requests`: the request journal, with query filters.
+ * - `GET /client-report`: the rules the client broke, from the journal.
  * - `GET`, `POST`, `DELETE /clock`: read, set or advance, back to real time.
  * - `GET`, `PUT /variants`: the variants of the real service in force.
  * - `GET`, `POST /contents`; `GET`, `PATCH`, `DELETE /contents/:id`: one
@@ -75,6 +77,7 @@ export function createControlRouter(
   router.use(createFixtureRoutes(changed, write, options.health))
   router.use(createScenarioRoutes(changed, write))
   router.use(createJournalRoutes(changed, write, options.readJournal))
+  router.use(createClientReportRoutes(changed, options.readJournal))
   router.use(createClockRoutes(changed, write))
   router.use(createVariantRoutes(changed, write))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {

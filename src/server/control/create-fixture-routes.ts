@@ -68,15 +68,20 @@ export function createFixtureRoutes(
 
   // @note `mock.reset()` also puts the scenarios back to the options' ones
   // (`--rate-limit`, `--scenario`, …), the clock back to real time and
-  // empties the journal, so one call starts the next test from scratch.
-  router.post('/reset', requireJsonMediaType(), async (_request, response) => {
-    await write(() => mock.reset())
-    response.json({
-      status: 'reset',
-      projects: mock.db.projects.count(),
-      contents: mock.db.contents.count(),
-    })
-  })
+  // empties the journal, so one call starts the next test from scratch. It
+  // reads no body, so a program may send it without a `Content-Type`.
+  router.post(
+    '/reset',
+    requireJsonMediaType({ bodiless: true }),
+    async (_request, response) => {
+      await write(() => mock.reset())
+      response.json({
+        status: 'reset',
+        projects: mock.db.projects.count(),
+        contents: mock.db.contents.count(),
+      })
+    },
+  )
 
   return router
 }

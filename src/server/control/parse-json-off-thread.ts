@@ -25,7 +25,7 @@ export const END = -2
 export interface ParserSettings {
   /** Records of a long top-level list per message. */
   perMessage: number
-  /** The length the source declared, or 0. */
+  /** The length the source declared, or 0: the most the buffer grows to. */
   byteLength: number
 }
 
@@ -52,8 +52,9 @@ export type ParserMessage =
  * fixture checks then refuse it for its depth.
  * @note A buffer is handed to the worker (transferred) when it owns its
  * whole memory: the caller must not use it afterwards. Chunks are joined in
- * the worker, into one buffer of `byteLength` when given (the length a
- * request declares).
+ * the worker, into one buffer that grows as they arrive, never past
+ * `byteLength` when given (the length a request declares) and never
+ * allocated for bytes that did not come.
  * @example
  * const document = await parseJsonOffThread(await readFile('fixtures.json'))
  * const body = await parseJsonOffThread(request, { byteLength: 52_000_000 })

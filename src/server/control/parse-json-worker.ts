@@ -11,12 +11,13 @@ import {
 
 const port = parentPort!
 const { perMessage, byteLength } = workerData as ParserSettings
-// The chunks are joined here, into a buffer of the declared length, so that
-// the chunks and their join are not held at once.
-const declared = byteLength > 0 ? new Uint8Array(byteLength) : undefined
-let filled = 0
-const chunks: Uint8Array[] = []
+/** Where the buffer grows from: a socket's read is 64 KiB. */
+const FIRST_CAPACITY = 64 * 1024
+// The bytes so far, at the start of a buffer that grows as they arrive
+// (doubling, up to the declared length), never allocated for bytes that
+// were only declared: a request may declare 200 MB and send 14 bytes.
 let bytes: Uint8Array = new Uint8Array(0)
+let filled = 0
 const slices: Array<{ key: string; records: unknown[] } | undefined> = []
 
 port.on('message', (message: Uint8Array | number) => {
@@ -36,10 +37,23 @@ function post(message: ParserMessage, transfer?: ArrayBuffer[]): void {
 }
 
 function take(chunk: Uint8Array): void {
-  if (declared !== undefined && filled + chunk.length <= declared.length) {
-    declared.set(chunk, filled)
-    filled += chunk.length
-  } else chunks.push(chunk)
+  // A first chunk is kept as it is: a whole file sent at once is not copied.
+  if (bytes.length === 0) {
+    bytes = chunk
+    filled = chunk.length
+    return
+  }
+  const needed = filled + chunk.length
+  if (needed > bytes.length) {
+    const doubled = Math.max(needed, 2 * bytes.length, FIRST_CAPACITY)
+    const grown = new Uint8Array(
+      byteLength >= needed ? Math.min(doubled, byteLength) : doubled,
+    )
+    grown.set(bytes.subarray(0, filled))
+    bytes = grown
+  }
+  bytes.set(chunk, filled)
+  filled = needed
 }
 
 function start(): void {
@@ -51,10 +65,7 @@ function start(): void {
 }
 
 function run(): void {
-  const parts =
-    declared === undefined ? chunks : [declared.subarray(0, filled), ...chunks]
-  bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts)
-  chunks.length = 0
+  bytes = bytes.subarray(0, filled)
   let value: unknown
   try {
     value = JSON.parse(new TextDecoder().decode(bytes))

@@ -8,6 +8,8 @@ import {
   parseJsonOffThread,
 } from './parse-json-off-thread.js'
 import { limitRequestBody } from './limit-request-body.js'
+import { refuseUpload } from './refuse-upload.js'
+import { UPLOAD_LIMITS, UploadGate } from './upload-gate.js'
 
 /**
  * Reads the JSON body of `PUT /__mock/fixtures` into `request.body`, at most
@@ -16,10 +18,39 @@ import { limitRequestBody } from './limit-request-body.js'
  * keeps answering while it is read; a smaller or chunked one, or one in
  * another charset, by `express.json()` as before. Either way a body that is
  * not JSON passes on body-parser's `entity.parse.failed` (400 `invalid_json`).
+ * Bodies declared larger than `OFF_THREAD_BYTES`, chunked ones and
+ * compressed ones (which may inflate to `limit` bytes) take turns
+ * (`UPLOAD_LIMITS`): a few are read at once, a few more wait unread, and the
+ * rest are answered 503 `too_many_uploads` with `Retry-After` at once, so
+ * that uploads cost what they carry, never what they declare.
  * @example
  * router.put('/fixtures', requireJsonMediaType(), readFixtureBody(MAX_FIXTURE_BYTES), load)
  */
 export function readFixtureBody(limit: number): RequestHandler {
+  const gate = new UploadGate(UPLOAD_LIMITS)
+  const read = readBody(limit)
+  return (request, response, next) => {
+    const length = Number(request.headers['content-length'])
+    const small =
+      length <= OFF_THREAD_BYTES &&
+      request.headers['transfer-encoding'] === undefined &&
+      isIdentity(request.headers)
+    // @note Over the limit, its 413 comes at once, whatever the turns.
+    if (small || length > limit) {
+      return read(request, response, next)
+    }
+    const turn = gate.enter(response)
+    if (turn === undefined) return refuseUpload(response, gate.limits)
+    void turn.then((leave) =>
+      read(request, response, (error?: unknown) => {
+        leave()
+        next(error)
+      }),
+    )
+  }
+}
+
+function readBody(limit: number): RequestHandler {
   const parseInPlace = limitRequestBody(
     limit,
     express.json({ limit, type: () => true }),

@@ -1,21 +1,38 @@
 /**
- * A request target as the request log may show it: the API key in a path of
- * the control API (`/__mock/api-keys/<key>`) replaced by its label
- * (`acct_a#1`), or by `(unknown key)`, since the log never shows a key.
+ * A request target as the request log may show it: an API key in a path of
+ * the control API (`/__mock/api-keys/<key>`), or in its `key` filter
+ * (`/__mock/requests?key=<key>`, `/__mock/client-report?key=<key>`),
+ * replaced by its label (`acct_a#1`), or by `(unknown key)`, since the log
+ * never shows a key.
  * @example
  * redactControlPath('/__mock/api-keys/k_a?x=1', labelOf) // '/__mock/api-keys/acct_a#1?x=1'
+ * redactControlPath('/__mock/requests?key=k_a', labelOf) // '/__mock/requests?key=acct_a#1'
  */
 export function redactControlPath(
   target: string,
   labelOf: (key: string) => string | undefined,
 ): string {
-  const match = /^(\/__mock\/api-keys\/)([^/?]+)(.*)$/is.exec(target)
-  if (match === null) return target
-  let label: string | undefined
-  try {
-    label = labelOf(decodeURIComponent(match[2]!))
-  } catch {
-    // A malformed percent-encoding names no key.
+  if (!/^\/__mock\//i.test(target)) return target
+  const redact = (encoded: string) => {
+    let label: string | undefined
+    try {
+      label = labelOf(decodeURIComponent(encoded))
+    } catch {
+      // A malformed percent-encoding names no key.
+    }
+    return label ?? '(unknown key)'
   }
-  return `${match[1]}${label ?? '(unknown key)'}${match[3]}`
+  const query = target.indexOf('?')
+  const path = query === -1 ? target : target.slice(0, query)
+  const rest = query === -1 ? '' : target.slice(query)
+  const match = /^(\/__mock\/api-keys\/)([^/]+)(.*)$/is.exec(path)
+  const shownPath =
+    match === null ? path : `${match[1]}${redact(match[2]!)}${match[3]}`
+  const shownQuery = rest.replace(
+    /([?&]key=)([^&#]*)/g,
+    // A query's "+" is a space (URLSearchParams reads it so).
+    (_, name: string, value: string) =>
+      `${name}${redact(value.replace(/\+/g, ' '))}`,
+  )
+  return shownPath + shownQuery
 }

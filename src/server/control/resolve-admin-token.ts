@@ -4,8 +4,8 @@ import { isLoopbackHost } from '../host/is-loopback-host.js'
 /**
  * The admin token the control API requires, if any: the one given; none
  * with `false` (open on purpose); otherwise a random one when the server
- * listens beyond loopback, so that a mock started on `0.0.0.0` in shared
- * Wi-Fi is never open to everyone by accident.
+ * listens beyond loopback, so that a mock started on `0.0.0.0` in a café
+ * or an office is never open to everyone by accident.
  * @example
  * resolveAdminToken(undefined, '127.0.0.1') // { token: undefined, generated: false }
  * resolveAdminToken(undefined, '0.0.0.0') // { token: '9f86d081…', generated: true }

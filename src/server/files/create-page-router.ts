@@ -4,6 +4,7 @@ import express, { type Request, type Response, type Router } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
 import type { HeaderLookup } from '../../api/types.js'
 import { findDefaultApiKey } from './find-default-api-key.js'
+import { isFileSystemError } from './is-file-system-error.js'
 import { serveFingerprintedFiles } from './serve-fingerprinted-files.js'
 import { packageFile } from './package-file.js'
 
@@ -41,7 +42,11 @@ export function createPageRouter(
     const index = new URL('index.html', pageDir)
     if (!existsSync(index)) return pageMissing(response)
     response.set('cache-control', 'no-cache')
-    response.sendFile(fileURLToPath(index))
+    // @note Past its headers, an error is the client's leaving.
+    response.sendFile(fileURLToPath(index), (error?: unknown) => {
+      if (error === undefined || response.headersSent) return
+      next(isFileSystemError(error) ? undefined : error)
+    })
   })
 
   router.get('/__page/config.json', (request: Request, response: Response) => {

@@ -1,11 +1,20 @@
 import { constants, type Stats } from 'node:fs'
-import { access, lstat, open, readdir, realpath, stat } from 'node:fs/promises'
+import {
+  access,
+  lstat,
+  open,
+  readdir,
+  realpath,
+  stat,
+  type FileHandle,
+} from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import type { ByteSource } from '../../media/byte-source.js'
 import { createFileSource } from './create-file-source.js'
 import { formatFileSize } from './format-file-size.js'
-import { isInsideFolder } from './is-inside-folder.js'
+import { FolderHandle, namesEntriesByDescriptor } from './folder-handle.js'
 import { UserFileError, type UserFileProblem } from './user-file-error.js'
+import { LINK, walkBeneath, type ReachEntry } from './walk-beneath.js'
 
 /**
  * The largest file a user's folder serves or copies unless told otherwise:
@@ -15,8 +24,8 @@ export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 ** 3
 
 // @note O_NONBLOCK: opening a named pipe waits for a writer, and blocked
 // opens take the threads every file operation of the process shares; with
-// it the open returns, and the type check refuses the pipe. O_NOFOLLOW: the
-// path opened is a real path, so a link there now was put there since.
+// it the open returns, and the type check refuses the pipe. O_NOFOLLOW: a
+// link is read and followed by the walk (`walkBeneath`), never by the open.
 // Neither exists on Windows, where neither is needed.
 const OPEN_FLAGS =
   constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0)
@@ -42,9 +51,10 @@ export interface UserFolderListing {
 
 /**
  * A folder of the user's (`--media-dir`), read by the only rules the mock
- * reads a user's files by: regular files only, directly in the folder or
- * behind a link whose real path stays inside it, up to a size limit; never
- * a named pipe, a device, a socket or a folder, and never read whole.
+ * reads a user's files by: regular files of one name (no hard links), only,
+ * directly in the folder or behind links that lead beneath it, up to a size
+ * limit; never a named pipe, a device, a socket or a folder, and never read
+ * whole.
  */
 export interface UserFolder {
   /** The folder's real path. */
@@ -70,7 +80,10 @@ export interface UserFolder {
  * Opens a user's folder, to list and stream its files: the one place that
  * reads a user's files, so that every command (the server's `--media-dir`,
  * `build-demo`'s copy) follows the same rules. Links are followed only
- * while their real path stays inside the folder's real path.
+ * while they lead beneath the folder's real path, and each file is reached
+ * from the folder held open, one name at a time, never through a link the
+ * walk did not read itself (`walkBeneath`): a folder on the way swapped for
+ * a link while a file is opened cannot lead the open out of the folder.
  * @throws {UserFileError} (rejects) when the folder is missing, is not a
  * folder, or cannot be read.
  * @example
@@ -94,52 +107,8 @@ export async function openUserFolder(
   } catch (error) {
     throw toUserFileError(directory, error)
   }
-
-  const check = (stats: Stats, path: string) => {
-    if (!stats.isFile()) {
-      throw new UserFileError(path, 'not-regular', describeKind(stats))
-    }
-    if (stats.size > maxFileSize) {
-      throw new UserFileError(
-        path,
-        'too-large',
-        `${formatFileSize(stats.size)}, over the limit of ${formatFileSize(maxFileSize)} a file may have`,
-      )
-    }
-  }
-
-  // The real path of an entry, inside the folder, or why not.
-  const locate = async (name: string): Promise<string> => {
-    const path = join(root, name)
-    if (!isEntryName(name)) {
-      throw new UserFileError(path, 'missing', 'not a name in the folder')
-    }
-    let target: string
-    try {
-      target = await realpath(path)
-    } catch (error) {
-      const isLink = await lstat(path).then(
-        (stats) => stats.isSymbolicLink(),
-        () => false,
-      )
-      const code = (error as NodeJS.ErrnoException).code
-      if (isLink && code === 'ENOENT') {
-        throw new UserFileError(path, 'missing', 'a link to nothing')
-      }
-      if (code === 'ELOOP') {
-        throw new UserFileError(path, 'missing', 'a link that goes in a circle')
-      }
-      throw toUserFileError(path, error)
-    }
-    if (!isInsideFolder(target, root)) {
-      throw new UserFileError(
-        path,
-        'outside',
-        `a link that leads out of the folder, to ${target}`,
-      )
-    }
-    return target
-  }
+  const check = (stats: Stats, path: string) =>
+    checkFile(stats, path, maxFileSize)
 
   return {
     path: root,
@@ -155,10 +124,11 @@ export async function openUserFolder(
       for (const name of names.filter(isListed).sort()) {
         if (!accept(name)) continue
         try {
-          const target = await locate(name)
-          const stats = await stat(target)
-          check(stats, target)
-          await access(target, constants.R_OK)
+          const { value: stats } = await walkFrom(
+            root,
+            name,
+            statReadableEntry(check),
+          )
           listing.files.push({ name, size: stats.size })
         } catch (error) {
           const { reason, problem } = toUserFileError(name, error)
@@ -168,33 +138,116 @@ export async function openUserFolder(
       return listing
     },
     async open(name) {
-      const target = await locate(name)
-      let handle
-      try {
-        handle = await open(target, OPEN_FLAGS)
-      } catch (error) {
-        // O_NOFOLLOW: a link was put where the real path was, since.
-        if ((error as NodeJS.ErrnoException).code === 'ELOOP') {
-          throw new UserFileError(
-            target,
-            'outside',
-            'a link, put there just now',
-          )
-        }
-        throw toUserFileError(target, error)
-      }
+      const { value: handle, path } = await walkFrom(root, name, openEntry)
       try {
         const stats = await handle.stat()
-        check(stats, target)
-        return Object.assign(createFileSource(handle, stats.size, target), {
+        check(stats, path)
+        return Object.assign(createFileSource(handle, stats.size, path), {
           name,
-          path: target,
+          path,
         })
       } catch (error) {
         await handle.close().catch(() => {})
-        throw toUserFileError(target, error)
+        throw toUserFileError(path, error)
       }
     },
+  }
+}
+
+/**
+ * Walks from the folder at `root` (a real path) to its entry `name`.
+ * @note The folder is opened again for each walk, by its real path as it
+ * was at start: a folder held open for the server's life would outlive a
+ * server closed without a word to it.
+ */
+async function walkFrom<T>(root: string, name: string, reach: ReachEntry<T>) {
+  const path = join(root, name)
+  if (!isEntryName(name)) {
+    throw new UserFileError(path, 'missing', 'not a name in the folder')
+  }
+  let folder: FolderHandle
+  try {
+    folder = await FolderHandle.open(root)
+  } catch (error) {
+    throw toUserFileError(root, error)
+  }
+  try {
+    return await walkBeneath(folder, name, reach)
+  } catch (error) {
+    throw toUserFileError(path, error)
+  } finally {
+    await folder.close()
+  }
+}
+
+/** The last step of `open`: the entry opened, unless it is a link. */
+async function openEntry(
+  parent: FolderHandle,
+  name: string,
+): Promise<FileHandle | typeof LINK> {
+  const at = parent.at(name)
+  // @note By path (macOS, Windows), the entry is looked at first, and the
+  // file opened must be the one seen: a name swapped meanwhile is refused.
+  const seen = namesEntriesByDescriptor() ? undefined : await lstat(at)
+  if (seen?.isSymbolicLink() === true) return LINK
+  let handle: FileHandle
+  try {
+    handle = await open(at, OPEN_FLAGS)
+  } catch (error) {
+    // O_NOFOLLOW refuses a link with ELOOP.
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return LINK
+    throw error
+  }
+  if (seen === undefined) return handle
+  const opened = await handle.stat()
+  if (opened.dev === seen.dev && opened.ino === seen.ino) return handle
+  await handle.close()
+  throw new UserFileError(
+    join(parent.path, name),
+    'outside',
+    'it was replaced while it was opened',
+  )
+}
+
+/**
+ * The last step of `list`: the entry's stats, checked, and that it can be
+ * read, without opening it (a named pipe or a device is never opened).
+ */
+function statReadableEntry(check: (stats: Stats, path: string) => void) {
+  return async (
+    parent: FolderHandle,
+    name: string,
+  ): Promise<Stats | typeof LINK> => {
+    const stats = await lstat(parent.at(name))
+    if (stats.isSymbolicLink()) return LINK
+    check(stats, join(parent.path, name))
+    await access(parent.at(name), constants.R_OK)
+    return stats
+  }
+}
+
+/**
+ * Throws unless `stats` are a regular file's within the size limit, with
+ * one name: a file with more (hard links) may have one outside the folder,
+ * and nothing in the file tells which name is the folder's own.
+ */
+function checkFile(stats: Stats, path: string, maxFileSize: number): void {
+  if (!stats.isFile()) {
+    throw new UserFileError(path, 'not-regular', describeKind(stats))
+  }
+  if (stats.nlink > 1) {
+    throw new UserFileError(
+      path,
+      'outside',
+      `a file with ${stats.nlink} names (hard links), whose other names may lie outside the folder`,
+    )
+  }
+  if (stats.size > maxFileSize) {
+    throw new UserFileError(
+      path,
+      'too-large',
+      `${formatFileSize(stats.size)}, over the limit of ${formatFileSize(maxFileSize)} a file may have`,
+    )
   }
 }
 

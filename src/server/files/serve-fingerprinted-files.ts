@@ -1,9 +1,10 @@
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream, statSync, type Stats } from 'node:fs'
 import { extname, resolve, sep } from 'node:path'
 import { pipeline, type Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { createGunzip } from 'node:zlib'
 import express, { type Request, type RequestHandler } from 'express'
+import { isFileSystemError } from './is-file-system-error.js'
 
 const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
@@ -16,7 +17,8 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable'
  * itself, or the copy unzipped where it is stored only gzipped (the API
  * reference's renderer, to keep the package small); `Vary: Accept-Encoding`
  * either way. A name that is not there falls through to the next route (the
- * JSON 404).
+ * JSON 404), and so does one the file system cannot look up or read (too
+ * long, a loop, no permission): a request names no file into being.
  * @example
  * router.use('/__docs', serveFingerprintedFiles(new URL('../docs/__docs/', import.meta.url)))
  */
@@ -29,12 +31,18 @@ export function serveFingerprintedFiles(directory: URL): RequestHandler {
     redirect: false,
   })
   return (request, response, next) => {
+    // @note send answers 404 for ENOENT and ENAMETOOLONG but passes EACCES,
+    // ELOOP and the like on as a 500, which would call it a bug of ours.
+    const fallThrough = (error?: unknown) =>
+      next(isFileSystemError(error) ? undefined : error)
     const gzipped = findGzippedFile(root, request)
-    if (gzipped === undefined) return serveStatic(request, response, next)
+    if (gzipped === undefined) {
+      return serveStatic(request, response, fallThrough)
+    }
     response.vary('Accept-Encoding')
     const acceptsGzip = request.acceptsEncodings('gzip') === 'gzip'
     if (!acceptsGzip && gzipped.plain) {
-      return serveStatic(request, response, next)
+      return serveStatic(request, response, fallThrough)
     }
     response.setHeader('Cache-Control', CACHE_CONTROL)
     response.type(extname(gzipped.file))
@@ -76,8 +84,19 @@ function findGzippedFile(
   ) {
     return undefined
   }
-  const stats = statSync(`${file}.gz`, { throwIfNoEntry: false })
-  if (stats?.isFile() !== true) return undefined
-  const plain = statSync(file, { throwIfNoEntry: false })?.isFile() === true
-  return { file, size: stats.size, plain }
+  // @note `throwIfNoEntry: false` spares ENOENT only: a name over 255
+  // bytes still throws ENAMETOOLONG, and others ELOOP or EACCES.
+  const stats = statFile(`${file}.gz`)
+  if (stats === undefined) return undefined
+  return { file, size: stats.size, plain: statFile(file) !== undefined }
+}
+
+/** The stats of the regular file at `path`, or undefined for any error. */
+function statFile(path: string): Stats | undefined {
+  try {
+    const stats = statSync(path)
+    return stats.isFile() ? stats : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -2,7 +2,8 @@
  * Why a user's file or folder cannot be read, as `openUserFolder` finds it:
  * - `missing`: nothing there, or a link to nothing;
  * - `not-regular`: a folder, a named pipe (FIFO), a device or a socket;
- * - `outside`: a link whose real path leaves the folder;
+ * - `outside`: a link whose real path leaves the folder, or a file with more
+ *   than one name (hard links), whose other names may lie outside it;
  * - `too-large`: a file over the size limit;
  * - `unreadable`: no permission, or another error of the file system.
  */

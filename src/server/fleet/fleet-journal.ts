@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type {
-  JournalRecord,
+  RawJournalEntry,
   RequestJournal,
 } from '../../api/traffic/create-request-journal.js'
 import { UnreadableKeyError, type FleetStore } from './fleet-store.js'
@@ -8,7 +8,7 @@ import { UnreadableKeyError, type FleetStore } from './fleet-store.js'
 // An entry as sent: when it arrived by the wall clock (which orders several
 // replicas' entries), then the entry itself, all of it, so that a field
 // added to journal entries reaches the fleet's journal as it is.
-type Sent = [at: number, entry: JournalRecord]
+type Sent = [at: number, entry: RawJournalEntry]
 type Batch = { seq: number; cleared: number; entries: Sent[] }
 
 /**
@@ -31,7 +31,7 @@ export class FleetJournal {
     readonly size: number,
   ) {}
 
-  add(entry: JournalRecord): void {
+  add(entry: RawJournalEntry): void {
     this.#pending.push([performance.timeOrigin + performance.now(), entry])
     if (this.#pending.length > this.size) this.#pending.shift()
   }
@@ -91,7 +91,7 @@ export class FleetJournal {
     }
     sent.sort((a, b) => a[0] - b[0])
     journal.clear()
-    for (const [, entry] of sent.slice(-this.size)) journal.record(entry)
+    for (const [, entry] of sent.slice(-this.size)) journal.add(entry)
   }
 }
 

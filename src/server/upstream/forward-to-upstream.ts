@@ -5,14 +5,7 @@ import { createUpstreamUrl } from './create-upstream-url.js'
 import type { Upstream } from './resolve-upstream.js'
 import { selectUpstreamHeaders } from './select-upstream-headers.js'
 import { writeJsonError } from '../answers/write-json-error.js'
-
-/**
- * The response header that marks an answer of upstream, the real service
- * the mock forwarded to; its value is the real service's origin.
- * @example
- * response.headers.get(PROXIED_HEADER) // 'https://api.example.com'
- */
-export const PROXIED_HEADER = 'x-mock-proxied'
+import { PROXIED_HEADER } from './proxied-header.js'
 
 /**
  * The largest body handed to `upstream.onAnswer`; a larger one still passes

@@ -1,0 +1,107 @@
+import {
+  CLIENT_REPORT_DEFAULTS,
+  type ClientReportOptions,
+} from '../../schema/client-report-options.js'
+import type { JournalEntry } from '../traffic/create-request-journal.js'
+import type { ClientFinding, ClientReport } from './client-report.js'
+import type { Occurrence, ReportRule } from './report-rule.js'
+import { expiredAssetUrl } from './rules/expired-asset-url.js'
+import { invalidParameter } from './rules/invalid-parameter.js'
+import { missingAuthorization } from './rules/missing-authorization.js'
+import { repeatedUnauthorized } from './rules/repeated-unauthorized.js'
+import { retryBeforeRetryAfter } from './rules/retry-before-retry-after.js'
+import { retryWithoutBackoff } from './rules/retry-without-backoff.js'
+import { tightPolling } from './rules/tight-polling.js'
+import { tooManyInFlight } from './rules/too-many-in-flight.js'
+import { unknownRoute } from './rules/unknown-route.js'
+
+/** The most entries a finding lists: the earliest. */
+export const MAX_FINDING_ENTRIES = 20
+
+/** The rules, in the order of `CLIENT_REPORT_RULES`. */
+const RULES: ReadonlyArray<ReportRule<any>> = [
+  retryBeforeRetryAfter,
+  retryWithoutBackoff,
+  expiredAssetUrl,
+  missingAuthorization,
+  repeatedUnauthorized,
+  unknownRoute,
+  invalidParameter,
+  tightPolling,
+  tooManyInFlight,
+]
+
+/**
+ * The client report of a request journal: which rules of the spec and of
+ * good conduct the client broke (docs/client-report.md), one finding per
+ * rule and key, errors first; a client that broke none gets no finding. A
+ * pure function of the entries (in arrival order, as `requests.list()` and
+ * `GET /__mock/requests` give them), so any journal will do: a fleet's, or
+ * one saved from another run.
+ * @example
+ * import { createClientReport } from 'content-api-mock'
+ *
+ * const { findings } = createClientReport(mock.requests.list(), {
+ *   'missing-authorization': false,
+ * })
+ */
+export function createClientReport(
+  entries: readonly JournalEntry[],
+  options: ClientReportOptions = {},
+): ClientReport {
+  const findings: ClientFinding[] = []
+  for (const rule of RULES) {
+    const setting = options[rule.id]
+    if (setting === false) continue
+    const settings = {
+      ...(CLIENT_REPORT_DEFAULTS as Record<string, object>)[rule.id],
+      ...(typeof setting === 'object' ? setting : {}),
+    }
+    const occurrences = rule.find(entries, settings)
+    for (const [keyLabel, ofKey] of byKey(occurrences)) {
+      findings.push(toFinding(rule, keyLabel, ofKey, settings))
+    }
+  }
+  // Stable: within a severity, in the order of the rules, then of the keys.
+  findings.sort(
+    (a, b) =>
+      Number(a.severity === 'warning') - Number(b.severity === 'warning'),
+  )
+  return { findings, requests: entries.length }
+}
+
+/** The occurrences of each key, keys in the order they first broke it. */
+function byKey(
+  occurrences: Occurrence[],
+): Map<string | undefined, Occurrence[]> {
+  const groups = new Map<string | undefined, Occurrence[]>()
+  for (const occurrence of occurrences) {
+    const group = groups.get(occurrence.keyLabel)
+    if (group === undefined) groups.set(occurrence.keyLabel, [occurrence])
+    else group.push(occurrence)
+  }
+  return groups
+}
+
+function toFinding(
+  rule: ReportRule<any>,
+  keyLabel: string | undefined,
+  occurrences: Occurrence[],
+  settings: object,
+): ClientFinding {
+  const shown = new Set<JournalEntry>()
+  for (const occurrence of occurrences) {
+    for (const entry of occurrence.entries) shown.add(entry)
+  }
+  return {
+    rule: rule.id,
+    severity: rule.severity,
+    ...(keyLabel !== undefined && { keyLabel }),
+    count: occurrences.length,
+    message: rule.describe(occurrences, keyLabel ?? 'The client', settings),
+    source: rule.source,
+    entries: [...shown]
+      .sort((a, b) => a.id - b.id)
+      .slice(0, MAX_FINDING_ENTRIES),
+  }
+}

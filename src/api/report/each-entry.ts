@@ -1,0 +1,25 @@
+import type { JournalEntry } from '../traffic/create-request-journal.js'
+import type { Occurrence } from './report-rule.js'
+
+/**
+ * One occurrence per entry that `matches`, under the entry's key, for the
+ * rules where one request is one time the rule was broken.
+ * @example
+ * eachEntry(entries, (entry) => entry.cause === 'invalid-id')
+ */
+export function eachEntry(
+  entries: readonly JournalEntry[],
+  matches: (entry: JournalEntry) => boolean,
+  valueOf: (entry: JournalEntry) => number = () => 0,
+): Occurrence[] {
+  const occurrences: Occurrence[] = []
+  for (const entry of entries) {
+    if (!matches(entry)) continue
+    occurrences.push({
+      keyLabel: entry.keyLabel,
+      entries: [entry],
+      value: valueOf(entry),
+    })
+  }
+  return occurrences
+}

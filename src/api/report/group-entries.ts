@@ -1,0 +1,22 @@
+import type { JournalEntry } from '../traffic/create-request-journal.js'
+
+/**
+ * The entries that `keyOf` gives the same key, each group in arrival order;
+ * entries it gives no key are left out.
+ * @example
+ * groupEntries(entries, (entry) => entry.keyLabel)
+ */
+export function groupEntries(
+  entries: readonly JournalEntry[],
+  keyOf: (entry: JournalEntry) => string | undefined,
+): Map<string, JournalEntry[]> {
+  const groups = new Map<string, JournalEntry[]>()
+  for (const entry of entries) {
+    const key = keyOf(entry)
+    if (key === undefined) continue
+    const group = groups.get(key)
+    if (group === undefined) groups.set(key, [entry])
+    else group.push(entry)
+  }
+  return groups
+}

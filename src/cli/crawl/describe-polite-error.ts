@@ -1,0 +1,33 @@
+import { HTTPError, TimeoutError } from 'ky'
+import { BodyTooLargeError } from './read-body-chunks.js'
+
+/** The body broke off after the headers came; `response` holds them. */
+export class BodyCutShortError extends Error {
+  override name = 'BodyCutShortError'
+  readonly tooLarge: boolean
+  constructor(
+    readonly response: Response,
+    cause: unknown,
+  ) {
+    super('the body broke off', { cause })
+    this.tooLarge = cause instanceof BodyTooLargeError
+  }
+}
+
+/**
+ * What went wrong with a request, in words: `HTTP 503`, `timed out`,
+ * `network error: …`, or the error's own message.
+ */
+export function describePoliteError(error: unknown): string {
+  if (error instanceof BodyCutShortError)
+    return describePoliteError(error.cause)
+  if (error instanceof HTTPError) return `HTTP ${error.response.status}`
+  if (error instanceof TimeoutError) return 'timed out'
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : ''
+    return error.name === 'TypeError'
+      ? `network error${cause || `: ${error.message}`}`
+      : `${error.message}${cause}`
+  }
+  return String(error)
+}

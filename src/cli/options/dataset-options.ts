@@ -1,0 +1,35 @@
+import { OPTION_RULES } from '../../schema/option-rules.js'
+import type { CliOptionSpec } from './cli-option-spec.js'
+import { integerSpec, parseNonEmpty, parseSpeed } from './option-parsers.js'
+
+/**
+ * The rows of the options that say which dataset and media the mock serves,
+ * shared by the option tables of `serve` and `build-demo`; a table spreads
+ * a row and says what its command adds (`{ ...DATASET_OPTIONS.seed, help }`)
+ * and where its help lists it.
+ */
+export const DATASET_OPTIONS = {
+  seed: integerSpec('number', OPTION_RULES.seed),
+  projects: integerSpec('number', OPTION_RULES.projects),
+  contents: integerSpec('number', OPTION_RULES.contents),
+  fixtures: {
+    short: 'f',
+    value: 'file',
+    help: 'serve this fixture document (JSON) instead of generated data',
+    parse: parseNonEmpty('a path to a JSON file'),
+  },
+  live: { help: OPTION_RULES.live.summary },
+  speed: {
+    value: 'factor',
+    help: OPTION_RULES.speed.summary,
+    shownDefault: OPTION_RULES.speed.default,
+    parse: parseSpeed,
+  },
+  assetTtl: integerSpec('seconds', OPTION_RULES.assetTtl),
+  mediaDir: {
+    value: 'folder',
+    help: 'serve the .jpg/.jpeg and .mp4 files of this folder behind the asset URLs, picked per movie_unique',
+    shownDefault: 'title cards and sample clips',
+    parse: parseNonEmpty('a path to a folder'),
+  },
+} as const satisfies Record<string, CliOptionSpec>

@@ -1,0 +1,78 @@
+import { InvalidArgumentError } from 'commander'
+import {
+  describeIntegerRule,
+  OPTION_RULES,
+  type IntegerOptionRule,
+  type NumberOptionRule,
+} from '../../schema/option-rules.js'
+import type { CliOptionSpec } from './cli-option-spec.js'
+import { parseWholeNumber } from './parse-whole-number.js'
+
+/**
+ * The row of an integer option: its help (summary and default) and its
+ * parser (bounds) come from the option's rule. The value stays undefined
+ * when the flag is not given, so that combinations can be checked.
+ */
+export function integerSpec(
+  value: string,
+  rule: IntegerOptionRule,
+  note = '',
+): CliOptionSpec {
+  return {
+    value,
+    help: `${rule.summary}${note}`,
+    shownDefault: rule.default,
+    parse: parseInteger(rule),
+  }
+}
+
+/**
+ * The parser of a whole number within the rule's bounds.
+ */
+export function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
+  const expected = `Expected ${describeIntegerRule(rule)}.`
+  return (value: string): number => {
+    const number = parseWholeNumber(value, rule)
+    if (number === undefined) throw new InvalidArgumentError(expected)
+    return number
+  }
+}
+
+/**
+ * The parser of a number, not only whole ones, within the rule's bounds;
+ * `example` ends the message, e.g. "such as 2 for two requests a second".
+ */
+export function parseNumber(
+  rule: Pick<NumberOptionRule, 'min' | 'max'>,
+  example: string,
+) {
+  return (value: string): number => {
+    const number = Number(value)
+    if (value.trim() === '' || !(number >= rule.min && number <= rule.max)) {
+      throw new InvalidArgumentError(
+        `Expected a number from ${rule.min} to ${rule.max}, ${example}.`,
+      )
+    }
+    return number
+  }
+}
+
+/**
+ * Reads `--speed`, the mock clock's factor (serve and build-demo).
+ */
+export const parseSpeed = parseNumber(
+  OPTION_RULES.speed,
+  'such as 60 for an hour of mock time a minute',
+)
+
+/**
+ * The parser of a value that must not be empty, such as a path.
+ */
+export function parseNonEmpty(expected: string) {
+  return (value: string): string => {
+    if (value.trim() === '') {
+      throw new InvalidArgumentError(`Expected ${expected}, got nothing.`)
+    }
+    return value
+  }
+}

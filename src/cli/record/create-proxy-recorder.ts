@@ -1,0 +1,177 @@
+import { stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { decodePathSegment } from '../../api/decode-path-segment.js'
+import { createRecording } from '../../contract/create-recording.js'
+import { mergeRecordedDocument } from '../../contract/merge-recorded-document.js'
+import type { FixtureDocument } from '../../schema/fixture.js'
+import type { UpstreamAnswer } from '../../server/upstream/resolve-upstream.js'
+import { CliError } from '../cli-error.js'
+import type { CliLog } from '../output/create-cli-log.js'
+import { readFixtureFile } from '../files/read-fixture-file.js'
+import { writeFileAtomically } from '../files/write-file-atomically.js'
+
+/**
+ * How long `--record` waits after an answer passed through before it writes
+ * the file, so that a burst of answers is written once.
+ */
+export const RECORD_DEBOUNCE_MS = 500
+
+/**
+ * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept
+ * in a fixture document written to the file.
+ */
+export interface ProxyRecorder {
+  /** Adds an answer (the server's `upstream.onAnswer`); the file follows soon after. */
+  record(answer: UpstreamAnswer): void
+  /** Writes what is not written yet; resolves once it is. */
+  flush(): Promise<void>
+}
+
+/**
+ * Starts the recording of `--record <file>`. A file that exists is read as
+ * a fixture document and kept: the recording adds to it
+ * (`mergeRecordedDocument`). The file is written whole each time, by a
+ * rename over it, a moment after the last answer and on `flush()`.
+ * @throws {CliError} when the file's folder does not exist, or the file is
+ * no readable JSON; {FixtureError} when it is no valid fixture document.
+ * @example
+ * const recorder = await createProxyRecorder('recorded.json', log)
+ * await createContentApiServer({ upstream: { url, onAnswer: recorder.record } })
+ */
+export async function createProxyRecorder(
+  path: string,
+  log: CliLog,
+  debounceMs = RECORD_DEBOUNCE_MS,
+): Promise<ProxyRecorder> {
+  const earlier = await readEarlierRecording(path)
+  return new FileRecorder({ path, log, debounceMs, earlier })
+}
+
+/** Where a recording goes, and what was there before. */
+interface RecordTarget {
+  path: string
+  log: CliLog
+  debounceMs: number
+  /** The document already in the file, which the recording adds to. */
+  earlier: FixtureDocument | undefined
+}
+
+/**
+ * The recording of `--record` and the file it goes to: the answers added,
+ * the writes debounced and chained, one warning per run of failed writes.
+ */
+class FileRecorder implements ProxyRecorder {
+  readonly #target: RecordTarget
+  readonly #recording = createRecording()
+  readonly #details = {
+    projects: new Set<string>(),
+    contents: new Set<string>(),
+  }
+  #timer: NodeJS.Timeout | undefined
+  #written: Promise<void> = Promise.resolve()
+  #pending = false
+  #failing = false
+
+  constructor(target: RecordTarget) {
+    this.#target = target
+  }
+
+  // Arrow functions: the server calls them unbound (`upstream.onAnswer`).
+  readonly record = (answer: UpstreamAnswer): void => {
+    let body: unknown
+    try {
+      body = JSON.parse(answer.body)
+    } catch {
+      // Not JSON: nothing a fixture document could hold.
+      return
+    }
+    this.#add(answer, body)
+    this.#pending = true
+    clearTimeout(this.#timer)
+    // Unref'd: a write still waiting does not keep the process alive;
+    // the CLI flushes when it stops.
+    this.#timer = setTimeout(
+      () => void this.flush(),
+      this.#target.debounceMs,
+    ).unref()
+  }
+
+  readonly flush = (): Promise<void> => {
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    this.#written = this.#written.then(() => this.#write())
+    return this.#written
+  }
+
+  #add(answer: UpstreamAnswer, body: unknown): void {
+    const recording = this.#recording
+    const projectId = decodePathSegment(answer.path.split('/')[2])
+    switch (answer.endpoint) {
+      case 'listProjects':
+        recording.addProjects(body)
+        return
+      case 'getProject': {
+        const id = recording.addProjectDetail(body)
+        if (id !== undefined) this.#details.projects.add(id)
+        return
+      }
+      case 'listContents':
+        if (projectId !== undefined) recording.addContents(projectId, body)
+        return
+      case 'getContent': {
+        if (projectId === undefined) return
+        const id = recording.addContentDetail(projectId, body)
+        if (id !== undefined) this.#details.contents.add(id)
+      }
+    }
+  }
+
+  async #write(): Promise<void> {
+    if (!this.#pending) return
+    this.#pending = false
+    const { path, log, earlier } = this.#target
+    const recorded = this.#recording.toFixtureDocument()
+    const document =
+      earlier === undefined
+        ? recorded
+        : mergeRecordedDocument(earlier, recorded, this.#details)
+    try {
+      await writeFileAtomically(path, `${JSON.stringify(document, null, 2)}\n`)
+      this.#failing = false
+    } catch (error) {
+      this.#pending = true
+      if (!this.#failing) {
+        log.warn(
+          `Cannot write the recording to ${path}: ${(error as Error).message}. Check that its folder is writable; the answers are kept and written with the next one.`,
+        )
+      }
+      this.#failing = true
+    }
+  }
+}
+
+async function readEarlierRecording(
+  path: string,
+): Promise<FixtureDocument | undefined> {
+  try {
+    await stat(path)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new CliError(
+        `Cannot record to ${path}: ${(error as Error).message}. Give --record a file this user may read and write.`,
+      )
+    }
+    const folder = dirname(path)
+    const isFolder = await stat(folder).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    )
+    if (!isFolder) {
+      throw new CliError(
+        `Cannot record to ${path}: the folder ${folder} does not exist. Create it, or give --record a file in an existing folder.`,
+      )
+    }
+    return undefined
+  }
+  return readFixtureFile(path)
+}

@@ -1,0 +1,64 @@
+import type { OutputStream } from '../output/create-process-io.js'
+import type { RecordProgress } from './record-service.js'
+
+/** How `record` shows its progress while it runs. */
+export interface RecordProgressView {
+  progress(progress: RecordProgress): void
+  retry(retry: { url: string; attempt: number; reason: string }): void
+  projectDone(project: { id: string; contents: number }): void
+  /** Clears the bar, before the summary is printed. */
+  finish(): void
+}
+
+const BAR_WIDTH = 24
+// @note At most one bar redraw per 100 ms: a fast service answers hundreds
+// of requests a second, and a terminal need not redraw for each.
+const REDRAW_MS = 100
+
+/**
+ * On a terminal, one bar redrawn in place (`[######      ] 120/400 requests,
+ * 3 failed`); otherwise (a pipe, a CI log) plain lines: each project done,
+ * each retry.
+ * @example
+ * const view = createRecordProgress(io.stderr, 'https://api.example.com/public-api/v1')
+ */
+export function createRecordProgress(
+  stream: OutputStream,
+  target: string,
+): RecordProgressView {
+  const short = (url: string) =>
+    url.startsWith(target) ? url.slice(target.length) : url
+  if (stream.isTTY !== true) {
+    return {
+      progress: () => {},
+      retry: ({ url, attempt, reason }) =>
+        stream.write(
+          `retry: GET ${short(url)} (${reason}), attempt ${attempt}\n`,
+        ),
+      projectDone: ({ id, contents }) =>
+        stream.write(
+          `recorded project ${id}: ${contents} content${contents === 1 ? '' : 's'}\n`,
+        ),
+      finish: () => {},
+    }
+  }
+  let last = 0
+  let shown = false
+  return {
+    progress({ done, planned, failed }) {
+      const now = Date.now()
+      if (now - last < REDRAW_MS && done < planned) return
+      last = now
+      const filled = Math.round((done / Math.max(planned, 1)) * BAR_WIDTH)
+      const bar = `${'#'.repeat(filled)}${' '.repeat(BAR_WIDTH - filled)}`
+      const failures = failed === 0 ? '' : `, ${failed} failed`
+      stream.write(`\r[${bar}] ${done}/${planned} requests${failures}\u001b[K`)
+      shown = true
+    },
+    retry: () => {},
+    projectDone: () => {},
+    finish() {
+      if (shown) stream.write('\r\u001b[K')
+    },
+  }
+}

@@ -1,0 +1,262 @@
+import { mkdir, stat } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { OPTION_RULES } from '../../schema/option-rules.js'
+import { type CliCommand } from '../cli-command.js'
+import { CLI_NAME } from '../output/create-cli-log.js'
+import { CliError } from '../cli-error.js'
+import type { OptionTable } from '../options/cli-option-spec.js'
+import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
+import {
+  integerSpec,
+  parseNonEmpty,
+  parseNumber,
+} from '../options/option-parsers.js'
+import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
+import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
+
+/**
+ * The bounds and defaults of `record`'s pace flags (the defaults are the
+ * polite client's).
+ */
+export const RECORD_OPTION_RULES = {
+  concurrency: {
+    min: 1,
+    max: 64,
+    default: POLITE_CLIENT_DEFAULTS.concurrency,
+    summary: 'requests in flight at once',
+  },
+  rate: {
+    min: 0.1,
+    max: 1000,
+    default: POLITE_CLIENT_DEFAULTS.rate,
+    summary: 'requests started per second, retries included, spread evenly',
+  },
+} as const
+
+/** The options of `record`, in the order its help lists them. */
+const RECORD_OPTION_TABLE = {
+  target: SERVICE_OPTIONS.target,
+  apiKey: {
+    ...SERVICE_OPTIONS.apiKey,
+    help: 'an API key of the service; it is never written to the file',
+  },
+  out: {
+    short: 'o',
+    value: 'file',
+    help: 'the fixture document to write (replaced whole, only once the recording is done)',
+    parse: parseNonEmpty('a path to a JSON file to write'),
+  },
+  anonymize: {
+    help: 'replace titles, descriptions and URLs with seeded fake ones; IDs, structure, counts and timestamps stay',
+  },
+  seed: integerSpec('number', {
+    ...OPTION_RULES.seed,
+    summary: 'seed of the fake words of --anonymize',
+  }),
+  mediaDir: {
+    value: 'folder',
+    help: "also download each thumbnail and video, right after its detail, into this folder (created if missing), as <movie_unique>.jpg and .mp4 for the server's --media-dir",
+    parse: parseNonEmpty('a path to a folder'),
+  },
+  concurrency: integerSpec('number', RECORD_OPTION_RULES.concurrency),
+  rate: {
+    value: 'per-second',
+    help: RECORD_OPTION_RULES.rate.summary,
+    shownDefault: RECORD_OPTION_RULES.rate.default,
+    parse: parseNumber(
+      RECORD_OPTION_RULES.rate,
+      'such as 2 for two requests a second',
+    ),
+  },
+} as const satisfies OptionTable
+
+/**
+ * What `content-api-mock record` was asked for, checked and typed.
+ */
+export interface RecordOptions {
+  /** The service's base URL with its version prefix, without a trailing `/`. */
+  target: string
+  apiKey: string
+  /** The fixture document to write. */
+  out: string
+  anonymize: boolean
+  /** The seed of `--anonymize`'s fake words. */
+  seed: number
+  mediaDir?: string
+  concurrency: number
+  rate: number
+}
+
+/**
+ * Declares `record`: its options and its action, which records the service
+ * with a progress view on stderr, writes the fixture document at once (temp
+ * file, then rename) and prints the summary. Exit 0 when the file is
+ * written (what could not be fetched is listed); a mistake of the user's or
+ * a service that cannot be read at all writes nothing.
+ * @example
+ * declareRecordCommand(program.command('record'))
+ */
+export function declareRecordCommand(command: CliCommand): CliCommand {
+  const name = `${CLI_NAME} ${command.name()}`
+  return command
+    .description(
+      "Records a real Content Project Read API into a fixture document that --fixtures serves: every project, its contents and each content's detail, with what the service sends off the spec kept and listed. A polite crawler: capped concurrency and rate, Retry-After honoured, failures retried and reported.",
+    )
+    .addOptionTable(RECORD_OPTION_TABLE)
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ export ${ENVIRONMENT_VARIABLES.serviceApiKey.name}=...            the key, kept out of shell history
+  $ ${name} --target https://api.example.com/public-api/v1 --out recording.json
+  $ ${name} --target https://api.example.com/public-api/v1 --out shareable.json --anonymize
+  $ ${name} --target https://api.example.com/public-api/v1 --out rec.json --media-dir media --rate 2
+  $ ${CLI_NAME} --fixtures recording.json --media-dir media
+
+The document's key is demo-key-recorded; it sees everything recorded.
+
+Exit codes: 0 when the file is written (what could not be fetched is listed);
+2 for a bad flag, an unreachable service or a refused key (nothing is written);
+1 for an unexpected error.`,
+    )
+    .declareConflicts()
+    .action(async (values: Partial<RecordOptions>) => {
+      const options = checkRecordOptions(values, command.commandPath)
+      await checkOutput(options.out)
+      if (options.mediaDir !== undefined)
+        await prepareMediaDir(options.mediaDir)
+      await record(options, command)
+    })
+}
+
+function checkRecordOptions(
+  values: Partial<RecordOptions>,
+  path: string,
+): RecordOptions {
+  const help = `Run "${path} --help" to see every option.`
+  if (values.target === undefined) {
+    throw new CliError(
+      `record needs --target: the base URL of the service with its version prefix, such as https://api.example.com/public-api/v1. ${help}`,
+    )
+  }
+  if (values.out === undefined) {
+    throw new CliError(
+      `record needs --out: the fixture file to write, such as --out recording.json. ${help}`,
+    )
+  }
+  // Checked before anything is asked or written: the media folder would be
+  // created where the file is to go, and the recording lost.
+  if (
+    values.mediaDir !== undefined &&
+    resolve(values.mediaDir) === resolve(values.out)
+  ) {
+    throw new CliError(
+      `--media-dir ${values.mediaDir} is the path of --out, the fixture file to write. Give the media a folder of their own, such as --media-dir media.`,
+    )
+  }
+  if (values.apiKey === undefined) {
+    throw new CliError(
+      `record needs an API key of the service: set $${ENVIRONMENT_VARIABLES.serviceApiKey.name} (kept out of shell history), or pass --api-key KEY.`,
+    )
+  }
+  return {
+    target: values.target,
+    apiKey: values.apiKey,
+    out: values.out,
+    anonymize: values.anonymize === true,
+    seed: values.seed ?? OPTION_RULES.seed.default,
+    ...(values.mediaDir === undefined ? {} : { mediaDir: values.mediaDir }),
+    concurrency: values.concurrency ?? RECORD_OPTION_RULES.concurrency.default,
+    rate: values.rate ?? RECORD_OPTION_RULES.rate.default,
+  }
+}
+
+async function record(
+  options: RecordOptions,
+  { context: { io, version } }: CliCommand,
+): Promise<void> {
+  // Loaded only now, so that --help and a bad flag answer at once.
+  const [
+    { recordService },
+    { createRecordProgress },
+    { formatRecordSummary },
+    { writeFileAtomically },
+    { anonymizeFixtureDocument },
+    { RECORDED_DEMO_KEY },
+  ] = await Promise.all([
+    import('./record-service.js'),
+    import('./create-record-progress.js'),
+    import('./format-record-summary.js'),
+    import('../files/write-file-atomically.js'),
+    import('../../contract/anonymize-fixture-document.js'),
+    import('../../contract/recorded-account.js'),
+  ])
+  const view = createRecordProgress(io.stderr, options.target)
+  let result
+  try {
+    result = await recordService({
+      ...options,
+      version,
+      onProgress: view.progress,
+      onRetry: view.retry,
+      onProjectDone: view.projectDone,
+    })
+  } finally {
+    view.finish()
+  }
+  const document = options.anonymize
+    ? anonymizeFixtureDocument(result.document, options.seed)
+    : result.document
+  const json = `${JSON.stringify(document, null, 2)}\n`
+  try {
+    await writeFileAtomically(options.out, json)
+  } catch (error) {
+    throw new CliError(
+      `Cannot write --out ${options.out}: ${(error as Error).message}. Nothing was written; pass a file you can write to and record again.`,
+    )
+  }
+  io.stdout.write(
+    formatRecordSummary(result, {
+      target: options.target,
+      out: options.out,
+      bytes: Buffer.byteLength(json),
+      anonymized: options.anonymize,
+      ...(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir }),
+      demoKey: RECORDED_DEMO_KEY,
+    }),
+  )
+}
+
+/** The file to write must be a file (or nothing yet) in a folder that exists. */
+async function checkOutput(out: string): Promise<void> {
+  const folder = dirname(resolve(out))
+  const found = await stat(out).catch(() => undefined)
+  if (found?.isDirectory()) {
+    throw new CliError(
+      `--out ${out} is a folder. Pass the path of the JSON file to write, such as ${out.replace(/\/+$/, '')}/recording.json.`,
+    )
+  }
+  const parent = await stat(folder).catch(() => undefined)
+  if (parent === undefined || !parent.isDirectory()) {
+    throw new CliError(
+      `Cannot write --out ${out}: the folder ${folder} does not exist. Create it first, or write the file elsewhere.`,
+    )
+  }
+}
+
+/** The media folder is created if missing; a file in its place is refused. */
+async function prepareMediaDir(directory: string): Promise<void> {
+  const found = await stat(directory).catch(() => undefined)
+  if (found !== undefined && !found.isDirectory()) {
+    throw new CliError(
+      `--media-dir ${directory} is a file. Pass a folder to save thumbnails and videos into (it is created if missing).`,
+    )
+  }
+  try {
+    await mkdir(directory, { recursive: true })
+  } catch (error) {
+    throw new CliError(
+      `Cannot create --media-dir ${directory}: ${(error as Error).message}. Pass a folder you can write to.`,
+    )
+  }
+}

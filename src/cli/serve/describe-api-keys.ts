@@ -1,0 +1,63 @@
+import type { DatasetIndex } from '../../data/dataset-index.js'
+
+/**
+ * What one API key is and what it answers, for the banner.
+ */
+export interface ApiKeySummary {
+  key: string
+  /** The log-safe label the request log shows for it, e.g. `acct_alpha#1`. */
+  label: string
+  accountId: string
+  accountName: string | undefined
+  /** Revoked wins over expired, as in authentication. */
+  status: 'active' | 'expired' | 'revoked'
+  expiresAt: string | undefined
+  /** Projects the key's account sees: its own and those shared with it. */
+  visibleProjects: number
+  /** Of those, the ones another account shares with it. */
+  sharedProjects: number
+  /** Of the shared ones, those marked `is_readonly`. */
+  sharedReadOnlyProjects: number
+}
+
+/**
+ * Summarises every API key of a dataset in dataset order, with its status at
+ * `now` and how many projects it sees, from the dataset's indexes (no scans
+ * of contents).
+ * @example
+ * const [main] = describeApiKeys(server.mock.db.index, Date.now())
+ * main.key // 'demo-key-alpha'
+ */
+export function describeApiKeys(
+  index: DatasetIndex,
+  now: number,
+): ApiKeySummary[] {
+  return Array.from(index.apiKeysByKey.values(), (apiKey) => {
+    const visible = index.projectsByViewer.get(apiKey.account)
+    let sharedProjects = 0
+    let sharedReadOnlyProjects = 0
+    for (const project of visible?.values() ?? []) {
+      if (project.account === apiKey.account) continue
+      sharedProjects++
+      if (project.is_readonly) sharedReadOnlyProjects++
+    }
+    const status =
+      apiKey.revoked === true
+        ? 'revoked'
+        : apiKey.expires_at !== undefined &&
+            Date.parse(apiKey.expires_at) <= now
+          ? 'expired'
+          : 'active'
+    return {
+      key: apiKey.key,
+      label: index.keyLabels.get(apiKey.key) ?? apiKey.account,
+      accountId: apiKey.account,
+      accountName: index.accountsById.get(apiKey.account)?.name,
+      status,
+      expiresAt: apiKey.expires_at,
+      visibleProjects: visible?.size ?? 0,
+      sharedProjects,
+      sharedReadOnlyProjects,
+    }
+  })
+}

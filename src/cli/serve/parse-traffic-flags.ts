@@ -1,0 +1,85 @@
+import { InvalidArgumentError } from 'commander'
+import { findCloseMatch } from '../../schema/find-close-match.js'
+import {
+  MAX_LATENCY_MS,
+  SCENARIO_PRESETS,
+  type Latency,
+  type RateLimit,
+  type ScenarioPreset,
+} from '../../schema/scenario.js'
+
+/**
+ * Reads `--rate-limit COUNT/WINDOW`, e.g. `60/1m`, `3/10s`, `1000/1h`.
+ * @example
+ * parseRateLimit('60/1m') // { limit: 60, window: '1m' }
+ */
+export function parseRateLimit(value: string): RateLimit {
+  const match = /^(\d+)\/(\d+)(s|m|h)$/.exec(value.trim())
+  const limit = Number(match?.[1])
+  if (
+    match === null ||
+    limit < 1 ||
+    Number(match[2]) < 1 ||
+    !Number.isSafeInteger(limit)
+  ) {
+    throw new InvalidArgumentError(
+      'Expected COUNT/WINDOW with the window in s, m or h, such as 60/1m, 3/10s or 1000/1h.',
+    )
+  }
+  return { limit, window: `${match[2]}${match[3]}` }
+}
+
+/**
+ * Reads `--latency MS` or `--latency MIN-MAX` (milliseconds, uniform).
+ * @example
+ * parseLatency('50-200') // { min: 50, max: 200 }
+ */
+export function parseLatency(value: string): Latency {
+  const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim())
+  const min = Number(match?.[1])
+  const max = match?.[2] === undefined ? min : Number(match[2])
+  if (match === null || max < min || max > MAX_LATENCY_MS) {
+    throw new InvalidArgumentError(
+      `Expected milliseconds, one number (200) or a range (50-200), at most ${MAX_LATENCY_MS}.`,
+    )
+  }
+  return match[2] === undefined ? min : { min, max }
+}
+
+/**
+ * Reads `--fail-rate SHARE`, the share of requests answered 500, from 0 to 1.
+ * @example
+ * parseFailRate('0.05') // 0.05
+ */
+export function parseFailRate(value: string): number {
+  const share = Number(value)
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(share) ||
+    share < 0 ||
+    share > 1
+  ) {
+    throw new InvalidArgumentError(
+      'Expected a share from 0 to 1, such as 0.05 for 5%.',
+    )
+  }
+  return share
+}
+
+/**
+ * Collects repeated `--scenario NAME` presets.
+ * @example
+ * collectScenario('slow', undefined) // ['slow']
+ */
+export function collectScenario(
+  value: string,
+  previous: ScenarioPreset[] | undefined,
+): ScenarioPreset[] {
+  if (!(SCENARIO_PRESETS as readonly string[]).includes(value)) {
+    const match = findCloseMatch(value, SCENARIO_PRESETS)
+    throw new InvalidArgumentError(
+      `Expected one of: ${SCENARIO_PRESETS.join(', ')}.${match === undefined ? '' : ` Did you mean ${match}?`}`,
+    )
+  }
+  return [...(previous ?? []), value as ScenarioPreset]
+}

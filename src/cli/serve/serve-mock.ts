@@ -1,0 +1,175 @@
+import type { ContentApiServer } from '../../server/create-content-api-server.js'
+import { isLoopbackHost } from '../../server/host/is-loopback-host.js'
+import { TIMEOUT_RULES } from '../../server/connections/server-timeouts.js'
+import type { CommandContext } from '../cli-command.js'
+import { CliError } from '../cli-error.js'
+import type { CliLog } from '../output/create-cli-log.js'
+import type { CliIo } from '../output/create-process-io.js'
+import { createStyles, shouldUseColor } from '../output/create-styles.js'
+import { formatBanner } from './format-banner.js'
+import { formatClientReport } from './format-client-report.js'
+import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
+import { startMockServer, type StartedMockServer } from './start-mock-server.js'
+import { toBannerInfo } from './to-banner-info.js'
+import {
+  watchFixtureFile,
+  type FixtureFileWatcher,
+} from './watch-fixture-file.js'
+
+/**
+ * Serves the mock as `options` ask: starts the server, prints the banner,
+ * logs requests, and on SIGINT or SIGTERM stops accepting connections and
+ * waits for open requests. Resolves with the exit code: 0 once stopped, 1
+ * when the server failed to close.
+ * @throws {CliError} when a file, the host or the port is unusable (then
+ * nothing was served); whatever else is a bug.
+ * @example
+ * context.exitCode = await serveMock(options, context)
+ */
+export async function serveMock(
+  options: ServeOptions,
+  { io, log, version }: CommandContext,
+): Promise<number> {
+  const stop = new StopRequest(io, log)
+  try {
+    // @note With --log json, stdout carries only the JSON lines, so that it
+    // can be piped into a log tool; the banner goes to stderr then.
+    const bannerStream = options.log === 'json' ? io.stderr : io.stdout
+    const started = await startMockServer(options, io, log)
+    const { server, handlerCount } = started
+    // @note Watching starts before the banner is printed: whoever waits for
+    // the banner may edit the file at once, and that edit must not be missed.
+    const watcher = await watchIfAsked(options, server, log)
+    bannerStream.write(
+      formatBanner(
+        toBannerInfo(options, server, { version, handlerCount }),
+        createStyles(shouldUseColor(bannerStream, io.env)),
+      ),
+    )
+    // @note After the banner, so that the warning is the last line a person
+    // sees before the request log.
+    warnIfControlApiIsOpen(options, server, log)
+    const cause = await stop.requested
+    const running = { ...started, watcher }
+    return await stopServing(cause, running, options, { io, log })
+  } finally {
+    stop.dispose()
+  }
+}
+
+/** Why the server stops, and what stops it at once, for the log line. */
+interface StopCause {
+  cause: string
+  again: string
+}
+
+/**
+ * The first SIGINT or SIGTERM, or the exit of the npm or npx that launched
+ * the server, as a promise; a second signal exits at once, without waiting
+ * for open requests.
+ */
+class StopRequest {
+  readonly requested: Promise<StopCause>
+  #stopping = false
+  #request: (stop: StopCause) => void = () => {}
+  readonly #stopListening: () => void
+  readonly #stopWatching: (() => void) | undefined
+
+  constructor(io: CliIo, log: CliLog) {
+    this.requested = new Promise((resolve) => {
+      this.#request = resolve
+    })
+    this.#stopListening = io.onStopSignal((signal) => {
+      if (this.#stopping) {
+        log.warn(`${signal} again: exiting without waiting for open requests`)
+        io.exit(1)
+        return
+      }
+      this.#stop({ cause: `${signal} received`, again: `${signal} again` })
+    })
+    this.#stopWatching = io.onLauncherExit?.((launcher) => {
+      if (this.#stopping) return
+      this.#stop({
+        cause: `${launcher}, which started this server, has exited`,
+        again: 'SIGTERM',
+      })
+    })
+  }
+
+  dispose(): void {
+    this.#stopListening()
+    this.#stopWatching?.()
+  }
+
+  #stop(cause: StopCause): void {
+    this.#stopping = true
+    this.#request(cause)
+  }
+}
+
+async function watchIfAsked(
+  options: ServeOptions,
+  server: ContentApiServer,
+  log: CliLog,
+): Promise<FixtureFileWatcher | undefined> {
+  if (!options.watch || options.fixtures === undefined) return undefined
+  try {
+    return watchFixtureFile({ path: options.fixtures, mock: server.mock, log })
+  } catch (error) {
+    await server.close()
+    throw new CliError(
+      `Cannot watch ${options.fixtures} for changes: ${(error as Error).message}. Leave out --watch to serve the file without reloading it.`,
+    )
+  }
+}
+
+function warnIfControlApiIsOpen(
+  options: ServeOptions,
+  server: ContentApiServer,
+  log: CliLog,
+): void {
+  if (options.adminToken !== NO_ADMIN_TOKEN || isLoopbackHost(options.host)) {
+    return
+  }
+  const links = server.publicUrl ?? server.url
+  log.warn(
+    `--admin-token ${NO_ADMIN_TOKEN}: the control API at ${links}/__mock is open to anyone who can reach ${options.host}:${new URL(server.url).port}; they can replace the data and read every API key. Leave out --admin-token ${NO_ADMIN_TOKEN} to require a generated token.`,
+  )
+}
+
+/**
+ * Closes the server (finishing open requests, at most --shutdown-timeout),
+ * the watcher and the recording; 0 once closed, 1 when it failed to close.
+ */
+async function stopServing(
+  stop: StopCause,
+  running: StartedMockServer & { watcher?: FixtureFileWatcher },
+  options: ServeOptions,
+  { io, log }: { io: CliIo; log: CliLog },
+): Promise<number> {
+  // @note Closing starts before the line is printed: whoever reads it may
+  // rely on idle connections being closed already.
+  const closed = running.server.close()
+  const deadline =
+    options.shutdownTimeout ?? TIMEOUT_RULES.shutdownTimeout.default
+  log.info(
+    `${stop.cause}: stopping, finishing open requests (at most ${deadline} ms; ${stop.again} exits at once)`,
+  )
+  await running.watcher?.close()
+  try {
+    await closed
+    // After the server closed: the answers still in flight are recorded too.
+    await running.recorder?.flush()
+  } catch (error) {
+    log.error(`Failed to close the server cleanly: ${(error as Error).message}`)
+    return 1
+  }
+  // After the close: the requests that were in flight are in it too.
+  if (options.clientReport) {
+    const styles = createStyles(shouldUseColor(io.stderr, io.env))
+    const report = running.server.mock.clientReport()
+    for (const line of formatClientReport(report, styles)) log.info(line)
+  }
+  log.info('stopped')
+  return 0
+}

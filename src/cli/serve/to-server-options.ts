@@ -1,0 +1,106 @@
+import type { Scenario, ScenarioPreset } from '../../schema/scenario.js'
+import type { ContentApiServerOptions } from '../../server/create-content-api-server.js'
+import type { ProxyRecorder } from '../record/create-proxy-recorder.js'
+import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
+
+/** What `serve` read before starting the server: the files its flags name. */
+export interface ServeInputs {
+  fixtures?: ContentApiServerOptions['fixtures']
+  handlers?: ContentApiServerOptions['handlers']
+  /** The recording of `--record`, told of each answer `--proxy` passes through. */
+  recorder?: ProxyRecorder
+}
+
+/**
+ * The server's options for what `serve` was asked: its flags in the words
+ * of `createContentApiServer`, with the files they named already read.
+ */
+export function toServerOptions(
+  options: ServeOptions,
+  inputs: ServeInputs,
+  hooks: Pick<ContentApiServerOptions, 'onWarning' | 'onRequest'>,
+): ContentApiServerOptions {
+  return {
+    host: options.host,
+    port: options.port,
+    seed: options.seed,
+    size:
+      options.projects === undefined && options.contents === undefined
+        ? undefined
+        : { projects: options.projects, contents: options.contents },
+    apiKey: options.apiKey,
+    fixtures: inputs.fixtures,
+    assetTtl: options.assetTtl,
+    assetSecret: options.assetSecret,
+    mediaDir: options.mediaDir,
+    mediaMaxFileSize: options.mediaMaxFileSize,
+    listOrder: options.listOrder,
+    headersTimeout: options.headersTimeout,
+    requestTimeout: options.requestTimeout,
+    keepAliveTimeout: options.keepAliveTimeout,
+    idleTimeout: options.idleTimeout,
+    shutdownTimeout: options.shutdownTimeout,
+    // @note An array is matched origin by origin, so "*" in it would
+    // only allow a literal "*"; alone it means any origin.
+    corsOrigin: options.corsOrigin?.includes('*') ? '*' : options.corsOrigin,
+    adminToken:
+      options.adminToken === NO_ADMIN_TOKEN ? false : options.adminToken,
+    allowedHosts: options.allowedHosts,
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy,
+    handlers: inputs.handlers,
+    live: options.live,
+    speed: options.speed,
+    upstream:
+      options.proxy === undefined
+        ? undefined
+        : {
+            url: options.proxy,
+            all: options.proxyAll,
+            onAnswer: inputs.recorder?.record,
+          },
+    ...toTrafficOptions(options),
+    redis:
+      options.redis === undefined
+        ? undefined
+        : {
+            url: options.redis,
+            prefix: options.redisPrefix,
+            offline: options.redisOffline,
+          },
+    ...hooks,
+  }
+}
+
+/**
+ * The traffic flags as the mock's options: the rate limit, and one scenario
+ * each for --latency, --fail-rate and every --scenario preset.
+ */
+function toTrafficOptions(options: ServeOptions) {
+  const scenarios: Array<Scenario | ScenarioPreset> = []
+  if (options.latency !== undefined) {
+    scenarios.push({ name: 'latency', latency: options.latency })
+  }
+  if (options.failRate !== undefined && options.failRate > 0) {
+    scenarios.push({
+      name: 'fail-rate',
+      probability: options.failRate,
+      status: 500,
+    })
+  }
+  scenarios.push(...(options.scenario ?? []))
+  return {
+    rateLimit:
+      options.rateLimit === undefined
+        ? undefined
+        : {
+            ...options.rateLimit,
+            algorithm: options.rateLimitAlgorithm,
+            headers: options.rateLimitHeaders,
+          },
+    scenarios,
+    strict: options.strict,
+    variants: options.variant,
+    journalSize: options.journalSize,
+  }
+}

@@ -1,0 +1,26 @@
+import type { Response } from 'express'
+import { writeJsonError } from '../answers/write-json-error.js'
+
+/** Seconds a refused upload is told to wait before it is sent again. */
+const RETRY_AFTER_SECONDS = 2
+
+/**
+ * Answers an upload that finds every reading and waiting place taken (see
+ * `UploadGate`): 503 `too_many_uploads` with `Retry-After`, before a byte
+ * of its body is read, and the connection closed, since its body is not.
+ * @example
+ * if (turn === undefined) return refuseUpload(response, UPLOAD_LIMITS)
+ */
+export function refuseUpload(
+  response: Response,
+  limits: { reading: number; waiting: number },
+): void {
+  response.setHeader('connection', 'close')
+  writeJsonError(
+    response,
+    503,
+    'too_many_uploads',
+    `The server is reading ${limits.reading} large fixture uploads and has ${limits.waiting} more waiting, the most it takes at once; this one was not read. Send it again after ${RETRY_AFTER_SECONDS} seconds (Retry-After), or send uploads one after another.`,
+    { 'retry-after': String(RETRY_AFTER_SECONDS) },
+  )
+}

@@ -1,0 +1,172 @@
+import { mkdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import {
+  SCREENSHOT_DIR,
+  UPDATE_SCREENSHOTS,
+  useBrowserSuite,
+  type PageOptions,
+  type PageWatch,
+} from '../support/chromium-suite.js'
+import {
+  describeAxeViolation,
+  findAxeViolations,
+  seriousOnly,
+} from '../support/find-axe-violations.js'
+import { startServer } from '../support/server.js'
+
+// The control panel's client report in a real Chromium, served by a real
+// server on 127.0.0.1: the findings of a client that broke rules, their
+// links into the journal, axe at 390 and 1440 px, light and dark, and the
+// screenshots (in the system's temporary folder on every run, in
+// docs/screenshots/ with UPDATE_SCREENSHOTS). Skipped with one line without
+// a Chromium, like the other browser suites.
+
+const { itInBrowser, openPage } = useBrowserSuite()
+const ALL_SCREENSHOTS = join(tmpdir(), 'content-api-mock-client-report')
+const ALPHA = { authorization: 'Bearer demo-key-alpha' }
+
+async function openPanel(
+  origin: string,
+  options: PageOptions = {},
+): Promise<{ page: Page; watch: PageWatch }> {
+  const { page, watch } = await openPage(`${origin}/#/control`, options)
+  await page.locator('h1', { hasText: 'Control panel' }).waitFor()
+  return { page, watch }
+}
+
+/** A client that forgets its key once, calls a path that is not there and retries a 500 at once. */
+async function misbehave(apiUrl: string, adminUrl: string): Promise<void> {
+  await fetch(`${adminUrl}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ set: '2030-01-01T09:30:00Z' }),
+  })
+  await fetch(`${apiUrl}/projects`)
+  await fetch(`${apiUrl}/project`, { headers: ALPHA })
+  await fetch(`${adminUrl}/scenarios`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ preset: 'server-error', times: 3 }),
+  })
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await fetch(`${apiUrl}/projects`, { headers: ALPHA })
+  }
+}
+
+itInBrowser(
+  'lists the findings, errors first, each with its entries, and a link opens the entry in the journal',
+  async () => {
+    await using server = await startServer()
+    await misbehave(server.apiUrl, server.adminUrl)
+    const { page, watch } = await openPanel(server.url, { width: 1440 })
+    const section = page.locator('section[aria-labelledby="report-title"]')
+    await expect
+      .poll(() => section.getByTestId('report-summary').textContent())
+      .toBe('2 errors and 1 warning in the 6 requests in the journal.')
+    const rules = await section
+      .locator('.finding')
+      .evaluateAll((items) =>
+        items.map((item) => item.getAttribute('data-rule')),
+      )
+    expect(rules).toEqual([
+      'missing-authorization',
+      'unknown-route',
+      'retry-without-backoff',
+    ])
+    const retries = section.locator(
+      '.finding[data-rule="retry-without-backoff"]',
+    )
+    expect(await retries.locator('.finding-head').textContent()).toBe(
+      'warningretry-without-backoff×1acct_alpha#1',
+    )
+    expect(await retries.locator('.finding-entries li').count()).toBe(4)
+
+    // The second resend, #5, shown in the journal: open and focused.
+    await retries
+      .getByRole('button', { name: 'Show #5 in the journal' })
+      .click()
+    const focused = page.locator('.journal-entry-focused')
+    await expect.poll(() => focused.count()).toBe(1)
+    expect(await focused.getAttribute('id')).toBe('journal-entry-5')
+    expect(await focused.locator('details').getAttribute('open')).not.toBeNull()
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('li')?.id),
+      )
+      .toBe('journal-entry-5')
+    expect(await page.locator('.journal-focus').textContent()).toContain(
+      'The requests of acct_alpha#1 to /public-api/v1/projects, #5 open.',
+    )
+    await expect.poll(() => page.locator('.journal-entry').count()).toBe(4)
+    await page.click('button:text-is("Show every request")')
+    await expect.poll(() => page.locator('.journal-entry').count()).toBe(6)
+
+    // Cleared from the journal's section, the report empties too.
+    await page.click('button:text-is("Clear journal")')
+    await expect
+      .poll(() => section.getByTestId('report-summary').textContent())
+      .toBe('No request yet: the journal is empty.')
+    expect(watch.errors).toEqual([])
+    expect(watch.foreignRequests).toEqual([])
+    await page.context().close()
+  },
+  60_000,
+)
+
+itInBrowser(
+  'fits 390 and 1440 px, light and dark, with no serious axe violation, and saves its screenshots',
+  async () => {
+    await using server = await startServer()
+    await misbehave(server.apiUrl, server.adminUrl)
+    await mkdir(ALL_SCREENSHOTS, { recursive: true })
+    if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true })
+    for (const width of [390, 1440]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page, watch } = await openPanel(server.url, {
+          width,
+          colorScheme,
+        })
+        const section = page.locator('section[aria-labelledby="report-title"]')
+        await expect.poll(() => section.locator('.finding').count()).toBe(3)
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }))
+        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
+          clientWidth,
+        )
+        expect(
+          seriousOnly(await findAxeViolations(page)).map(describeAxeViolation),
+          `${width} px ${colorScheme}`,
+        ).toEqual([])
+        const name = `client-report-${width}-${colorScheme}.png`
+        await section.screenshot({ path: join(ALL_SCREENSHOTS, name) })
+        if (UPDATE_SCREENSHOTS) {
+          await section.screenshot({ path: join(SCREENSHOT_DIR, name) })
+        }
+        expect(watch.errors).toEqual([])
+        await page.context().close()
+      }
+    }
+  },
+  300_000,
+)
+
+itInBrowser(
+  'is locked until the admin token is given, then reads the report',
+  async () => {
+    await using server = await startServer({ adminToken: 's3cret' })
+    const { page } = await openPanel(server.url, { width: 390 })
+    const section = page.locator('section[aria-labelledby="report-title"]')
+    await expect.poll(() => section.textContent()).toContain('Locked.')
+    await page.fill('input[type="password"]', 's3cret')
+    await page.click('button:text-is("Unlock")')
+    await expect
+      .poll(() => section.getByTestId('report-summary').textContent())
+      .toBe('No request yet: the journal is empty.')
+    await page.context().close()
+  },
+)
