@@ -7,6 +7,20 @@
 export const DEFAULT_API_PREFIX = '/public-api/v1'
 
 /**
+ * The origin the mock answers on and the prefix its API lives under, from
+ * the `baseUrl` option: any origin and `DEFAULT_API_PREFIX` without one.
+ */
+export function parseBaseUrl(baseUrl: string | undefined): {
+  origin: string | undefined
+  prefix: string
+} {
+  if (baseUrl === undefined)
+    return { origin: undefined, prefix: DEFAULT_API_PREFIX }
+  const url = new URL(baseUrl)
+  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
+}
+
+/**
  * Whether a request target belongs to the API: the prefix itself or a path
  * below it, segment-wise (`/public-api/v1/projects`, not `/public-api/v10`).
  * The target may carry its query, as a Node request's `url` does. Both
@@ -14,10 +28,6 @@ export const DEFAULT_API_PREFIX = '/public-api/v1'
  * `createApiUrlPattern`).
  * @note Case counts, as in any URL path (RFC 3986 section 6.2.2.1): the spec
  * writes the prefix in lower case, and `/Public-API/v1` is not the API.
- * @example
- * isApiPath('/public-api/v1/projects?x=1', '/public-api/v1') // true
- * isApiPath('/public-api/v10', '/public-api/v1') // false
- * isApiPath('/PUBLIC-API/v1/projects', '/public-api/v1') // false
  */
 export function isApiPath(target: string, prefix: string): boolean {
   if (!target.startsWith(prefix)) return false
@@ -30,8 +40,6 @@ export function isApiPath(target: string, prefix: string): boolean {
  * The rule of `isApiPath` as a regular expression over whole URLs of one
  * origin pattern, for routers that match by pattern (the MSW handlers; msw
  * matches URLs without their query).
- * @example
- * createApiUrlPattern('https?://[^/]+', '/public-api/v1').test('http://localhost/public-api/v1/projects') // true
  */
 export function createApiUrlPattern(
   originPattern: string,
@@ -42,8 +50,6 @@ export function createApiUrlPattern(
 
 /**
  * Escapes text for use inside a regular expression.
- * @example
- * new RegExp(`^${escapeRegExp('https://api.example.com')}`)
  */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')

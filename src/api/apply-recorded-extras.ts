@@ -9,8 +9,6 @@ import type { RecordedExtras } from '../schema/recorded-extras.js'
  * `appendTo` (the view itself unless given), in the order recorded.
  * @note Called only when building a record's cached JSON, and only for a
  * record that has extras: a record without costs the serializer one check.
- * @example
- * applyRecordedExtras(pickProjectListItem(project), project, PROJECT_FIELDS)
  */
 export function applyRecordedExtras(
   view: Record<string, unknown>,
@@ -28,8 +26,6 @@ export function applyRecordedExtras(
 
 /**
  * Whether an object of a record carries recorded extras.
- * @example
- * if (hasRecordedExtras(project)) applyRecordedExtras(view, project, PROJECT_FIELDS)
  */
 export function hasRecordedExtras(extras: RecordedExtras): boolean {
   return extras.extra !== undefined || extras.absent !== undefined

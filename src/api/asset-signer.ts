@@ -56,7 +56,7 @@ export interface AssetSigner {
 }
 
 /** Options of {@link createAssetSigner}. */
-export interface AssetSignerOptions {
+interface AssetSignerOptions {
   /**
    * HMAC key. Defaults to 32 random bytes per signer, so URLs do not survive
    * a restart; pass a fixed secret to keep them valid across instances.
@@ -102,88 +102,105 @@ const REFETCH =
  * Creates the signer of asset URLs: HMAC-SHA256 over the movie ID, expiry and a
  * per-call nonce, its first half signing the video URL and its second the
  * thumbnail URL.
- * @example
- * const signer = createAssetSigner({ ttlSeconds: 900, now: () => Date.now() })
- * const { download_url } = signer.issueUrls('http://127.0.0.1:4010', 'mov_1')
- * const url = new URL(download_url)
- * signer.verify(url.pathname, url.search.slice(1)) // { ok: true, kind: 'video', … }
  * @see ./serve-asset.ts for the responses built on `verify`.
  */
 export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
-  const { ttlSeconds, now } = options
+  const { ttlSeconds } = options
   if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 1) {
     throw new RangeError(
       `Failed to create the asset signer: ttlSeconds must be a whole number of seconds, at least 1 (got ${String(ttlSeconds)}).`,
     )
   }
-  const key = toKey(options.secret)
-  const encoder = new TextEncoder()
+  return new HmacAssetSigner(toKey(options.secret), ttlSeconds, options.now)
+}
 
+const encoder = new TextEncoder()
+
+class HmacAssetSigner implements AssetSigner {
+  readonly now: () => number
+  readonly ttlSeconds: number
   // `_cloneInto` a reused state: bench/hmac.js still finds it 2–3× faster than
   // `clone()` or a one-shot hmac(). Safe: signing is synchronous.
-  const keyed = hmac.create(sha256, key).update(encoder.encode(DOMAIN))
-  const scratch = hmac.create(sha256, key)
-  const tag = new Uint8Array(sha256.outputLen)
-  const ascii = new Uint8Array(256)
-
-  // Signed messages are short ASCII: copied into a reused buffer, they skip
-  // TextEncoder#encode's crossing into C++.
-  function toBytes(text: string): Uint8Array {
-    if (text.length > ascii.length) return encoder.encode(text)
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i)
-      if (code > 0x7f) return encoder.encode(text)
-      ascii[i] = code
-    }
-    return ascii.subarray(0, text.length)
-  }
-
-  /** The tag of one issue, in `tag`: both URLs' signatures are halves of it. */
-  function computeTag(movieUnique: string, expires: string, nonce: string) {
-    // No length prefixes needed: `expires` and `nonce` never contain "\n", so
-    // the message splits uniquely from the right.
-    keyed
-      ._cloneInto(scratch)
-      .update(toBytes(`${movieUnique}\n${expires}\n${nonce}`))
-      .digestInto(tag)
-  }
-
-  function signatureOf(kind: AssetKind): string {
-    const [start, end] = TAG_HALVES[kind]
-    return toBase64Url(tag.subarray(start, end))
-  }
-
+  readonly #keyed: ReturnType<typeof hmac.create>
+  readonly #scratch: ReturnType<typeof hmac.create>
+  readonly #tag = new Uint8Array(sha256.outputLen)
+  readonly #ascii = new Uint8Array(256)
   // Unique per call and cheap: a random per-instance prefix and a counter.
-  const noncePrefix = `${toBase64Url(crypto.getRandomValues(new Uint8Array(6)))}.`
-  let counter = 0
-
+  readonly #noncePrefix = `${toBase64Url(crypto.getRandomValues(new Uint8Array(6)))}.`
+  #counter = 0
   // The origin of the last issue, and whether it is plain. An issued URL is
   // plain (its JSON is itself, quoted) exactly when its origin is: every
   // other part is ASCII letters, digits and URL punctuation, the movie ID
   // percent-encoded.
-  let lastOrigin: string | undefined
-  let lastOriginPlain = false
+  #lastOrigin: string | undefined
+  #lastOriginPlain = false
 
-  function issue(origin: string, movieUnique: string, json: boolean) {
+  constructor(key: Uint8Array, ttlSeconds: number, now: () => number) {
+    this.ttlSeconds = ttlSeconds
+    this.now = now
+    this.#keyed = hmac.create(sha256, key).update(encoder.encode(DOMAIN))
+    this.#scratch = hmac.create(sha256, key)
+  }
+
+  issueUrls(origin: string, movieUnique: string): AssetUrls {
+    return this.#issue(origin, movieUnique, false)
+  }
+
+  issueJson(origin: string, movieUnique: string): AssetUrls {
+    return this.#issue(origin, movieUnique, true)
+  }
+
+  verify(path: string, query: string): AssetVerification {
+    const target = parseAssetPath(path)
+    if (target === undefined) {
+      return {
+        ok: false,
+        reason: 'not_found',
+        message: `No asset at "${clip(path)}". Asset URLs look like ${ASSET_PATH_PREFIX}{movie_unique}/video.mp4 or ${ASSET_PATH_PREFIX}{movie_unique}/thumbnail.jpg with expires, nonce and signature parameters. ${REFETCH}`,
+      }
+    }
+    const params = readSignedQuery(query)
+    if ('ok' in params) return params
+    const { expires, nonce, signature } = params
+    this.#computeTag(target.movieUnique, expires, nonce)
+    if (!equalsConstantTime(signature, this.#signatureOf(target.kind))) {
+      return invalid(
+        `The asset URL's signature does not match its path, expires and nonce: the URL was changed after it was issued, or another mock instance issued it (each instance signs with its own random secret unless a fixed secret is configured). ${REFETCH}`,
+      )
+    }
+    const expiresAt = Number(expires) * 1000
+    if (expiresAt <= this.now()) {
+      return {
+        ok: false,
+        reason: 'expired',
+        expiresAt,
+        message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${this.ttlSeconds} s after they are issued, counted at most at real speed (a --speed above 1 does not shorten them; a set or advance of the mock clock counts in full). Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
+      }
+    }
+    const { kind, movieUnique } = target
+    return { ok: true, kind, movieUnique, expiresAt }
+  }
+
+  #issue(origin: string, movieUnique: string, json: boolean): AssetUrls {
     if (typeof movieUnique !== 'string' || movieUnique === '') {
       throw new TypeError(
         `Failed to issue asset URLs: the movie ID must be a non-empty string (got ${JSON.stringify(movieUnique)}). Pass content.movie_unique of a moviemode content.`,
       )
     }
     const base = `${origin.endsWith('/') ? origin.slice(0, -1) : origin}${ASSET_PATH_PREFIX}${encodeURIComponent(movieUnique)}/`
-    const expires = String(Math.ceil(now() / 1000) + ttlSeconds)
-    const nonce = noncePrefix + (counter++).toString(36)
+    const expires = String(Math.ceil(this.now() / 1000) + this.ttlSeconds)
+    const nonce = this.#noncePrefix + (this.#counter++).toString(36)
     const query = `?expires=${expires}&nonce=${nonce}&signature=`
-    computeTag(movieUnique, expires, nonce)
-    const download = `${base}${FILE_NAMES.video}${query}${signatureOf('video')}`
-    const thumbnail = `${base}${FILE_NAMES.thumbnail}${query}${signatureOf('thumbnail')}`
+    this.#computeTag(movieUnique, expires, nonce)
+    const download = `${base}${FILE_NAMES.video}${query}${this.#signatureOf('video')}`
+    const thumbnail = `${base}${FILE_NAMES.thumbnail}${query}${this.#signatureOf('thumbnail')}`
     if (!json) return { download_url: download, thumbnail_url: thumbnail }
     // Tested once per origin, not per URL: the other parts are always plain.
-    if (origin !== lastOrigin) {
-      lastOrigin = origin
-      lastOriginPlain = PLAIN.test(origin)
+    if (origin !== this.#lastOrigin) {
+      this.#lastOrigin = origin
+      this.#lastOriginPlain = PLAIN.test(origin)
     }
-    return lastOriginPlain
+    return this.#lastOriginPlain
       ? { download_url: `"${download}"`, thumbnail_url: `"${thumbnail}"` }
       : {
           download_url: JSON.stringify(download),
@@ -191,72 +208,32 @@ export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
         }
   }
 
-  return {
-    now,
-    ttlSeconds,
-    issueUrls(origin, movieUnique) {
-      return issue(origin, movieUnique, false)
-    },
-    issueJson(origin, movieUnique) {
-      return issue(origin, movieUnique, true)
-    },
-    verify(path, query) {
-      const target = parseAssetPath(path)
-      if (target === undefined) {
-        return {
-          ok: false,
-          reason: 'not_found',
-          message: `No asset at "${clip(path)}". Asset URLs look like ${ASSET_PATH_PREFIX}{movie_unique}/video.mp4 or ${ASSET_PATH_PREFIX}{movie_unique}/thumbnail.jpg with expires, nonce and signature parameters. ${REFETCH}`,
-        }
-      }
-      const params = parseQuery(query)
-      if (typeof params === 'string') return invalid(params)
-      const { expires, nonce, signature } = params
-      if (
-        expires === undefined ||
-        nonce === undefined ||
-        signature === undefined
-      ) {
-        const missing = Object.entries({ expires, nonce, signature })
-          .filter(([, value]) => value === undefined)
-          .map(([name]) => `"${name}"`)
-        return invalid(
-          `The asset URL lacks its ${missing.join(', ')} query parameter${missing.length > 1 ? 's' : ''}, so it cannot be verified. ${REFETCH}`,
-        )
-      }
-      if (!EXPIRES.test(expires)) {
-        return invalid(
-          `The asset URL's "expires" parameter must be Unix seconds (digits only), got "${clip(expires)}". ${REFETCH}`,
-        )
-      }
-      if (!NONCE.test(nonce)) {
-        return invalid(
-          `The asset URL's "nonce" parameter is malformed ("${clip(nonce)}"). ${REFETCH}`,
-        )
-      }
-      computeTag(target.movieUnique, expires, nonce)
-      const expected = signatureOf(target.kind)
-      if (!equalsConstantTime(signature, expected)) {
-        return invalid(
-          `The asset URL's signature does not match its path, expires and nonce: the URL was changed after it was issued, or another mock instance issued it (each instance signs with its own random secret unless a fixed secret is configured). ${REFETCH}`,
-        )
-      }
-      const expiresAt = Number(expires) * 1000
-      if (expiresAt <= now()) {
-        return {
-          ok: false,
-          reason: 'expired',
-          expiresAt,
-          message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${ttlSeconds} s after they are issued, counted at most at real speed (a --speed above 1 does not shorten them; a set or advance of the mock clock counts in full). Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
-        }
-      }
-      return {
-        ok: true,
-        kind: target.kind,
-        movieUnique: target.movieUnique,
-        expiresAt,
-      }
-    },
+  /** The tag of one issue, in `#tag`: both URLs' signatures are halves of it. */
+  #computeTag(movieUnique: string, expires: string, nonce: string): void {
+    // No length prefixes needed: `expires` and `nonce` never contain "\n", so
+    // the message splits uniquely from the right.
+    this.#keyed
+      ._cloneInto(this.#scratch)
+      .update(this.#toBytes(`${movieUnique}\n${expires}\n${nonce}`))
+      .digestInto(this.#tag)
+  }
+
+  #signatureOf(kind: AssetKind): string {
+    const [start, end] = TAG_HALVES[kind]
+    return toBase64Url(this.#tag.subarray(start, end))
+  }
+
+  // Signed messages are short ASCII: copied into a reused buffer, they skip
+  // TextEncoder#encode's crossing into C++.
+  #toBytes(text: string): Uint8Array {
+    const ascii = this.#ascii
+    if (text.length > ascii.length) return encoder.encode(text)
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i)
+      if (code > 0x7f) return encoder.encode(text)
+      ascii[i] = code
+    }
+    return ascii.subarray(0, text.length)
   }
 }
 
@@ -293,6 +270,34 @@ interface AssetParams {
   expires?: string
   nonce?: string
   signature?: string
+}
+
+/** The three signed parameters of a raw query, well formed, or why not. */
+function readSignedQuery(
+  query: string,
+): Required<AssetParams> | AssetVerification {
+  const params = parseQuery(query)
+  if (typeof params === 'string') return invalid(params)
+  const { expires, nonce, signature } = params
+  if (expires === undefined || nonce === undefined || signature === undefined) {
+    const missing = Object.entries({ expires, nonce, signature })
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => `"${name}"`)
+    return invalid(
+      `The asset URL lacks its ${missing.join(', ')} query parameter${missing.length > 1 ? 's' : ''}, so it cannot be verified. ${REFETCH}`,
+    )
+  }
+  if (!EXPIRES.test(expires)) {
+    return invalid(
+      `The asset URL's "expires" parameter must be Unix seconds (digits only), got "${clip(expires)}". ${REFETCH}`,
+    )
+  }
+  if (!NONCE.test(nonce)) {
+    return invalid(
+      `The asset URL's "nonce" parameter is malformed ("${clip(nonce)}"). ${REFETCH}`,
+    )
+  }
+  return { expires, nonce, signature }
 }
 
 /** The signed parameters of a raw query, or a message saying what is wrong. */

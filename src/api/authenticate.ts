@@ -8,9 +8,6 @@ import type { ApiResponse } from './types.js'
 /**
  * Resolves the `Authorization: Bearer <key>` header of a request to its
  * caller, or to the 401 response that explains what is wrong with it.
- * @example
- * const result = authenticate(context, request.headers.get('authorization'))
- * if ('status' in result) return result
  */
 export function authenticate(
   context: ApiContext,

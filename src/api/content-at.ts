@@ -18,7 +18,7 @@ export type ServedContent = FixtureContent & {
  * A content at one instant, and the span of time in which it stays so:
  * `[from, until)` in epoch milliseconds.
  */
-export type ContentState =
+type ContentState =
   | { visible: true; content: ServedContent; from: number; until: number }
   | { visible: false; from: number; until: number }
 
@@ -47,9 +47,6 @@ const statesByRecord = new WeakMap<FixtureContent, Map<string, ServedContent>>()
  * status at `settled_at` (posted at `settled_at`).
  * @note A pure function of the record and the clock: no timer runs, so the
  * same data and clock give the same answer in every adapter and replica.
- * @example
- * const state = contentAt(record, context.now())
- * if (state.visible) serializeContentListItem(state.content)
  */
 export function contentAt(content: FixtureContent, now: number): ContentState {
   const { timeline } = content

@@ -84,11 +84,6 @@ const MAX_TIME = 8.64e15
  * (from `created`, by default the time of creation, on: replicas pass one
  * start so that they agree). The default source reads `Date.now()` on every
  * call, so vitest's fake timers move it too.
- * @example
- * const clock = createMockClock()
- * clock.set('2025-01-01T00:00:00Z')
- * clock.advance(61_000)
- * new Date(clock.now()).toISOString() // '2025-01-01T00:01:01.000Z'
  */
 export function createMockClock(
   source: () => number = () => Date.now(),
@@ -228,7 +223,7 @@ function checkSpeed(speed: number, pause: boolean): void {
 }
 
 /** What `GET /__mock/clock` answers: the mock's time and its speed. */
-export interface ClockReading {
+interface ClockReading {
   /** ISO 8601, UTC. */
   now: string
   /** How many times as fast as real time the clock runs; 0 while paused. */
@@ -237,8 +232,6 @@ export interface ClockReading {
 
 /**
  * The clock as the control API shows it.
- * @example
- * response.json(describeClock(mock.clock)) // { now: '2030-01-01T00:00:00.000Z', speed: 0 }
  */
 export function describeClock(clock: MockClock): ClockReading {
   return { now: new Date(clock.now()).toISOString(), speed: clock.speed }

@@ -45,7 +45,7 @@ import type { ApiRequest, ApiResponse } from './types.js'
 import { viewersOf } from './visibility.js'
 import { createBuiltInMedia } from '../media/create-built-in-media.js'
 import { createErrorResponse } from './error-response.js'
-import { DEFAULT_API_PREFIX, isApiPath } from './api-prefix.js'
+import { isApiPath, parseBaseUrl } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { createVariantState } from './variants/create-variant-state.js'
 import type { StateParts } from './state-change.js'
@@ -62,10 +62,6 @@ export const DEFAULT_ASSET_TTL_SECONDS = OPTION_RULES.assetTtl.default
  * (throwing before anything is served), then loads the data.
  * @throws {FixtureError} when `fixtures` is not a valid fixture document.
  * @throws {OptionsError} naming every unknown or invalid option.
- * @example
- * const core = createMockCore({ seed: 7 })
- * await core.ready
- * core.handle({ method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects', query: '', headers })
  */
 export function createMockCore(
   options: MockOptions = {},
@@ -78,9 +74,6 @@ export function createMockCore(
  * Creates a core and the parts its state changes are made on, for a view
  * that reports them (`reportStateChanges`) and to apply the changes another
  * copy reported (`applyStateChange`), as replicas of a fleet do.
- * @example
- * const parts = buildMockCore({ seed: 7 }, {})
- * const mock = reportStateChanges(parts, (change) => log.push(change))
  */
 export function buildMockCore(
   options: MockOptions,
@@ -392,14 +385,4 @@ export function buildMockCore(
     journal,
     strict: options.strict ?? false,
   }
-}
-
-function parseBaseUrl(baseUrl: string | undefined): {
-  origin: string | undefined
-  prefix: string
-} {
-  if (baseUrl === undefined)
-    return { origin: undefined, prefix: DEFAULT_API_PREFIX }
-  const url = new URL(baseUrl)
-  return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') }
 }

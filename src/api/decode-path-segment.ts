@@ -1,9 +1,6 @@
 /**
  * A percent-encoded path segment decoded, or `undefined` when it is absent,
  * empty or not valid percent-encoding.
- * @example
- * decodePathSegment('p%5F1') // 'p_1'
- * decodePathSegment('%zz') // undefined
  */
 export function decodePathSegment(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined

@@ -6,8 +6,6 @@ import type { ApiResponse } from './types.js'
  * Builds an error response with the spec's envelope,
  * `{ "error": { "code", "message" } }`. The code is one of `ERROR_CODES`, or
  * of `CONTROL_ERROR_CODES` for the control API: every code sent is listed.
- * @example
- * createErrorResponse(404, 'not_found', 'No project "p9" is visible to this API key.')
  */
 export function createErrorResponse(
   status: number,

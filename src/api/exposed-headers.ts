@@ -8,8 +8,6 @@ import { RATE_LIMIT_HEADER_NAMES } from '../schema/scenario.js'
  * them as `Access-Control-Expose-Headers`.
  * test/server/exposed-headers.test.ts fails when an answer carries a header that is
  * neither safelisted nor listed here.
- * @example
- * cors({ exposedHeaders: [...EXPOSED_HEADERS] })
  * @see https://fetch.spec.whatwg.org/#cors-safelisted-response-header-name
  */
 export const EXPOSED_HEADERS = [

@@ -21,11 +21,6 @@ import { readVariantHeader } from './variants/read-variant-header.js'
  * outcomes, latency), the route (404 unknown path, 405 methods
  * other than GET and HEAD), path parameters (422), then the lookup (404);
  * the variants in force, if any, rewrite the answer last.
- * @example
- * const response = handleApiRequest(context, {
- *   method: 'GET', origin: 'http://localhost', path: '/public-api/v1/projects',
- *   query: '', headers: new Headers({ authorization: 'Bearer demo-key-alpha' }),
- * })
  */
 export function handleApiRequest(
   context: ApiContext,

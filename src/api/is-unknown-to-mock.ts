@@ -11,8 +11,6 @@ import type { ApiRequest } from './types.js'
  * is known: the mock answers its 404 itself, as the real service would for
  * someone else's resource. A content of the live stream counts as known once
  * it has started, also after it left the list.
- * @example
- * isUnknownToMock(context, { ...request, path: '/public-api/v1/projects/nope' }) // true
  */
 export function isUnknownToMock(
   context: ApiContext,

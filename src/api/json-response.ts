@@ -7,8 +7,6 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 /**
  * Builds a JSON response description from an already serialised body.
- * @example
- * createJsonResponse(200, '{"data":[]}')
  */
 export function createJsonResponse(
   status: number,

@@ -5,7 +5,7 @@ import type { ListOrder } from './api-context.js'
  * computed for that instant) or not, and the span `[from, until)` of epoch
  * milliseconds in which that stays so.
  */
-export type ListItemAt<Served> =
+type ListItemAt<Served> =
   | { visible: true; content: Served; from: number; until: number }
   | { visible: false; from: number; until: number }
 
@@ -14,7 +14,7 @@ export type ListItemAt<Served> =
  * are not stored but come from a source that is a function of time (the
  * live stream), with the span in which that set of items stays the same.
  */
-export interface ListAtTime<Item, Served> {
+interface ListAtTime<Item, Served> {
   now: number
   resolve(item: Item, now: number): ListItemAt<Served>
   extra?: {
@@ -49,8 +49,6 @@ const EMPTY_LIST = '{"data":[],"meta":{"total":0}}'
  * not there yet), and the items of `at.extra` join the list.
  * @note Cached per source map until the index `version` moves on or the clock
  * leaves the span in which no item changes: one lookup between changes.
- * @example
- * createListBody(index.contentsByProject.get(id), index.version, 'newest-first', serializeContentListItem)
  */
 export function createListBody<Item extends { created_at: string }, Served>(
   items: ReadonlyMap<string, Item> | undefined,

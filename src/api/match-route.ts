@@ -13,8 +13,6 @@ export interface RouteMatch {
  * Matches a path below the API prefix (e.g. `/projects/p1/contents`) to an
  * endpoint. Parameters are not checked here; an empty one still matches, so
  * that `/projects/` is answered 422 with a hint rather than 404.
- * @example
- * matchRoute('/projects/p1') // { endpoint: 'getProject', projectUnique: 'p1' }
  */
 export function matchRoute(subpath: string): RouteMatch | undefined {
   // @note Read with indexOf rather than split('/'): no array of segments

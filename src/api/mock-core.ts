@@ -65,8 +65,6 @@ export interface MockCore {
    * finding for a client that broke none. `key` or `keyLabel` looks at one
    * key's requests; `rules` changes the `clientReport` option's settings
    * for this call.
-   * @example
-   * expect(mock.clientReport().findings).toEqual([])
    */
   clientReport(request?: ClientReportRequest): ClientReport
   /** The variants in force: `list()`, `set(['hostile'])`, `set([])`. */

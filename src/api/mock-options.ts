@@ -94,8 +94,6 @@ export interface MockOptions {
 /**
  * The schema `createMockCore` checks its options against, so an unknown or
  * invalid option throws before anything is served.
- * @example
- * parseOptions(optionsSchema, options, { subject: OPTIONS_SUBJECT, hint: OPTIONS_HINT })
  */
 export const optionsSchema = z.strictObject({
   seed: integerOptionSchema(OPTION_RULES.seed).optional(),

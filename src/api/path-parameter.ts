@@ -6,8 +6,6 @@ import type { ApiResponse } from './types.js'
  * Decodes one percent-encoded path parameter and checks it is a public ID
  * (1–64 characters of `[A-Za-z0-9_-]`), or returns the 422 response that says
  * what is wrong with it.
- * @example
- * const projectUnique = readPathParameter('project_unique', 'p%5F1') // 'p_1'
  */
 export function readPathParameter(
   name: string,

@@ -2,8 +2,6 @@
  * `Authorization: Bearer <token>`, the scheme in any case (RFC 9110 11.1:
  * schemes are case-insensitive), the token optional so that callers can tell
  * an empty one from another scheme.
- * @example
- * BEARER_PATTERN.exec('bearer k')?.[1] // 'k'
  */
 export const BEARER_PATTERN = /^bearer(?:[ \t]+(.*))?$/i
 
@@ -11,9 +9,6 @@ export const BEARER_PATTERN = /^bearer(?:[ \t]+(.*))?$/i
  * The token of an `Authorization: Bearer <token>` header, read as the API
  * reads an API key: the scheme in any case, spaces around the token ignored.
  * `undefined` for a missing header, another scheme or an empty token.
- * @example
- * readBearerToken('BEARER s3cret') // 's3cret'
- * readBearerToken('Basic czNjcmV0') // undefined
  */
 export function readBearerToken(
   authorization: string | null | undefined,

@@ -71,8 +71,6 @@ const servedBodies = new Map(
 
 /**
  * The JSON of a project as a list item (spec 2.1): only the list fields.
- * @example
- * `[${projects.map(serializeProjectListItem).join(',')}]`
  */
 export function serializeProjectListItem(project: FixtureProject): string {
   return cached(projectListItems, project, () =>
@@ -82,8 +80,6 @@ export function serializeProjectListItem(project: FixtureProject): string {
 
 /**
  * The JSON of a project detail (spec 2.2).
- * @example
- * `{"data":${serializeProjectDetail(project)}}`
  */
 export function serializeProjectDetail(project: FixtureProject): string {
   return cached(projectDetails, project, () =>
@@ -93,8 +89,6 @@ export function serializeProjectDetail(project: FixtureProject): string {
 
 /**
  * The JSON of a content as a list item (spec 2.3): only the list fields.
- * @example
- * `[${contents.map(serializeContentListItem).join(',')}]`
  */
 export function serializeContentListItem(content: ServedContent): string {
   return cached(contentListItems, content, () => {
@@ -110,8 +104,6 @@ export function serializeContentListItem(content: ServedContent): string {
  * the stored body plus the asset URLs issued for this request, which
  * `issueJson` gives as JSON strings. A content of any other mode gets its
  * stored object as it is.
- * @example
- * serializeContentDetail(content, (movieUnique) => signer.issueJson(origin, movieUnique))
  */
 export function serializeContentDetail(
   content: ServedContent,

@@ -6,7 +6,7 @@ import type {
   ThumbnailSubject,
 } from '../media/media-library.js'
 import { MediaUnavailableError } from '../media/media-unavailable-error.js'
-import type { AssetSigner } from './asset-signer.js'
+import type { AssetSigner, AssetVerification } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
@@ -15,7 +15,7 @@ import type { ApiRequest, ApiResponse } from './types.js'
  * and the dataset and live stream at the mock's clock, to find the content a
  * movie belongs to.
  */
-export interface AssetContext {
+interface AssetContext {
   signer: AssetSigner
   media: MediaLibrary
   dataset(): Dataset
@@ -34,74 +34,25 @@ const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
  * a media folder is opened once per request and its range streamed from
  * where it lies (never read whole); one that cannot be served any more
  * answers 404 naming it.
- * @example
- * if (request.path.startsWith(ASSET_PATH_PREFIX)) {
- *   return serveAsset(context, request)
- * }
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-14 for range requests.
  */
 export async function serveAsset(
   context: AssetContext,
   request: ApiRequest,
 ): Promise<ApiResponse> {
-  const { signer, media } = context
+  const { signer } = context
   const result = signer.verify(request.path, request.query)
   if (!result.ok && result.reason === 'not_found') {
     return createErrorResponse(404, 'not_found', result.message, NO_STORE)
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const response = createErrorResponse(
-      405,
-      'method_not_allowed',
-      `Asset URLs answer GET and HEAD only, not ${request.method}. Request the URL with GET to download it.`,
-      { ...NO_STORE, allow: 'GET, HEAD' },
-    )
-    response.facts = { cause: 'method-not-allowed' }
-    return response
+    return methodNotAllowed(request.method)
   }
-  if (!result.ok) {
-    const expired = result.reason === 'expired'
-    const response = createErrorResponse(
-      403,
-      expired ? 'asset_url_expired' : 'asset_url_invalid',
-      result.message,
-      NO_STORE,
-    )
-    response.facts =
-      expired && result.expiresAt !== undefined
-        ? {
-            cause: 'asset-url-expired',
-            ...lifetimeOf(result.expiresAt, signer.ttlSeconds),
-          }
-        : { cause: 'asset-url-invalid' }
-    return response
-  }
-
-  let asset: MediaAsset
-  try {
-    asset =
-      result.kind === 'video'
-        ? await media.video(result.movieUnique)
-        : await media.thumbnail(
-            findThumbnailSubject(context, result.movieUnique),
-          )
-  } catch (error) {
-    if (!(error instanceof MediaUnavailableError)) throw error
-    return createErrorResponse(404, 'not_found', error.message, NO_STORE)
-  }
-  const { type } = asset
+  if (!result.ok) return refuseUrl(result, signer.ttlSeconds)
+  const asset = await loadAsset(context, result)
+  if ('status' in asset) return asset
   const size = 'bytes' in asset ? asset.bytes.length : asset.source.size
-  const maxAge = Math.max(
-    0,
-    Math.floor((result.expiresAt - signer.now()) / 1000),
-  )
-  const headers: Record<string, string> = {
-    'content-type': type,
-    'accept-ranges': 'bytes',
-    'cache-control': `private, max-age=${maxAge}`,
-  }
   const head = request.method === 'HEAD'
-
   // @note Without validators (ETag, Last-Modified) an If-Range can never
   // match, so RFC 9110 section 13.1.5 says to send the whole representation.
   const rangeHeader =
@@ -110,24 +61,19 @@ export async function serveAsset(
       : undefined
   const range =
     rangeHeader == null ? undefined : parseSingleRange(rangeHeader, size)
-
   if (range === 'unsatisfiable' || head) release(asset)
-  if (range === 'unsatisfiable') {
-    return createErrorResponse(
-      416,
-      'range_not_satisfiable',
-      size === 0
-        ? `The requested range "${rangeHeader}" asks for bytes of an empty asset, which has none. Omit the Range header to get the empty file.`
-        : `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
-      {
-        ...NO_STORE,
-        'accept-ranges': 'bytes',
-        'content-range': `bytes */${size}`,
-      },
-    )
-  }
+  if (range === 'unsatisfiable') return unsatisfiable(rangeHeader!, size)
+  const maxAge = Math.max(
+    0,
+    Math.floor((result.expiresAt - signer.now()) / 1000),
+  )
   const { start, end } = range ?? { start: 0, end: size - 1 }
-  headers['content-length'] = String(end - start + 1)
+  const headers: Record<string, string> = {
+    'content-type': asset.type,
+    'accept-ranges': 'bytes',
+    'cache-control': `private, max-age=${maxAge}`,
+    'content-length': String(end - start + 1),
+  }
   if (range !== undefined) {
     headers['content-range'] = `bytes ${start}-${end}/${size}`
   }
@@ -137,6 +83,71 @@ export async function serveAsset(
     body: head ? null : bodyOf(asset, start, end),
     facts: lifetimeOf(result.expiresAt, signer.ttlSeconds),
   }
+}
+
+function methodNotAllowed(method: string): ApiResponse {
+  const response = createErrorResponse(
+    405,
+    'method_not_allowed',
+    `Asset URLs answer GET and HEAD only, not ${method}. Request the URL with GET to download it.`,
+    { ...NO_STORE, allow: 'GET, HEAD' },
+  )
+  response.facts = { cause: 'method-not-allowed' }
+  return response
+}
+
+/** The 403 of a URL that was altered, or is genuine but expired. */
+function refuseUrl(
+  result: Extract<AssetVerification, { ok: false }>,
+  ttlSeconds: number,
+): ApiResponse {
+  const expired = result.reason === 'expired'
+  const response = createErrorResponse(
+    403,
+    expired ? 'asset_url_expired' : 'asset_url_invalid',
+    result.message,
+    NO_STORE,
+  )
+  response.facts =
+    expired && result.expiresAt !== undefined
+      ? {
+          cause: 'asset-url-expired',
+          ...lifetimeOf(result.expiresAt, ttlSeconds),
+        }
+      : { cause: 'asset-url-invalid' }
+  return response
+}
+
+/** The movie's video or thumbnail, or a 404 naming what cannot be served. */
+async function loadAsset(
+  context: AssetContext,
+  { kind, movieUnique }: Extract<AssetVerification, { ok: true }>,
+): Promise<MediaAsset | ApiResponse> {
+  try {
+    return kind === 'video'
+      ? await context.media.video(movieUnique)
+      : await context.media.thumbnail(
+          findThumbnailSubject(context, movieUnique),
+        )
+  } catch (error) {
+    if (!(error instanceof MediaUnavailableError)) throw error
+    return createErrorResponse(404, 'not_found', error.message, NO_STORE)
+  }
+}
+
+function unsatisfiable(rangeHeader: string, size: number): ApiResponse {
+  return createErrorResponse(
+    416,
+    'range_not_satisfiable',
+    size === 0
+      ? `The requested range "${rangeHeader}" asks for bytes of an empty asset, which has none. Omit the Range header to get the empty file.`
+      : `The requested range "${rangeHeader}" starts beyond the end of this ${size}-byte asset. Request bytes 0-${size - 1}, or omit the Range header for the whole file.`,
+    {
+      ...NO_STORE,
+      'accept-ranges': 'bytes',
+      'content-range': `bytes */${size}`,
+    },
+  )
 }
 
 /** When a URL that expires at `expiresAt` was issued, and its expiry. */

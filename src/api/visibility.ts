@@ -9,8 +9,6 @@ import type { ApiResponse } from './types.js'
  * spec shows no other rule, so a key sees everything its account sees.
  * @note The dataset's index applies this rule once per change to keep
  * `projectsByViewer`, so a lookup never scans.
- * @example
- * viewersOf({ account: 'acct_b', shared_with: ['acct_a'], ...project }) // ['acct_b', 'acct_a']
  */
 export function viewersOf(project: FixtureProject): readonly string[] {
   return [project.account, ...(project.shared_with ?? [])]
@@ -19,8 +17,6 @@ export function viewersOf(project: FixtureProject): readonly string[] {
 /**
  * The project with this ID if the caller may see it, or a 404 that reads the
  * same whether the project is missing or someone else's (spec 4, rule 5).
- * @example
- * const project = findVisibleProject(context, caller, 'p1')
  */
 export function findVisibleProject(
   context: ApiContext,

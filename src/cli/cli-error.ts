@@ -8,8 +8,6 @@ export const USAGE_EXIT_CODE = 2
  * A problem with what the user asked for, worded for the terminal: what
  * failed and how to fix it. The CLI prints its message on one line (a
  * `FixtureError` adds its issue lines) and exits with `USAGE_EXIT_CODE`.
- * @example
- * throw new CliError('--watch needs --fixtures FILE: it reloads that file when it changes.')
  */
 export class CliError extends Error {
   override name = 'CliError'

@@ -5,8 +5,6 @@ import { packageFile } from '../server/files/package-file.js'
  * The version of this package, read from its `package.json`.
  * @note Read at run time rather than imported, so the JSON file stays out of
  * the compiled output.
- * @example
- * readPackageVersion() // '0.1.0'
  */
 export function readPackageVersion(): string {
   const packageJson = JSON.parse(

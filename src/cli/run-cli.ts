@@ -52,8 +52,6 @@ const USER_ERRORS = [CliError, FixtureError, OptionsError]
  * (0 after `--help`, `--version` or a stop signal); 2 for a mistake of the
  * user's, said in one line on stderr with the CLI's prefix; 1 for a bug,
  * printed with its stack and a plea to report it.
- * @example
- * process.exitCode = await runCli(process.argv.slice(2))
  */
 export async function runCli(
   args: readonly string[],

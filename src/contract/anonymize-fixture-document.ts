@@ -28,8 +28,6 @@ const TEXT_FIELD = /title|name|description|caption|text|excerpt|body|comment/i
  * modes, statuses, numbers and timestamps are kept, so the document answers
  * the same shapes; the same seed gives the same words, each drawn from the
  * record's own ID.
- * @example
- * const shareable = anonymizeFixtureDocument(recording.toFixtureDocument(), 1)
  */
 export function anonymizeFixtureDocument(
   document: FixtureDocument,

@@ -99,10 +99,6 @@ const PAGINATION_KEYS = new Set(
  * (`Content-Type`, `WWW-Authenticate` on 401, rate-limit headers,
  * `Retry-After`). Each finding has a kind of `DRIFT_KINDS`, which names the
  * variant that mimics it.
- * @example
- * const check = checkAnswer({ case: 'list-projects', request: 'GET /projects', status: 200,
- *   headers: { 'content-type': 'application/json' }, body: { kind: 'json', value: body } })
- * check.findings.map((finding) => finding.kind) // ['unknown-field']
  */
 export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
   const verifyCase: VerifyCase = VERIFY_CASES[answer.case]

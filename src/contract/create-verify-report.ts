@@ -13,7 +13,7 @@ import {
 } from './drift-kinds.js'
 
 /** How many findings of one kind a report keeps as examples. */
-export const DRIFT_EXAMPLES = 3
+const DRIFT_EXAMPLES = 3
 
 /**
  * All findings of one kind across the answers: how many, a few examples,
@@ -47,9 +47,6 @@ export interface VerifyReport {
 
 /**
  * Checks every answer (`checkAnswer`) and sums the findings up by kind.
- * @example
- * const report = createVerifyReport(answers)
- * process.exitCode = report.strict ? 0 : 1
  */
 export function createVerifyReport(
   answers: readonly VerifyAnswer[],

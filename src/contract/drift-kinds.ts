@@ -24,8 +24,6 @@ const NO_VARIANT =
  * arrive, not which, so comparing answers cannot see it (docs/contract.md).
  * @note test/contract/contract-drift.test.ts holds every variant named here to
  * `VARIANT_NAMES`, so renaming a variant fails until this table follows.
- * @example
- * DRIFT_KINDS['unknown-field'].variant // 'extra-fields'
  */
 export const DRIFT_KINDS = {
   'unknown-field': {
@@ -110,8 +108,6 @@ export type DriftKind = keyof typeof DRIFT_KINDS
 /**
  * The one-line fix for a kind of drift, e.g. "the service sends fields the
  * spec does not list: test your client with `--variant extra-fields`".
- * @example
- * describeDriftFix('pagination')
  */
 export function describeDriftFix(kind: DriftKind): string {
   const rule: DriftKindRule = DRIFT_KINDS[kind]

@@ -23,10 +23,8 @@ export interface ShapeDrift {
  * anything.
  * @note zod's own parse strips unknown keys and stops at the first union
  * that fits; a walk reports every place, which is what a drift report needs.
- * @example
- * findShapeDrift(projectListResponseSchema, body) // [{ kind: 'unknown-field', at: 'data[0].x_extension', … }]
  */
-export function findShapeDrift(
+function findShapeDrift(
   schema: z.core.$ZodType,
   value: unknown,
   at = '',

@@ -12,9 +12,6 @@ const LONG_TEXT = 1000
 /**
  * Whether a text holds what the `unicode` variant sends: emoji, joiners,
  * right-to-left script, combining marks, or over 1,000 UTF-16 code units.
- * @example
- * isUnusualText('Café') // false
- * isUnusualText('Cafe\u0301') // true: a combining accent
  */
 export function isUnusualText(text: string): boolean {
   return text.length > LONG_TEXT || UNUSUAL_CHARACTER.test(text)

@@ -4,7 +4,7 @@ import type { FixtureDocument } from '../schema/fixture.js'
  * The IDs whose detail answer a recording holds: their records replace the
  * earlier document's.
  */
-export interface RecordedDetails {
+interface RecordedDetails {
   projects: ReadonlySet<string>
   contents: ReadonlySet<string>
 }
@@ -17,8 +17,6 @@ export interface RecordedDetails {
  * service. A record known only from a list, or made up as a placeholder,
  * leaves an earlier record of its ID as it is. The order is the earlier
  * document's, then the recording's new records.
- * @example
- * const document = mergeRecordedDocument(earlier, recording.toFixtureDocument(), { projects: new Set(['p1']), contents: new Set() })
  */
 export function mergeRecordedDocument(
   earlier: FixtureDocument,

@@ -20,8 +20,6 @@ export interface VerifyCase {
  * rule).
  * @note 422 is for "parameters invalid" (spec 7); the only parameters the
  * spec lists are the path IDs, so a malformed ID is the 422 case.
- * @example
- * VERIFY_CASES['no-key'].status // 401
  */
 export const VERIFY_CASES = {
   'list-projects': {

@@ -21,9 +21,6 @@ let symbols: Promise<RecordSymbols> | undefined
  * so: queries need the records' identities), and the symbols are read off a
  * record of a throwaway collection, since `@msw/data` does not export them.
  * A test (test/data/dataset-storage.test.ts) fails if either stops being so.
- * @example
- * const adopt = await createRecordAdopter()
- * adopt(dataset.contents, content, content.variation_unique)
  */
 export async function createRecordAdopter(): Promise<
   (collection: Collection<any>, record: object, primaryKey: string) => void

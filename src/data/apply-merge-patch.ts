@@ -13,9 +13,6 @@ import { isJsonRecord } from './is-json-record.js'
  * `Object.prototype`. Here every key, `__proto__` too, becomes an own
  * property of a new object. A key whose value is `undefined` (a JavaScript
  * caller's, never JSON's) is left alone, as `JSON.stringify` would drop it.
- * @example
- * applyMergePatch({ a: 1, b: { c: 2, d: 3 } }, { b: { c: null, e: 4 } })
- * // { a: 1, b: { d: 3, e: 4 } }
  * @see https://www.rfc-editor.org/rfc/rfc7396
  */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {

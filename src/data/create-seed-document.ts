@@ -56,10 +56,8 @@ export interface SeedOptions {
 /**
  * The "now" of the demo dataset when no `referenceDate` is given. Pinned, so
  * the dataset does not change with the clock.
- * @example
- * createSeedDocument({ referenceDate: DEFAULT_REFERENCE_DATE })
  */
-export const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
+const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
 // @note Any number of projects from 0: tests of edge cases want few. The
 // mock asks for 4 or more, so that every documented role is there.
@@ -156,9 +154,6 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
  * The live stream of the dataset `createSeedDocument(options)` makes: in each
  * of its projects that holds contents, new contents keep starting and
  * generating as a function of the seed and the clock (see `createLiveStream`).
- * @example
- * const stream = createSeedStream({ seed: 7 })
- * stream.allAt(Date.now()).length // about 60 per project
  */
 export function createSeedStream(
   options: Pick<SeedOptions, 'seed' | 'projects'> = {},

@@ -6,9 +6,6 @@ import type * as z from 'zod'
  * those that follow the collection (the dataset's index). @msw/data 1.1.7's
  * `clear()` removes records while it walks them, so its `delete` hook fires
  * for every other record only; the index cannot rely on it.
- * @example
- * const contents = new DatasetCollection({ schema: fixtureContentSchema })
- * contents.onClear(() => contentsById.clear())
  */
 export class DatasetCollection<
   Schema extends z.ZodType,

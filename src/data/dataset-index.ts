@@ -65,165 +65,171 @@ export interface DatasetIndexer {
   changed(): void
 }
 
-/**
- * Creates the index of the given collections and subscribes it to their hooks.
- * @example
- * const { index } = createDatasetIndex(collections, viewersOf)
- * index.projectsByViewer.get('acct_a')?.get('p1')
- */
+/** Creates the index of the given collections and subscribes it to their hooks. */
 export function createDatasetIndex(
   collections: { [Name in keyof DatasetCollections]: DatasetCollection<any> },
   viewersOf: ViewersOf,
 ): DatasetIndexer {
-  const accountsById = new Map<string, FixtureAccount>()
-  const apiKeysByKey = new Map<string, FixtureApiKey>()
-  const keyLabels = new Map<string, string>()
-  const keysPerAccount = new Map<string, number>()
-  const projectsById = new Map<string, FixtureProject>()
-  const contentsById = new Map<string, FixtureContent>()
-  const contentsByMovie = new Map<string, FixtureContent>()
-  const projectsByViewer = new Map<string, Map<string, FixtureProject>>()
-  const contentsByProject = new Map<string, Map<string, FixtureContent>>()
-  const index = {
-    accountsById,
-    apiKeysByKey,
-    keyLabels,
-    projectsById,
-    contentsById,
-    contentsByMovie,
-    projectsByViewer,
-    contentsByProject,
-    version: 0,
-  }
-
-  function addProject(project: FixtureProject): void {
-    projectsById.set(project.project_unique, project)
-    for (const viewer of viewersOf(project)) {
-      getOrCreate(projectsByViewer, viewer).set(project.project_unique, project)
-    }
-  }
-
-  function removeProject(project: FixtureProject): void {
-    projectsById.delete(project.project_unique)
-    for (const viewer of viewersOf(project)) {
-      projectsByViewer.get(viewer)?.delete(project.project_unique)
-    }
-  }
-
-  function addContent(content: FixtureContent): void {
-    contentsById.set(content.variation_unique, content)
-    const movie = movieOf(content)
-    if (movie !== undefined) contentsByMovie.set(movie, content)
-    getOrCreate(contentsByProject, content.project_unique).set(
-      content.variation_unique,
-      content,
-    )
-  }
-
-  function removeContent(content: FixtureContent): void {
-    contentsById.delete(content.variation_unique)
-    const movie = movieOf(content)
-    if (
-      movie !== undefined &&
-      contentsByMovie.get(movie)?.variation_unique === content.variation_unique
-    ) {
-      contentsByMovie.delete(movie)
-    }
-    contentsByProject
-      .get(content.project_unique)
-      ?.delete(content.variation_unique)
-  }
-
-  // `update` fires once per changed path, with a frozen copy of the previous
-  // record: removing the previous and adding the next is idempotent.
-  function follow<Value>(
-    collection: DatasetCollection<any>,
-    add: (record: Value) => void,
-    remove: (record: Value) => void,
-    forget: () => void,
-  ): void {
-    collection.hooks.on('create', ({ data }) => {
-      // Frozen, so that changing a record in place (which its cached JSON
-      // would not see) fails loudly; records change with `update()`.
-      add(deepFreeze(data.record))
-      index.version++
-    })
-    collection.hooks.on('update', ({ data }) => {
-      remove(data.prevRecord)
-      add(data.nextRecord)
-      index.version++
-    })
-    collection.hooks.on('delete', ({ data }) => {
-      remove(data.deletedRecord)
-      index.version++
-    })
-    collection.onClear(() => {
-      forget()
-      index.version++
-    })
-  }
-
-  function addAccount(account: FixtureAccount): void {
-    accountsById.set(account.id, account)
-  }
-
-  function addApiKey(apiKey: FixtureApiKey): void {
-    apiKeysByKey.set(apiKey.key, apiKey)
-    if (!keyLabels.has(apiKey.key)) {
-      const count = (keysPerAccount.get(apiKey.account) ?? 0) + 1
-      keysPerAccount.set(apiKey.account, count)
-      keyLabels.set(apiKey.key, `${apiKey.account}#${count}`)
-    }
-  }
-
-  follow<FixtureAccount>(
-    collections.accounts,
-    addAccount,
-    (account) => accountsById.delete(account.id),
-    () => accountsById.clear(),
-  )
-  follow<FixtureApiKey>(
-    collections.apiKeys,
-    addApiKey,
-    (apiKey) => apiKeysByKey.delete(apiKey.key),
-    () => apiKeysByKey.clear(),
-  )
-  follow<FixtureProject>(
-    collections.projects,
-    addProject,
-    removeProject,
-    () => {
-      projectsById.clear()
-      projectsByViewer.clear()
-    },
-  )
-  follow<FixtureContent>(
-    collections.contents,
-    addContent,
-    removeContent,
-    () => {
-      contentsById.clear()
-      contentsByMovie.clear()
-      contentsByProject.clear()
-    },
-  )
-
+  const index = new IndexMaps(viewersOf)
+  const { kinds } = index
+  follow(index, collections.accounts, kinds.accounts)
+  follow(index, collections.apiKeys, kinds.apiKeys)
+  follow(index, collections.projects, kinds.projects)
+  follow(index, collections.contents, kinds.contents)
   const frozen =
-    <Value>(add: (record: Value) => void) =>
+    <Value>(kind: Kind<Value>) =>
     (record: Value) =>
-      add(deepFreeze(record))
+      kind.add(deepFreeze(record))
   return {
     index,
     add: {
-      accounts: frozen(addAccount),
-      apiKeys: frozen(addApiKey),
-      projects: frozen(addProject),
-      contents: frozen(addContent),
+      accounts: frozen(kinds.accounts),
+      apiKeys: frozen(kinds.apiKeys),
+      projects: frozen(kinds.projects),
+      contents: frozen(kinds.contents),
     },
     changed() {
       index.version++
     },
   }
+}
+
+/** How records of one kind enter and leave the maps. */
+interface Kind<Value> {
+  add(record: Value): void
+  remove(record: Value): void
+  clear(): void
+}
+
+/** The maps of an index, and per kind of record how it enters and leaves them. */
+class IndexMaps implements DatasetIndex {
+  readonly accountsById = new Map<string, FixtureAccount>()
+  readonly apiKeysByKey = new Map<string, FixtureApiKey>()
+  readonly keyLabels = new Map<string, string>()
+  readonly projectsById = new Map<string, FixtureProject>()
+  readonly contentsById = new Map<string, FixtureContent>()
+  readonly contentsByMovie = new Map<string, FixtureContent>()
+  readonly projectsByViewer = new Map<string, Map<string, FixtureProject>>()
+  readonly contentsByProject = new Map<string, Map<string, FixtureContent>>()
+  version = 0
+  readonly #keysPerAccount = new Map<string, number>()
+  readonly #viewersOf: ViewersOf
+
+  constructor(viewersOf: ViewersOf) {
+    this.#viewersOf = viewersOf
+  }
+
+  readonly kinds = {
+    accounts: {
+      add: (account) => this.accountsById.set(account.id, account),
+      remove: (account) => this.accountsById.delete(account.id),
+      clear: () => this.accountsById.clear(),
+    } satisfies Kind<FixtureAccount>,
+    apiKeys: {
+      add: (apiKey) => this.#addApiKey(apiKey),
+      remove: (apiKey) => this.apiKeysByKey.delete(apiKey.key),
+      clear: () => this.apiKeysByKey.clear(),
+    } satisfies Kind<FixtureApiKey>,
+    projects: {
+      add: (project) => this.#addProject(project),
+      remove: (project) => this.#removeProject(project),
+      clear: () => {
+        this.projectsById.clear()
+        this.projectsByViewer.clear()
+      },
+    } satisfies Kind<FixtureProject>,
+    contents: {
+      add: (content) => this.#addContent(content),
+      remove: (content) => this.#removeContent(content),
+      clear: () => {
+        this.contentsById.clear()
+        this.contentsByMovie.clear()
+        this.contentsByProject.clear()
+      },
+    } satisfies Kind<FixtureContent>,
+  }
+
+  #addApiKey(apiKey: FixtureApiKey): void {
+    this.apiKeysByKey.set(apiKey.key, apiKey)
+    if (!this.keyLabels.has(apiKey.key)) {
+      const count = (this.#keysPerAccount.get(apiKey.account) ?? 0) + 1
+      this.#keysPerAccount.set(apiKey.account, count)
+      this.keyLabels.set(apiKey.key, `${apiKey.account}#${count}`)
+    }
+  }
+
+  #addProject(project: FixtureProject): void {
+    this.projectsById.set(project.project_unique, project)
+    for (const viewer of this.#viewersOf(project)) {
+      getOrCreate(this.projectsByViewer, viewer).set(
+        project.project_unique,
+        project,
+      )
+    }
+  }
+
+  #removeProject(project: FixtureProject): void {
+    this.projectsById.delete(project.project_unique)
+    for (const viewer of this.#viewersOf(project)) {
+      this.projectsByViewer.get(viewer)?.delete(project.project_unique)
+    }
+  }
+
+  #addContent(content: FixtureContent): void {
+    this.contentsById.set(content.variation_unique, content)
+    const movie = movieOf(content)
+    if (movie !== undefined) this.contentsByMovie.set(movie, content)
+    getOrCreate(this.contentsByProject, content.project_unique).set(
+      content.variation_unique,
+      content,
+    )
+  }
+
+  #removeContent(content: FixtureContent): void {
+    this.contentsById.delete(content.variation_unique)
+    const movie = movieOf(content)
+    if (
+      movie !== undefined &&
+      this.contentsByMovie.get(movie)?.variation_unique ===
+        content.variation_unique
+    ) {
+      this.contentsByMovie.delete(movie)
+    }
+    this.contentsByProject
+      .get(content.project_unique)
+      ?.delete(content.variation_unique)
+  }
+}
+
+/**
+ * Keeps the index in step with a collection's hooks.
+ * @note `update` fires once per changed path, with a frozen copy of the
+ * previous record: removing the previous and adding the next is idempotent.
+ */
+function follow<Value>(
+  index: IndexMaps,
+  collection: DatasetCollection<any>,
+  kind: Kind<Value>,
+): void {
+  collection.hooks.on('create', ({ data }) => {
+    // Frozen, so that changing a record in place (which its cached JSON
+    // would not see) fails loudly; records change with `update()`.
+    kind.add(deepFreeze(data.record))
+    index.version++
+  })
+  collection.hooks.on('update', ({ data }) => {
+    kind.remove(data.prevRecord)
+    kind.add(data.nextRecord)
+    index.version++
+  })
+  collection.hooks.on('delete', ({ data }) => {
+    kind.remove(data.deletedRecord)
+    index.version++
+  })
+  collection.onClear(() => {
+    kind.clear()
+    index.version++
+  })
 }
 
 function movieOf(content: FixtureContent): string | undefined {

@@ -26,10 +26,6 @@ export interface Dataset extends DatasetCollections {
  * Creates an empty dataset whose indexes follow every create, update and
  * delete made through its collections; `viewersOf` says which accounts see a
  * project.
- * @example
- * const dataset = createDataset(viewersOf)
- * await dataset.accounts.create({ id: 'acct_a', name: 'Alpha' })
- * dataset.index.accountsById.get('acct_a')?.name // 'Alpha'
  */
 export function createDataset(viewersOf: ViewersOf): Dataset {
   return openDataset(viewersOf).dataset
@@ -38,8 +34,6 @@ export function createDataset(viewersOf: ViewersOf): Dataset {
 /**
  * Creates an empty dataset, like `createDataset`, with the indexer that
  * indexes records put into its collections without their hooks.
- * @example
- * const { dataset, indexer } = openDataset(viewersOf)
  */
 export function openDataset(viewersOf: ViewersOf): {
   dataset: Dataset

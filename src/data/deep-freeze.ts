@@ -2,9 +2,6 @@
  * Freezes a value and everything it holds, in place, and returns it.
  * @note A frozen value is skipped with what it holds: records are frozen
  * whole, so a frozen object's children are frozen too.
- * @example
- * const record = deepFreeze({ id: 'v1', content: { movie_unique: 'm1' } })
- * Object.isFrozen(record.content) // true
  */
 export function deepFreeze<Value>(value: Value): Value {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

@@ -21,8 +21,6 @@ const pickDocument = createPicker(fixtureDocumentSchema)
  * live stream's contents of the moment) follow the stored ones, unless a
  * stored content has the same ID. A record loaded with story offsets
  * (`"+2m"`) is written as loaded, offsets and all (`writtenRecordOf`).
- * @example
- * const json = `${JSON.stringify(exportFixtureDocument(mock.db), null, 2)}\n`
  */
 export function exportFixtureDocument(
   dataset: DatasetCollections,

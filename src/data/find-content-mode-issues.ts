@@ -10,9 +10,6 @@ import { toFixtureIssues } from './to-fixture-issues.js'
  * @note The same rule as the refinement of `fixtureContentSchema`, run apart
  * because zod skips that refinement in a record where a number check failed
  * (`"step_process": 1.5`), and a load reports every problem at once.
- * @example
- * findContentModeIssues({ contents: [{ mode: 'moviemode', content: {} }] })
- * // [{ path: ['contents', 0, 'content', 'movie_unique'], message: 'missing; expected a string (…)' }]
  */
 export function findContentModeIssues(input: unknown): LocatedFixtureIssue[] {
   const contents = isJsonRecord(input) ? input.contents : undefined

@@ -4,8 +4,6 @@ import type { FixtureApiKey } from '../schema/fixture.js'
  * The key a page opens with: the first key that works at `now` (neither
  * revoked nor expired), else the first key, else `undefined` for a dataset
  * without keys.
- * @example
- * findMainApiKey(document.api_keys, Date.now()) // 'demo-key-alpha' for the demo dataset
  */
 export function findMainApiKey(
   keys: readonly FixtureApiKey[],

@@ -13,8 +13,6 @@ type JsonRecord = Record<string, unknown>
  * a readable ID (a non-empty string): when one ID is missing or of the wrong
  * type, a reference may mean that record, and the shape check already names
  * it. References that are not non-empty strings are the shape check's too.
- * @example
- * runAtOnce(findReferenceIssues(JSON.parse(text))) // [{ path: ['contents', 3, 'project_unique'], message: 'no such project "p9"; …' }]
  */
 export function* findReferenceIssues(
   input: unknown,

@@ -9,9 +9,6 @@ import { isJsonRecord } from './is-json-record.js'
  * @note Run apart from the schema, as the mode rule is: zod skips a record's
  * refinements once a number check in it failed, and a load reports every
  * problem at once.
- * @example
- * findTimelineIssues({ contents: [{ created_at: '2024-03-02T10:00:00Z', publish: [] }] })
- * // [{ path: ['contents', 0, 'progress'], message: 'missing; expected a progress object, …' }]
  */
 export function findTimelineIssues(input: unknown): LocatedFixtureIssue[] {
   const contents = isJsonRecord(input) ? input.contents : undefined

@@ -6,8 +6,6 @@ import { isJsonRecord } from './is-json-record.js'
  * record of each top-level list at a time, with the same result.
  * @note In one step, a large document would hold the loop of a server that
  * reloads it (`--watch`).
- * @example
- * const tooDeep = await runInSlices(findTooDeepPathInSteps(JSON.parse(text)))
  */
 export function* findTooDeepPathInSteps(
   input: unknown,

@@ -47,8 +47,6 @@ export class FixtureError extends Error {
 /**
  * Formats a property path the way a person reads it in JSON:
  * `['contents', 3, 'project_unique']` becomes `contents[3].project_unique`.
- * @example
- * formatIssuePath(['projects', 0, 'shared_with', 1]) // 'projects[0].shared_with[1]'
  */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   let result = ''

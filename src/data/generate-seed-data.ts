@@ -17,8 +17,6 @@ export interface SeedData {
  * @note A dynamic `import()`: a browser bundle of a mock given fixtures gets
  * no faker at all, and one that generates loads it as a separate chunk while
  * the handlers already wait for `ready` (bench/bundle.js measures both).
- * @example
- * const { document, stream } = await generateSeedData({ seed: 7, live: true })
  */
 export async function generateSeedData(
   options: Omit<SeedOptions, 'referenceDate'>,

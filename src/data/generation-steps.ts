@@ -3,7 +3,5 @@
  * `is_complete` holds at the last. The seed's contents and the live stream's
  * timelines both have this many; the page keeps a copy, tied to this one by
  * `test/data/generation-steps.test.ts`.
- * @example
- * progress.is_complete === (progress.step_process === GENERATION_STEPS)
  */
 export const GENERATION_STEPS = 5

@@ -28,9 +28,6 @@ const handedOver = createOneTimeMarks()
  * frozen or kept; a document that fails the check is dropped whole either way.
  * @note For large loads (`PUT /__mock/fixtures`): without the copy the heap
  * holds the records once, not twice, while a load is checked and built.
- * @example
- * handOverDocument(request.body)
- * await mock.load(request.body)
  */
 export function handOverDocument(document: unknown): void {
   handedOver.mark(document)
@@ -39,8 +36,6 @@ export function handOverDocument(document: unknown): void {
 /**
  * Whether `document` was handed over (see `handOverDocument`), forgetting it:
  * a hand-over counts for one check.
- * @example
- * const keepInput = takeHandedOver(input)
  */
 export function takeHandedOver(document: unknown): boolean {
   return handedOver.take(document)
@@ -56,8 +51,6 @@ const checked = createOneTimeMarks()
  * it: one check, not two.
  * @note Only handed-over documents get the mark, so a document a user
  * passes, or one a user got from `parseFixtureDocument`, is always checked.
- * @example
- * if (keepInput && data !== undefined) markChecked(data)
  */
 export function markChecked(document: object): void {
   checked.mark(document)
@@ -66,8 +59,6 @@ export function markChecked(document: object): void {
 /**
  * Whether `document` is one a check passed (see `markChecked`), forgetting
  * it: a mark counts for one check.
- * @example
- * if (takeChecked(input)) return { data: input, issues: [] }
  */
 export function takeChecked(document: unknown): boolean {
   return checked.take(document)

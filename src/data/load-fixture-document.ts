@@ -30,8 +30,6 @@ const LOAD_ORDER: readonly RecordKindName[] = [
  * and so does `createSeedDocument`). Loading the same document again (as
  * `reset()` does) shares its records, which no change can reach: a change
  * through the collections replaces a record, it never edits one.
- * @example
- * const dataset = await loadFixtureDocument(parseFixtureDocument(json), viewersOf)
  */
 export async function loadFixtureDocument(
   document: FixtureDocument,

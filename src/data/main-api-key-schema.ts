@@ -16,9 +16,6 @@ const OTHER_DEMO_KEYS: Readonly<Record<string, string>> = {
  * token an HTTP header can carry, and not the value of one of the other demo
  * keys, which the dataset issues too: two keys with one value would be one
  * key for two accounts.
- * @example
- * mainApiKeySchema.safeParse('demo-key-beta').success // false
- * mainApiKeySchema.safeParse('my-key').success // true
  */
 export const mainApiKeySchema = tokenOptionSchema().superRefine(
   (key, context) => {

@@ -78,8 +78,6 @@ function toDocument(
  * same `FixtureError`, but the event loop is handed back every few
  * milliseconds (`runInSlices`), so a large document does not hold up the
  * answers of a server or a page while it is checked.
- * @example
- * const document = await parseFixtureDocumentInSlices(await response.json())
  */
 export async function parseFixtureDocumentInSlices(
   input: unknown,
@@ -93,8 +91,6 @@ export async function parseFixtureDocumentInSlices(
  * order, without throwing: for checks that word paths their own way, such as
  * those of one record (`mock.contents.patch()`), which validate a document
  * holding only that record.
- * @example
- * findFixtureDocumentIssues({ contents: [record] }).filter((issue) => issue.path[0] === 'contents')
  */
 export function findFixtureDocumentIssues(
   input: unknown,
@@ -216,8 +212,6 @@ function toIssues(
  * unknown keys after the known ones, by name; array items by index; a path
  * before the paths inside it. Problems at the same path keep their order:
  * shape before references.
- * @example
- * sortInDocumentOrder([...shapeIssues, ...referenceIssues])
  */
 export function sortInDocumentOrder(
   issues: readonly LocatedFixtureIssue[],

@@ -17,8 +17,6 @@ const writtenRecords = new WeakMap<object, object>()
  * @note Each resolved record remembers the record written
  * (`writtenRecordOf`), so an export gives back the offsets, not the instants
  * of one run.
- * @example
- * const dataset = await loadFixtureDocument(resolveStoryOffsets(document, clock.now()), viewersOf)
  */
 export function resolveStoryOffsets(
   document: FixtureDocument,
@@ -35,8 +33,6 @@ export function resolveStoryOffsets(
 /**
  * The record a fixture document wrote, offsets and all, for a record
  * `resolveStoryOffsets` resolved; any other record as it is.
- * @example
- * dataset.contents.all().map(writtenRecordOf)
  */
 export function writtenRecordOf<Record extends object>(record: Record): Record {
   return (writtenRecords.get(record) as Record | undefined) ?? record

@@ -7,14 +7,12 @@ import { yieldToLoop } from './yield-to-loop.js'
  * connection, the request, the reply), so slices stay short; the hand-backs
  * cost next to nothing (bench/README.md, "Data").
  */
-export const SLICE_MS = 5
+const SLICE_MS = 5
 
 /**
  * Runs work written as a generator (one `yield` after each small step) in
  * slices of about `SLICE_MS`, handing the event loop back between slices,
  * and resolves to what the generator returns.
- * @example
- * const issues = await runInSlices(checkEachRecord(document))
  */
 export async function runInSlices<Result>(
   steps: Generator<void, Result>,
@@ -33,8 +31,6 @@ export async function runInSlices<Result>(
 /**
  * Runs work written for `runInSlices` at once, without handing the loop
  * back: for small inputs and synchronous callers.
- * @example
- * const issues = runAtOnce(checkEachRecord(document))
  */
 export function runAtOnce<Result>(steps: Generator<void, Result>): Result {
   for (;;) {

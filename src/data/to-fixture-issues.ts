@@ -26,8 +26,6 @@ const MAX_QUOTED_LENGTH = 40
  * `missing; expected a string` for an absent field, one issue per unknown key.
  * The parse must report inputs (`reportInput: true`) and word expectations
  * with `describeExpectation`, as `parseFixtureDocument` does.
- * @example
- * result.error.issues.flatMap((issue) => toFixtureIssues(issue))
  */
 export function toFixtureIssues(
   issue: z.core.$ZodIssue,
@@ -91,8 +89,6 @@ function readContentBodyIssue(issue: z.core.$ZodIssue):
 /**
  * The message of an unknown key, with the candidate it is most likely a slip
  * of: `unknown key; remove it or check its spelling (did you mean "title"?)`.
- * @example
- * describeUnknownKey('titel', ['title', 'mode'])
  */
 export function describeUnknownKey(
   key: string,

@@ -1,8 +1,6 @@
 /**
  * The value at `path` inside a parsed JSON value, or `undefined` where the
  * path leaves the objects and arrays.
- * @example
- * valueAt({ data: [{ mode: 'post' }] }, ['data', 0, 'mode']) // 'post'
  */
 export function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current = value

@@ -7,11 +7,6 @@
  * after the poll phase, so requests that arrived meanwhile are read first),
  * then a `MessageChannel` message (browsers without `scheduler.yield`,
  * where a `setTimeout` chain is clamped to 4 ms a step).
- * @example
- * for (const [i, record] of records.entries()) {
- *   if (i % 1_000 === 0) await yieldToLoop()
- *   handle(record)
- * }
  */
 export function yieldToLoop(): Promise<void> {
   const scheduler = (

@@ -17,7 +17,7 @@ interface DemoTimeline {
 }
 
 /** A demo folder's time source and the moment its story started. */
-export interface DemoClockSource {
+interface DemoClockSource {
   /** The time source (`now` of the mock's options). */
   now: () => number
   /**
@@ -28,7 +28,7 @@ export interface DemoClockSource {
 }
 
 /** The part of `localStorage` the timeline needs. */
-export type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
+type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
 
 /**
  * The time source (`now` of `createContentApiMock`) of a build-demo folder's
@@ -41,8 +41,6 @@ export type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
  * @note Not a fixed epoch (as live data counts from): at speed 60 it would
  * put the demo decades ahead of the real date. Not the build's time either:
  * the folder's bytes stay a function of the flags alone.
- * @example
- * createContentApiMock({ speed: 60, now: createDemoClockSource(localStorage, folderUrl, 60).now })
  */
 export function createDemoClockSource(
   storage: TimelineStorage | undefined,

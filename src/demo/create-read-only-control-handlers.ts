@@ -20,8 +20,6 @@ import type { ControlErrorCode } from '../schema/envelopes.js'
  * record; `GET /scenarios` answers the empty list, as no scenario can be
  * added here. Anything else under `adminBase` answers 404 or 405 saying that
  * it needs the server.
- * @example
- * setupWorker(...createReadOnlyControlHandlers(core, 'https://example.com/demo/__mock'))
  */
 export function createReadOnlyControlHandlers(
   core: MockCore,

@@ -11,8 +11,6 @@ import type { ApiRequest } from '../api/types.js'
  * the site's root.
  * @param core a core made without `baseUrl`'s origin, so it takes any origin.
  * @param folder the folder's absolute URL, ending in `/`.
- * @example
- * setupWorker(...createHandlers(mountCoreAtFolder(core, new URL('.', document.baseURI).href)))
  */
 export function mountCoreAtFolder(core: MockCore, folder: string): MockCore {
   const url = new URL(folder)

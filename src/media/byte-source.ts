@@ -3,8 +3,6 @@
  * of a media folder opened for one answer: their length, read once when
  * opened, and any range of them as a web stream (so the API layer stays
  * runtime-agnostic). Whoever gets one either streams it or closes it.
- * @example
- * const body = source.stream(0, 99) // the first 100 bytes; closes the source at the end
  */
 export interface ByteSource {
   readonly size: number

@@ -10,9 +10,6 @@ import { renderThumbnail } from './render-thumbnail.js'
  * The media served unless a folder is given: per movie a title card with the
  * content's title on a background seeded by the movie's ID, and one of the
  * sample clips picked by the same ID.
- * @example
- * const media = createBuiltInMedia()
- * const { bytes } = await media.thumbnail({ movieUnique: 'mov_1', title: 'Teaser', label: 'Launch' })
  */
 export function createBuiltInMedia(): MediaLibrary<MediaBytes> {
   return {

@@ -11,7 +11,7 @@ import { pickByHash } from './pick-by-hash.js'
 /**
  * The media files of a folder, by name, and how to read one.
  */
-export interface MediaFiles {
+interface MediaFiles {
   /** The `.jpg`/`.jpeg` file names, sorted. */
   thumbnails: readonly string[]
   /** The `.mp4` file names, sorted. */
@@ -31,8 +31,6 @@ export interface MediaFiles {
  * FNV-1a hash of the movie's ID; its video likewise (`m1.mp4`). A folder with only one kind serves the
  * built-in media for the other. Runtime-agnostic: the server reads from
  * disk, a `build-demo` folder fetches the files from its own host.
- * @example
- * const media = createFileMedia({ thumbnails: ['a.jpg'], videos: [], read: (name) => readBytes(name) })
  */
 export function createFileMedia(files: MediaFiles): MediaLibrary {
   const { thumbnails, videos, read } = files

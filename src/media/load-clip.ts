@@ -8,8 +8,6 @@ const loaded = new Map<string, Promise<MediaBytes>>()
 /**
  * The sample clip of a movie: one of `CLIPS`, picked by its ID's hash, and
  * decoded once per runtime (each clip's module loads on its first request).
- * @example
- * const { bytes } = await loadClip('mov_1') // an H.264/AAC MP4
  */
 export function loadClip(movieUnique: string): Promise<MediaBytes> {
   const clip = pickByHash(CLIPS, movieUnique)

@@ -49,14 +49,10 @@ export interface MediaLibrary<Asset extends MediaAsset = MediaAsset> {
 
 /**
  * `Content-Type` of the thumbnails.
- * @example
- * return { bytes: jpeg, type: JPEG_TYPE }
  */
 export const JPEG_TYPE = 'image/jpeg'
 
 /**
  * `Content-Type` of the videos.
- * @example
- * return { bytes: mp4, type: MP4_TYPE }
  */
 export const MP4_TYPE = 'video/mp4'

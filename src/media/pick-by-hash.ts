@@ -3,8 +3,6 @@ import { hashText } from '../random/hash-text.js'
 /**
  * The item a key maps to, the same for the same key and list in every
  * runtime: the key's FNV-1a hash modulo the list's length.
- * @example
- * pickByHash(['a.mp4', 'b.mp4', 'c.mp4'], 'mov_1') // always the same one
  */
 export function pickByHash<Item>(items: readonly Item[], key: string): Item {
   if (items.length === 0) {

@@ -3,10 +3,8 @@ import type { TitleCard } from './title-card.js'
 /**
  * How many thumbnails stay cached per runtime: at about 27 KB each, 256 hold
  * some 7 MB (bench/thumbnails.js measures it).
- * @example
- * for (const subject of subjects.slice(0, THUMBNAIL_CACHE_SIZE)) await media.thumbnail(subject)
  */
-export const THUMBNAIL_CACHE_SIZE = 256
+const THUMBNAIL_CACHE_SIZE = 256
 
 type Render = (card: TitleCard) => Uint8Array
 let renderer: Promise<Render> | undefined
@@ -18,8 +16,6 @@ const cache = new Map<string, Promise<Uint8Array>>()
  * the card shows (a new title makes a new card).
  * @note The renderer, its glyphs and its JPEG encoder are loaded with
  * `import()` on the first call, so a bundler keeps them out of the main chunk.
- * @example
- * const jpeg = await renderThumbnail({ title: 'Teaser', label: 'Launch', footer: 'mov_1', seed: 'mov_1' })
  */
 export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
   const key = JSON.stringify([card.seed, card.title, card.label, card.footer])
@@ -48,10 +44,8 @@ export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
 
 /**
  * How many thumbnails are cached and their bytes, for the benchmark.
- * @example
- * const { entries, bytes } = await measureThumbnailCache()
  */
-export async function measureThumbnailCache(): Promise<{
+async function measureThumbnailCache(): Promise<{
   entries: number
   bytes: number
 }> {

@@ -14,14 +14,10 @@ export interface TitleCard {
 
 /**
  * Width of a generated thumbnail in pixels.
- * @example
- * `${CARD_WIDTH}×${CARD_HEIGHT}` // '640×360'
  */
 export const CARD_WIDTH = 640
 
 /**
  * Height of a generated thumbnail in pixels: 16:9 with `CARD_WIDTH`.
- * @example
- * new Uint8Array(CARD_WIDTH * CARD_HEIGHT * 3) // an RGB canvas
  */
 export const CARD_HEIGHT = 360

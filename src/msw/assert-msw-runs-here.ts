@@ -13,8 +13,6 @@ const MSW_3_NODE_FLOOR = '22.12'
  * @note msw 3 is told apart by its handlers' `dispose()`, which msw 2's
  * lack; the package cannot read msw's version in a browser.
  * @throws {Error} msw 3 without `Promise.withResolvers`.
- * @example
- * assertMswRunsHere(http.all(pattern, resolver))
  */
 export function assertMswRunsHere(handler: HttpHandler): void {
   if (

@@ -11,8 +11,6 @@ import type { BodyDelivery } from '../api/types.js'
  * the last piece, once the client has had the headers and that piece; msw 3
  * ends such a body quietly, and only the `Content-Length` of the whole body,
  * which the handlers send, makes the client see it cut.
- * @example
- * new HttpResponse(createDeliveredBody(body, { pieces: 5, intervalMs: 40 }), { status: 200 })
  */
 export function createDeliveredBody(
   body: string | Uint8Array,

@@ -18,8 +18,6 @@ const ANY_ORIGIN = 'https?://[^/]+'
  * decodes string-pattern parameters with `decodeURIComponent`, which throws
  * on a path such as `/projects/%zz` before any resolver runs (a 500), while
  * the API answers it with 422.
- * @example
- * setupServer(...createHandlers(createMockCore()))
  */
 export function createHandlers(core: MockCore): HttpHandler[] {
   const origin =

@@ -45,9 +45,6 @@ export const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/i
  * a person needs to see about it: status, the headers that matter, the body
  * as received (error envelopes included), and an equivalent curl command.
  * Never throws for an HTTP or network failure: those are answers too.
- * @example
- * const exchange = await callApi(`${config.apiBase}/projects`, { apiKey: 'demo-key-alpha' })
- * exchange.status // 200
  */
 export async function callApi(
   url: string,
@@ -106,11 +103,8 @@ export async function callApi(
 
 /**
  * The curl command of a request, quoted for a POSIX shell.
- * @example
- * toCurl('GET', 'http://127.0.0.1:4010/public-api/v1/projects', { Authorization: 'Bearer k' })
- * // "curl -i -H 'Authorization: Bearer k' 'http://127.0.0.1:4010/public-api/v1/projects'"
  */
-export function toCurl(
+function toCurl(
   method: string,
   url: string,
   headers: Record<string, string>,

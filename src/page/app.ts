@@ -10,8 +10,6 @@ import { useHashRoute } from './use-hash-route.js'
 /**
  * The whole page: loads `__page/config.json`, then shows the section the
  * hash route names inside the shell.
- * @example
- * render(html`<${App} />`, document.getElementById('app'))
  */
 export function App(): VNode {
   const route = useHashRoute()

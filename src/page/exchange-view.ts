@@ -8,8 +8,6 @@ import type { ApiExchange } from './api-client.js'
  * headers that matter, the JSON body (collapsed) and a copyable curl
  * command. An error envelope is shown as received, with its code and
  * message on top.
- * @example
- * html`<${ExchangeView} exchange=${exchange} />`
  */
 export function ExchangeView(props: {
   exchange: ApiExchange
@@ -89,8 +87,6 @@ function CurlLine(props: { curl: string }): VNode {
 
 /**
  * The `error` object of an error envelope, or undefined for any other body.
- * @example
- * readErrorEnvelope({ error: { code: 'not_found', message: '…' } })?.code // 'not_found'
  */
 export function readErrorEnvelope(
   body: unknown,

@@ -4,8 +4,6 @@ import type { VNode } from 'preact'
 /**
  * The fields of an object as a description list: each name, and its value
  * as received (a string as it is, anything else as JSON).
- * @example
- * html`<${FieldList} class="content-object" fields=${content.content} codeNames />`
  */
 export function FieldList(props: {
   fields: object

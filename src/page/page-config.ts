@@ -26,14 +26,11 @@ export interface PageConfig {
 }
 
 /** Where the page config is, relative to the page. */
-export const PAGE_CONFIG_PATH = '__page/config.json'
+const PAGE_CONFIG_PATH = '__page/config.json'
 
 /**
  * Loads the page config from `__page/config.json` next to the page.
  * @throws an Error saying what is wrong when it is missing or malformed.
- * @example
- * const config = await loadPageConfig()
- * fetch(`${config.apiBase}/projects`)
  */
 export async function loadPageConfig(
   fetchImpl: typeof fetch = fetch,

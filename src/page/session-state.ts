@@ -8,8 +8,6 @@ export const ADMIN_TOKEN_STORAGE = 'content-api-mock.adminToken'
  * Reads a value the page keeps for this tab, or `undefined`.
  * @note sessionStorage, never localStorage: a key or token typed into the page
  * must not outlive the tab.
- * @example
- * const key = readSessionValue(API_KEY_STORAGE) ?? config.defaultKey
  */
 export function readSessionValue(name: string): string | undefined {
   try {
@@ -22,8 +20,6 @@ export function readSessionValue(name: string): string | undefined {
 
 /**
  * Keeps a value for this tab, or forgets it when `value` is undefined.
- * @example
- * writeSessionValue(API_KEY_STORAGE, 'demo-key-beta')
  */
 export function writeSessionValue(
   name: string,

@@ -14,8 +14,6 @@ const SECTIONS = [
  * app under demo should use, and the nav. After a move to another view, focus
  * goes to the new view's heading, as a page load would put a screen reader
  * at its top.
- * @example
- * html`<${Shell} config=${config} route="/"><${Explorer} config=${config} /><//>`
  */
 export function Shell(props: {
   config: PageConfig

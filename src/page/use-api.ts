@@ -6,7 +6,7 @@ import {
 } from './api-client.js'
 
 /** What {@link useApi} gives a panel. */
-export interface ApiState {
+interface ApiState {
   /** The latest exchange; kept while a refresh is under way, so nothing flickers. */
   exchange: ApiExchange | undefined
   loading: boolean
@@ -26,8 +26,6 @@ const POLLED_REQUEST_TIMEOUT_MS = 15_000
  * @note A beat is skipped while a request is under way or the tab is hidden,
  * so a slow mock is never asked twice at once; one unanswered after
  * {@link POLLED_REQUEST_TIMEOUT_MS} frees the beat as a network error.
- * @example
- * const { exchange } = useApi(`${config.apiBase}/projects`, { apiKey })
  */
 export function useApi(
   url: string | undefined,

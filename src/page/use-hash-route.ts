@@ -3,8 +3,6 @@ import { useEffect, useState } from 'preact/hooks'
 /**
  * The page's route: the part of the URL after `#`, without a trailing
  * slash, `/` when empty. Hash routes need no rewrites on a static host.
- * @example
- * const route = useHashRoute() // '/', '/control', '/projects/p1'
  */
 export function useHashRoute(): string {
   const [route, setRoute] = useState(readHashRoute)
@@ -18,10 +16,8 @@ export function useHashRoute(): string {
 
 /**
  * The route of the current URL (see {@link useHashRoute}).
- * @example
- * readHashRoute() // '/' for http://127.0.0.1:4010/ and …/#/
  */
-export function readHashRoute(): string {
+function readHashRoute(): string {
   const route = location.hash.replace(/^#/, '').replace(/\/+$/, '')
   return route.startsWith('/') ? route : `/${route}`
 }

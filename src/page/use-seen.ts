@@ -4,9 +4,6 @@ import { useEffect, useState } from 'preact/hooks'
 /**
  * Whether an element is on screen now, and whether it ever was, by
  * IntersectionObserver (with a margin, so work starts just before).
- * @example
- * const ref = useRef<HTMLLIElement>(null)
- * const { seen, visible } = useSeen(ref)
  */
 export function useSeen(ref: RefObject<Element>): {
   seen: boolean

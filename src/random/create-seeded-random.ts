@@ -4,9 +4,6 @@ const MULBERRY_STEP = 0x6d2b79f5
 /**
  * A seeded sequence of 32-bit words (mulberry32): small, fast, and the same
  * sequence for the same seed on every machine.
- * @example
- * const next = createSeededWords(7)
- * next() % 6 // one of six, every time the same
  */
 export function createSeededWords(seed: number): () => number {
   let state = seed >>> 0
@@ -22,9 +19,6 @@ export function createSeededWords(seed: number): () => number {
 /**
  * A seeded sequence of numbers in [0, 1): `createSeededWords`' words over
  * 2^32, for forced outcomes, latencies and variants.
- * @example
- * const random = createSeededRandom(42)
- * random() // 0.6011037519201636, every time
  */
 export function createSeededRandom(seed: number): () => number {
   const next = createSeededWords(seed)
@@ -35,11 +29,6 @@ export function createSeededRandom(seed: number): () => number {
  * `createSeededRandom`'s sequence as a stream that knows how far it has
  * drawn, and can be put at any draw at once: two copies of a mock share
  * where a scenario's draws stand (replicas of a fleet).
- * @example
- * const stream = createSeededStream(42)
- * stream.next() // 0.6011037519201636
- * stream.seek(0)
- * stream.next() // 0.6011037519201636 again
  */
 export function createSeededStream(seed: number): {
   next(): number

@@ -1,7 +1,7 @@
 import { mix32 } from './mix-seeds.js'
 
 /** A seeded sfc32 generator whose seed can be set again at any time. */
-export interface Sfc32 {
+interface Sfc32 {
   /** The next 32-bit word. */
   next32(): number
   /** Starts the sequence of these safe integers (each split into two words). */
@@ -11,10 +11,6 @@ export interface Sfc32 {
 /**
  * A small-state PRNG (sfc32). Reseeding costs a few multiplications, so a
  * stream per record is cheap (the seed reseeds once per record).
- * @example
- * const sfc = createSfc32()
- * sfc.seed([1, 0, 2, 7])
- * sfc.next32()
  */
 export function createSfc32(): Sfc32 {
   let a = 0

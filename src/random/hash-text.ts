@@ -5,8 +5,6 @@ export const FNV_OFFSET_BASIS = 0x811c9dc5
  * FNV-1a, 32 bits, over the UTF-16 code units of a text: a stable number per
  * text, the same in every runtime. Not for security: it spreads IDs evenly
  * and deterministically. `start` keys the hash (a seed mixed into the basis).
- * @example
- * hashText('mov_1') % 6 // which of six clips
  */
 export function hashText(text: string, start = FNV_OFFSET_BASIS): number {
   let hash = start

@@ -4,8 +4,6 @@ export const GOLDEN_RATIO_32 = 0x9e3779b1
 /**
  * The murmur3 finalizer: a bijection on 32-bit words with full avalanche, so
  * seeds that differ in one bit give unrelated words.
- * @example
- * mix32(1) !== mix32(2) // and far apart
  */
 export function mix32(value: number): number {
   let hash = value >>> 0
@@ -20,8 +18,6 @@ export function mix32(value: number): number {
 /**
  * The inverse of {@link mix32}: `unmix32(mix32(x)) === x >>> 0`, so a value
  * mixed into a public ID can be read back from it.
- * @example
- * unmix32(mix32(42)) // 42
  */
 export function unmix32(value: number): number {
   let hash = value >>> 0
@@ -36,8 +32,6 @@ export function unmix32(value: number): number {
 /**
  * One 32-bit seed for stream `stream` of `seed`, so that each stream (a
  * scenario, say) draws its own sequence and the streams of one seed differ.
- * @example
- * createSeededRandom(combineSeeds(options.seed, 3))
  */
 export function combineSeeds(seed: number, stream: number): number {
   return (

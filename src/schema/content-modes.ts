@@ -11,7 +11,7 @@ import {
  * The two shapes of a content's `content` object in one mode: as a fixture
  * document stores it, and as the API serves it.
  */
-export interface ContentModeShapes {
+interface ContentModeShapes {
   /** The stored body: what a fixture document holds for this mode. */
   readonly stored: z.ZodObject
   /**
@@ -28,8 +28,6 @@ export interface ContentModeShapes {
  * Schema documents and the serializer are generated from it; a content of
  * any other mode keeps whatever object it was given. Adding a mode is one
  * entry here (plus its two schemas, each with a `.meta({ id })`).
- * @example
- * CONTENT_MODES.moviemode.served.parse(body.data.content)
  */
 export const CONTENT_MODES = {
   [MOVIEMODE]: {
@@ -52,8 +50,6 @@ export type ServedContentSchema =
 /**
  * The shapes of a mode, or `undefined` for a mode whose shape is not known.
  * @note `Object.hasOwn`, so modes such as `"constructor"` find nothing.
- * @example
- * findContentMode(content.mode)?.stored.parse(content.content)
  */
 export function findContentMode(mode: string): ContentModeShapes | undefined {
   return Object.hasOwn(CONTENT_MODES, mode)
@@ -64,10 +60,8 @@ export function findContentMode(mode: string): ContentModeShapes | undefined {
 /**
  * How the stored body of a mode is written, for messages:
  * `mode "moviemode" takes content: { "movie_unique": … }`.
- * @example
- * describeContentMode('moviemode')
  */
-export function describeContentMode(mode: string): string {
+function describeContentMode(mode: string): string {
   const shapes = findContentMode(mode)
   // @note The recorded extras every body may carry are not its shape.
   const keys = Object.keys(shapes?.stored.shape ?? {}).filter(
@@ -82,8 +76,6 @@ export function describeContentMode(mode: string): string {
  * (`issue`, its path relative to the body), the `mode` and how its body is
  * written (`hint`), so a reader can word them like any other issue. None for
  * a mode whose shape is not known.
- * @example
- * findContentBodyIssues('moviemode', {}) // [{ code: 'custom', path: ['content', 'movie_unique'], … }]
  */
 export function findContentBodyIssues(
   mode: string,
@@ -112,10 +104,6 @@ export function findContentBodyIssues(
  * @note zod skips a refinement once a number check inside the record failed
  * (`z.int()` aborts), so `parseFixtureDocument` runs `findContentBodyIssues`
  * on the raw input instead, to report every problem in one pass.
- * @example
- * z.strictObject({ mode, content }).superRefine(checkStoredContentBody, {
- *   when: hasReadableContentBody,
- * })
  */
 export function checkStoredContentBody(
   record: { mode: string; content: Record<string, unknown> },
@@ -130,8 +118,6 @@ export function checkStoredContentBody(
  * Whether a record's `mode` and `content` can be read, even when other
  * fields of the record are wrong: `checkStoredContentBody` then runs too, so
  * one parse reports every problem of a document.
- * @example
- * schema.superRefine(checkStoredContentBody, { when: hasReadableContentBody })
  */
 export function hasReadableContentBody(payload: { value: unknown }): boolean {
   const record = payload.value
@@ -151,8 +137,6 @@ export function hasReadableContentBody(payload: { value: unknown }): boolean {
  * body in `#/$defs/` (the stored one for the fixture document, the served
  * one for the API).
  * @throws when a body schema has no `.meta({ id })` to refer to.
- * @example
- * jsonSchema.allOf = createContentModeConditions('served')
  */
 export function createContentModeConditions(
   side: keyof ContentModeShapes,
@@ -172,8 +156,6 @@ export function createContentModeConditions(
  * that body outright, so generated clients type `content.download_url` as a
  * string; with several, it is any of their bodies, tied to `mode` by the
  * conditions of `createContentModeConditions('served')`.
- * @example
- * Object.assign(detail.properties, createKnownModeProperties())
  */
 export function createKnownModeProperties(): {
   mode: Record<string, unknown>
@@ -190,8 +172,6 @@ export function createKnownModeProperties(): {
 
 /**
  * The `$defs` names the conditions of one side refer to.
- * @example
- * contentModeSchemaIds('stored') // ['FixtureMoviemodeBody']
  */
 export function contentModeSchemaIds(side: keyof ContentModeShapes): string[] {
   return Object.values(CONTENT_MODES).map((shapes) => idOf(shapes[side]))

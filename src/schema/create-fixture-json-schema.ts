@@ -11,7 +11,7 @@ import { createTimelineCondition } from './timeline.js'
  * The `$id` of the fixture document's JSON Schema. A URN, so it names the
  * schema without implying that it is served from some host.
  */
-export const FIXTURE_JSON_SCHEMA_ID = 'urn:content-api-mock:fixture:v1'
+const FIXTURE_JSON_SCHEMA_ID = 'urn:content-api-mock:fixture:v1'
 
 /**
  * Creates the JSON Schema (draft 2020-12) of the fixture document, generated

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 
 /** What `createJsonSchemaDefs` converts, and the rules it adds. */
-export interface JsonSchemaDefsOptions {
+interface JsonSchemaDefsOptions {
   /** `input` for what people write, `output` for what the mock answers. */
   io: 'input' | 'output'
   /** The schema whose refinements hold rules that JSON Schema cannot see. */
@@ -13,11 +13,6 @@ export interface JsonSchemaDefsOptions {
 /**
  * Converts `roots` in one pass into draft 2020-12 `$defs`, each schema with
  * a `.meta({ id })` once, under its id.
- * @example
- * const defs = createJsonSchemaDefs([fixtureDocumentSchema], {
- *   io: 'input', refined: fixtureContentSchema, conditions: [createTimelineCondition()],
- * })
- * defs.FixtureDocument?.type // 'object'
  */
 export function createJsonSchemaDefs(
   roots: readonly z.ZodType[],

@@ -57,7 +57,7 @@ export interface OpenApiPathItem {
 /**
  * The `servers[0].url` of the document unless a caller passes its own.
  */
-export const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
+const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
 
 const SCHEMAS_POINTER = '#/components/schemas/'
 const RESPONSES_POINTER = '#/components/responses/'
@@ -143,8 +143,6 @@ export function createOpenApiDocument(
  * The OpenAPI document with a content's `mode` and `content` either as the
  * known modes alone (`known`: the strict document) or open to any mode with
  * any object (`open`: the base of the tolerant document).
- * @example
- * createOpenApiDocumentOf('open', {}).components.schemas.ContentDetail
  */
 export function createOpenApiDocumentOf(
   contentModes: 'known' | 'open',

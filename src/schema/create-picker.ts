@@ -25,9 +25,6 @@ const PRIMITIVE_TYPES = new Set([
  * the schema. Values of other schemas (records, `unknown`, unions) are
  * deep-copied when they are objects, so a copy shares nothing mutable with
  * its source.
- * @example
- * const pickProject = createPicker(projectListItemSchema)
- * JSON.stringify(pickProject(record)) // no `account`, no `is_readonly`
  */
 export function createPicker<Schema extends z.core.$ZodType>(
   schema: Schema,

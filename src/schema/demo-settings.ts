@@ -1,23 +1,17 @@
 /**
  * The file of a `build-demo` folder that holds what the demo runs with,
  * beside its `index.html`.
- * @example
- * fetch(new URL(DEMO_SETTINGS_FILE, document.baseURI))
  */
 export const DEMO_SETTINGS_FILE = 'demo-options.json'
 
 /**
  * The sub-folder of a `build-demo` folder that holds the `--media-dir` files.
- * @example
- * `${DEMO_MEDIA_FOLDER}/${name}` // 'media/intro.mp4'
  */
 export const DEMO_MEDIA_FOLDER = 'media'
 
 /**
  * What a `build-demo` folder runs with, written by the command into
  * `demo-options.json` and read by the folder's boot script in the browser.
- * @example
- * const settings: DemoSettings = { version: 1, mock: { seed: 7 }, page: '__page/explorer-abc.js' }
  */
 export interface DemoSettings {
   /** The format of this file; another one was written by another version. */
@@ -44,7 +38,5 @@ export interface DemoSettings {
 
 /**
  * The version of {@link DemoSettings} this package writes and reads.
- * @example
- * if (settings.version !== DEMO_SETTINGS_VERSION) throw new Error('rebuild the folder')
  */
 export const DEMO_SETTINGS_VERSION = 1

@@ -39,8 +39,6 @@ const FORMAT_NAMES: Record<string, string> = {
  * @note It says nothing of the input: an error map runs for every issue,
  * while the input is only reported when the parse asks for it
  * (`reportInput: true`), and whoever asked is the one who words it.
- * @example
- * schema.safeParse(input, { reportInput: true, error: describeExpectation })
  */
 export function describeExpectation(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {

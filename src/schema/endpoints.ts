@@ -30,8 +30,6 @@ export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
 /**
  * The name the journal and the request log give the answers of asset URLs,
  * which are not endpoints of the spec.
- * @example
- * mock.requests.count({ endpoint: ASSET_ENDPOINT })
  */
 export const ASSET_ENDPOINT = 'asset'
 

@@ -7,16 +7,12 @@
  * validation (`structuredClone`, zod, a merge patch) then stay far from the
  * call stack's end, where a 500 or a stack trace waits. Real contents nest a
  * handful of levels.
- * @example
- * if (depth > MAX_NESTING_DEPTH) throw new Error('flatten it')
  */
 export const MAX_NESTING_DEPTH = 100
 
 /**
  * What is wrong at the path `findTooDeepPath` returns, for an issue list
  * (`contents[0].content.a.a…: <this>`).
- * @example
- * issues.push({ path: formatIssuePath(path), message: TOO_DEEP_MESSAGE })
  */
 export const TOO_DEEP_MESSAGE = `nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, more than the mock reads; flatten this value`
 
@@ -27,9 +23,6 @@ export const TOO_DEEP_MESSAGE = `nests objects and arrays more than ${MAX_NESTIN
  * (1 for a document; 3 for a record, which sits at `contents[0]`). It walks
  * with a stack of its own, so any depth is safe to check, and each value is
  * visited once.
- * @example
- * findTooDeepPath({ a: [[{}]] }, { maxDepth: 3 }) // ['a', 0, 0]
- * findTooDeepPath({ a: 1 }) // undefined
  */
 export function findTooDeepPath(
   value: unknown,

@@ -14,8 +14,6 @@ export const MOVIEMODE = 'moviemode'
  * it. The asset URLs are not stored: they are issued on every request,
  * unless the recorded `extra` or `absent` says what the service sent
  * instead (`recordedExtrasShape`).
- * @example
- * fixtureMoviemodeBodySchema.parse({ movie_unique: 'm1' })
  */
 export const fixtureMoviemodeBodySchema = z
   .strictObject({ movie_unique: publicIdSchema, ...recordedExtrasShape })

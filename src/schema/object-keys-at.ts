@@ -6,8 +6,6 @@ import { unwrapSchema } from './unwrap-schema.js'
  * order, walking through arrays (number segments) and optional wrappers;
  * `undefined` where the path leaves the object schemas (a record,
  * `unknown`, …).
- * @example
- * objectKeysAt(fixtureDocumentSchema, ['accounts', 0]) // ['id', 'name']
  */
 export function objectKeysAt(
   schema: z.core.$ZodType,

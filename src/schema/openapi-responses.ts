@@ -6,8 +6,6 @@ const SCHEMAS_POINTER = '#/components/schemas/'
  * The rate-limit headers, optional on every response: the spec does not show
  * them, and the mock sends them only for a rate limit that is configured,
  * under one of two naming styles (`headers: 'ratelimit' | 'x-ratelimit'`).
- * @example
- * response.headers = { ...createRateLimitHeaders() }
  */
 export function createRateLimitHeaders(): Record<string, JsonObject> {
   const seconds = { type: 'string', pattern: '^[0-9]+$' }
@@ -32,8 +30,6 @@ export function createRateLimitHeaders(): Record<string, JsonObject> {
 /**
  * The error responses every operation refers to under
  * `#/components/responses/`, each with the error envelope as its body.
- * @example
- * document.components.responses = createErrorResponses('ErrorEnvelope')
  */
 export function createErrorResponses(
   errorEnvelopeId: string,

@@ -24,7 +24,7 @@ export interface NumberOptionRule {
 /**
  * An option that takes one of a few words.
  */
-export interface ChoiceOptionRule<Choice extends string = string> {
+interface ChoiceOptionRule<Choice extends string = string> {
   readonly choices: readonly Choice[]
   readonly default: Choice
   readonly summary: string
@@ -41,15 +41,11 @@ export interface TokenOptionRule {
 
 /**
  * Visible ASCII without spaces: what an HTTP header carries as a token.
- * @example
- * TOKEN_PATTERN.test('demo-key-alpha') // true
  */
 export const TOKEN_PATTERN = /^[\x21-\x7e]+$/
 
 /**
  * What a token option expects, in words, for messages.
- * @example
- * `expected ${TOKEN_EXPECTED}`
  */
 export const TOKEN_EXPECTED =
   'visible ASCII characters without spaces, as an HTTP header carries them'
@@ -61,9 +57,6 @@ export const TOKEN_EXPECTED =
  * @note The server-only options (host, port) live in
  * `server/connections/defaults.ts`, beside the server, in the same form; the
  * environment variables the CLI reads, in `cli/options/environment-variables.ts`.
- * @example
- * OPTION_RULES.projects.default // 8
- * OPTION_RULES.projects.min // 4: fewer would leave a documented role out
  */
 export const OPTION_RULES = {
   seed: {
@@ -132,8 +125,6 @@ export const OPTION_RULES = {
 
 /**
  * What an integer option accepts, in words.
- * @example
- * describeIntegerRule(OPTION_RULES.projects) // 'a whole number from 4 to 100000'
  */
 export function describeIntegerRule(
   rule: Pick<IntegerOptionRule, 'min' | 'max'>,
@@ -146,8 +137,6 @@ export function describeIntegerRule(
 /**
  * The zod schema of an integer option; `min` may be lowered for a caller
  * that accepts less (`createSeedDocument` makes any number of projects).
- * @example
- * integerOptionSchema(OPTION_RULES.journalSize).parse(500)
  */
 export function integerOptionSchema(
   rule: IntegerOptionRule,
@@ -159,8 +148,6 @@ export function integerOptionSchema(
 
 /**
  * The zod schema of a number option.
- * @example
- * numberOptionSchema(OPTION_RULES.speed).parse(60)
  */
 export function numberOptionSchema(rule: NumberOptionRule): z.ZodNumber {
   const error = `expected a number from ${rule.min} to ${rule.max}`
@@ -169,8 +156,6 @@ export function numberOptionSchema(rule: NumberOptionRule): z.ZodNumber {
 
 /**
  * The zod schema of a token option, such as an API key.
- * @example
- * tokenOptionSchema().parse('demo-key-alpha')
  */
 export function tokenOptionSchema(): z.ZodString {
   const error = `expected ${TOKEN_EXPECTED}`
@@ -179,8 +164,6 @@ export function tokenOptionSchema(): z.ZodString {
 
 /**
  * The zod schema of a choice option.
- * @example
- * choiceOptionSchema(OPTION_RULES.listOrder).parse('oldest-first')
  */
 export function choiceOptionSchema<const Choice extends string>(
   rule: ChoiceOptionRule<Choice>,
@@ -197,7 +180,7 @@ export function choiceOptionSchema<const Choice extends string>(
  * `library`; the CLI declares each `conflicts` rule to commander and checks
  * each `requires` rule before a command runs.
  */
-export interface OptionCombinationRule {
+interface OptionCombinationRule {
   /** The option, as the library and commander spell it (camelCase). */
   readonly option: string
   readonly kind: 'conflicts' | 'requires'
@@ -227,8 +210,6 @@ function describeGeneratorConflict(given: Readonly<Record<string, unknown>>) {
 /**
  * The one table of option combinations, read by `createMockCore` and by the
  * CLI's commands.
- * @example
- * OPTION_COMBINATION_RULES.filter((rule) => rule.library !== undefined) // live and apiKey with fixtures
  */
 export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
   {
@@ -295,8 +276,6 @@ export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
 /**
  * Whether an option counts as given for `OPTION_COMBINATION_RULES`: a flag
  * left off (`false`) counts as not given, like one left out.
- * @example
- * isOptionGiven(false) // false
  */
 export function isOptionGiven(value: unknown): boolean {
   return value !== undefined && value !== false

@@ -9,8 +9,6 @@ const UNITS: Record<string, number> = {
  * The grammar of a duration written with a unit: a count and `ms`, `s`, `m`
  * or `h` (`500ms`, `30s`, `1.5m`, `2h`). The clock's `advance`, rate-limit
  * windows and a fixture's story offsets (`+2m`) all read it.
- * @example
- * DURATION_PATTERN.test('90s') // true
  */
 export const DURATION_PATTERN = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/
 
@@ -18,8 +16,6 @@ export const DURATION_PATTERN = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/
  * Reads a duration written as a number of milliseconds or as a count with a
  * unit: `500ms`, `30s`, `1m`, `2h`.
  * @throws {TypeError} naming the value and the accepted forms.
- * @example
- * parseDuration('1m') // 60000
  */
 export function parseDuration(
   value: number | string,

@@ -5,7 +5,7 @@ import { OptionsError, type OptionIssue } from './options-error.js'
 /**
  * How `parseOptions` words its error.
  */
-export interface ParseOptionsContext {
+interface ParseOptionsContext {
   /** What is parsed, e.g. `content-api-mock options`. */
   subject: string
   /** A sentence appended to the message: where to read more. */
@@ -27,9 +27,6 @@ export interface ParseOptionsContext {
  * problem: an unknown key with the option it looks like a slip of, a bad
  * value with what was expected and what was given.
  * @throws {OptionsError} when the input does not fit the schema.
- * @example
- * parseOptions(optionsSchema, { sede: 7 }, { subject: 'content-api-mock options' })
- * // throws: Invalid content-api-mock options: "sede": unknown option; did you mean "seed"?
  */
 export function parseOptions<Schema extends z.ZodType>(
   schema: Schema,

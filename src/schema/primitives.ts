@@ -12,8 +12,6 @@ export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
 /**
  * A public ID of a project, content or movie.
- * @example
- * publicIdSchema.parse('p_7Hq2') // 'p_7Hq2'
  */
 export const publicIdSchema = z
   .string()
@@ -25,8 +23,6 @@ export const publicIdSchema = z
 
 /**
  * An ISO 8601 UTC timestamp such as `2024-03-01T09:30:00.000Z`.
- * @example
- * timestampSchema.parse('2024-03-01T09:30:00Z')
  */
 export const timestampSchema = z.iso
   .datetime({
@@ -37,8 +33,6 @@ export const timestampSchema = z.iso
 
 /**
  * An absolute http(s) URL.
- * @example
- * urlSchema.parse('https://www.youtube.com/watch?v=dQw4w9WgXcQ')
  */
 export const urlSchema = z
   .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL' })

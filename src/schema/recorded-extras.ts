@@ -15,8 +15,6 @@ import * as z from 'zod'
  * @note Beside the record, not inside it: a service may well send a field
  * named `extra`, and the record's own fields keep their types, so every
  * other part of the mock (filters, timelines, the page) reads them as ever.
- * @example
- * fixtureProjectSchema.parse({ ...project, extra: { description: null, region: 'eu' } })
  */
 export const recordedExtrasShape = {
   extra: z.record(z.string(), z.unknown()).optional().meta({

@@ -25,22 +25,16 @@ export const SCENARIO_ENDPOINTS = ENDPOINT_NAMES
 
 /**
  * The longest latency a scenario may force, in milliseconds (10 minutes).
- * @example
- * mock.scenarios.add({ latency: MAX_LATENCY_MS })
  */
 export const MAX_LATENCY_MS = 600_000
 
 /**
  * How a rate limit may count; the first is the default.
- * @example
- * mock.scenarios.add({ rateLimit: { limit: 5, window: '1s', algorithm: RATE_LIMIT_ALGORITHMS[1] } })
  */
 export const RATE_LIMIT_ALGORITHMS = ['fixed-window', 'token-bucket'] as const
 
 /**
  * Which rate-limit headers a rate limit sends; the first is the default.
- * @example
- * mock.scenarios.add({ rateLimit: { limit: 5, window: '1s', headers: RATE_LIMIT_HEADER_STYLES[1] } })
  */
 export const RATE_LIMIT_HEADER_STYLES = ['ratelimit', 'x-ratelimit'] as const
 
@@ -48,8 +42,6 @@ export const RATE_LIMIT_HEADER_STYLES = ['ratelimit', 'x-ratelimit'] as const
  * The headers a rate limit sends under each of `RATE_LIMIT_HEADER_STYLES`,
  * spelled as documented (answers carry them lowercase). `reset` is seconds
  * until the reset for `ratelimit`, epoch seconds for `x-ratelimit`.
- * @example
- * response.headers.get(RATE_LIMIT_HEADER_NAMES.ratelimit.remaining) // '59'
  */
 export const RATE_LIMIT_HEADER_NAMES = {
   ratelimit: {
@@ -71,8 +63,6 @@ export const RATE_LIMIT_HEADER_NAMES = {
  * Matches a rate-limit header name of any spelling a service may use
  * (`RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`, `RateLimit`), in any
  * letter case.
- * @example
- * RATE_LIMIT_HEADER_PATTERN.test('x-ratelimit-reset') // true
  */
 export const RATE_LIMIT_HEADER_PATTERN = /^(?:x-)?ratelimit(?:-|$)/i
 

@@ -5,10 +5,8 @@ import { timestampSchema } from './primitives.js'
 /**
  * An offset from the start of the story: `+` and a duration of the clock's
  * grammar (`DURATION_PATTERN`): `+0s`, `+90s`, `+2m`, `+1h`.
- * @example
- * STORY_OFFSET_PATTERN.test('+2m') // true
  */
-export const STORY_OFFSET_PATTERN = new RegExp(
+const STORY_OFFSET_PATTERN = new RegExp(
   `^\\+${DURATION_PATTERN.source.slice(1)}`,
 )
 
@@ -20,8 +18,6 @@ const INSTANT_MESSAGE =
  * of the story: an ISO 8601 UTC timestamp, or an offset such as `"+2m"`,
  * counted from the mock clock's time when the document is loaded (the
  * mock's start, `reset()`, a load).
- * @example
- * fixtureInstantSchema.parse('+90s')
  */
 export const fixtureInstantSchema = z
   .union(
@@ -39,8 +35,6 @@ export const fixtureInstantSchema = z
 /**
  * The milliseconds of a story offset (`"+2m"` → 120000); undefined for
  * anything else, an absolute timestamp included.
- * @example
- * readStoryOffset('+90s') // 90000
  */
 export function readStoryOffset(value: unknown): number | undefined {
   if (typeof value !== 'string' || !STORY_OFFSET_PATTERN.test(value)) {
@@ -52,8 +46,6 @@ export function readStoryOffset(value: unknown): number | undefined {
 /**
  * The ISO 8601 timestamp a fixture time stands for: a timestamp as written,
  * an offset counted from `start` (epoch milliseconds).
- * @example
- * resolveInstant('+2m', Date.parse('2030-01-01T00:00:00Z')) // '2030-01-01T00:02:00.000Z'
  */
 export function resolveInstant(value: string, start: number): string {
   const offset = readStoryOffset(value)

@@ -8,8 +8,6 @@ import { fixtureInstantSchema, readStoryOffset } from './story-time.js'
  * @note The spec shows one status, `success`; this one, `failed` and the
  * order pending → settled are the mock's choice (see the README's "not
  * shown" list).
- * @example
- * if (result.status === PENDING_PUBLISH_STATUS) pollAgainLater()
  */
 export const PENDING_PUBLISH_STATUS = 'pending'
 
@@ -17,11 +15,6 @@ export const PENDING_PUBLISH_STATUS = 'pending'
  * One publish result of a timeline: absent before `requested_at`, then
  * `pending` (posted_at: `requested_at`), then from `settled_at` on its final
  * `status` (posted_at: `settled_at`). Without `settled_at` it stays pending.
- * @example
- * fixtureTimelinePublishSchema.parse({
- *   platform: 'youtube', post_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
- *   requested_at: '2024-03-02T10:06:00Z', settled_at: '2024-03-02T10:07:00Z', status: 'success',
- * })
  */
 export const fixtureTimelinePublishSchema = z
   .strictObject({
@@ -42,12 +35,6 @@ export const fixtureTimelinePublishSchema = z
  * i + 1 ends, so `progress` is step 1 from `created_at`, step i + 2 from
  * `step_ends[i]`, and complete (the last step) from the last entry on. The
  * content is not there before its `created_at`.
- * @example
- * fixtureTimelineSchema.parse({
- *   step_ends: ['2024-03-02T10:01:00Z', '2024-03-02T10:02:00Z', '2024-03-02T10:03:00Z',
- *     '2024-03-02T10:04:00Z', '2024-03-02T10:05:00Z'],
- *   publish: [],
- * })
  */
 export const fixtureTimelineSchema = z
   .strictObject({
@@ -68,7 +55,7 @@ export type FixtureTimelinePublish = z.infer<
 /**
  * A problem of a content's timeline rules, at a path inside the content.
  */
-export interface TimelineIssue {
+interface TimelineIssue {
   path: Array<string | number>
   message: string
 }
@@ -80,9 +67,6 @@ export interface TimelineIssue {
  * (not both, not neither); steps end after `created_at` and after each
  * other; publishing is requested once the last step has ended and settles
  * after it was requested.
- * @example
- * findTimelineIssues({ created_at: '2024-03-02T10:00:00Z', progress: { step_process: 1, is_complete: false } })
- * // [{ path: ['publish'], message: 'missing; expected an array of publish results, or a timeline that computes them' }]
  */
 export function findTimelineIssues(
   content: Readonly<Record<string, unknown>>,
@@ -161,8 +145,6 @@ export function findTimelineIssues(
 /**
  * The rule of `findTimelineIssues` that JSON Schema can say, for editors: a
  * content has `progress` and `publish`, or a `timeline` and neither of them.
- * @example
- * jsonSchema.allOf = [...conditions, createTimelineCondition()]
  */
 export function createTimelineCondition(): Record<string, unknown> {
   // @note Each `required` names properties of its own schema object, as

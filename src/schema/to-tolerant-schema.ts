@@ -9,8 +9,6 @@ const cache = new WeakMap<z.core.$ZodType, z.ZodType>()
  * unknown keys (`z.looseObject`), the `NULLABLE_FIELDS` may be `null` or
  * absent and the other `OPTIONAL_FIELDS` (an error's `message`) absent.
  * Derived from the strict schema once and cached, so the two cannot drift.
- * @example
- * toTolerantSchema(projectListResponseSchema).safeParse(body).success
  */
 export function toTolerantSchema(schema: z.core.$ZodType): z.ZodType {
   const cached = cache.get(schema)

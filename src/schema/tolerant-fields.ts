@@ -4,8 +4,6 @@
  * or absent, wherever an object of the API has them.
  * @note One list for the tolerant OpenAPI document, the tolerant zod schemas
  * and the drift checker, so the three cannot disagree.
- * @example
- * NULLABLE_FIELDS.has('post_url') // true
  */
 export const NULLABLE_FIELDS: ReadonlySet<string> = new Set([
   'description',
@@ -19,8 +17,6 @@ export const NULLABLE_FIELDS: ReadonlySet<string> = new Set([
 /**
  * Fields the tolerant schemas allow to be absent: the nullable ones and an
  * error's `message` (the `error-variants` variant leaves it out).
- * @example
- * OPTIONAL_FIELDS.has('message') // true
  */
 export const OPTIONAL_FIELDS: ReadonlySet<string> = new Set([
   ...NULLABLE_FIELDS,

@@ -23,8 +23,6 @@ import { writeJsonError } from './answers/write-json-error.js'
  * control API, `/openapi.json`, the page at `/` and `/__page/*`, the API
  * reference at `/docs`, and JSON 404s and 500s.
  * `originOf` gives the origin of a request's links from its headers.
- * @example
- * const app = createExpressApp(mock, { originOf: () => 'http://127.0.0.1:4010' })
  */
 export function createExpressApp(
   mock: MockCore,

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks'
 import type { RequestHandler } from 'msw'
 import { isApiPath } from '../api/api-prefix.js'
 import type { MockCore } from '../api/mock-core.js'
-import type { ApiResponse, HeaderLookup } from '../api/types.js'
+import type { ApiRequest, ApiResponse, HeaderLookup } from '../api/types.js'
 import type { CorsHandler } from './answers/create-cors-handler.js'
 import type { RequestLogEntry } from './request-log-entry.js'
 import { isControlPath, isOwnPath } from './answers/is-own-path.js'
@@ -15,6 +15,7 @@ import { readRequestTarget } from './host/read-request-target.js'
 import { refuseHost } from './host/refuse-host.js'
 import { stripBasePath } from './host/strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
+import type { Admission } from './fleet/counting-turns.js'
 import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 
 /**
@@ -29,49 +30,70 @@ import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
  * API's own requests (a test counting its client's calls must not count its
  * own setup), nor those answered by `--handlers`. `onRequest` sees every
  * answered request.
- * @example
- * server.on('request', createRequestPipeline({ mock, app, track, … }))
  */
 export function createRequestPipeline(
   settings: PipelineSettings,
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  const { mock, app, cors, onRequest } = settings
-  const handlers =
-    settings.handlers !== undefined && settings.handlers.length > 0
-      ? settings.handlers
-      : undefined
+  const pipeline = new RequestPipeline(settings)
+  return (request, response) => pipeline.answer(request, response)
+}
 
-  return (request, response) => {
-    const started = performance.now()
-    settings.track(response)
-    // The target first: the Host check then sees the host of an
-    // absolute-form URL, and a request without Host has had its 400.
-    if (!isTargetReadable(request, response, started)) return
-    if (!settings.isHostAllowed(request.headers.host)) {
-      logWhenFinished(request, response, started)
-      refuseHost(response, request.headers.host)
-      return
-    }
-    if (settings.basePath !== '') {
-      request.url = stripBasePath(request.url ?? '/', settings.basePath)
-    }
-    // Then CORS, and `route`: the user's handlers, the API, express.
-    applyCors(request, response, started)
+/** One request on its way through the pipeline. */
+interface Exchange {
+  request: IncomingMessage
+  response: ServerResponse
+  /** `performance.now()` when it arrived, for the request log's duration. */
+  started: number
+}
+
+/** The steps of `createRequestPipeline`, each a method, in the order they run. */
+class RequestPipeline {
+  readonly #settings: PipelineSettings
+  readonly #handlers: RequestHandler[] | undefined
+
+  constructor(settings: PipelineSettings) {
+    this.#settings = settings
+    const { handlers } = settings
+    this.#handlers = handlers?.length ? handlers : undefined
   }
 
-  function isTargetReadable(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): boolean {
-    const problem = readRequestTarget(request)
+  answer(request: IncomingMessage, response: ServerResponse): void {
+    const exchange = { request, response, started: performance.now() }
+    this.#settings.track(response)
+    // The target first: the Host check then sees the host of an
+    // absolute-form URL, and a request without Host has had its 400.
+    if (!this.#isTargetReadable(exchange)) return
+    if (!this.#isHostAllowed(exchange)) return
+    this.#stripBasePath(request)
+    this.#applyCors(exchange)
+  }
+
+  /** A client that sends an unreadable target is not one to keep talking to. */
+  #isTargetReadable(exchange: Exchange): boolean {
+    const problem = readRequestTarget(exchange.request)
     if (problem === undefined) return true
-    logWhenFinished(request, response, started)
-    // A client that sends such a request is not one to keep talking to.
-    writeJsonError(response, problem.status, problem.code, problem.message, {
+    this.#logWhenFinished(exchange)
+    const { status, code, message } = problem
+    writeJsonError(exchange.response, status, code, message, {
       connection: 'close',
     })
     return false
+  }
+
+  /** A Host it does not answer for is a DNS rebinding page's request. */
+  #isHostAllowed(exchange: Exchange): boolean {
+    const { host } = exchange.request.headers
+    if (this.#settings.isHostAllowed(host)) return true
+    this.#logWhenFinished(exchange)
+    refuseHost(exchange.response, host)
+    return false
+  }
+
+  /** Behind a public URL with a path, the routes see paths without it. */
+  #stripBasePath(request: IncomingMessage): void {
+    const { basePath } = this.#settings
+    if (basePath !== '')
+      request.url = stripBasePath(request.url ?? '/', basePath)
   }
 
   /**
@@ -79,42 +101,42 @@ export function createRequestPipeline(
    * the user's own handlers alike. `cors` answers preflights itself; without
    * CORS, the routes answer them (405 under /__mock).
    */
-  function applyCors(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
+  #applyCors(exchange: Exchange): void {
+    const { request, response } = exchange
+    const { cors } = this.#settings
     // An API request whose CORS headers are the same for every request gets
     // them in the answer's one `writeHead`.
-    if (
-      cors.any.headers !== undefined &&
-      handlers === undefined &&
-      request.method !== 'OPTIONS' &&
-      isApiPath(request.url ?? '/', mock.prefix)
-    ) {
-      serveApi(request, response, started, cors.any.headers)
+    const { headers } = cors.any
+    if (headers !== undefined && this.#isPlainApiRequest(request)) {
+      this.#serveApi(exchange, headers)
       return
     }
-    const next = () => route(request, response, started)
+    const next = () => this.#route(exchange)
     const applyPathCors = isOwnPath(request.url ?? '/') ? cors.own : cors.any
     if (applyPathCors === undefined) return next()
-    if (request.method === 'OPTIONS')
-      logWhenFinished(request, response, started)
+    if (request.method === 'OPTIONS') this.#logWhenFinished(exchange)
     applyPathCors(request, response, next)
   }
 
-  function route(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
-    if (handlers === undefined || isControlPath(request.url ?? '/')) {
-      serveMock(request, response, started)
+  /** No preflight, no user handler to ask first: the API's fast path. */
+  #isPlainApiRequest(request: IncomingMessage): boolean {
+    return (
+      this.#handlers === undefined &&
+      request.method !== 'OPTIONS' &&
+      isApiPath(request.url ?? '/', this.#settings.mock.prefix)
+    )
+  }
+
+  /** The user's `--handlers` come before the mock, but never for /__mock. */
+  #route(exchange: Exchange): void {
+    const handlers = this.#handlers
+    if (handlers === undefined || isControlPath(exchange.request.url ?? '/')) {
+      this.#serveMock(exchange)
       return
     }
-    serveWithHandlers(handlers, request, response, started).catch(() => {
+    this.#serveWithHandlers(handlers, exchange).catch(() => {
       writeJsonError(
-        response,
+        exchange.response,
         500,
         'internal_error',
         'A handler passed with --handlers threw while answering this request. Check that handler; the mock itself was not asked.',
@@ -122,149 +144,137 @@ export function createRequestPipeline(
     })
   }
 
-  async function serveWithHandlers(
+  /** A request no user handler answers falls through to the mock. */
+  async #serveWithHandlers(
     handlers: RequestHandler[],
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
+    exchange: Exchange,
   ): Promise<void> {
-    const origin = settings.listeningOrigin()
+    const { request, response } = exchange
+    const origin = this.#settings.listeningOrigin()
     if (await respondWithHandlers(handlers, request, response, origin)) {
-      logWhenFinished(request, response, started)
+      this.#logWhenFinished(exchange)
       return
     }
-    serveMock(request, response, started)
+    this.#serveMock(exchange)
   }
 
-  function serveMock(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
-    if (isApiPath(request.url ?? '/', mock.prefix)) {
-      serveApi(request, response, started)
+  /** The API answers its paths; express the rest, once the fleet admits it. */
+  #serveMock(exchange: Exchange): void {
+    const { request, response } = exchange
+    if (isApiPath(request.url ?? '/', this.#settings.mock.prefix)) {
+      this.#serveApi(exchange)
       return
     }
-    logWhenFinished(request, response, started)
-    const waiting = settings.admit?.(request)
-    if (waiting === undefined) app(request, response)
-    else {
-      void waiting.then((admission) => {
-        if (admission.refuse !== undefined) admission.refuse(response)
-        else app(request, response)
-      })
-    }
-  }
-
-  /** `corsHeaders`: the CORS headers not yet set, written with the answer's. */
-  function serveApi(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-    corsHeaders?: readonly string[],
-  ): void {
-    const waiting = settings.admit?.(request)
-    if (waiting === undefined) {
-      serveApiNow(request, response, started, corsHeaders)
-      return
-    }
+    this.#logWhenFinished(exchange)
+    const waiting = this.#settings.admit?.(request)
+    if (waiting === undefined) return this.#settings.app(request, response)
     void waiting.then((admission) => {
-      if (admission.refuse === undefined) {
-        serveApiNow(request, response, started, corsHeaders, admission.counted)
-        return
-      }
-      if (corsHeaders !== undefined) cors.any(request, response, ignore)
-      logWhenFinished(request, response, started)
-      admission.refuse(response)
+      if (admission.refuse !== undefined) admission.refuse(response)
+      else this.#settings.app(request, response)
     })
   }
 
-  function serveApiNow(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
+  /**
+   * In a fleet, the mock answers once this replica is fresh (`admit`), or
+   * the replica refuses. `corsHeaders`: the CORS headers not yet set,
+   * written with the answer's.
+   */
+  #serveApi(exchange: Exchange, corsHeaders?: readonly string[]): void {
+    const waiting = this.#settings.admit?.(exchange.request)
+    if (waiting === undefined) return this.#answerApi(exchange, corsHeaders)
+    void waiting.then((admission) => {
+      const { refuse, counted } = admission
+      if (refuse === undefined)
+        return this.#answerApi(exchange, corsHeaders, counted)
+      this.#refuse(exchange, refuse, corsHeaders)
+    })
+  }
+
+  /** A refusal of the fleet's, logged, with CORS headers a browser can read. */
+  #refuse(
+    exchange: Exchange,
+    refuse: (response: ServerResponse) => void,
+    corsHeaders: readonly string[] | undefined,
+  ): void {
+    const { request, response } = exchange
+    if (corsHeaders !== undefined)
+      this.#settings.cors.any(request, response, ignore)
+    this.#logWhenFinished(exchange)
+    refuse(response)
+  }
+
+  /** A count the fleet keeps goes out once the fleet has taken it. */
+  #answerApi(
+    exchange: Exchange,
     corsHeaders?: readonly string[],
     counted?: Admission['counted'],
   ): void {
-    const apiRequest = toApiRequest(request, settings.originOf)
-    const answer = mock.handle(apiRequest)
-    if (counted === undefined) {
-      sendApiAnswer(request, response, started, apiRequest, answer, corsHeaders)
-      return
-    }
-    // A count of the fleet's: the answer goes once the fleet has the count.
+    const apiRequest = toApiRequest(exchange.request, this.#settings.originOf)
+    const answer = this.#settings.mock.handle(apiRequest)
+    if (counted === undefined)
+      return this.#sendApi(exchange, apiRequest, answer, corsHeaders)
     void counted().then((refuse) => {
-      if (refuse === undefined) {
-        sendApiAnswer(
-          request,
-          response,
-          started,
-          apiRequest,
-          answer,
-          corsHeaders,
-        )
-        return
-      }
-      if (corsHeaders !== undefined) cors.any(request, response, ignore)
-      logWhenFinished(request, response, started)
-      refuse(response)
+      if (refuse === undefined)
+        this.#sendApi(exchange, apiRequest, answer, corsHeaders)
+      else this.#refuse(exchange, refuse, corsHeaders)
     })
   }
 
-  function sendApiAnswer(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-    apiRequest: ReturnType<typeof toApiRequest>,
+  #sendApi(
+    exchange: Exchange,
+    apiRequest: ApiRequest,
     answer: ApiResponse | undefined,
-    corsHeaders?: readonly string[],
+    corsHeaders: readonly string[] | undefined,
   ): void {
-    if (answer === undefined || answer.forward !== undefined) {
-      if (corsHeaders !== undefined) cors.any(request, response, ignore)
-    }
-    if (answer === undefined) {
-      app(request, response)
-      return
-    }
-    const { forward } = settings
+    const { request, response } = exchange
+    const { cors } = this.#settings
+    // Express or upstream writes the head: the CORS headers go on it now.
+    const passedOn = answer === undefined || answer.forward !== undefined
+    if (passedOn && corsHeaders !== undefined)
+      cors.any(request, response, ignore)
+    if (answer === undefined) return this.#settings.app(request, response)
+    const { forward } = this.#settings
     if (answer.forward !== undefined && forward !== undefined) {
       void forward
         .to(request, response, apiRequest, answer.endpoint)
         .then((status) => {
           answer.forward?.(status)
-          reportApi(request, { ...answer, status }, started, forward.origin)
+          this.#reportApi(exchange, { ...answer, status }, forward.origin)
         })
       return
     }
+    this.#writeApiAnswer(exchange, answer, corsHeaders)
+  }
+
+  /** A delay or a dropped connection waits; everything else is written now. */
+  #writeApiAnswer(
+    exchange: Exchange,
+    answer: ApiResponse,
+    corsHeaders: readonly string[] | undefined,
+  ): void {
+    const { request, response } = exchange
+    const write = () => {
+      const isHead = request.method === 'HEAD'
+      writeApiResponse(response, answer, isHead, corsHeaders)
+    }
     if (answer.delayMs === undefined && answer.networkError !== true) {
-      writeApiResponse(response, answer, request.method === 'HEAD', corsHeaders)
-      reportApi(request, answer, started)
+      write()
+      this.#reportApi(exchange, answer)
       return
     }
     setTimeout(() => {
-      if (answer.networkError === true) {
-        // A dropped connection: the client gets no answer at all, so `fetch`
-        // rejects as it does with the interceptor's `HttpResponse.error()`.
-        request.socket.destroy()
-      } else {
-        writeApiResponse(
-          response,
-          answer,
-          request.method === 'HEAD',
-          corsHeaders,
-        )
-      }
-      reportApi(request, answer, started)
+      // A dropped connection: the client gets no answer at all, so `fetch`
+      // rejects as it does with the interceptor's `HttpResponse.error()`.
+      if (answer.networkError === true) request.socket.destroy()
+      else write()
+      this.#reportApi(exchange, answer)
     }, answer.delayMs ?? 0)
   }
 
-  function reportApi(
-    request: IncomingMessage,
-    answer: ApiResponse,
-    started: number,
-    proxied?: string,
-  ): void {
-    onRequest?.({
+  /** The request log's line for an API answer, with what only the mock knows. */
+  #reportApi(exchange: Exchange, answer: ApiResponse, proxied?: string): void {
+    const { request, started } = exchange
+    this.#settings.onRequest?.({
       method: request.method ?? 'GET',
       path: request.url ?? '/',
       status: answer.status,
@@ -276,11 +286,9 @@ export function createRequestPipeline(
     })
   }
 
-  function logWhenFinished(
-    request: IncomingMessage,
-    response: ServerResponse,
-    started: number,
-  ): void {
+  /** Everything else is logged once its answer is sent. */
+  #logWhenFinished({ request, response, started }: Exchange): void {
+    const { onRequest, mock } = this.#settings
     if (onRequest === undefined) return
     // Read now: express rewrites `request.url` inside mounted routers.
     const target = redactControlPath(request.url ?? '/', (key) =>
@@ -302,7 +310,7 @@ export function createRequestPipeline(
 }
 
 /** What the pipeline of one server works with. */
-export interface PipelineSettings {
+interface PipelineSettings {
   mock: MockCore
   /** Everything around the API (`createExpressApp`). */
   app: (request: IncomingMessage, response: ServerResponse) => void
@@ -326,18 +334,6 @@ export interface PipelineSettings {
    * fleet) and how to go on.
    */
   admit?: (request: IncomingMessage) => Promise<Admission> | undefined
-}
-
-/** How a replica of a fleet lets a request through (see `admit`). */
-export interface Admission {
-  /** Set when the replica refuses the request: writes the refusal. */
-  refuse?: (response: ServerResponse) => void
-  /**
-   * Set when the answer moves a count the fleet keeps: called once the mock
-   * answered; resolves with a refusal to send instead when the fleet did not
-   * take the count.
-   */
-  counted?: () => Promise<((response: ServerResponse) => void) | undefined>
 }
 
 function ignore(): void {}

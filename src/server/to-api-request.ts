@@ -7,8 +7,6 @@ import type { ApiRequest, HeaderLookup } from '../api/types.js'
  * `originOf` gives the origin of the request's links from its headers.
  * @note Worked out at once, not in a getter when read: the getter cost
  * more than the origin itself.
- * @example
- * const response = mock.handle(toApiRequest(req, () => 'http://127.0.0.1:4010'))
  */
 export function toApiRequest(
   request: IncomingMessage,

@@ -10,8 +10,6 @@ import type { ApiRequest, ApiResponse } from '../types.js'
  * `GET /projects/{project_unique}/contents/{variation_unique}`: one content
  * with its publish results and, for `moviemode`, asset URLs issued for this
  * request on the origin it came to (spec 4, rules 3 and 4).
- * @example
- * getContent(context, request, project, 'v1')
  */
 export function getContent(
   context: ApiContext,

@@ -6,8 +6,6 @@ import type { FixtureProject } from '../../schema/fixture.js'
 /**
  * `GET /projects/{project_unique}`: one project the caller may see
  * (`findVisibleProject` found it).
- * @example
- * getProject(project)
  */
 export function getProject(project: FixtureProject): ApiResponse {
   return createJsonResponse(200, `{"data":${serializeProjectDetail(project)}}`)

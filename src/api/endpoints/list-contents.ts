@@ -10,8 +10,6 @@ import type { ApiResponse } from '../types.js'
  * `GET /projects/{project_unique}/contents`: every content of a project the
  * caller may see, all modes in one list (spec 4, rule 2), as each stands on
  * the mock clock (`contentAt`), with the live stream's when one runs.
- * @example
- * listContents(context, project)
  */
 export function listContents(
   context: ApiContext,

@@ -7,8 +7,6 @@ import type { ApiResponse } from '../types.js'
 /**
  * `GET /projects`: the projects the caller's account owns or has shared with
  * it (spec 4, rule 1).
- * @example
- * listProjects(context, caller)
  */
 export function listProjects(context: ApiContext, caller: Caller): ApiResponse {
   const index = context.dataset().index

@@ -6,8 +6,6 @@ import { ControlInputError } from '../traffic/control-input-error.js'
  * string: `cascade=true` or `cascade=false`, nothing else.
  * @throws {ControlInputError} `invalid_parameter`, naming an unknown or
  * malformed parameter.
- * @example
- * readDeleteOptions(new URLSearchParams('cascade=true')) // { cascade: true }
  */
 export function readDeleteOptions(query: URLSearchParams): DeleteRecordOptions {
   const options: DeleteRecordOptions = {}

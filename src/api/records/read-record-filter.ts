@@ -10,9 +10,6 @@ import { ControlInputError } from '../traffic/control-input-error.js'
  * once; a boolean field takes `true` or `false`, a number field a number.
  * @throws {ControlInputError} `invalid_filter`, naming an unknown, repeated
  * or malformed filter.
- * @example
- * readRecordFilter(RECORD_KINDS.projects, new URLSearchParams('is_readonly=true'), 'GET /__mock/projects')
- * // { is_readonly: true }
  */
 export function readRecordFilter(
   kind: RecordKind,

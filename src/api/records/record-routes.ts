@@ -3,8 +3,6 @@ import type { RecordKindName } from '../../data/records/record-kinds.js'
 /**
  * The path segment of each kind of record under `/__mock`, on the server
  * and in a build-demo folder.
- * @example
- * `/__mock/${RECORD_ROUTES.apiKeys}/${encodeURIComponent(key)}`
  */
 export const RECORD_ROUTES: Readonly<Record<RecordKindName, string>> = {
   contents: 'contents',

@@ -4,8 +4,6 @@ import type { Occurrence } from './report-rule.js'
 /**
  * One occurrence per entry that `matches`, under the entry's key, for the
  * rules where one request is one time the rule was broken.
- * @example
- * eachEntry(entries, (entry) => entry.cause === 'invalid-id')
  */
 export function eachEntry(
   entries: readonly JournalEntry[],

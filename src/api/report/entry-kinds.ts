@@ -4,8 +4,6 @@ import type { JournalEntry } from '../traffic/create-request-journal.js'
 /**
  * Whether the mock answered this request of the API itself: not an asset
  * URL, not one the real service answered under proxy mode.
- * @example
- * entries.filter(isApiEntry)
  */
 export function isApiEntry(entry: JournalEntry): boolean {
   return entry.endpoint !== ASSET_ENDPOINT && entry.proxied === undefined
@@ -14,8 +12,6 @@ export function isApiEntry(entry: JournalEntry): boolean {
 /**
  * Whether a request failed on the service's side: a 5xx, or a connection
  * dropped without an answer.
- * @example
- * isFailure({ status: 0, networkError: true, ... }) // true
  */
 export function isFailure(entry: JournalEntry): boolean {
   return entry.status >= 500 || entry.status === 0

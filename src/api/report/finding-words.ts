@@ -3,8 +3,6 @@ import type { JournalEntry } from '../traffic/create-request-journal.js'
 /**
  * Milliseconds as a person reads them in a finding: `40 ms`, `1.5 s`,
  * `3 min`.
- * @example
- * formatDuration(1500) // '1.5 s'
  */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`
@@ -14,8 +12,6 @@ export function formatDuration(ms: number): string {
 
 /**
  * `GET /public-api/v1/projects?x=1`: the request as a finding names it.
- * @example
- * `e.g. ${requestLine(entry)}`
  */
 export function requestLine(entry: JournalEntry): string {
   return `${entry.method} ${entry.path}${entry.query === '' ? '' : `?${entry.query}`}`
@@ -23,8 +19,6 @@ export function requestLine(entry: JournalEntry): string {
 
 /**
  * `1 request`, `3 requests`: a count and its noun.
- * @example
- * plural(2, 'time') // '2 times'
  */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`

@@ -3,8 +3,6 @@ import type { JournalEntry } from '../traffic/create-request-journal.js'
 /**
  * The entries that `keyOf` gives the same key, each group in arrival order;
  * entries it gives no key are left out.
- * @example
- * groupEntries(entries, (entry) => entry.keyLabel)
  */
 export function groupEntries(
   entries: readonly JournalEntry[],

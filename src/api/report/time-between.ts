@@ -12,8 +12,6 @@ export const TIMER_SLACK_MS = 25
  * lifetimes count on (real time's pace, moved by `clock.advance()`,
  * `clock.set()` and a fake `Date`). `NaN` when an entry lacks its times (a
  * journal from an older mock): no rule finds anything in it.
- * @example
- * const [real, lifetime] = waitsMs(failure, retry)
  */
 export function waitsMs(
   earlier: JournalEntry,
@@ -31,8 +29,6 @@ export function waitsMs(
  * `later`: the longer of {@link waitsMs}, so a suite that moves time
  * instead of sleeping has waited too, and so has a client that slept while
  * the mock clock was paused.
- * @example
- * waitedMs(failure, retry) >= 300
  */
 export function waitedMs(earlier: JournalEntry, later: JournalEntry): number {
   return Math.max(...waitsMs(earlier, later))
@@ -41,8 +37,6 @@ export function waitedMs(earlier: JournalEntry, later: JournalEntry): number {
 /**
  * How far apart two requests were sent, start to start, in milliseconds, on
  * the same two clocks as {@link waitedMs}.
- * @example
- * apartMs(poll, nextPoll) < 1000
  */
 export function apartMs(earlier: JournalEntry, later: JournalEntry): number {
   return Math.max(
@@ -57,7 +51,7 @@ export function apartMs(earlier: JournalEntry, later: JournalEntry): number {
  * in milliseconds: another request sent within it was sent before the
  * client could know the answer.
  */
-export const DELIVERY_SLACK_MS = 100
+const DELIVERY_SLACK_MS = 100
 
 /**
  * Whether `later` was sent after the client had the answer to `earlier`,
@@ -65,8 +59,6 @@ export const DELIVERY_SLACK_MS = 100
  * same request again counts from the answer's end; another one (of another
  * part of the client) from {@link DELIVERY_SLACK_MS} after it. `true` when
  * the times are missing, so that the other checks decide.
- * @example
- * isSentAfter(refusal, retry)
  */
 export function isSentAfter(
   earlier: JournalEntry,

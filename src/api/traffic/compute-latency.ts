@@ -3,13 +3,11 @@ import type { Latency } from '../../schema/scenario.js'
 /**
  * The cap of a log-normal latency when the scenario gives none.
  */
-export const DEFAULT_LATENCY_CAP_MS = 30_000
+const DEFAULT_LATENCY_CAP_MS = 30_000
 
 /**
  * Draws one latency in whole milliseconds: fixed, uniform in a range, or
  * log-normal around a median (long-tailed, like real services), capped.
- * @example
- * computeLatency({ median: 800, sigma: 0.5 }, createSeededRandom(1))
  */
 export function computeLatency(latency: Latency, random: () => number): number {
   if (typeof latency === 'number') return Math.round(latency)

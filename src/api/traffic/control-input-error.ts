@@ -2,8 +2,6 @@ import type { ControlErrorCode } from '../../schema/envelopes.js'
 
 /**
  * Bad input to a control route: answered 400 with its code and message.
- * @example
- * throw new ControlInputError('invalid_filter', 'Unknown filter "foo" in the query. …')
  */
 export class ControlInputError extends Error {
   override name = 'ControlInputError'

@@ -25,17 +25,13 @@ const OUTCOMES: Record<number, [code: ErrorCode, message: string]> = {
 /**
  * The response header that names the scenario that forced an answer (its
  * `id`, as `GET /__mock/scenarios` lists it).
- * @example
- * response.headers.get(FORCED_BY_HEADER) // 'scn_1'
  */
-export const FORCED_BY_HEADER = 'x-mock-forced-by'
+const FORCED_BY_HEADER = 'x-mock-forced-by'
 
 /**
  * The response a scenario forces for a status: the API's error envelope with
  * a code that fits the status, `WWW-Authenticate` on 401, `Retry-After` on
  * 429 and 503, and the scenario's id in `FORCED_BY_HEADER` when given.
- * @example
- * createForcedResponse(429, undefined, 30)
  */
 export function createForcedResponse(
   status: number,

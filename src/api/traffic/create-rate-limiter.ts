@@ -77,9 +77,6 @@ interface Bucket {
 /**
  * Creates a rate limiter on the given clock.
  * @throws {TypeError} when the options are invalid.
- * @example
- * const limiter = createRateLimiter({ limit: 3, window: '1m' }, clock.now)
- * limiter.check(apiKey, 'listProjects').allowed
  */
 export function createRateLimiter(
   options: RateLimitOptions,
@@ -91,36 +88,109 @@ export function createRateLimiter(
       `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
     )
   }
-  const windowMs = parseDuration(options.window, 'rate-limit window')
-  const algorithm = options.algorithm ?? RATE_LIMIT_ALGORITHMS[0]
-  const style = options.headers ?? RATE_LIMIT_HEADER_STYLES[0]
-  const perEndpoint = options.perEndpoint ?? false
-  const names = RATE_LIMIT_HEADER_NAMES[style]
-  const limitName = names.limit.toLowerCase()
-  const remainingName = names.remaining.toLowerCase()
-  const resetName = names.reset.toLowerCase()
-  const buckets = new Map<string, Bucket>()
+  return new BucketLimiter(
+    {
+      limit,
+      windowMs: parseDuration(options.window, 'rate-limit window'),
+      algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
+      perEndpoint: options.perEndpoint ?? false,
+      headers: options.headers ?? RATE_LIMIT_HEADER_STYLES[0],
+    },
+    now,
+  )
+}
 
-  const msPerToken = windowMs / limit
+/** A rate limiter keeping one bucket per key (and endpoint). */
+class BucketLimiter implements RateLimiter {
+  readonly options: RateLimiter['options']
+  readonly #now: () => number
+  readonly #buckets = new Map<string, Bucket>()
+  readonly #msPerToken: number
+  readonly #names: { limit: string; remaining: string; reset: string }
+
+  constructor(options: RateLimiter['options'], now: () => number) {
+    this.options = options
+    this.#now = now
+    this.#msPerToken = options.windowMs / options.limit
+    const names = RATE_LIMIT_HEADER_NAMES[options.headers]
+    this.#names = {
+      limit: names.limit.toLowerCase(),
+      remaining: names.remaining.toLowerCase(),
+      reset: names.reset.toLowerCase(),
+    }
+  }
+
+  check(key: string, endpoint: string | undefined): RateLimitDecision {
+    const time = this.#now()
+    const { perEndpoint, algorithm, limit } = this.options
+    const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key
+    let bucket = this.#buckets.get(id)
+    if (bucket === undefined) {
+      bucket = { since: time, value: algorithm === 'token-bucket' ? limit : 0 }
+      this.#buckets.set(id, bucket)
+    }
+    return algorithm === 'token-bucket'
+      ? this.#checkTokenBucket(bucket, time)
+      : this.#checkFixedWindow(bucket, time)
+  }
+
+  exportBuckets(): Array<[string, number, number]> {
+    return [...this.#buckets].map(([id, { since, value }]) => [
+      id,
+      since,
+      value,
+    ])
+  }
+
+  importBuckets(counts: ReadonlyArray<[string, number, number]>): void {
+    this.#buckets.clear()
+    for (const [id, since, value] of counts) {
+      this.#buckets.set(id, { since, value })
+    }
+  }
+
+  usage(): RateLimitUsage[] {
+    const time = this.#now()
+    const usages: RateLimitUsage[] = []
+    for (const [id, bucket] of this.#buckets) {
+      const state = this.#standing(bucket, time)
+      if (state === undefined) continue
+      const [keyLabel = '', endpoint] = id.split('\n')
+      usages.push({
+        keyLabel,
+        ...(this.options.perEndpoint ? { endpoint } : {}),
+        remaining: state.remaining,
+        resetSeconds: Math.max(0, Math.ceil(state.resetMs / 1000)),
+      })
+    }
+    return usages
+  }
+
   /** A token bucket's tokens at `time`: what it held, refilled since. */
-  const tokensAt = (bucket: Bucket, time: number) =>
-    Math.min(limit, bucket.value + (time - bucket.since) / msPerToken)
+  #tokensAt(bucket: Bucket, time: number): number {
+    const refilled = bucket.value + (time - bucket.since) / this.#msPerToken
+    return Math.min(this.options.limit, refilled)
+  }
+
   /** Milliseconds until a token bucket holding `tokens` is full. */
-  const untilFull = (tokens: number) => (limit - tokens) * msPerToken
+  #untilFull(tokens: number): number {
+    return (this.options.limit - tokens) * this.#msPerToken
+  }
 
   /**
    * A bucket's requests left and milliseconds until reset at `time`, without
    * changing it; undefined when its count starts afresh (window over, bucket
    * full).
    */
-  function standing(
+  #standing(
     bucket: Bucket,
     time: number,
   ): { remaining: number; resetMs: number } | undefined {
+    const { algorithm, limit, windowMs } = this.options
     if (algorithm === 'token-bucket') {
-      const tokens = tokensAt(bucket, time)
+      const tokens = this.#tokensAt(bucket, time)
       if (tokens >= limit) return undefined
-      return { remaining: Math.floor(tokens), resetMs: untilFull(tokens) }
+      return { remaining: Math.floor(tokens), resetMs: this.#untilFull(tokens) }
     }
     if (time >= bucket.since + windowMs) return undefined
     return {
@@ -129,23 +199,24 @@ export function createRateLimiter(
     }
   }
 
-  function headersFor(
+  #headersFor(
     remaining: number,
     resetMs: number,
     time: number,
   ): Record<string, string> {
     const reset =
-      style === 'x-ratelimit'
+      this.options.headers === 'x-ratelimit'
         ? Math.ceil((time + resetMs) / 1000)
         : Math.max(0, Math.ceil(resetMs / 1000))
     return {
-      [limitName]: String(limit),
-      [remainingName]: String(remaining),
-      [resetName]: String(reset),
+      [this.#names.limit]: String(this.options.limit),
+      [this.#names.remaining]: String(remaining),
+      [this.#names.reset]: String(reset),
     }
   }
 
-  function checkFixedWindow(bucket: Bucket, time: number): RateLimitDecision {
+  #checkFixedWindow(bucket: Bucket, time: number): RateLimitDecision {
+    const { limit, windowMs } = this.options
     if (time >= bucket.since + windowMs) {
       bucket.since = time
       bucket.value = 0
@@ -154,78 +225,34 @@ export function createRateLimiter(
     if (bucket.value >= limit) {
       return {
         allowed: false,
-        headers: headersFor(0, resetMs, time),
+        headers: this.#headersFor(0, resetMs, time),
         retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
       }
     }
     bucket.value++
     return {
       allowed: true,
-      headers: headersFor(limit - bucket.value, resetMs, time),
+      headers: this.#headersFor(limit - bucket.value, resetMs, time),
     }
   }
 
-  function checkTokenBucket(bucket: Bucket, time: number): RateLimitDecision {
-    bucket.value = tokensAt(bucket, time)
+  #checkTokenBucket(bucket: Bucket, time: number): RateLimitDecision {
+    bucket.value = this.#tokensAt(bucket, time)
     bucket.since = time
+    const untilFull = this.#untilFull(bucket.value)
     if (bucket.value < 1) {
-      const waitMs = (1 - bucket.value) * msPerToken
+      const waitMs = (1 - bucket.value) * this.#msPerToken
       return {
         allowed: false,
-        headers: headersFor(0, untilFull(bucket.value), time),
+        headers: this.#headersFor(0, untilFull, time),
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       }
     }
     bucket.value -= 1
+    const remaining = Math.floor(bucket.value)
     return {
       allowed: true,
-      headers: headersFor(
-        Math.floor(bucket.value),
-        untilFull(bucket.value),
-        time,
-      ),
+      headers: this.#headersFor(remaining, this.#untilFull(bucket.value), time),
     }
-  }
-
-  return {
-    options: { limit, windowMs, algorithm, perEndpoint, headers: style },
-    check(key, endpoint) {
-      const time = now()
-      const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key
-      let bucket = buckets.get(id)
-      if (bucket === undefined) {
-        bucket = {
-          since: time,
-          value: algorithm === 'token-bucket' ? limit : 0,
-        }
-        buckets.set(id, bucket)
-      }
-      return algorithm === 'token-bucket'
-        ? checkTokenBucket(bucket, time)
-        : checkFixedWindow(bucket, time)
-    },
-    exportBuckets() {
-      return [...buckets].map(([id, { since, value }]) => [id, since, value])
-    },
-    importBuckets(counts) {
-      buckets.clear()
-      for (const [id, since, value] of counts) buckets.set(id, { since, value })
-    },
-    usage() {
-      const time = now()
-      const usages: RateLimitUsage[] = []
-      for (const [id, bucket] of buckets) {
-        const state = standing(bucket, time)
-        if (state === undefined) continue
-        const [keyLabel = '', endpoint] = id.split('\n')
-        usages.push({
-          keyLabel,
-          ...(perEndpoint ? { endpoint } : {}),
-          remaining: state.remaining,
-          resetSeconds: Math.max(0, Math.ceil(state.resetMs / 1000)),
-        })
-      }
-      return usages
-    },
   }
 }

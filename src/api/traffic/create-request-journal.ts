@@ -108,9 +108,6 @@ export const DEFAULT_JOURNAL_SIZE = OPTION_RULES.journalSize.default
 /**
  * Creates a request journal of the given capacity. `labelOf` maps an API key
  * to its label, so a filter by key never stores the key.
- * @example
- * const journal = createRequestJournal(1000, (key) => index.keyLabels.get(key))
- * journal.count({ endpoint: 'getContent', status: 200 })
  */
 export function createRequestJournal(
   capacity: number,

@@ -15,8 +15,6 @@ const SCENARIO_HINT = `A scenario is a preset name (${SCENARIO_PRESETS.join(', '
  * Parses a scenario or preset name as the library, the CLI and the control
  * API accept it.
  * @throws {OptionsError} naming every problem and the accepted forms.
- * @example
- * parseScenario('flaky', { probability: 0.5 })
  */
 export function parseScenario(
   input: Scenario | ScenarioPreset | unknown,

@@ -10,7 +10,7 @@ const ISO_TIME =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i
 
 /** A `POST /__mock/clock` body, read: each part in the order it applies. */
-export interface ClockChange {
+interface ClockChange {
   /** Back to the real date at speed 1 (`"real": true`). */
   real?: true
   /** Stop the clock at this instant, epoch milliseconds. */
@@ -47,9 +47,6 @@ const EXCLUSIVE_FIELDS: ReadonlyArray<
  * clock there), then `advance` (milliseconds, or `30s`, `1m`, `2h`; negative
  * goes back), then `speed` (0.01 to 10,000, or 0 to pause) or `resume: true`.
  * @throws {ControlInputError} naming the bad field.
- * @example
- * readClockChange({ advance: '1m' }, Date.now()) // { advance: 60000 }
- * readClockChange({ speed: 0 }, Date.now()) // { speed: 0 }
  */
 export function readClockChange(body: unknown, now: number): ClockChange {
   const usage =

@@ -15,8 +15,6 @@ const JOURNAL_FILTERS = [
 /**
  * Reads the journal filters of `GET /__mock/requests`; each may be given once.
  * @throws {ControlInputError} naming an unknown, repeated or bad filter.
- * @example
- * readJournalFilter(new URLSearchParams('status=429&method=get'))
  */
 export function readJournalFilter(query: URLSearchParams): JournalFilter {
   const filter: JournalFilter = {}

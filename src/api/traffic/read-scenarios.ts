@@ -10,8 +10,6 @@ import { parseScenario } from './parse-scenario.js'
  * array is all or nothing.
  * @throws {ControlInputError} `invalid_scenario`, naming the bad item and
  * the problem.
- * @example
- * readScenarios([{ preset: 'flaky', probability: 0.5 }, { status: 500, times: 1 }])
  */
 export function readScenarios(body: unknown): Scenario[] {
   const isArray = Array.isArray(body)

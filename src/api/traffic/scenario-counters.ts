@@ -20,7 +20,7 @@ export interface ScenarioCounters {
 }
 
 /** One scenario's counts, as `ScenarioCounters` holds them. */
-export type ScenarioCounts = ScenarioCounters['scenarios'][string]
+type ScenarioCounts = ScenarioCounters['scenarios'][string]
 
 /** What of a scenario in force the counts are read from and written to. */
 interface Counted {
@@ -31,8 +31,6 @@ interface Counted {
 
 /**
  * A scenario's counts as plain numbers, to hand to another copy of it.
- * @example
- * counters.scenarios[entry.state.id] = countsOf(entry)
  */
 export function countsOf(entry: Counted): ScenarioCounts {
   const { matched, fired, remaining } = entry.state
@@ -48,8 +46,6 @@ export function countsOf(entry: Counted): ScenarioCounts {
 /**
  * Takes the counts another copy of the scenario exported: its matches, fires,
  * what is left of `times`, its place in the seeded draws and its buckets.
- * @example
- * takeCounts(entry, counters.scenarios[entry.state.id])
  */
 export function takeCounts(entry: Counted, counted: ScenarioCounts): void {
   entry.state.matched = counted.matched

@@ -33,17 +33,13 @@ const TRANSFORMS: ReadonlyArray<[AppliedVariant, VariantTransform]> = [
 
 /**
  * How `slow-body` sends a body: in this many pieces, this far apart.
- * @example
- * SLOW_BODY.pieces * SLOW_BODY.intervalMs // the extra time of one answer
  */
-export const SLOW_BODY = { pieces: 5, intervalMs: 40 } as const
+const SLOW_BODY = { pieces: 5, intervalMs: 40 } as const
 
 /**
  * Whether an answer passes through the variants: some are in force, or the
  * request names some in `X-Mock-Variant` (read unless `strict`). The one
  * check on the request path when no variant is in use.
- * @example
- * if (usesVariants(context, request)) response = applyVariants(context, request, response)
  */
 export function usesVariants(
   context: ApiContext,
@@ -62,8 +58,6 @@ export function usesVariants(
  * authenticates got its 400 from `readVariantHeader` before any scenario.
  * The draws come from the mock's seed, the variant and the record ID (or
  * the request path), so both adapters send the same bytes.
- * @example
- * const answer = applyVariants(context, request, handleApiRequest(context, request))
  */
 export function applyVariants(
   context: ApiContext,

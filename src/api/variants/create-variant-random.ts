@@ -7,9 +7,6 @@ import { FNV_OFFSET_BASIS, hashText } from '../../random/hash-text.js'
  * sequence from the mock's seed, the variant's name and the ID alone, so the
  * same seed gives the same bytes and a record's draws never depend on the
  * others.
- * @example
- * const random = createVariantRandom(1, 'nullable', 'p1')
- * random() < 0.5
  */
 export function createVariantRandom(
   seed: number,

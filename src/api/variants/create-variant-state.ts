@@ -42,9 +42,6 @@ const MAX_ATTEMPT_KEYS = 10_000
 /**
  * Creates the variant state of a mock: the initial variants (the `variants`
  * option) and the seed of their draws.
- * @example
- * const variants = createVariantState(1, ['nullable'])
- * variants.set(['hostile'])
  */
 export function createVariantState(
   seed: number,

@@ -30,8 +30,6 @@ const GATEWAY_PAGES: Readonly<Record<number, string>> = {
  * gateway does; every other error gets another code
  * (`VARIANT_ERROR_CODES`), and half of them no `message`. A `Retry-After`
  * in seconds becomes an HTTP date.
- * @example
- * applyErrorVariants(answer, request)
  */
 export const applyErrorVariants: VariantTransform = (answer, request) => {
   if (answer.status < 400) return

@@ -6,18 +6,14 @@ import {
 
 /**
  * Every variant that changes answers by itself, in the order they apply.
- * @example
- * APPLIED_VARIANTS.length // 10
  */
-export const APPLIED_VARIANTS = VARIANT_NAMES.filter(
+const APPLIED_VARIANTS = VARIANT_NAMES.filter(
   (name): name is AppliedVariant => name !== 'hostile',
 )
 
 /**
  * The variants a list of names turns on, once each and in the order they
  * apply: `hostile` stands for all of them.
- * @example
- * expandVariants(['paginated', 'nullable', 'paginated']) // ['nullable', 'paginated']
  */
 export function expandVariants(
   names: readonly VariantName[],
@@ -29,8 +25,6 @@ export function expandVariants(
 /**
  * How the journal and the request log name the variants applied: all of
  * them as `hostile`, otherwise one by one.
- * @example
- * nameVariants(APPLIED_VARIANTS) // ['hostile']
  */
 export function nameVariants(applied: readonly AppliedVariant[]): string[] {
   return applied.length === APPLIED_VARIANTS.length ? ['hostile'] : [...applied]

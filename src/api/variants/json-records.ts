@@ -3,8 +3,6 @@ import { isJsonRecord } from '../../data/is-json-record.js'
 /**
  * The resources of a success body: each item of a list's `data`, or the one
  * object of a detail's `data`.
- * @example
- * for (const record of recordsOf(body)) record.title
  */
 export function recordsOf(json: unknown): Array<Record<string, unknown>> {
   if (!isJsonRecord(json)) return []
@@ -16,8 +14,6 @@ export function recordsOf(json: unknown): Array<Record<string, unknown>> {
 /**
  * The public ID of a resource: its `variation_unique` for a content, its
  * `project_unique` for a project.
- * @example
- * idOf({ project_unique: 'p1' }) // 'p1'
  */
 export function idOf(record: Record<string, unknown>): string {
   return String(record.variation_unique ?? record.project_unique ?? '')
@@ -25,8 +21,6 @@ export function idOf(record: Record<string, unknown>): string {
 
 /**
  * Whether a resource is a content (it has a `variation_unique`).
- * @example
- * isContent({ variation_unique: 'v1' }) // true
  */
 export function isContent(record: Record<string, unknown>): boolean {
   return typeof record.variation_unique === 'string'

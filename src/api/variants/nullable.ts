@@ -8,8 +8,6 @@ import type { VariantTransform } from './variant-answer.js'
  * a project's `description`; a content's `publish`, each publish result's
  * `post_url` and `posted_at`, and every member of `content` but its ID.
  * IDs, names, titles, timestamps of records, `mode` and `progress` stay.
- * @example
- * applyNullable(answer, request)
  */
 export const applyNullable: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

@@ -17,8 +17,6 @@ export const OTHER_CONTENT_MODES = ['post', 'blog', 'image'] as const
  * one): `post` `{ text, hashtags, image_url }`, `blog` `{ title, excerpt,
  * body_html, cover_image_url }`, `image` `{ image_url, width, height,
  * alt_text }`. The image URLs are the content's issued thumbnail URL.
- * @example
- * applyOtherModes(answer, request)
  */
 export const applyOtherModes: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

@@ -8,8 +8,6 @@ import type { VariantTransform } from './variant-answer.js'
  * `per_page` and `total_pages`, and `meta.total` stays the count of the
  * whole list. A page after the last is empty. A `page` or `per_page` that
  * is not a whole number from 1 answers 422 `invalid_parameter`.
- * @example
- * applyPaginated(answer, request)
  */
 export const applyPaginated: VariantTransform = (answer, request) => {
   if (answer.status !== 200 || !isJsonRecord(answer.json)) return

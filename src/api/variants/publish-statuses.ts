@@ -20,8 +20,6 @@ export const PUBLISH_STATUS_VARIANTS = [
  * status (`PUBLISH_STATUS_VARIANTS`), drawn per content; where nothing was
  * posted, `post_url` is absent (pending, processing) or `null` (failed, the
  * unknown status) and `posted_at` is `null`.
- * @example
- * applyPublishStatuses(answer, request)
  */
 export const applyPublishStatuses: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

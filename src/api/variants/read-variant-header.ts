@@ -8,8 +8,6 @@ import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
  * or in strict mode, or the 400 that lists the variants. Read right after
  * authentication, as `X-Mock-Scenario` is: a request refused for its header
  * is not counted by a rate limit, and an unauthenticated one gets its 401.
- * @example
- * readVariantHeader(context, request) // ['nullable'] for "X-Mock-Variant: nullable"
  */
 export function readVariantHeader(
   context: ApiContext,

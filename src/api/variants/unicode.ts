@@ -21,8 +21,6 @@ const STYLES: ReadonlyArray<(text: string) => string> = [
  * `unicode`: the names, titles and descriptions of records, drawn per
  * record, become very long (over 1,200 UTF-16 code units of emoji), or
  * carry emoji sequences with joiners, right-to-left text or combining marks.
- * @example
- * applyUnicode(answer, request)
  */
 export const applyUnicode: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

@@ -55,7 +55,7 @@ export interface BuildDemoOptions {
 /**
  * What `buildDemo` wrote.
  */
-export interface BuiltDemo {
+interface BuiltDemo {
   directory: string
   /** The files written this time, and their bytes. */
   files: number
@@ -80,8 +80,6 @@ export interface BuiltDemo {
  * `--media-dir` inside it or with no file that can be copied, or an
  * unreadable fixture file; {@link FixtureError} for an invalid one;
  * `OptionsError` for an unusable media folder.
- * @example
- * const built = await buildDemo({ directory: 'public/demo', live: true, seed: 7 })
  */
 export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
   const directory = resolve(options.directory)

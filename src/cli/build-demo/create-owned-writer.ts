@@ -16,7 +16,7 @@ import {
 import { OutputFolders } from './output-folders.js'
 
 /** What an owned writer wrote, and what it left alone and why. */
-export interface OwnedWrites {
+interface OwnedWrites {
   files: number
   bytes: number
   /** One line per file kept as it was instead of replaced or removed. */
@@ -26,10 +26,6 @@ export interface OwnedWrites {
 /**
  * Opens a build-demo folder for writing without touching a file it did not
  * write (see `OwnedWriter`).
- * @example
- * const writer = await createOwnedWriter(dir, await readDemoManifest(dir))
- * await writer.write('index.html', html)
- * const { files, warnings } = await writer.finish()
  */
 export async function createOwnedWriter(
   directory: string,

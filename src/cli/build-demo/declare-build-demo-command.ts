@@ -34,8 +34,6 @@ const BUILD_DEMO_OPTION_TABLE = {
  * Declares `build-demo <dir>`: its argument, its options (the demo's subset
  * of serve's, with the same rules and help) and its action, which writes
  * the folder and prints what it wrote and how to serve it.
- * @example
- * declareBuildDemoCommand(program.command('build-demo'))
  */
 export function declareBuildDemoCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`

@@ -20,8 +20,6 @@ export type DemoManifest = ReadonlyMap<string, string>
 /**
  * The manifest of `directory`, or `undefined` when it holds none that
  * build-demo wrote (missing, not JSON, or not in its form).
- * @example
- * const owned = await readDemoManifest('public/demo')
  */
 export async function readDemoManifest(
   directory: string,
@@ -47,8 +45,6 @@ export async function readDemoManifest(
 
 /**
  * The manifest's text for the files written (path → SHA-256).
- * @example
- * await writeFileAtomically(folders.root.at(DEMO_MANIFEST_FILE), formatDemoManifest(written))
  */
 export function formatDemoManifest(files: DemoManifest): string {
   const sorted = Object.fromEntries(
@@ -62,8 +58,6 @@ export function formatDemoManifest(files: DemoManifest): string {
  * followed), `null` when nothing is there, `'other'` for anything but a
  * regular file; read from the descriptor it checked, without waiting on a
  * named pipe.
- * @example
- * const hash = await hashEntry(folders.root, 'index.html')
  */
 export async function hashEntry(
   folder: FolderHandle,

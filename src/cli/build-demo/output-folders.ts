@@ -7,9 +7,6 @@ import { FolderHandle } from '../../server/files/folder-handle.js'
  * folder stays the one written into and removed from, even if a name on
  * its path is swapped for a link meanwhile, so nothing outside the output
  * is ever written or removed.
- * @example
- * const folders = await OutputFolders.open('/srv/demo')
- * const media = await folders.find(['media'], { create: true })
  */
 export class OutputFolders {
   readonly root: FolderHandle

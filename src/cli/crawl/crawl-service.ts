@@ -17,7 +17,7 @@ export interface CrawlVisitor {
 }
 
 /** How `crawlService` walks. */
-export interface CrawlOptions {
+interface CrawlOptions {
   /**
    * Start the requests of a level at once and let the client pace them
    * (`record`), or walk one request at a time, depth first (`verify`).
@@ -30,7 +30,7 @@ export interface CrawlOptions {
 }
 
 /** What a crawl walked. */
-export interface Crawled {
+interface Crawled {
   /** The projects walked into, in the list's order. */
   projectIds: string[]
   /** The contents read in detail. */
@@ -43,8 +43,6 @@ const PROJECTS = '/projects'
  * Walks the service's tree, the one walk `record` and `verify` share: the
  * project list, then for each project its detail and its content list,
  * then each content's detail. IDs go into paths URL-encoded.
- * @example
- * const { projectIds } = await crawlService(visitor, { concurrent: false, maxProjects: 3 })
  */
 export async function crawlService(
   visitor: CrawlVisitor,

@@ -37,11 +37,6 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
  * holds every other request back as long.
  * @note ky does the retrying, p-queue the concurrency and the pace
  * (`PaceGate`).
- * @example
- * const client = createPoliteClient({ headers: { authorization: `Bearer ${key}` } })
- * const outcome = await client.get(`${base}/projects`)
- * if (outcome.ok) console.log(outcome.value)
- * else console.error(`${outcome.url}: ${outcome.reason}`)
  */
 export function createPoliteClient(
   options: PoliteClientOptions = {},

@@ -3,8 +3,6 @@
  * an HTTP-date (`Wed, 21 Oct 2026 07:28:00 GMT`, from `now`). `undefined`
  * for a missing or unreadable header; never below 0.
  * @see https://www.rfc-editor.org/rfc/rfc9110#field.retry-after
- * @example
- * parseRetryAfter(response.headers.get('retry-after')) // 120000
  */
 export function parseRetryAfter(
   value: string | null,

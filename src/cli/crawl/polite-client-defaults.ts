@@ -14,8 +14,6 @@
  *   a failure, not retried, and never held whole.
  * - `idleTimeoutMs`: the longest a download may send no byte; it may take
  *   as long as it likes while bytes come.
- * @example
- * createPoliteClient({ ...POLITE_CLIENT_DEFAULTS, rate: 2 })
  */
 export const POLITE_CLIENT_DEFAULTS = {
   concurrency: 4,

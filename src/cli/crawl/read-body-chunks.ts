@@ -10,7 +10,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** No byte of the body came for `idleTimeoutMs`. */
-export class BodyIdleError extends Error {
+class BodyIdleError extends Error {
   override name = 'BodyIdleError'
   constructor(readonly idleTimeoutMs: number) {
     super(`no byte of the body came for ${idleTimeoutMs} ms`)
@@ -34,8 +34,6 @@ export interface BodyLimits {
  * is read as long as it moves, an endless one stops at the cap. The body is
  * cancelled when reading stops early.
  * @throws {BodyTooLargeError} {@link BodyIdleError}, or the stream's error.
- * @example
- * for await (const chunk of readBodyChunks(response, { maxBytes: 1 << 20 })) sink.write(chunk)
  */
 export async function* readBodyChunks(
   response: Response,
@@ -70,8 +68,6 @@ export async function* readBodyChunks(
 
 /**
  * The body whole, read by `readBodyChunks`'s limits.
- * @example
- * const bytes = await readCappedBody(response, { maxBytes: 64 * 1024 ** 2 })
  */
 export async function readCappedBody(
   response: Response,

@@ -27,8 +27,6 @@ import { CliError } from '../cli-error.js'
  * deeper than `MAX_NESTING_DEPTH`.
  * @throws {FixtureError} when the JSON is not a valid fixture document; its
  * message names the file and every bad path.
- * @example
- * const document = await readFixtureFile('fixtures/content-api.json')
  */
 export async function readFixtureFile(
   path: string,

@@ -7,8 +7,6 @@ import { basename, dirname, join } from 'node:path'
  * beside it, then renamed over it, so a reader (or `--watch`) never sees
  * half a file and a failed write leaves the old file as it was. Every file
  * the CLI writes for the user goes through here.
- * @example
- * await writeFileAtomically('recording.json', `${JSON.stringify(document, null, 2)}\n`)
  */
 export async function writeFileAtomically(
   path: string,
@@ -29,8 +27,6 @@ export async function writeFileAtomically(
  * `writeFileAtomically` does: never more than one chunk in memory. A
  * failure of `chunks` (a body cut short, over its cap) leaves no file.
  * @returns the bytes written.
- * @example
- * await writeStreamAtomically('media/m1.mp4', readBodyChunks(response, limits))
  */
 export async function writeStreamAtomically(
   path: string,

@@ -13,10 +13,8 @@ const EXAMPLE = 'https://api.example.com/public-api/v1'
  * fragment. A bare origin gets the spec's `/public-api/v1`; a trailing `/`
  * goes, as endpoint paths start with one.
  * @throws {InvalidArgumentError} naming what is wrong with it.
- * @example
- * parseTargetFlag('http://127.0.0.1:4010') // 'http://127.0.0.1:4010/public-api/v1'
  */
-export function parseTargetFlag(value: string): string {
+function parseTargetFlag(value: string): string {
   let url: URL
   try {
     url = new URL(value)
@@ -49,10 +47,8 @@ export function parseTargetFlag(value: string): string {
  * it, visible ASCII without spaces, so it fits an `Authorization` header;
  * spaces around it (a variable read from a file ends with a newline) go.
  * @throws {InvalidArgumentError} for anything else.
- * @example
- * parseServiceApiKey('sk_live_123') // 'sk_live_123'
  */
-export function parseServiceApiKey(text: string): string {
+function parseServiceApiKey(text: string): string {
   const value = text.trim()
   if (!/^[\x21-\x7e]+$/.test(value)) {
     throw new InvalidArgumentError(

@@ -4,9 +4,6 @@ import type { IntegerOptionRule } from '../../schema/option-rules.js'
  * Reads a whole number written in decimal digits within an option's bounds,
  * as a flag or an environment variable gives it; `undefined` for anything
  * else (a sign, a fraction, an exponent, spaces, a number past the bounds).
- * @example
- * parseWholeNumber('8080', SERVER_OPTION_RULES.port) // 8080
- * parseWholeNumber('70000', SERVER_OPTION_RULES.port) // undefined
  */
 export function parseWholeNumber(
   text: string,

@@ -17,9 +17,6 @@ export interface CliLog {
 /**
  * Creates the CLI's log of its own messages (startup problems, reloads,
  * shutdown), written to `write` (stderr), apart from the request log on stdout.
- * @example
- * const log = createCliLog((text) => process.stderr.write(text))
- * log.error('Port 4010 on 127.0.0.1 is already in use. …')
  */
 export function createCliLog(write: (text: string) => void): CliLog {
   const line = (message: string) => write(`${CLI_NAME}: ${message}\n`)

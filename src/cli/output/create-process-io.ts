@@ -31,8 +31,6 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const
 
 /**
  * The CLI's view of the current process: its streams, environment and signals.
- * @example
- * process.exitCode = await runCli(process.argv.slice(2), createProcessIo())
  */
 export function createProcessIo(): CliIo {
   // @note A reader that goes away (`content-api-mock | head`) must not crash

@@ -26,8 +26,6 @@ const ANSI = {
  * Whether to color output written to a stream: only for a terminal, and never
  * when `NO_COLOR` is set to anything but the empty string.
  * @see https://no-color.org
- * @example
- * const styles = createStyles(shouldUseColor(process.stdout, process.env))
  */
 export function shouldUseColor(
   stream: { isTTY?: boolean },
@@ -43,9 +41,6 @@ export function shouldUseColor(
  * Creates the CLI's text styles: ANSI escape codes, or plain text.
  * @note A handful of SGR codes in one place instead of a color library, or
  * `util.styleText`, whose stream check differs between Node 20 releases.
- * @example
- * const styles = createStyles(true)
- * styles.bold('content-api-mock') // '\u001b[1mcontent-api-mock\u001b[22m'
  */
 export function createStyles(color: boolean): Styles {
   const style = ([open, close]: readonly [number, number]) =>

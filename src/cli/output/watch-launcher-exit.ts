@@ -13,8 +13,6 @@ const WATCH_INTERVAL_MS = 500
  * `npx content-api-mock & … kill $!` left the server running, a child of
  * init. Its parent then changes, which is what is watched: `process.ppid`
  * is read anew on each access.
- * @example
- * const stop = watchLauncherExit(process.env, (name) => requestStop(name))
  */
 export function watchLauncherExit(
   env: Readonly<Record<string, string | undefined>>,

@@ -14,7 +14,7 @@ import { writeFileAtomically } from '../files/write-file-atomically.js'
  * How long `--record` waits after an answer passed through before it writes
  * the file, so that a burst of answers is written once.
  */
-export const RECORD_DEBOUNCE_MS = 500
+const RECORD_DEBOUNCE_MS = 500
 
 /**
  * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept
@@ -34,9 +34,6 @@ export interface ProxyRecorder {
  * rename over it, a moment after the last answer and on `flush()`.
  * @throws {CliError} when the file's folder does not exist, or the file is
  * no readable JSON; {FixtureError} when it is no valid fixture document.
- * @example
- * const recorder = await createProxyRecorder('recorded.json', log)
- * await createContentApiServer({ upstream: { url, onAnswer: recorder.record } })
  */
 export async function createProxyRecorder(
   path: string,

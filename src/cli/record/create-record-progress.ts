@@ -2,7 +2,7 @@ import type { OutputStream } from '../output/create-process-io.js'
 import type { RecordProgress } from './record-service.js'
 
 /** How `record` shows its progress while it runs. */
-export interface RecordProgressView {
+interface RecordProgressView {
   progress(progress: RecordProgress): void
   retry(retry: { url: string; attempt: number; reason: string }): void
   projectDone(project: { id: string; contents: number }): void
@@ -19,8 +19,6 @@ const REDRAW_MS = 100
  * On a terminal, one bar redrawn in place (`[######      ] 120/400 requests,
  * 3 failed`); otherwise (a pipe, a CI log) plain lines: each project done,
  * each retry.
- * @example
- * const view = createRecordProgress(io.stderr, 'https://api.example.com/public-api/v1')
  */
 export function createRecordProgress(
   stream: OutputStream,

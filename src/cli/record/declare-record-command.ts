@@ -18,7 +18,7 @@ import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
  * The bounds and defaults of `record`'s pace flags (the defaults are the
  * polite client's).
  */
-export const RECORD_OPTION_RULES = {
+const RECORD_OPTION_RULES = {
   concurrency: {
     min: 1,
     max: 64,
@@ -73,7 +73,7 @@ const RECORD_OPTION_TABLE = {
 /**
  * What `content-api-mock record` was asked for, checked and typed.
  */
-export interface RecordOptions {
+interface RecordOptions {
   /** The service's base URL with its version prefix, without a trailing `/`. */
   target: string
   apiKey: string
@@ -93,8 +93,6 @@ export interface RecordOptions {
  * file, then rename) and prints the summary. Exit 0 when the file is
  * written (what could not be fetched is listed); a mistake of the user's or
  * a service that cannot be read at all writes nothing.
- * @example
- * declareRecordCommand(program.command('record'))
  */
 export function declareRecordCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`

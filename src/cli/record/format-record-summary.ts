@@ -5,7 +5,7 @@ import {
 import type { RecordResult } from './record-service.js'
 
 /** What the summary tells besides the result. */
-export interface RecordSummaryInput {
+interface RecordSummaryInput {
   target: string
   out: string
   bytes: number
@@ -20,8 +20,6 @@ const MAX_LISTED = 10
  * The summary `record` prints at the end: counts, what could not be
  * fetched, what the service sent off the spec (grouped, most frequent
  * first), and how to serve the file.
- * @example
- * io.stdout.write(formatRecordSummary(result, { target, out, bytes, anonymized: false, demoKey }))
  */
 export function formatRecordSummary(
   result: RecordResult,

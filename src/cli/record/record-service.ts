@@ -16,7 +16,7 @@ import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
 import { DEFAULT_MAX_FILE_SIZE } from '../../server/files/open-user-folder.js'
 
 /** What `recordService` is asked to do. */
-export interface RecordServiceOptions {
+interface RecordServiceOptions {
   /** The base URL with its version prefix, no trailing `/`. */
   target: string
   apiKey: string
@@ -40,7 +40,7 @@ export interface RecordServiceOptions {
 }
 
 /** The caps and timeouts `record` reads a service with. */
-export interface RecordLimits {
+interface RecordLimits {
   /** The longest wait for an answer's headers, and for a JSON answer whole. */
   timeoutMs?: number
   /** The largest JSON answer read. */
@@ -55,7 +55,7 @@ export interface RecordLimits {
  * The largest thumbnail or video `record` saves: the largest file the
  * server's `--media-dir` serves, so whatever is recorded can be served.
  */
-export const MAX_MEDIA_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
+const MAX_MEDIA_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
 
 /** How far a recording is. */
 export interface RecordProgress {
@@ -82,8 +82,6 @@ export interface RecordResult {
  * be reached or refuses the key the run stops with a `CliError`; after
  * that, what cannot be fetched is left out and listed in `failures`.
  * @throws {CliError} when the project list cannot be read.
- * @example
- * const result = await recordService({ target, apiKey, concurrency: 4, rate: 10, version })
  */
 export async function recordService(
   options: RecordServiceOptions,

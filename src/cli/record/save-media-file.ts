@@ -31,8 +31,6 @@ export interface SavedMediaFile {
  * thumbnail and video. The body goes to disk as it arrives (a temporary
  * file, renamed once whole), within `limits`: a body over the cap or idle
  * too long leaves no file.
- * @example
- * await saveMediaFile('media', 'm1', 'video', response, { maxBytes, idleTimeoutMs }) // { name: 'm1.mp4', … }
  */
 export async function saveMediaFile(
   directory: string,

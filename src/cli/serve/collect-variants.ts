@@ -4,8 +4,6 @@ import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
 
 /**
  * Collects repeated `--variant a,b` flags: comma-separated variant names.
- * @example
- * collectVariants('nullable,paginated', ['unicode']) // ['unicode', 'nullable', 'paginated']
  */
 export function collectVariants(
   value: string,

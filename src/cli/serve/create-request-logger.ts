@@ -8,9 +8,6 @@ import type { LogFormat } from './serve-options.js'
  * `proxied=<origin>` for an answer of the real service), `json` one JSON object
  * per line with the same fields and an ISO `time`; `off` gives `undefined`.
  * Keys appear only by their label, never in full.
- * @example
- * const onRequest = createRequestLogger('json', (line) => process.stdout.write(line))
- * await createContentApiServer({ onRequest })
  */
 export function createRequestLogger(
   format: LogFormat,

@@ -38,8 +38,6 @@ export const SERVE_DESCRIPTION =
 /**
  * Declares `serve`, the default command: its options, from its option
  * table, and its action, which serves until SIGINT/SIGTERM.
- * @example
- * declareServeCommand(program.command('serve', { isDefault: true }))
  */
 export function declareServeCommand(command: CliCommand): CliCommand {
   command

@@ -24,9 +24,6 @@ export interface ApiKeySummary {
  * Summarises every API key of a dataset in dataset order, with its status at
  * `now` and how many projects it sees, from the dataset's indexes (no scans
  * of contents).
- * @example
- * const [main] = describeApiKeys(server.mock.db.index, Date.now())
- * main.key // 'demo-key-alpha'
  */
 export function describeApiKeys(
   index: DatasetIndex,

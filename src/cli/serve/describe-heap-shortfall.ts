@@ -14,9 +14,6 @@ const HEADROOM = 1.25
  * @note A warning, not a refusal: the figures are estimates, and a machine
  * with more memory than the heap limit says runs with the flag. The CLI does
  * not raise its own limit: it would have to start a second process.
- * @example
- * const hint = describeHeapShortfall(1_000_000)
- * if (hint !== undefined) log.warn(hint)
  */
 export function describeHeapShortfall(
   contents: number,

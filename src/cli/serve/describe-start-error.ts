@@ -11,9 +11,6 @@ const HOST_HINT =
  * Words an error that stopped the server from starting for the terminal, or
  * returns `undefined` when it is not the user's to fix (a bug). A host or
  * port taken from the environment (`where.environment`) is said to be.
- * @example
- * describeStartError(error, { host: '127.0.0.1', port: 4010 })
- * // 'Port 4010 on 127.0.0.1 is already in use. Stop the other process or pass --port <free port> (0 picks one).'
  */
 export function describeStartError(
   error: unknown,

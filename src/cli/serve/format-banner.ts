@@ -7,7 +7,7 @@ import type { LogFormat } from './serve-options.js'
  * The banner lists at most this many keys; a fixture with more says how many
  * were left out.
  */
-export const BANNER_MAX_KEYS = 12
+const BANNER_MAX_KEYS = 12
 
 /**
  * Everything the startup banner shows.
@@ -57,8 +57,6 @@ export interface BannerInfo {
  * Formats the startup banner: where the API is, each key and what it sees, a
  * `curl` line to paste, the explorer page, the control API, the OpenAPI
  * document and the API reference.
- * @example
- * process.stdout.write(formatBanner(info, createStyles(false)))
  */
 export function formatBanner(info: BannerInfo, styles: Styles): string {
   return [

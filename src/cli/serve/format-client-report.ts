@@ -6,8 +6,6 @@ import type { Styles } from '../output/create-styles.js'
  * The client report as the CLI prints it when the server stops: a line
  * with the counts, then one line per finding (severity, rule, count and its
  * sentence); `[]` when the journal holds no request.
- * @example
- * for (const line of formatClientReport(server.mock.clientReport(), styles)) log.info(line)
  */
 export function formatClientReport(
   report: ClientReport,

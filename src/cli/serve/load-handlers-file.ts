@@ -12,8 +12,6 @@ const EXAMPLE =
  * `handlers` or as the default export.
  * @throws {CliError} when the file is missing, fails to import, or exports
  * no array of handlers.
- * @example
- * const handlers = await loadHandlersFile('mocks/overrides.mjs')
  */
 export async function loadHandlersFile(
   path: string,

@@ -13,8 +13,6 @@ import {
 /**
  * The parser of a URL flag: the checked URL, or the check's problem as the
  * flag's error.
- * @example
- * new Option('--proxy <url>').argParser(urlFlag(parseUpstreamUrl))
  */
 export function urlFlag(
   parse: (
@@ -34,8 +32,6 @@ export function urlFlag(
 
 /**
  * Reads `--admin-token`: a token an `Authorization` header can carry.
- * @example
- * parseToken('s3cret') // 's3cret'
  */
 export function parseToken(value: string): string {
   if (!TOKEN_PATTERN.test(value)) {
@@ -47,8 +43,6 @@ export function parseToken(value: string): string {
 /**
  * Reads serve's `--api-key`: the generated dataset's main key, not one of
  * the other demo keys.
- * @example
- * parseApiKey('my-key') // 'my-key'
  */
 export function parseApiKey(value: string): string {
   const result = mainApiKeySchema.safeParse(value)
@@ -63,8 +57,6 @@ export function parseApiKey(value: string): string {
 
 /**
  * Collects repeated `--cors-origin` flags: origins, comma-separated, or `*`.
- * @example
- * collectOrigins('http://a.test,http://b.test', undefined) // ['http://a.test', 'http://b.test']
  */
 export function collectOrigins(
   value: string,
@@ -91,8 +83,6 @@ export function collectOrigins(
 
 /**
  * Collects repeated `--allowed-hosts` flags: host names, or `all` alone.
- * @example
- * collectAllowedHosts('mock', undefined) // ['mock']
  */
 export function collectAllowedHosts(
   value: string,

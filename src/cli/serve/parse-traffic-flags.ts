@@ -10,8 +10,6 @@ import {
 
 /**
  * Reads `--rate-limit COUNT/WINDOW`, e.g. `60/1m`, `3/10s`, `1000/1h`.
- * @example
- * parseRateLimit('60/1m') // { limit: 60, window: '1m' }
  */
 export function parseRateLimit(value: string): RateLimit {
   const match = /^(\d+)\/(\d+)(s|m|h)$/.exec(value.trim())
@@ -31,8 +29,6 @@ export function parseRateLimit(value: string): RateLimit {
 
 /**
  * Reads `--latency MS` or `--latency MIN-MAX` (milliseconds, uniform).
- * @example
- * parseLatency('50-200') // { min: 50, max: 200 }
  */
 export function parseLatency(value: string): Latency {
   const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim())
@@ -48,8 +44,6 @@ export function parseLatency(value: string): Latency {
 
 /**
  * Reads `--fail-rate SHARE`, the share of requests answered 500, from 0 to 1.
- * @example
- * parseFailRate('0.05') // 0.05
  */
 export function parseFailRate(value: string): number {
   const share = Number(value)
@@ -68,8 +62,6 @@ export function parseFailRate(value: string): number {
 
 /**
  * Collects repeated `--scenario NAME` presets.
- * @example
- * collectScenario('slow', undefined) // ['slow']
  */
 export function collectScenario(
   value: string,

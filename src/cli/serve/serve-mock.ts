@@ -23,8 +23,6 @@ import {
  * when the server failed to close.
  * @throws {CliError} when a file, the host or the port is unusable (then
  * nothing was served); whatever else is a bug.
- * @example
- * context.exitCode = await serveMock(options, context)
  */
 export async function serveMock(
   options: ServeOptions,

@@ -13,8 +13,6 @@ import type { ServerTimeouts } from '../../server/connections/server-timeouts.js
 /**
  * The value of `--admin-token` that leaves the control API open on purpose,
  * also when the server listens beyond loopback.
- * @example
- * const adminToken = options.adminToken === NO_ADMIN_TOKEN ? false : options.adminToken
  */
 export const NO_ADMIN_TOKEN = 'none'
 

@@ -8,7 +8,7 @@ import { readFixtureFile } from '../files/read-fixture-file.js'
  * How long a fixture file must stay unchanged before it is reloaded, in
  * milliseconds: editors write a file in several steps.
  */
-export const WATCH_DEBOUNCE_MS = 100
+const WATCH_DEBOUNCE_MS = 100
 
 /**
  * A running watch of a fixture file.
@@ -25,10 +25,6 @@ export interface FixtureFileWatcher {
  * @note It watches the file's directory, not the file: editors often save by
  * writing a new file and renaming it over the old one, which ends a watch on
  * the old file.
- * @example
- * const watcher = watchFixtureFile({ path: 'fixtures.json', mock: server.mock, log })
- * // on shutdown
- * await watcher.close()
  */
 export function watchFixtureFile(options: {
   path: string

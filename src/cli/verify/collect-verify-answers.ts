@@ -24,7 +24,7 @@ type FetchedAnswer = Omit<VerifyAnswer, 'case' | 'request'>
 /**
  * The answers `verify` collected, and how many projects and contents it read.
  */
-export interface CollectedAnswers {
+interface CollectedAnswers {
   answers: VerifyAnswer[]
   sampled: { projects: number; contents: number }
 }
@@ -40,8 +40,6 @@ export interface CollectedAnswers {
  * @throws {CliError} when no answer comes (the host is unreachable, or
  * `timeout` passes before the headers), or the project list refuses the key
  * (401 or 403) or is not there (404).
- * @example
- * const { answers } = await collectVerifyAnswers(options)
  */
 export async function collectVerifyAnswers(
   options: VerifyOptions,

@@ -10,7 +10,7 @@ import { VERIFY_OPTION_RULES, type VerifyOptions } from './verify-options.js'
 import { writeFileAtomically } from '../files/write-file-atomically.js'
 
 /** The exit code of `verify` when the service drifts from the mock. */
-export const DRIFT_EXIT_CODE = 1
+const DRIFT_EXIT_CODE = 1
 
 /** The options of `verify`, in the order its help lists them. */
 const VERIFY_OPTION_TABLE = {
@@ -36,8 +36,6 @@ const VERIFY_OPTION_TABLE = {
  * (`collectVerifyAnswers`), checks the answers (`createVerifyReport`) and
  * prints the table or the JSON report. Exit 0 when every answer matches
  * the mock's strict schema, 1 on drift.
- * @example
- * declareVerifyCommand(program.command('verify'))
  */
 export function declareVerifyCommand(command: CliCommand): CliCommand {
   const name = `${CLI_NAME} ${command.name()}`

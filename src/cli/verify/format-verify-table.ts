@@ -3,8 +3,6 @@ import type { VerifyReport } from '../../contract/create-verify-report.js'
 /**
  * The short human table of `verify`: what was checked, one row per kind of
  * drift (how often, the variant, the first place), then the fix lines.
- * @example
- * io.stdout.write(formatVerifyTable(report, target, sampled))
  */
 export function formatVerifyTable(
   report: VerifyReport,

@@ -12,8 +12,6 @@ export interface SeenViews {
  * One object of an item from its views: the detail, reporting each member
  * whose value in the list item differs from the detail's or that only the
  * list item has (the fixture format holds one value per field).
- * @example
- * const observed = mergeViews({ list, detail }, 'project p1', report)
  */
 export function mergeViews(
   seen: SeenViews,

@@ -4,7 +4,7 @@ import * as resources from '../../schema/resources.js'
 import type { ObjectSpec } from './to-recorded-object.js'
 
 /** The time a recorded project or content keeps where the answer had none. */
-export const PLACEHOLDER_TIME = '1970-01-01T00:00:00Z'
+const PLACEHOLDER_TIME = '1970-01-01T00:00:00Z'
 
 const PROJECT_PLACEHOLDERS = {
   project_name: '',

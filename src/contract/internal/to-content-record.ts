@@ -30,8 +30,6 @@ type Report = (finding: RecordingFinding) => void
  * publish results and body, each with what the service sent off the spec
  * in `extra` and `absent`. Seen only in the list, its body and publish
  * results are placeholders (reported `not-recorded`).
- * @example
- * toContentRecord('v1', { projectId: 'p1', list, detail }, report)
  */
 export function toContentRecord(
   id: string,

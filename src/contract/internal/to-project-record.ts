@@ -8,8 +8,6 @@ import { PROJECT_DETAIL_SPEC, PROJECT_LIST_SPEC } from './recording-specs.js'
 /**
  * The fixture record of a recorded project, owned by the recorded account.
  * Seen only in the list, it is not read-only (the list does not say).
- * @example
- * toProjectRecord('p1', { list, detail }, report)
  */
 export function toProjectRecord(
   id: string,

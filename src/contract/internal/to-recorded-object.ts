@@ -8,7 +8,7 @@ import type { RecordingFinding } from '../recording-finding.js'
  * spec fields with a value of their type (`fields`, placeholders where the
  * answer had none), and the rest as recorded extras.
  */
-export interface RecordedObject {
+interface RecordedObject {
   fields: Record<string, unknown>
   extras: RecordedExtras
 }
@@ -29,8 +29,6 @@ export interface ObjectSpec {
  * spec: an absent field goes to `absent`, a `null` one or one of another
  * type to `extra` (its record keeps the placeholder), a member the spec does
  * not list to `extra`.
- * @example
- * const { fields, extras } = toRecordedObject(observed, PROGRESS_SPEC, 'content v1 progress', report)
  */
 export function toRecordedObject(
   observed: Record<string, unknown>,
@@ -72,8 +70,6 @@ export function toRecordedObject(
 /**
  * Keeps a spec field the answer left out (in `absent`) or sent as `null` or
  * a value not of its type (in `extra`), and reports it.
- * @example
- * keepOffSpecField(observed, 'publish', 'content v1', report, extra, absent)
  */
 export function keepOffSpecField(
   observed: Record<string, unknown>,
@@ -109,8 +105,6 @@ export function keepOffSpecField(
 
 /**
  * The recorded extras of `extra` and `absent`, each only when not empty.
- * @example
- * toExtras({}, []) // {}
  */
 export function toExtras(
   extra: Record<string, unknown>,

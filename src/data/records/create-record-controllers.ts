@@ -1,4 +1,3 @@
-import type { Collection } from '@msw/data'
 import { findCloseMatch } from '../../schema/find-close-match.js'
 import { createPicker } from '../../schema/create-picker.js'
 import { applyMergePatch } from '../apply-merge-patch.js'
@@ -12,6 +11,12 @@ import { isJsonRecord } from '../is-json-record.js'
 import type { FixtureContent } from '../../schema/fixture.js'
 import { ComputedRecordError } from './computed-record-error.js'
 import { describeDependents } from './describe-dependents.js'
+import {
+  carryOutDeletion,
+  collectionOf,
+  planDeletion,
+  type DeletionPlan,
+} from './deletion-plan.js'
 import { findRecordIssues } from './find-record-issues.js'
 import { InvalidRecordError } from './invalid-record-error.js'
 import type {
@@ -20,10 +25,7 @@ import type {
   RecordFilter,
 } from './record-controller.js'
 import { recordFilterFields } from './record-filter-fields.js'
-import {
-  RecordInUseError,
-  type RecordDependents,
-} from './record-in-use-error.js'
+import { RecordInUseError } from './record-in-use-error.js'
 import {
   RECORD_KINDS,
   type RecordKind,
@@ -31,11 +33,12 @@ import {
   type RecordTypes,
 } from './record-kinds.js'
 import { RecordNotFoundError } from './record-not-found-error.js'
+import { bindMethods } from '../bind-methods.js'
 
 /**
  * The record controllers of one mock, one per kind.
  */
-export type RecordControllers = {
+type RecordControllers = {
   readonly [Name in RecordKindName]: RecordController<RecordTypes[Name]>
 }
 
@@ -46,7 +49,7 @@ type JsonRecord = Record<string, unknown>
  * live stream's contents): those listed at this instant, and any one by ID,
  * also after it left the list.
  */
-export interface ComputedRecords<Value extends object = object> {
+interface ComputedRecords<Value extends object = object> {
   all(): readonly Value[]
   byId(id: string): Value | undefined
 }
@@ -55,7 +58,6 @@ const NONE_COMPUTED: ComputedRecords<never> = {
   all: () => [],
   byId: () => undefined,
 }
-type AnyCollection = Collection<any>
 type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 
 /**
@@ -68,9 +70,6 @@ type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
  * and list caches) in step. They run one at a time, each validated against
  * the dataset as the previous one left it, so two changes in flight cannot
  * together break a reference.
- * @example
- * const records = createRecordControllers(() => dataset)
- * await records.contents.patch('v1', { title: 'Teaser, final cut' })
  */
 export function createRecordControllers(
   dataset: () => Dataset,
@@ -80,40 +79,133 @@ export function createRecordControllers(
   const serial = createSerial(loaded)
   const none = NONE_COMPUTED
   return {
-    accounts: createRecordController('accounts', dataset, serial, none),
-    apiKeys: createRecordController('apiKeys', dataset, serial, none),
-    projects: createRecordController('projects', dataset, serial, none),
-    contents: createRecordController(
-      'contents',
-      dataset,
-      serial,
-      computedContents,
+    accounts: bindMethods(
+      new KindController('accounts', dataset, serial, none),
+    ),
+    apiKeys: bindMethods(new KindController('apiKeys', dataset, serial, none)),
+    projects: bindMethods(
+      new KindController('projects', dataset, serial, none),
+    ),
+    contents: bindMethods(
+      new KindController('contents', dataset, serial, computedContents),
     ),
   }
 }
 
 /**
- * @param computed The records of this kind that are not stored but computed
- * (the live stream's contents). They are read like the stored ones, unless
- * one of those has the same ID; a patch stores the patched copy, which takes
- * the computed record's place.
+ * The controller of one kind of record.
+ * @note `computed` are the records of this kind that are not stored but
+ * computed (the live stream's contents). They are read like the stored ones,
+ * unless one of those has the same ID; a patch stores the patched copy,
+ * which takes the computed record's place.
  */
-function createRecordController<Name extends RecordKindName>(
-  name: Name,
-  dataset: () => Dataset,
-  serial: Serial,
-  computed: ComputedRecords,
-): RecordController<RecordTypes[Name]> {
-  type Stored = RecordTypes[Name]
-  const kind = RECORD_KINDS[name]
-  const pick = createPicker(kind.schema) as (record: object) => Stored
-  const stored = (data: Dataset, id: string) =>
-    kind.byId(data.index).get(id) as JsonRecord | undefined
-  const computedOf = (id: string) => computed.byId(id) as JsonRecord | undefined
-  const find = (data: Dataset, id: string) => stored(data, id) ?? computedOf(id)
-  const all = (data: Dataset): JsonRecord[] => {
+class KindController<Name extends RecordKindName> implements RecordController<
+  RecordTypes[Name]
+> {
+  readonly #name: Name
+  readonly #kind: RecordKind
+  readonly #dataset: () => Dataset
+  readonly #serial: Serial
+  readonly #computed: ComputedRecords
+  readonly #pick: (record: object) => RecordTypes[Name]
+
+  constructor(
+    name: Name,
+    dataset: () => Dataset,
+    serial: Serial,
+    computed: ComputedRecords,
+  ) {
+    this.#name = name
+    this.#kind = RECORD_KINDS[name]
+    this.#dataset = dataset
+    this.#serial = serial
+    this.#computed = computed
+    this.#pick = createPicker(this.#kind.schema) as (
+      record: object,
+    ) => RecordTypes[Name]
+  }
+
+  list(filter?: RecordFilter<RecordTypes[Name]>): RecordTypes[Name][] {
+    const matches = compileFilter(this.#kind, filter)
+    return this.#all(this.#dataset()).filter(matches).map(this.#pick)
+  }
+
+  get(id: string): RecordTypes[Name] | undefined {
+    const record = this.#find(this.#dataset(), id)
+    return record === undefined ? undefined : this.#pick(record)
+  }
+
+  create(record: RecordTypes[Name]): Promise<RecordTypes[Name]> {
+    return this.#serial(async () => {
+      const data = this.#dataset()
+      const kind = this.#kind
+      const issues = findRecordIssues(kind, data.index, record, {
+        creating: true,
+      })
+      if (issues.length > 0) {
+        throw new InvalidRecordError(
+          issues,
+          `create ${/^[aeiou]/i.test(kind.noun) ? 'an' : 'a'} ${kind.noun}`,
+        )
+      }
+      // @note The collection copies what it is given (and the records
+      // returned are copies), so the caller's object stays the caller's.
+      return this.#pick(await collectionOf(data, kind).create(record))
+    })
+  }
+
+  patch(id: string, patch: unknown): Promise<RecordTypes[Name]> {
+    return this.#serial(async () => {
+      const data = this.#dataset()
+      const current = this.#find(data, id)
+      if (current === undefined) throw this.#notFound(data, id, 'patch')
+      const next = this.#patched(data, id, current, patch)
+      const collection = collectionOf(data, this.#kind)
+      if (this.#stored(data, id) === undefined) {
+        // A computed record: the patched copy is stored in its place.
+        return this.#pick(await collection.create(next))
+      }
+      await collection.update(current, {
+        data: (draft: JsonRecord) => replaceFields(draft, current, next),
+      })
+      return this.#pick(this.#find(data, id)!)
+    })
+  }
+
+  delete(id: string, options: DeleteRecordOptions = {}): Promise<void> {
+    return this.#serial(async () => {
+      const data = this.#dataset()
+      const record = this.#stored(data, id)
+      if (record === undefined) throw this.#notDeletable(data, id)
+      const plan: DeletionPlan = { deletions: [], detachments: [] }
+      const dependents = planDeletion(data, this.#kind, record, plan)
+      if (dependents.length > 0 && options.cascade !== true) {
+        throw new RecordInUseError(
+          this.#name,
+          id,
+          dependents,
+          `Cannot delete ${describeRecord(this.#kind, id, data)}: ${describeDependents(dependents)}. Delete or change the records that refer to it first, or delete with { cascade: true }, which also deletes the records that belong to it and removes it from the others.`,
+        )
+      }
+      await carryOutDeletion(data, plan, id)
+    })
+  }
+
+  #stored(data: Dataset, id: string): JsonRecord | undefined {
+    return this.#kind.byId(data.index).get(id) as JsonRecord | undefined
+  }
+
+  #find(data: Dataset, id: string): JsonRecord | undefined {
+    return (
+      this.#stored(data, id) ??
+      (this.#computed.byId(id) as JsonRecord | undefined)
+    )
+  }
+
+  #all(data: Dataset): JsonRecord[] {
+    const kind = this.#kind
     const records: JsonRecord[] = collectionOf(data, kind).all()
-    const extra = computed.all() as JsonRecord[]
+    const extra = this.#computed.all() as JsonRecord[]
     if (extra.length === 0) return records
     const index = kind.byId(data.index)
     return [
@@ -121,166 +213,53 @@ function createRecordController<Name extends RecordKindName>(
       ...extra.filter((record) => !index.has(record[kind.idField] as string)),
     ]
   }
-  const notFound = (data: Dataset, id: string, verb: string) =>
-    new RecordNotFoundError(
-      name,
-      id,
-      `No ${describeRecord(kind, id, data)} to ${verb}. mock.${name}.list() lists the ${kind.plural} there are.`,
-    )
 
-  return {
-    list(filter) {
-      const matches = compileFilter(kind, filter)
-      return all(dataset()).filter(matches).map(pick)
-    },
-
-    get(id) {
-      const record = find(dataset(), id)
-      return record === undefined ? undefined : pick(record)
-    },
-
-    create(record) {
-      return serial(async () => {
-        const data = dataset()
-        const issues = findRecordIssues(kind, data.index, record, {
-          creating: true,
-        })
-        if (issues.length > 0) {
-          throw new InvalidRecordError(
-            issues,
-            `create ${/^[aeiou]/i.test(kind.noun) ? 'an' : 'a'} ${kind.noun}`,
-          )
-        }
-        // @note The collection copies what it is given (and the records
-        // returned are copies), so the caller's object stays the caller's.
-        return pick(await collectionOf(data, kind).create(record))
-      })
-    },
-
-    patch(id, patch) {
-      return serial(async () => {
-        const data = dataset()
-        const current = find(data, id)
-        if (current === undefined) throw notFound(data, id, 'patch')
-        // @note Before the merge, which recurses: the patch sits where the
-        // record does in a fixture document (`contents[0]`, level 3).
-        const tooDeep = findTooDeepPath(patch, { startDepth: 3 })
-        if (tooDeep !== undefined) {
-          throw new InvalidRecordError(
-            [{ path: formatIssuePath(tooDeep), message: TOO_DEEP_MESSAGE }],
-            `patch ${describeRecord(kind, id, data)}`,
-          )
-        }
-        const next = applyMergePatch(pick(current), patch)
-        const issues = findRecordIssues(kind, data.index, next, {
-          creating: false,
-          id,
-          patch,
-        })
-        if (issues.length > 0) {
-          throw new InvalidRecordError(
-            issues,
-            `patch ${describeRecord(kind, id, data)}`,
-          )
-        }
-        if (stored(data, id) === undefined) {
-          // A computed record: the patched copy is stored in its place.
-          return pick(await collectionOf(data, kind).create(next))
-        }
-        await collectionOf(data, kind).update(current, {
-          data: (draft: JsonRecord) =>
-            replaceFields(draft, current, next as JsonRecord),
-        })
-        return pick(find(data, id)!)
-      })
-    },
-
-    delete(id, options: DeleteRecordOptions = {}) {
-      return serial(async () => {
-        const data = dataset()
-        const record = stored(data, id)
-        if (record === undefined) {
-          if (computedOf(id) === undefined) throw notFound(data, id, 'delete')
-          throw new ComputedRecordError(
-            name,
-            id,
-            `Cannot delete ${describeRecord(kind, id, data)}: it is not stored but computed from the clock by the live stream (live: true), so it would come back. Patch it instead: a patch stores the changed ${kind.noun} in its place.`,
-          )
-        }
-        const plan: DeletionPlan = { deletions: [], detachments: [] }
-        const dependents = planDeletion(data, kind, record, plan)
-        if (dependents.length > 0 && options.cascade !== true) {
-          throw new RecordInUseError(
-            name,
-            id,
-            dependents,
-            `Cannot delete ${describeRecord(kind, id, data)}: ${describeDependents(dependents)}. Delete or change the records that refer to it first, or delete with { cascade: true }, which also deletes the records that belong to it and removes it from the others.`,
-          )
-        }
-        for (const { kind: owner, record: doomed } of plan.deletions) {
-          collectionOf(data, owner).delete(doomed)
-        }
-        for (const { kind: holder, record: held, field } of plan.detachments) {
-          await collectionOf(data, holder).update(held, {
-            data(draft: JsonRecord) {
-              draft[field] = (draft[field] as unknown[]).filter(
-                (item) => item !== id,
-              )
-            },
-          })
-        }
-      })
-    },
-  }
-}
-
-/** The records a delete removes (those that belong to others first) and
- * the arrays of IDs (`shared_with`) it takes an ID out of. */
-interface DeletionPlan {
-  deletions: Array<{ kind: RecordKind; record: JsonRecord }>
-  detachments: Array<{ kind: RecordKind; record: JsonRecord; field: string }>
-}
-
-/**
- * Plans the deletion of a record with everything that would have to go with
- * it, and returns the records that refer to it directly, for the message of
- * a delete without `cascade`.
- */
-function planDeletion(
-  data: Dataset,
-  kind: RecordKind,
-  record: JsonRecord,
-  plan: DeletionPlan,
-): RecordDependents[] {
-  const id = record[kind.idField]
-  const dependents: RecordDependents[] = []
-  for (const other of Object.values(RECORD_KINDS)) {
-    for (const { field, target, many } of other.references) {
-      if (target !== kind.name) continue
-      const referring = collectionOf(data, other)
-        .all()
-        .filter((candidate: JsonRecord) => {
-          const value = candidate[field]
-          return many
-            ? Array.isArray(value) && value.includes(id)
-            : value === id
-        })
-      if (referring.length === 0) continue
-      dependents.push({
-        kind: other.name,
-        field,
-        names: referring.map((item: JsonRecord) =>
-          nameOf(other, item[other.idField] as string, data),
-        ),
-      })
-      for (const item of referring) {
-        if (many) plan.detachments.push({ kind: other, record: item, field })
-        else planDeletion(data, other, item, plan)
-      }
+  /** The record a patch makes of `current`, checked; throws if invalid. */
+  #patched(
+    data: Dataset,
+    id: string,
+    current: JsonRecord,
+    patch: unknown,
+  ): JsonRecord {
+    const doing = `patch ${describeRecord(this.#kind, id, data)}`
+    // @note Before the merge, which recurses: the patch sits where the
+    // record does in a fixture document (`contents[0]`, level 3).
+    const tooDeep = findTooDeepPath(patch, { startDepth: 3 })
+    if (tooDeep !== undefined) {
+      throw new InvalidRecordError(
+        [{ path: formatIssuePath(tooDeep), message: TOO_DEEP_MESSAGE }],
+        doing,
+      )
     }
+    const next = applyMergePatch(this.#pick(current), patch) as JsonRecord
+    const issues = findRecordIssues(this.#kind, data.index, next, {
+      creating: false,
+      id,
+      patch,
+    })
+    if (issues.length > 0) throw new InvalidRecordError(issues, doing)
+    return next
   }
-  plan.deletions.push({ kind, record })
-  return dependents
+
+  #notFound(data: Dataset, id: string, verb: string): RecordNotFoundError {
+    return new RecordNotFoundError(
+      this.#name,
+      id,
+      `No ${describeRecord(this.#kind, id, data)} to ${verb}. mock.${this.#name}.list() lists the ${this.#kind.plural} there are.`,
+    )
+  }
+
+  /** Why a record that is not stored cannot be deleted. */
+  #notDeletable(data: Dataset, id: string): Error {
+    if (this.#computed.byId(id) === undefined) {
+      return this.#notFound(data, id, 'delete')
+    }
+    return new ComputedRecordError(
+      this.#name,
+      id,
+      `Cannot delete ${describeRecord(this.#kind, id, data)}: it is not stored but computed from the clock by the live stream (live: true), so it would come back. Patch it instead: a patch stores the changed ${this.#kind.noun} in its place.`,
+    )
+  }
 }
 
 /** `content "v1"`; an API key by its label (`API key acct_a#1`). */
@@ -288,15 +267,6 @@ function describeRecord(kind: RecordKind, id: string, data: Dataset): string {
   if (kind.name !== 'apiKeys') return `${kind.noun} ${JSON.stringify(id)}`
   const label = data.index.keyLabels.get(id)
   return label === undefined ? 'API key with that key' : `API key ${label}`
-}
-
-/** A record's ID as messages show it: an API key by its label. */
-function nameOf(kind: RecordKind, id: string, data: Dataset): string {
-  return kind.name === 'apiKeys' ? (data.index.keyLabels.get(id) ?? '?') : id
-}
-
-function collectionOf(data: Dataset, kind: RecordKind): AnyCollection {
-  return data[kind.name] as AnyCollection
 }
 
 /**

@@ -7,9 +7,6 @@ const MAX_NAMES = 5
  * Words the records that refer to another, for a message:
  * `2 contents (v1, v2) through "project_unique" still refer to it`, groups
  * joined with "and", at most five names per group.
- * @example
- * describeDependents([{ kind: 'contents', field: 'project_unique', names: ['v1', 'v2'] }])
- * // '2 contents (v1, v2) through "project_unique" still refer to it'
  */
 export function describeDependents(
   dependents: readonly RecordDependents[],

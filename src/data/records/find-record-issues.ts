@@ -27,8 +27,6 @@ import { readStoryOffset } from '../../schema/story-time.js'
  * `parseFixtureDocument`) applies to a record too, without a list here.
  * @returns every problem, in record order, with paths relative to the record
  * (`progress.step_process`; `(record)` for the record itself).
- * @example
- * findRecordIssues(RECORD_KINDS.contents, dataset.index, record, { creating: true })
  */
 export function findRecordIssues(
   kind: RecordKind,

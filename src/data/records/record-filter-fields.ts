@@ -5,7 +5,7 @@ import type { RecordKind } from './record-kinds.js'
 /**
  * The type of a field a record list can be filtered by.
  */
-export type RecordFilterType = 'string' | 'number' | 'boolean'
+type RecordFilterType = 'string' | 'number' | 'boolean'
 
 const FILTER_TYPES = new Set<string>(['string', 'number', 'boolean'])
 const fieldsByKind = new WeakMap<
@@ -18,9 +18,6 @@ const fieldsByKind = new WeakMap<
  * filter by: those whose schema is a string, a number or a boolean (or a
  * union of one of them, as a time that may be a story offset), in schema
  * order, with their types.
- * @example
- * [...recordFilterFields(RECORD_KINDS.projects).keys()]
- * // ['project_unique', 'project_name', 'description', 'created_at', 'is_readonly', 'account']
  */
 export function recordFilterFields(
   kind: RecordKind,

@@ -79,8 +79,6 @@ function defineKinds(
  * accounts (`shared_with`), a content belongs to a project
  * (`project_unique`). The fixture schemas are the only description of the
  * fields, so a field added to them is read, validated and written here too.
- * @example
- * RECORD_KINDS.contents.idField // 'variation_unique'
  */
 export const RECORD_KINDS: Readonly<Record<RecordKindName, RecordKind>> =
   defineKinds({

@@ -19,16 +19,16 @@ import { toTimestamp, type SeedContext } from './seed-context.js'
  * fixed instant, so the stream depends on the seed and the clock alone, never
  * on when a process started.
  */
-export const LIVE_EPOCH = Date.UTC(2026, 0, 1) / 1000
+const LIVE_EPOCH = Date.UTC(2026, 0, 1) / 1000
 
 /** A new live content starts in each project every this many seconds, on average. */
-export const LIVE_CADENCE_SECONDS = 180
+const LIVE_CADENCE_SECONDS = 180
 
 /** How long a live content stays in its project's list, in seconds. */
-export const LIVE_RETENTION_SECONDS = 3 * 60 * 60
+const LIVE_RETENTION_SECONDS = 3 * 60 * 60
 
 /** Share of the live publish results that settle as `failed`; the rest `success`. */
-export const LIVE_FAILED_SHARE = 0.15
+const LIVE_FAILED_SHARE = 0.15
 
 /** How long each of a live content's generation steps takes, in seconds. */
 const STEP_SECONDS = { min: 50, max: 90 }
@@ -57,51 +57,114 @@ interface ProjectStream {
 
 /**
  * Creates the live stream of the projects of a generated dataset.
- * @example
- * const stream = createLiveStream(context, projects)
- * stream.windowAt(projects[0].record.project_unique, Date.now())?.items.size // about 60
  */
 export function createLiveStream(
   context: SeedContext,
   projects: readonly SeedProject[],
 ): LiveStream {
-  const streams = new Map<string, ProjectStream>()
-  projects.forEach((project, position) => {
-    if (project.role === 'empty') return
-    reseed(context, RECORD_KIND.liveSchedule, position)
-    streams.set(project.record.project_unique, {
-      project,
-      position,
-      phase: context.faker.number.int(LIVE_CADENCE_SECONDS - 1),
-      records: new Map(),
-    })
-  })
+  return new SlotStreams(context, projects)
+}
 
-  function startOf(stream: ProjectStream, slot: number): number {
-    reseed(context, RECORD_KIND.liveSchedule, slotIndex(stream, slot))
+/** Each project's live stream: slots on a cadence, records made on demand. */
+class SlotStreams implements LiveStream {
+  readonly #context: SeedContext
+  readonly #streams = new Map<string, ProjectStream>()
+
+  constructor(context: SeedContext, projects: readonly SeedProject[]) {
+    this.#context = context
+    projects.forEach((project, position) => {
+      if (project.role === 'empty') return
+      reseed(context, RECORD_KIND.liveSchedule, position)
+      this.#streams.set(project.record.project_unique, {
+        project,
+        position,
+        phase: context.faker.number.int(LIVE_CADENCE_SECONDS - 1),
+        records: new Map(),
+      })
+    })
+  }
+
+  windowAt(projectUnique: string, now: number): LiveWindow | undefined {
+    const stream = this.#streams.get(projectUnique)
+    return stream && this.#windowAt(stream, now)
+  }
+
+  allAt(now: number): FixtureContent[] {
+    return [...this.#streams.values()].flatMap((stream) =>
+      [...this.#windowAt(stream, now).items.values()].reverse(),
+    )
+  }
+
+  contentById(
+    projectUnique: string,
+    variationUnique: string,
+    now: number,
+  ): FixtureContent | undefined {
+    const stream = this.#streams.get(projectUnique)
+    return stream && this.#contentIn(stream, variationUnique, now)
+  }
+
+  contentOf(variationUnique: string, now: number): FixtureContent | undefined {
+    for (const stream of this.#streams.values()) {
+      const record = this.#contentIn(stream, variationUnique, now)
+      if (record !== undefined) return record
+    }
+    return undefined
+  }
+
+  contentOfMovie(movieUnique: string, now: number): FixtureContent | undefined {
+    for (const stream of this.#streams.values()) {
+      for (const record of this.#windowAt(stream, now).items.values()) {
+        if (record.content.movie_unique === movieUnique) return record
+      }
+    }
+    for (const stream of this.#streams.values()) {
+      const record = this.#startedRecordOf(stream, 'mov_', movieUnique, now)
+      if (record !== undefined) return record
+    }
+    return undefined
+  }
+
+  #contentIn(
+    stream: ProjectStream,
+    variationUnique: string,
+    now: number,
+  ): FixtureContent | undefined {
+    return (
+      this.#windowAt(stream, now).items.get(variationUnique) ??
+      this.#startedRecordOf(stream, 'var_', variationUnique, now)
+    )
+  }
+
+  #startOf(stream: ProjectStream, slot: number): number {
+    reseed(this.#context, RECORD_KIND.liveSchedule, slotIndex(stream, slot))
     return (
       LIVE_EPOCH +
       stream.phase +
       slot * LIVE_CADENCE_SECONDS +
-      context.faker.number.int(JITTER_SECONDS)
+      this.#context.faker.number.int(JITTER_SECONDS)
     )
   }
 
-  function windowAt(stream: ProjectStream, nowMs: number): LiveWindow {
-    const now = Math.floor(nowMs / 1000)
+  /** The first and last slot listed at `now` (seconds). */
+  #slotsAt(stream: ProjectStream, now: number): { low: number; high: number } {
     const slotOf = (time: number) =>
       Math.floor((time - LIVE_EPOCH - stream.phase) / LIVE_CADENCE_SECONDS)
     let high = slotOf(now)
-    if (startOf(stream, high) > now) high--
+    if (this.#startOf(stream, high) > now) high--
     const oldest = now - LIVE_RETENTION_SECONDS
     let low = slotOf(oldest)
-    if (startOf(stream, low) <= oldest) low++
+    if (this.#startOf(stream, low) <= oldest) low++
+    return { low, high }
+  }
 
+  #windowAt(stream: ProjectStream, nowMs: number): LiveWindow {
+    const { low, high } = this.#slotsAt(stream, Math.floor(nowMs / 1000))
     const cached = stream.window
     if (cached?.low === low && cached.high === high) return cached.value
     const items = new Map<string, FixtureContent>()
     for (let slot = low; slot <= high; slot++) {
-      const record = recordOf(stream, slot)
+      const record = this.#recordOf(stream, slot)
       items.set(record.variation_unique, record)
     }
     // Records outside the window are kept only while the window is near.
@@ -110,41 +173,47 @@ export function createLiveStream(
         stream.records.delete(slot)
       }
     }
+    const startOf = (slot: number) => this.#startOf(stream, slot)
     const value: LiveWindow = {
       key: {},
       items,
       from:
         1000 *
-        Math.max(
-          startOf(stream, high),
-          startOf(stream, low - 1) + LIVE_RETENTION_SECONDS,
-        ),
+        Math.max(startOf(high), startOf(low - 1) + LIVE_RETENTION_SECONDS),
       until:
         1000 *
-        Math.min(
-          startOf(stream, high + 1),
-          startOf(stream, low) + LIVE_RETENTION_SECONDS,
-        ),
+        Math.min(startOf(high + 1), startOf(low) + LIVE_RETENTION_SECONDS),
     }
     stream.window = { low, high, value }
     return value
   }
 
   /** A slot's start and IDs, drawn in the order its record draws them. */
-  function headOf(stream: ProjectStream, slot: number): LiveContentHead {
-    const start = startOf(stream, slot)
+  #headOf(stream: ProjectStream, slot: number): LiveContentHead {
+    const start = this.#startOf(stream, slot)
     const idKind = RECORD_KIND.liveIds + 2 * stream.position
     return {
       start,
-      variationUnique: createPublicId(context, 'var_', idKind, slot >>> 0),
-      movieUnique: createPublicId(context, 'mov_', idKind + 1, slot >>> 0),
+      variationUnique: createPublicId(
+        this.#context,
+        'var_',
+        idKind,
+        slot >>> 0,
+      ),
+      movieUnique: createPublicId(
+        this.#context,
+        'mov_',
+        idKind + 1,
+        slot >>> 0,
+      ),
     }
   }
 
-  function recordOf(stream: ProjectStream, slot: number): FixtureContent {
+  #recordOf(stream: ProjectStream, slot: number): FixtureContent {
     let record = stream.records.get(slot)
     if (record === undefined) {
-      record = createLiveContent(context, stream, slot, headOf(stream, slot))
+      const head = this.#headOf(stream, slot)
+      record = createLiveContent(this.#context, stream, slot, head)
       stream.records.set(slot, record)
     }
     return record
@@ -155,70 +224,26 @@ export function createLiveStream(
    * by `nowMs` and its ID is that one (IDs carry their slot: see
    * `readPublicIdIndex`).
    */
-  function startedRecordOf(
+  #startedRecordOf(
     stream: ProjectStream,
     prefix: 'var_' | 'mov_',
     id: string,
     nowMs: number,
   ): FixtureContent | undefined {
     const kind = RECORD_KIND.liveIds + 2 * stream.position
-    const index = readPublicIdIndex(
-      context,
-      prefix,
-      prefix === 'var_' ? kind : kind + 1,
-      id,
-    )
+    const idKind = prefix === 'var_' ? kind : kind + 1
+    const index = readPublicIdIndex(this.#context, prefix, idKind, id)
     if (index === undefined) return undefined
     const slot = index | 0
-    const head = headOf(stream, slot)
+    const head = this.#headOf(stream, slot)
     if (head.start > Math.floor(nowMs / 1000)) return undefined
     const own = prefix === 'var_' ? head.variationUnique : head.movieUnique
     if (own !== id) return undefined
     // Not kept: the cache holds the slots near the list, not every one asked for.
     return (
-      stream.records.get(slot) ?? createLiveContent(context, stream, slot, head)
+      stream.records.get(slot) ??
+      createLiveContent(this.#context, stream, slot, head)
     )
-  }
-
-  return {
-    windowAt(projectUnique, now) {
-      const stream = streams.get(projectUnique)
-      return stream && windowAt(stream, now)
-    },
-    allAt(now) {
-      return [...streams.values()].flatMap((stream) =>
-        [...windowAt(stream, now).items.values()].reverse(),
-      )
-    },
-    contentById(projectUnique, variationUnique, now) {
-      const stream = streams.get(projectUnique)
-      if (stream === undefined) return undefined
-      return (
-        windowAt(stream, now).items.get(variationUnique) ??
-        startedRecordOf(stream, 'var_', variationUnique, now)
-      )
-    },
-    contentOf(variationUnique, now) {
-      for (const stream of streams.values()) {
-        const record =
-          windowAt(stream, now).items.get(variationUnique) ??
-          startedRecordOf(stream, 'var_', variationUnique, now)
-        if (record !== undefined) return record
-      }
-      return undefined
-    },
-    contentOfMovie(movieUnique, now) {
-      for (const stream of streams.values()) {
-        for (const record of windowAt(stream, now).items.values()) {
-          if (record.content.movie_unique === movieUnique) return record
-        }
-      }
-      for (const stream of streams.values()) {
-        const record = startedRecordOf(stream, 'mov_', movieUnique, now)
-        if (record !== undefined) return record
-      }
-      return undefined
-    },
   }
 }
 

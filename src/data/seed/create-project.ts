@@ -49,7 +49,7 @@ export interface SeedProject {
 }
 
 /** Creates project #`index` from its own stream, `[seed, project, index]`. */
-export function createProject(
+function createProject(
   context: SeedContext,
   catalog: Catalog,
   index: number,
@@ -123,8 +123,6 @@ function pickInTurn<Item>(items: readonly Item[], index: number): Item {
 
 /**
  * The first `count` projects of a seed, in order.
- * @example
- * const projects = createSeedProjects(createSeedContext(1, Date.now()), 8)
  */
 export function createSeedProjects(
   context: SeedContext,

@@ -4,8 +4,6 @@
  * parts until something reads it whole; reading a character flattens it in
  * place, so a large seed's timestamps, IDs and URLs keep a fraction of the
  * heap (bench/README.md, "Data"). Other engines: the same text anyway.
- * @example
- * const stamp = flatString(`${date}${hours}:${minutes}:${seconds}.000Z`)
  */
 export function flatString(text: string): string {
   text.charCodeAt(0)

@@ -22,7 +22,7 @@ export const PLATFORMS = [
   'medium',
 ] as const
 /** One of `PLATFORMS`. */
-export type Platform = (typeof PLATFORMS)[number]
+type Platform = (typeof PLATFORMS)[number]
 
 /** How many platforms a complete content is published to, by weight. */
 export const PUBLISH_COUNT_WEIGHTS = [

@@ -72,8 +72,6 @@ export function createPublicId(
  * The index a public ID of `kind` was made from by {@link createPublicId},
  * read back from its last six characters; `undefined` when it cannot be one.
  * Only the index: the caller makes the ID of that index again to be sure.
- * @example
- * readPublicIdIndex(context, 'var_', kind, createPublicId(context, 'var_', kind, 7)) // 7
  */
 export function readPublicIdIndex(
   source: RecordRandomSource,
@@ -118,8 +116,6 @@ export function randomString(
  * For the draws made by the dozen per record (IDs, post URLs), without faker's
  * option handling on each call. Like faker, `max` 0 gives 0 without drawing;
  * a test holds it to faker.
- * @example
- * const shift = drawInt(context.randomizer, 61)
  */
 export function drawInt(randomizer: Randomizer, max: number): number {
   return max === 0 ? 0 : Math.floor(randomizer.next() * (max + 1))

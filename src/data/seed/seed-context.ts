@@ -35,8 +35,6 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, n) =>
  * `new Date(seconds * 1000).toISOString()` writes it.
  * @note A large seed writes several timestamps per content: the date part is
  * made once per day and the time of day from a table of two-digit strings.
- * @example
- * toTimestamp(1_768_478_400) // '2026-01-15T12:00:00.000Z'
  */
 export function toTimestamp(seconds: number): string {
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= YEAR_10000) {
@@ -68,8 +66,6 @@ const BaseFaker = baseFaker.constructor as typeof Faker
 /**
  * The context every record of one seed is built in: a faker over the
  * per-record randomizer, the seed's words, and the dataset's "now".
- * @example
- * const context = createSeedContext(1, Date.parse('2026-01-15T12:00:00Z'))
  */
 export function createSeedContext(seed: number, nowMs: number): SeedContext {
   const randomizer = createRecordRandomizer()

@@ -30,10 +30,6 @@ const PALETTES: ReadonlyArray<readonly [number, number, number]> = [
  * Draws a title card: a seeded gradient with soft shapes, a label, the title
  * and a footer, in white. Integer and plain double arithmetic only, so the
  * pixels are the same in every JavaScript runtime.
- * @example
- * const image = drawTitleCard([titleFace, labelFace], {
- *   title: 'Unboxing the new sneaker', label: 'SPRING LAUNCH', footer: 'mov_1', seed: 'mov_1',
- * })
  */
 export function drawTitleCard(
   [titleFace, labelFace]: readonly GlyphFace[],

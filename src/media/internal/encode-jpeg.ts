@@ -175,8 +175,6 @@ class ByteWriter {
 
 /**
  * Encodes an RGB image as a baseline JFIF JPEG, YCbCr 4:2:0.
- * @example
- * const jpeg = encodeJpeg({ width: 640, height: 360, data: rgb }, 88)
  */
 export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   const { width, height, data } = image

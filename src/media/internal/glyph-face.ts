@@ -29,8 +29,6 @@ export interface GlyphFace {
 /**
  * Inflates the faces of title-font.generated.ts: the title face first, then
  * the label face.
- * @example
- * const [title, label] = await loadGlyphFaces()
  */
 export async function loadGlyphFaces(): Promise<GlyphFace[]> {
   const packed = Uint8Array.from(atob(GLYPH_FACES_DEFLATED), (c) =>

@@ -18,8 +18,6 @@ function glyphOf(face: GlyphFace, character: string): number | undefined {
  * The glyph numbers of a text in a face: a character the face lacks is
  * written as its base letter (ế as e) or, failing that, left out rather than
  * drawn as a box.
- * @example
- * const glyphs = toGlyphs(face, 'Café')
  */
 export function toGlyphs(face: GlyphFace, text: string): number[] {
   const glyphs: number[] = []
@@ -34,9 +32,6 @@ export function toGlyphs(face: GlyphFace, text: string): number[] {
  * The text a face can draw: the characters it has no glyph for are left
  * out (spaces closed up); `fallback` when no letter or digit is left, so a
  * card never shows boxes or an empty line.
- * @example
- * toDrawableText(face, 'Tokyo 東京 vlog', 'Untitled') // 'Tokyo vlog'
- * toDrawableText(face, '東京の春', 'Untitled') // 'Untitled'
  */
 export function toDrawableText(
   face: GlyphFace,
@@ -54,10 +49,8 @@ export function toDrawableText(
 
 /**
  * The width of glyphs in 1/16 px, with `tracking` (1/16 px) after each.
- * @example
- * measure(face, toGlyphs(face, 'Hello')) / 16 // pixels
  */
-export function measure(
+function measure(
   face: GlyphFace,
   glyphs: readonly number[],
   tracking = 0,
@@ -69,8 +62,6 @@ export function measure(
 
 /**
  * Cuts a text to fit `maxWidth` pixels, ending it with "…" when cut.
- * @example
- * fitLine(face, 'A very long label', 120)
  */
 export function fitLine(
   face: GlyphFace,
@@ -95,8 +86,6 @@ export function fitLine(
  * Breaks a title into at most `maxLines` lines of at most `maxWidth` pixels,
  * at spaces (a word wider than a line is cut), the last line ending with "…"
  * when the title does not fit.
- * @example
- * wrapLines(face, 'How to style white sneakers in 30 seconds', 560, 3)
  */
 export function wrapLines(
   face: GlyphFace,

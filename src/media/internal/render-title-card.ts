@@ -10,9 +10,6 @@ const QUALITY = 88
  * Loads the glyphs (once per call) and returns the function that renders a
  * card to JPEG bytes. This module and everything it imports are loaded with
  * `import()` on the first thumbnail, so bundlers split them off.
- * @example
- * const render = await createTitleCardRenderer()
- * const jpeg = render({ title: 'Teaser', label: 'Launch', footer: 'mov_1', seed: 'mov_1' })
  */
 export async function createTitleCardRenderer(): Promise<
   (card: TitleCard) => Uint8Array

@@ -8,7 +8,7 @@ import { readErrorEnvelope } from '../exchange-view.js'
 const MAX_CURL_LENGTH = 4000
 
 /** One problem the control API named: where, and what is wrong there. */
-export interface ControlIssue {
+interface ControlIssue {
   path: string
   message: string
 }
@@ -16,11 +16,8 @@ export interface ControlIssue {
 /**
  * The `issues` of a control API error envelope (`invalid_fixture` names every
  * bad path), or an empty array.
- * @example
- * readIssues({ error: { code: 'invalid_fixture', issues: [{ path: 'contents', message: 'missing' }] } })
- * // [{ path: 'contents', message: 'missing' }]
  */
-export function readIssues(body: unknown): ControlIssue[] {
+function readIssues(body: unknown): ControlIssue[] {
   const issues = (body as { error?: { issues?: unknown } } | undefined)?.error
     ?.issues
   if (!Array.isArray(issues)) return []
@@ -34,8 +31,6 @@ export function readIssues(body: unknown): ControlIssue[] {
  * What a control action got back, for the person who clicked: a success
  * line, or the status, the error code and the server's message with every
  * issue it named, as received; the same request as curl underneath.
- * @example
- * html`<${ActionResult} exchange=${exchange} success="Scenario added" />`
  */
 export function ActionResult(props: {
   exchange: ApiExchange | undefined

@@ -10,8 +10,6 @@ import type { AdminAccess } from './use-admin-access.js'
  * The scenarios in force with their counters (`matched`, `fired`,
  * `remaining`), each removable (`DELETE /__mock/scenarios/:id`), and all of
  * them at once (`DELETE /__mock/scenarios`).
- * @example
- * html`<${ActiveScenarios} admin=${admin} scenarios=${list} onChange=${refresh} />`
  */
 export function ActiveScenarios(props: {
   admin: AdminAccess

@@ -2,13 +2,12 @@ import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import type { AdminAccess } from './use-admin-access.js'
+import { toValue } from '../field-value.js'
 
 /**
  * Where the panel says whether it may change anything, and asks for the
  * admin token once when the server wants one (`--admin-token`): kept for
  * this tab only, with a button to forget it.
- * @example
- * html`<${AdminTokenForm} admin=${admin} />`
  */
 export function AdminTokenForm(props: { admin: AdminAccess }): VNode | null {
   const { admin } = props
@@ -57,8 +56,7 @@ export function AdminTokenForm(props: { admin: AdminAccess }): VNode | null {
           type="password"
           autocomplete="off"
           value=${value}
-          onInput=${(event: Event) =>
-            setValue((event.target as HTMLInputElement).value)}
+          onInput=${toValue(setValue)}
       /></label>
       <button type="submit" class="primary">Unlock</button>
     </div>

@@ -15,8 +15,6 @@ import { POLL_INTERVAL_MS } from './use-polling.js'
  * journal entries, each a link that shows it in the journal
  * (`onShowEntry`); or that it broke none.
  * @note A type import of the library, erased by the bundler.
- * @example
- * html`<${ClientReportSection} admin=${admin} revision=${revision} onShowEntry=${show} />`
  */
 export function ClientReportSection(props: {
   admin: AdminAccess
@@ -41,7 +39,7 @@ export function ClientReportSection(props: {
     <h2 id="report-title">Client report</h2>
     <p class="muted">
       Which rules of the spec and of good conduct your client broke, from the
-      journal. Each rule, its why and its fix:
+      journal. Each rule, its why and its fix:${' '}
       <code>docs/client-report.md</code> in the package.
     </p>
     ${failed && html`<${ActionResult} exchange=${report.exchange} success="" />`}

@@ -5,7 +5,12 @@ import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { NeedsServer } from './server-only-section.js'
 import type { AdminAccess } from './use-admin-access.js'
-import { useTickingClock, type ClockReading } from './use-ticking-clock.js'
+import {
+  useTickingClock,
+  type ClockReading,
+  type TickingClock,
+} from './use-ticking-clock.js'
+import { toValue } from '../field-value.js'
 
 /** The advance buttons: label and the duration the control API takes. */
 const STEPS = [
@@ -17,12 +22,13 @@ const STEPS = [
 /** The speed buttons: how many times as fast as real time. */
 const SPEEDS = [1, 10, 60] as const
 
+/** Sends one change to `POST /__mock/clock`, with what it did when it works. */
+type ClockChange = (body: unknown, what: string) => Promise<void>
+
 /**
  * The mock clock: its time and speed (ticking while it runs), pause, resume
  * and a speed for a presenter, advance by a step or a duration of one's own,
  * set to an instant, and back to the real date (`GET`, `POST /__mock/clock`).
- * @example
- * html`<${ClockSection} admin=${admin} reading=${reading} onChange=${refresh} />`
  */
 export function ClockSection(props: {
   admin: AdminAccess
@@ -32,146 +38,25 @@ export function ClockSection(props: {
 }): VNode {
   const { admin } = props
   const clock = useTickingClock(props.reading)
-  const [advance, setAdvance] = useState('')
-  const [setTo, setSetTo] = useState('')
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
   const disabled = !admin.unlocked || admin.readOnly
-
-  const change = async (body: unknown, what: string) => {
+  const change: ClockChange = async (body, what) => {
     setDone(what)
     setResult(await admin.call('/clock', { method: 'POST', body }))
     props.onChange()
   }
-  const setInstant = (event: Event) => {
-    event.preventDefault()
-    // @note A datetime-local value has no zone: it is this browser's local
-    // time, sent with its zone so the server reads the same instant.
-    const local = new Date(setTo)
-    const set = Number.isNaN(local.getTime()) ? setTo : local.toISOString()
-    return change({ set }, `Clock set to ${set}.`)
-  }
+  const controls = { clock, disabled, change }
 
   return html`<section class="panel" aria-labelledby="clock-title">
     <h2 id="clock-title">Clock</h2>
-    <p class="clock-now">
-      <span class="muted">Mock time</span>
-      <time
-        data-testid="clock-now"
-        datetime=${
-          clock.now === undefined
-            ? undefined
-            : new Date(clock.now).toISOString()
-        }
-        >${
-          clock.now === undefined
-            ? disabled
-              ? 'locked'
-              : '…'
-            : formatInstant(clock.now)
-        }</time
-      >
-      ${
-        clock.motion !== 'unknown' &&
-        html`<span
-          class=${`badge ${clock.motion === 'paused' ? 'badge-warn' : 'badge-ok'}`}
-          >${clock.motion}</span
-        >`
-      }
-      ${
-        clock.speed !== undefined &&
-        clock.speed > 0 &&
-        html`<span class="muted" data-testid="clock-speed"
-          >${formatSpeed(clock.speed)}</span
-        >`
-      }
-    </p>
+    <${ClockReadout} clock=${clock} disabled=${disabled} />
     ${
       !admin.readOnly
-        ? html`<div class="form-row" role="group" aria-label="Speed">
-              <button
-                type="button"
-                disabled=${disabled || clock.motion === 'paused'}
-                onClick=${() => change({ speed: 0 }, 'Clock paused.')}
-              >
-                Pause
-              </button>
-              <button
-                type="button"
-                disabled=${disabled || clock.motion === 'running'}
-                onClick=${() => change({ resume: true }, 'Clock resumed.')}
-              >
-                Resume
-              </button>
-              ${SPEEDS.map(
-                (speed) =>
-                  html`<button
-                    type="button"
-                    disabled=${disabled}
-                    aria-pressed=${clock.speed === speed}
-                    title=${speed === 1 ? 'Real speed, from the mock time shown' : `${speed} times as fast as real time`}
-                    onClick=${() =>
-                      change({ speed }, `Clock runs at ${formatSpeed(speed)}.`)}
-                  >
-                    ${formatSpeed(speed)}
-                  </button>`,
-              )}
-            </div>
-            <div class="form-row">
-              ${STEPS.map(
-                (step) =>
-                  html`<button
-                    type="button"
-                    disabled=${disabled}
-                    onClick=${() =>
-                      change(
-                        { advance: step.advance },
-                        `Clock moved ${step.label.slice(1)}.`,
-                      )}
-                  >
-                    ${step.label}
-                  </button>`,
-              )}
-            </div>
-            <form
-              class="form-row"
-              onSubmit=${(event: Event) => {
-                event.preventDefault()
-                return change(
-                  { advance: advance.trim() },
-                  `Clock moved ${advance}.`,
-                )
-              }}
-            >
-              <label
-                >Advance by
-                <input
-                  type="text"
-                  placeholder="90s, 2h, -1h, 500"
-                  value=${advance}
-                  disabled=${disabled}
-                  required
-                  onInput=${(event: Event) =>
-                    setAdvance((event.target as HTMLInputElement).value)}
-              /></label>
-              <button type="submit" disabled=${disabled}>Advance</button>
-            </form>
-            <form class="form-row" onSubmit=${setInstant}>
-              <label
-                >Set to
-                <input
-                  type="datetime-local"
-                  step="1"
-                  value=${setTo}
-                  disabled=${disabled}
-                  required
-                  onInput=${(event: Event) =>
-                    setSetTo((event.target as HTMLInputElement).value)}
-              /></label>
-              <button type="submit" disabled=${disabled}>
-                Set (pauses it)
-              </button>
-            </form>
+        ? html`<${SpeedButtons} ...${controls} />
+            <${StepButtons} ...${controls} />
+            <${AdvanceForm} ...${controls} />
+            <${SetToForm} ...${controls} />
             <div class="form-row">
               <button
                 type="button"
@@ -192,20 +77,155 @@ export function ClockSection(props: {
   </section>`
 }
 
-/**
- * An instant as UTC, to the second: `2030-01-01 00:00:00 UTC`.
- * @example
- * formatInstant(Date.UTC(2030, 0, 1)) // '2030-01-01 00:00:00 UTC'
- */
-export function formatInstant(epochMs: number): string {
+/** The mock's time, whether it runs, and how fast. */
+function ClockReadout(props: {
+  clock: TickingClock
+  disabled: boolean
+}): VNode {
+  const { clock } = props
+  const shown =
+    clock.now === undefined ? (props.disabled ? 'locked' : '…') : undefined
+  return html`<p class="clock-now">
+    <span class="muted">Mock time</span>
+    <time
+      data-testid="clock-now"
+      datetime=${
+        clock.now === undefined ? undefined : new Date(clock.now).toISOString()
+      }
+      >${shown ?? formatInstant(clock.now ?? 0)}</time
+    >
+    ${
+      clock.motion !== 'unknown' &&
+      html`<span
+        class=${`badge ${clock.motion === 'paused' ? 'badge-warn' : 'badge-ok'}`}
+        >${clock.motion}</span
+      >`
+    }
+    ${
+      clock.speed !== undefined &&
+      clock.speed > 0 &&
+      html`<span class="muted" data-testid="clock-speed"
+        >${formatSpeed(clock.speed)}</span
+      >`
+    }
+  </p>`
+}
+
+interface ControlProps {
+  clock: TickingClock
+  disabled: boolean
+  change: ClockChange
+}
+
+/** Pause, resume and the speeds a presenter picks. */
+function SpeedButtons({ clock, disabled, change }: ControlProps): VNode {
+  return html`<div class="form-row" role="group" aria-label="Speed">
+    <button
+      type="button"
+      disabled=${disabled || clock.motion === 'paused'}
+      onClick=${() => change({ speed: 0 }, 'Clock paused.')}
+    >
+      Pause
+    </button>
+    <button
+      type="button"
+      disabled=${disabled || clock.motion === 'running'}
+      onClick=${() => change({ resume: true }, 'Clock resumed.')}
+    >
+      Resume
+    </button>
+    ${SPEEDS.map(
+      (speed) =>
+        html`<button
+          type="button"
+          disabled=${disabled}
+          aria-pressed=${clock.speed === speed}
+          title=${speed === 1 ? 'Real speed, from the mock time shown' : `${speed} times as fast as real time`}
+          onClick=${() =>
+            change({ speed }, `Clock runs at ${formatSpeed(speed)}.`)}
+        >
+          ${formatSpeed(speed)}
+        </button>`,
+    )}
+  </div>`
+}
+
+/** One button per step of {@link STEPS}. */
+function StepButtons({ disabled, change }: ControlProps): VNode {
+  return html`<div class="form-row">
+    ${STEPS.map(
+      (step) =>
+        html`<button
+          type="button"
+          disabled=${disabled}
+          onClick=${() =>
+            change(
+              { advance: step.advance },
+              `Clock moved ${step.label.slice(1)}.`,
+            )}
+        >
+          ${step.label}
+        </button>`,
+    )}
+  </div>`
+}
+
+/** Advance by a duration of one's own. */
+function AdvanceForm({ disabled, change }: ControlProps): VNode {
+  const [advance, setAdvance] = useState('')
+  return html`<form
+    class="form-row"
+    onSubmit=${(event: Event) => {
+      event.preventDefault()
+      return change({ advance: advance.trim() }, `Clock moved ${advance}.`)
+    }}
+  >
+    <label
+      >Advance by
+      <input
+        type="text"
+        placeholder="90s, 2h, -1h, 500"
+        value=${advance}
+        disabled=${disabled}
+        required
+        onInput=${toValue(setAdvance)}
+    /></label>
+    <button type="submit" disabled=${disabled}>Advance</button>
+  </form>`
+}
+
+/** Set the clock to an instant, which pauses it. */
+function SetToForm({ disabled, change }: ControlProps): VNode {
+  const [setTo, setSetTo] = useState('')
+  const setInstant = (event: Event) => {
+    event.preventDefault()
+    // @note A datetime-local value has no zone: it is this browser's local
+    // time, sent with its zone so the server reads the same instant.
+    const local = new Date(setTo)
+    const set = Number.isNaN(local.getTime()) ? setTo : local.toISOString()
+    return change({ set }, `Clock set to ${set}.`)
+  }
+  return html`<form class="form-row" onSubmit=${setInstant}>
+    <label
+      >Set to
+      <input
+        type="datetime-local"
+        step="1"
+        value=${setTo}
+        disabled=${disabled}
+        required
+        onInput=${toValue(setSetTo)}
+    /></label>
+    <button type="submit" disabled=${disabled}>Set (pauses it)</button>
+  </form>`
+}
+
+/** An instant as UTC, to the second: `2030-01-01 00:00:00 UTC`. */
+function formatInstant(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`
 }
 
-/**
- * A speed as the panel shows it: `60×`, `0.5×`.
- * @example
- * formatSpeed(60) // '60×'
- */
-export function formatSpeed(speed: number): string {
+/** A speed as the panel shows it: `60×`, `0.5×`. */
+function formatSpeed(speed: number): string {
   return `${speed}×`
 }

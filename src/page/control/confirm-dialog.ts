@@ -6,8 +6,6 @@ import { useEffect, useRef } from 'preact/hooks'
  * A modal `<dialog>` that asks before an action that cannot be undone: its
  * title names the action, Cancel has the focus (Escape cancels too), and the
  * confirming button repeats the action's name.
- * @example
- * html`<${ConfirmDialog} open=${asking} title="Reset everything?" confirm="Reset everything" onConfirm=${reset} onClose=${() => setAsking(false)}>…<//>`
  */
 export function ConfirmDialog(props: {
   open: boolean

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useCallback, useMemo, useState } from 'preact/hooks'
+import type { ApiExchange } from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
 import { useHashRoute } from '../use-hash-route.js'
 import { AdminTokenForm } from './admin-token-form.js'
@@ -12,14 +13,16 @@ import { FixtureTransfer } from './fixture-transfer.js'
 import { JournalSection } from './journal-section.js'
 import type { JournalEntry } from './journal-entry-row.js'
 import { RateLimitSection } from './rate-limit-section.js'
-import { RecordEditor, type RecordTarget } from './record-editor.js'
+import { RecordEditor } from './record-editor.js'
 import { ScenarioSection } from './scenario-section.js'
 import { ServerOnlySection } from './server-only-section.js'
 import { TryRequest } from './try-request.js'
 import { VariantSection } from './variant-section.js'
-import { useAdminAccess } from './use-admin-access.js'
+import { useAdminAccess, type AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
+import { useClockReading } from './use-clock-reading.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
+import type { RecordTarget } from './use-record-editor.js'
 
 /**
  * The control panel at `#/control`: the record editor and the presenter's
@@ -28,8 +31,6 @@ import { POLL_INTERVAL_MS } from './use-polling.js'
  * `config.adminBase`, like any client of it. Locked (read-only, saying why)
  * until the admin token is entered when the server wants one;
  * `#/control/edit/<kind>/<id>` opens the editor on that record.
- * @example
- * html`<${ControlPanel} config=${config} />`
  */
 export function ControlPanel(props: { config: PageConfig }): VNode {
   const { config } = props
@@ -40,9 +41,8 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
   // instead of waiting for its next poll.
   const [revision, setRevision] = useState(0)
   const refresh = useCallback(() => setRevision((value) => value + 1), [])
-  // The journal entry a finding of the client report links to.
-  const [focus, setFocus] = useState<JournalEntry>()
-
+  const part = { admin, revision, onChange: refresh }
+  const clockReading = useClockReading(admin, revision)
   const scenarios = useAdminData<{ data: ListedScenario[] }>(
     admin,
     '/scenarios',
@@ -53,29 +53,6 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     useAdminData<{ data: ApiKeyRecord[] }>(admin, '/api-keys', undefined, [
       revision,
     ]).data?.data ?? []
-  const clock = useAdminData<{ now: string; speed?: number }>(
-    admin,
-    '/clock',
-    POLL_INTERVAL_MS,
-    [revision],
-  )
-  // @note One reading per answer, stamped with when it arrived, so the panel
-  // ticks from there at the clock's speed.
-  const clockReading = useMemo(() => {
-    const body = clock.exchange?.body as
-      { now?: unknown; speed?: unknown } | undefined
-    const now = body?.now
-    if (typeof now !== 'string') return undefined
-    const speed = typeof body?.speed === 'number' ? body.speed : undefined
-    return { now, speed, at: Date.now() }
-  }, [clock.exchange])
-
-  const status = scenarios.exchange?.status
-  const unreachable =
-    !admin.readOnly &&
-    status !== undefined &&
-    status !== 401 &&
-    (status < 200 || status >= 300)
 
   return html`<div class="control-panel" data-locked=${!admin.unlocked}>
     <div class="control-intro">
@@ -86,39 +63,11 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
       </p>
     </div>
     <${AdminTokenForm} admin=${admin} />
-    ${
-      admin.readOnly &&
-      html`<p class="panel server-only-intro">
-        This demo runs in your browser: the panel shows the clock and the
-        records, and tries requests. Scenarios, variants, moving the clock, the
-        journal, editing and loading fixtures need the server (run${' '}
-        <code>npx content-api-mock</code>).
-      </p>`
-    }
-    ${
-      unreachable &&
-      html`<div class="panel" role="alert">
-        <h2>The control API did not answer</h2>
-        <p>
-          GET ${config.adminBase}/scenarios answered${' '}
-          ${scenarios.exchange?.status || 'nothing'}: the panel cannot show or
-          change anything until it does. Is the mock still running?
-        </p>
-      </div>`
-    }
+    <${PanelNotices} ...${part} config=${config} answer=${scenarios.exchange} />
     <div class="control-grid">
       <div class="control-column">
-        <${RecordEditor}
-          admin=${admin}
-          revision=${revision}
-          onChange=${refresh}
-          target=${target}
-        />
-        <${ClockSection}
-          admin=${admin}
-          reading=${clockReading}
-          onChange=${refresh}
-        />
+        <${RecordEditor} ...${part} target=${target} />
+        <${ClockSection} ...${part} reading=${clockReading} />
         <${RateLimitSection}
           scenarios=${scenarios.data?.data}
           locked=${!admin.unlocked}
@@ -126,14 +75,13 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
       </div>
       <div class="control-column">
         <${ScenarioSection}
-          admin=${admin}
+          ...${part}
           keys=${keys}
           scenarios=${scenarios.data?.data}
-          onChange=${refresh}
         />
         ${
           !admin.readOnly
-            ? html`<${FixtureTransfer} admin=${admin} onChange=${refresh} />`
+            ? html`<${FixtureTransfer} ...${part} />`
             : html`<${ServerOnlySection}
                 id="dataset"
                 title="The whole dataset"
@@ -143,42 +91,13 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
       </div>
       <div class="control-column control-column-wide">
         <${TryRequest} config=${config} keys=${keys} onSent=${refresh} />
-        ${
-          !admin.readOnly
-            ? html`<${ClientReportSection}
-                  admin=${admin}
-                  revision=${revision}
-                  onShowEntry=${setFocus}
-                />
-                <${JournalSection}
-                  admin=${admin}
-                  keys=${keys}
-                  revision=${revision}
-                  focus=${focus}
-                  onClearFocus=${() => setFocus(undefined)}
-                  onCleared=${refresh}
-                />`
-            : html`<${ServerOnlySection}
-                  id="report"
-                  title="Client report"
-                  what="The client report needs"
-                />
-                <${ServerOnlySection}
-                  id="journal"
-                  title="Request journal"
-                  what="The request journal needs"
-                />`
-        }
+        <${ReportAndJournal} ...${part} keys=${keys} />
       </div>
     </div>
     <div class="control-wide">
       ${
         !admin.readOnly
-          ? html`<${VariantSection}
-              admin=${admin}
-              revision=${revision}
-              onChange=${refresh}
-            />`
+          ? html`<${VariantSection} ...${part} />`
           : html`<${ServerOnlySection}
               id="variants"
               title="Variants"
@@ -189,13 +108,84 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
   </div>`
 }
 
+/** What the panel can do here, and whether the control API answers at all. */
+function PanelNotices(props: {
+  admin: AdminAccess
+  config: PageConfig
+  /** The answer of `GET /__mock/scenarios`, which every poll asks. */
+  answer: ApiExchange | undefined
+}): VNode {
+  const status = props.answer?.status
+  const unreachable =
+    !props.admin.readOnly &&
+    status !== undefined &&
+    status !== 401 &&
+    (status < 200 || status >= 300)
+  return html`${
+    props.admin.readOnly &&
+    html`<p class="panel server-only-intro">
+      This demo runs in your browser: the panel shows the clock and the records,
+      and tries requests. Scenarios, variants, moving the clock, the journal,
+      editing and loading fixtures need the server (run${' '}
+      <code>npx content-api-mock</code>).
+    </p>`
+  }
+  ${
+    unreachable &&
+    html`<div class="panel" role="alert">
+      <h2>The control API did not answer</h2>
+      <p>
+        GET ${props.config.adminBase}/scenarios answered${' '}
+        ${status || 'nothing'}: the panel cannot show or change anything until
+        it does. Is the mock still running?
+      </p>
+    </div>`
+  }`
+}
+
+/**
+ * The client report and the journal, or where they would be in a
+ * build-demo folder; a finding of the report opens its entry in the journal.
+ */
+function ReportAndJournal(props: {
+  admin: AdminAccess
+  keys: ApiKeyRecord[]
+  revision: number
+  onChange: () => void
+}): VNode {
+  const { admin, revision } = props
+  const [focus, setFocus] = useState<JournalEntry>()
+  if (admin.readOnly)
+    return html`<${ServerOnlySection}
+        id="report"
+        title="Client report"
+        what="The client report needs"
+      />
+      <${ServerOnlySection}
+        id="journal"
+        title="Request journal"
+        what="The request journal needs"
+      />`
+  return html`<${ClientReportSection}
+      admin=${admin}
+      revision=${revision}
+      onShowEntry=${setFocus}
+    />
+    <${JournalSection}
+      admin=${admin}
+      keys=${props.keys}
+      revision=${revision}
+      focus=${focus}
+      onClearFocus=${() => setFocus(undefined)}
+      onCleared=${props.onChange}
+    />`
+}
+
 /**
  * The record the route names: `#/control/edit/<kind>/<id>`, as the
  * explorer's "Edit" links write it; undefined for any other route.
- * @example
- * readEditTarget('/control/edit/contents/var_1') // { kind: 'contents', id: 'var_1' }
  */
-export function readEditTarget(route: string): RecordTarget | undefined {
+function readEditTarget(route: string): RecordTarget | undefined {
   const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
   if (match === null) return undefined
   try {

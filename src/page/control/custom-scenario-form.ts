@@ -29,8 +29,6 @@ const EXAMPLE = '{ "status": 503, "retryAfter": 5, "times": 2 }'
  * A custom scenario as JSON (an object, a preset with changes, or an array),
  * sent as it is to `POST /__mock/scenarios`; the server's `invalid_scenario`
  * message, which names every problem, is shown as received.
- * @example
- * html`<${CustomScenarioForm} admin=${admin} onChange=${refresh} />`
  */
 export function CustomScenarioForm(props: {
   admin: AdminAccess

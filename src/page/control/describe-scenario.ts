@@ -11,9 +11,6 @@ export type ListedScenario = Omit<ActiveScenario, 'id' | 'matched' | 'fired'> &
 
 /**
  * What a scenario does, in a few words a person reads at a glance.
- * @example
- * describeScenario({ status: 429, retryAfter: 30, times: 2 })
- * // 'answers 429 with Retry-After: 30 · the next 2 requests'
  */
 export function describeScenario(scenario: ListedScenario): string {
   const effects: string[] = []
@@ -56,8 +53,6 @@ export function describeScenario(scenario: ListedScenario): string {
 
 /**
  * A rate limit in words, e.g. `3 requests per 1m per key (fixed-window)`.
- * @example
- * describeRateLimit({ limit: 3, window: '1m' }) // '3 requests per 1m per key'
  */
 export function describeRateLimit(
   rateLimit: NonNullable<ListedScenario['rateLimit']>,

@@ -6,8 +6,6 @@ import type * as source from '../../schema/endpoints.js'
  * (journal only).
  * @note A copy, since the page imports no code of the library; the type
  * import makes tsc fail when it differs from `src/schema/endpoints.ts`.
- * @example
- * ENDPOINT_NAMES.includes('getContent') // true
  */
 export const ENDPOINT_NAMES = [
   'listProjects',
@@ -18,8 +16,6 @@ export const ENDPOINT_NAMES = [
 
 /**
  * The endpoints a journal entry can name: the API's four and `asset`.
- * @example
- * JOURNAL_ENDPOINTS.at(-1) // 'asset'
  */
 export const JOURNAL_ENDPOINTS = [
   ...ENDPOINT_NAMES,

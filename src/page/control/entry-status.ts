@@ -4,8 +4,6 @@ import type { VNode } from 'preact'
 /**
  * A journal entry's status in the tone of its outcome, `dropped` for a
  * connection dropped without an answer.
- * @example
- * html`<${EntryStatus} status=${entry.status} />`
  */
 export function EntryStatus(props: { status: number }): VNode {
   const { status } = props

@@ -9,8 +9,6 @@ import type { JournalEntry } from './journal-entry-row.js'
  * sentence and source, then its journal entries, each a button that shows
  * it in the journal.
  * @note A type import of the library, erased by the bundler.
- * @example
- * html`<${FindingItem} finding=${finding} onShowEntry=${show} />`
  */
 export function FindingItem(props: {
   finding: ClientFinding

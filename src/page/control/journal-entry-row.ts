@@ -15,8 +15,6 @@ export type { JournalEntry }
  * One journal entry: a summary line (time, status, method and path, key,
  * duration) that expands to every field the journal keeps. A `focused` one
  * (the client report's link) is open, marked, scrolled to and focused.
- * @example
- * html`<${JournalEntryRow} entry=${entry} />`
  */
 export function JournalEntryRow(props: {
   entry: JournalEntry

@@ -1,11 +1,9 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
+import { toValue } from '../field-value.js'
 
 /**
  * Parses the text of a JSON editor, or says where it is not JSON.
- * @example
- * parseJsonText('{"status": 500}') // { ok: true, value: { status: 500 } }
- * parseJsonText('{status}').ok // false
  */
 export function parseJsonText(
   text: string,
@@ -23,8 +21,6 @@ export function parseJsonText(
 /**
  * A labelled monospace text area for a JSON body, with the local parse
  * problem (before anything is sent) under it.
- * @example
- * html`<${JsonEditor} id="patch" label="Merge patch" value=${text} onInput=${setText} />`
  */
 export function JsonEditor(props: {
   id: string
@@ -47,8 +43,7 @@ export function JsonEditor(props: {
       disabled=${props.disabled}
       aria-invalid=${props.problem !== undefined}
       aria-describedby=${props.problem === undefined ? undefined : problemId}
-      onInput=${(event: Event) =>
-        props.onInput((event.target as HTMLTextAreaElement).value)}
+      onInput=${toValue(props.onInput)}
     ></textarea>
     ${
       props.problem !== undefined &&

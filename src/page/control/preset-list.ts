@@ -5,15 +5,22 @@ import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
 import { ENDPOINT_NAMES, type ApiKeyRecord } from './endpoint-names.js'
+import { toValue } from '../field-value.js'
+import { NameSelect } from './name-select.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
+
+/** How far a preset applies: the next N requests, one key, one endpoint. */
+interface PresetScope {
+  times: string
+  key: string
+  endpoint: string
+}
 
 /**
  * The presets the control API lists (`GET /__mock/presets`), each applied
  * with one button, optionally narrowed to the next N requests, one key or
  * one endpoint (`POST /__mock/scenarios` with `{ "preset": name, … }`).
- * @example
- * html`<${PresetList} admin=${admin} keys=${keys} onChange=${refresh} />`
  */
 export function PresetList(props: {
   admin: AdminAccess
@@ -27,71 +34,27 @@ export function PresetList(props: {
     undefined,
     [],
   )
-  const [times, setTimes] = useState('')
-  const [key, setKey] = useState('')
-  const [endpoint, setEndpoint] = useState('')
+  const [scope, setScope] = useState<PresetScope>({
+    times: '',
+    key: '',
+    endpoint: '',
+  })
   const [result, setResult] = useState<ApiExchange>()
-
   const apply = async (name: string) => {
-    const match = {
-      ...(key === '' ? {} : { key }),
-      ...(endpoint === '' ? {} : { endpoint }),
-    }
-    const body = {
-      preset: name,
-      ...(times.trim() === '' ? {} : { times: Number(times) }),
-      ...(Object.keys(match).length === 0 ? {} : { match }),
-    }
+    const body = { preset: name, ...toScenarioScope(scope) }
     setResult(await admin.call('/scenarios', { method: 'POST', body }))
     props.onChange()
   }
-
   const disabled = !admin.unlocked
   return html`<div class="control-block">
     <h3>Presets</h3>
-    <div class="form-row">
-      <label
-        >Times
-        <input
-          type="number"
-          min="1"
-          inputmode="numeric"
-          placeholder="every request"
-          value=${times}
-          disabled=${disabled}
-          onInput=${(event: Event) =>
-            setTimes((event.target as HTMLInputElement).value)}
-      /></label>
-      <label
-        >Key
-        <select
-          value=${key}
-          disabled=${disabled}
-          onChange=${(event: Event) =>
-            setKey((event.target as HTMLSelectElement).value)}
-        >
-          <option value="">any key</option>
-          ${props.keys.map(
-            (record) =>
-              html`<option value=${record.key}>${record.key}</option>`,
-          )}
-        </select></label
-      >
-      <label
-        >Endpoint
-        <select
-          value=${endpoint}
-          disabled=${disabled}
-          onChange=${(event: Event) =>
-            setEndpoint((event.target as HTMLSelectElement).value)}
-        >
-          <option value="">any endpoint</option>
-          ${ENDPOINT_NAMES.map(
-            (name) => html`<option value=${name}>${name}</option>`,
-          )}
-        </select></label
-      >
-    </div>
+    <${ScopeRow}
+      scope=${scope}
+      keys=${props.keys}
+      disabled=${disabled}
+      onChange=${(change: Partial<PresetScope>) =>
+        setScope((current) => ({ ...current, ...change }))}
+    />
     ${
       presets.data === undefined
         ? html`<p class="muted">
@@ -125,5 +88,59 @@ export function PresetList(props: {
           </ul>`
     }
     <${ActionResult} exchange=${result} success="Scenario added." />
+  </div>`
+}
+
+/** The scope as the control API takes it: `times` and `match`, when set. */
+function toScenarioScope(scope: PresetScope) {
+  const { times, key, endpoint } = scope
+  const match = {
+    ...(key === '' ? {} : { key }),
+    ...(endpoint === '' ? {} : { endpoint }),
+  }
+  return {
+    ...(times.trim() === '' ? {} : { times: Number(times) }),
+    ...(Object.keys(match).length === 0 ? {} : { match }),
+  }
+}
+
+/** The fields that narrow the next preset applied. */
+function ScopeRow(props: {
+  scope: PresetScope
+  keys: ApiKeyRecord[]
+  disabled: boolean
+  onChange: (change: Partial<PresetScope>) => void
+}): VNode {
+  const { scope, disabled } = props
+  const onValue = (field: keyof PresetScope) => (value: string) =>
+    props.onChange({ [field]: value })
+  return html`<div class="form-row">
+    <label
+      >Times
+      <input
+        type="number"
+        min="1"
+        inputmode="numeric"
+        placeholder="every request"
+        value=${scope.times}
+        disabled=${disabled}
+        onInput=${toValue(onValue('times'))}
+    /></label>
+    <${NameSelect}
+      label="Key"
+      any="any key"
+      names=${props.keys.map((record) => record.key)}
+      value=${scope.key}
+      disabled=${disabled}
+      onChange=${onValue('key')}
+    />
+    <${NameSelect}
+      label="Endpoint"
+      any="any endpoint"
+      names=${ENDPOINT_NAMES}
+      value=${scope.endpoint}
+      disabled=${disabled}
+      onChange=${onValue('endpoint')}
+    />
   </div>`
 }

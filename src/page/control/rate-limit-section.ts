@@ -13,8 +13,6 @@ import {
  * `RateLimit-Remaining` and `RateLimit-Reset` would say. The scenarios come
  * from the panel's poll of `GET /__mock/scenarios`, whose entries carry it as
  * `usage`.
- * @example
- * html`<${RateLimitSection} scenarios=${list} locked=${false} />`
  */
 export function RateLimitSection(props: {
   scenarios: ListedScenario[] | undefined

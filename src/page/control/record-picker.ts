@@ -18,8 +18,6 @@ const MATCHES_NAMED = 5
  * pick with the arrow keys), Enter takes the first match, and an exact ID is
  * taken as it is typed. Under the box, a polite live line says how many
  * match, so a screen reader hears it too.
- * @example
- * html`<${RecordPicker} label="Content" choices=${choices} chosen=${id} onPick=${setId} />`
  */
 export function RecordPicker(props: {
   /** The kind's name, the box's label. */
@@ -103,10 +101,7 @@ export function RecordPicker(props: {
 }
 
 /** The choices whose name or ID holds `query`, case aside. */
-export function findMatches(
-  choices: RecordChoice[],
-  query: string,
-): RecordChoice[] {
+function findMatches(choices: RecordChoice[], query: string): RecordChoice[] {
   const wanted = query.trim().toLowerCase()
   if (wanted === '') return []
   return choices.filter(

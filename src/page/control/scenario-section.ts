@@ -12,8 +12,6 @@ import type { AdminAccess } from './use-admin-access.js'
  * The scenarios part of the control panel: those in force with their
  * counters, presets and a custom scenario (only where a server can take
  * them).
- * @example
- * html`<${ScenarioSection} admin=${admin} keys=${keys} scenarios=${list} onChange=${refresh} />`
  */
 export function ScenarioSection(props: {
   admin: AdminAccess

@@ -4,8 +4,6 @@ import type { VNode } from 'preact'
 /**
  * One line saying that something needs the server, in a build-demo folder's
  * panel: `what` is the subject and its verb, e.g. "Moving the clock needs".
- * @example
- * html`<${NeedsServer} what="Moving the clock needs" />`
  */
 export function NeedsServer(props: { what: string }): VNode {
   return html`<p class="muted server-only">
@@ -17,8 +15,6 @@ export function NeedsServer(props: { what: string }): VNode {
  * Where a part of the panel that needs the server would be, in a build-demo
  * folder: its title and why it is not there, instead of a form that cannot
  * send or a list that never loads.
- * @example
- * html`<${ServerOnlySection} id="journal" title="Request journal" what="The request journal needs" />`
  */
 export function ServerOnlySection(props: {
   id: string

@@ -6,14 +6,13 @@ import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { API_KEY_STORAGE, readSessionValue } from '../session-state.js'
 import type { ApiKeyRecord } from './endpoint-names.js'
+import { toValue } from '../field-value.js'
 
 /**
  * One API request from the panel, to see a scenario, the clock or a patch at
  * work without leaving it: a key (the explorer's choice by default), a path
  * under the API base, and the answer as any client receives it (status,
  * rate-limit headers and Retry-After, the envelope, curl).
- * @example
- * html`<${TryRequest} config=${config} keys=${keys} onSent=${refresh} />`
  */
 export function TryRequest(props: {
   config: PageConfig
@@ -49,11 +48,7 @@ export function TryRequest(props: {
     <form class="form-row" onSubmit=${send}>
       <label
         >Key
-        <select
-          value=${key}
-          onChange=${(event: Event) =>
-            setKey((event.target as HTMLSelectElement).value)}
-        >
+        <select value=${key} onChange=${toValue(setKey)}>
           ${keys.map((name) => html`<option value=${name}>${name}</option>`)}
         </select></label
       >
@@ -61,11 +56,7 @@ export function TryRequest(props: {
         >Path under${' '}<code class="url-text"
           >${breakAtSlashes(config.apiBase)}</code
         >
-        <input
-          type="text"
-          value=${path}
-          onInput=${(event: Event) =>
-            setPath((event.target as HTMLInputElement).value)}
+        <input type="text" value=${path} onInput=${toValue(setPath)}
       /></label>
       <button type="submit" class="primary" disabled=${sending}>
         ${sending ? 'Sending…' : 'Send'}

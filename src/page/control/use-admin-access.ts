@@ -46,9 +46,6 @@ export interface AdminAccess {
  * @note A 401 from the control API means the token is missing or wrong, even
  * when the config said none was needed (a server restarted with
  * `--admin-token`): the token is forgotten and the panel asks again.
- * @example
- * const admin = useAdminAccess(config)
- * if (admin.unlocked) await admin.call('/scenarios')
  */
 export function useAdminAccess(config: PageConfig): AdminAccess {
   const [token, setToken] = useState(() =>

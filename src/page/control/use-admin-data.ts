@@ -7,7 +7,7 @@ import { usePolling } from './use-polling.js'
  * What a control API read gave: the last exchange (to show a failure as
  * received) and its body when it succeeded.
  */
-export interface AdminData<T> {
+interface AdminData<T> {
   exchange?: ApiExchange
   data?: T
 }
@@ -16,8 +16,6 @@ export interface AdminData<T> {
  * Reads `path` of the control API while the panel is unlocked: at once,
  * again when `deps` change (e.g. after an action, or a filter), and every
  * `intervalMs` if given. A failed read keeps the last good `data`.
- * @example
- * const scenarios = useAdminData<{ data: ListedScenario[] }>(admin, '/scenarios', POLL_INTERVAL_MS, [revision])
  */
 export function useAdminData<T>(
   admin: AdminAccess,

@@ -4,7 +4,7 @@ import { parseJsonText } from './json-editor.js'
 import type { AdminAccess, AdminCallOptions } from './use-admin-access.js'
 
 /** A JSON editor's submission: its local problem and the server's answer. */
-export interface JsonSubmit {
+interface JsonSubmit {
   /** Why the text is not JSON (nothing was sent). */
   problem?: string
   /** The last answer of the control API. */
@@ -23,9 +23,6 @@ export interface JsonSubmit {
  * Sends what a person wrote in a JSON editor to the control API: a text that
  * is not JSON is stopped here with the parser's message; anything else goes
  * to the server as written, whose answer (and `issues`) is kept to show.
- * @example
- * const send = useJsonSubmit(admin, refresh)
- * await send.submit(text, '/scenarios', { method: 'POST' })
  */
 export function useJsonSubmit(
   admin: AdminAccess,

@@ -12,8 +12,6 @@ export const POLL_INTERVAL_MS = 2000
  * and on unmount, so an answer never lands after a newer one.
  * @note Polling, not server-sent events: the control API has no stream, and
  * a read every 2 s of a journal of at most `--journal-size` entries is cheap.
- * @example
- * usePolling((signal) => admin.call('/requests', { signal }).then(show), POLL_INTERVAL_MS, admin.unlocked, [filter])
  */
 export function usePolling(
   load: (signal: AbortSignal) => Promise<void>,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 
 /** Whether the mock clock runs, as its reading says. */
-export type ClockMotion = 'running' | 'paused' | 'unknown'
+type ClockMotion = 'running' | 'paused' | 'unknown'
 
 /** A `GET /__mock/clock` answer and when it arrived (`Date.now()`). */
 export interface ClockReading {
@@ -23,8 +23,6 @@ export interface TickingClock {
 /**
  * Turns readings of `GET /__mock/clock` into a clock that ticks every second
  * between them, at the speed the reading gives.
- * @example
- * const clock = useTickingClock(reading) // reading: { now: '…', speed: 60, at: Date.now() }
  */
 export function useTickingClock(
   reading: ClockReading | undefined,

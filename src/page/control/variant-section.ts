@@ -3,6 +3,7 @@ import type { VNode } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
+import { toChecked } from '../field-value.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
@@ -22,8 +23,6 @@ const ALL = 'hostile'
  * read from `GET /__mock/variants` and put in force with
  * `PUT /__mock/variants` at each change, so the explorer and every client
  * then get the alternative answers.
- * @example
- * html`<${VariantSection} admin=${admin} revision=${revision} onChange=${refresh} />`
  */
 export function VariantSection(props: {
   admin: AdminAccess
@@ -44,7 +43,6 @@ export function VariantSection(props: {
   useEffect(() => setAsked(undefined), [state.data])
   const current = asked ?? state.data?.variants ?? []
   const disabled = !admin.unlocked || state.data === undefined
-  const all = current.includes(ALL)
 
   const put = async (variants: string[], what: string) => {
     setDone(what)
@@ -90,29 +88,46 @@ export function VariantSection(props: {
                   : `GET /variants answered ${state.exchange.status || 'nothing'}: variants need the server (npx content-api-mock).`
             }
           </p>`
-        : html`<ul class="variant-list">
-            ${state.data.known.map((name) => {
-              const on = current.includes(name) || (all && name !== ALL)
-              return html`<li data-variant=${name}>
-                <label class="inline-check">
-                  <input
-                    type="checkbox"
-                    checked=${on}
-                    disabled=${disabled || (all && name !== ALL)}
-                    onChange=${(event: Event) =>
-                      toggle(name, (event.target as HTMLInputElement).checked)}
-                  />
-                  <code>${name}</code>
-                </label>
-                <span class="muted">
-                  ${withCode(state.data?.summaries?.[name] ?? '')}
-                </span>
-              </li>`
-            })}
-          </ul>`
+        : html`<${VariantSwitches}
+            state=${state.data}
+            current=${current}
+            disabled=${disabled}
+            onToggle=${toggle}
+          />`
     }
     <${ActionResult} exchange=${result} success=${done} />
   </section>`
+}
+
+/** A switch per variant the mock knows, with what it changes. */
+function VariantSwitches(props: {
+  state: VariantState
+  /** The variants in force, or just asked for. */
+  current: string[]
+  disabled: boolean
+  onToggle: (name: string, on: boolean) => void
+}): VNode {
+  const { current, disabled } = props
+  const all = current.includes(ALL)
+  return html`<ul class="variant-list">
+    ${props.state.known.map((name) => {
+      const on = current.includes(name) || (all && name !== ALL)
+      return html`<li data-variant=${name}>
+        <label class="inline-check">
+          <input
+            type="checkbox"
+            checked=${on}
+            disabled=${disabled || (all && name !== ALL)}
+            onChange=${toChecked((on) => props.onToggle(name, on))}
+          />
+          <code>${name}</code>
+        </label>
+        <span class="muted">
+          ${withCode(props.state.summaries?.[name] ?? '')}
+        </span>
+      </li>`
+    })}
+  </ul>`
 }
 
 /** A summary with its `code` spans as `<code>`. */

@@ -42,8 +42,6 @@ export interface ListBody<Item> {
 
 /**
  * The `data` of a 2xx JSON body, or undefined.
- * @example
- * const projects = dataOf<Project[]>(exchange) ?? []
  */
 export function dataOf<T>(
   exchange: { status: number; body: unknown } | undefined,

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useRef } from 'preact/hooks'
+import type { ApiExchange } from '../api-client.js'
 import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
@@ -16,8 +17,6 @@ import { PublishBadges } from './publish-badges.js'
  * publish is pending) when the page refreshes by itself. Once the detail
  * answered, progress and publish both come from it, so the card never shows
  * two moments at once.
- * @example
- * html`<${ContentCard} config=${config} apiKey=${key} projectId="p1" item=${item} pollMs=${3000} />`
  */
 export function ContentCard(props: {
   config: PageConfig
@@ -46,41 +45,11 @@ export function ContentCard(props: {
   })
   const body = dataOf<Content>(detail.exchange)
   last.current = body
-  // @note The signed URLs change on every answer; the first one keeps the
-  // image from loading again on each refresh. The title card shows the
-  // title, so a new title takes the new answer's URL.
-  const thumbnail = useRef<{ subject?: string; url?: string }>({})
-  const subject = `${body?.content?.movie_unique} ${body?.title}`
-  if (
-    body?.content?.thumbnail_url !== undefined &&
-    thumbnail.current.subject !== subject
-  ) {
-    thumbnail.current = { subject, url: body.content.thumbnail_url }
-  }
   return html`<li
     class=${`card content-card${props.isNew ? ' content-new' : ''}`}
     ref=${ref}
   >
-    <a class="thumbnail-link" href=${href} tabindex="-1" aria-hidden="true">
-      ${
-        thumbnail.current.url === undefined
-          ? html`<div class="thumbnail thumbnail-empty">
-              ${
-                detail.exchange !== undefined && body === undefined
-                  ? `detail: ${detail.exchange.status}`
-                  : ''
-              }
-            </div>`
-          : html`<img
-              class="thumbnail"
-              src=${thumbnail.current.url}
-              alt=""
-              loading="lazy"
-              width="320"
-              height="180"
-            />`
-      }
-    </a>
+    <${CardThumbnail} href=${href} body=${body} exchange=${detail.exchange} />
     <div class="card-body">
       <h3 class="card-title"><a href=${href}>${item.title}</a></h3>
       <p class="badges">
@@ -105,6 +74,51 @@ export function ContentCard(props: {
       }
     </div>
   </li>`
+}
+
+/** The card's image, or why there is none. */
+function CardThumbnail(props: {
+  href: string
+  body: Content | undefined
+  exchange: ApiExchange | undefined
+}): VNode {
+  const { body } = props
+  // @note The signed URLs change on every answer; the first one keeps the
+  // image from loading again on each refresh. The title card shows the
+  // title, so a new title takes the new answer's URL.
+  const thumbnail = useRef<{ subject?: string; url?: string }>({})
+  const subject = `${body?.content?.movie_unique} ${body?.title}`
+  if (
+    body?.content?.thumbnail_url !== undefined &&
+    thumbnail.current.subject !== subject
+  ) {
+    thumbnail.current = { subject, url: body.content.thumbnail_url }
+  }
+  return html`<a
+    class="thumbnail-link"
+    href=${props.href}
+    tabindex="-1"
+    aria-hidden="true"
+  >
+    ${
+      thumbnail.current.url === undefined
+        ? html`<div class="thumbnail thumbnail-empty">
+            ${
+              props.exchange !== undefined && body === undefined
+                ? `detail: ${props.exchange.status}`
+                : ''
+            }
+          </div>`
+        : html`<img
+            class="thumbnail"
+            src=${thumbnail.current.url}
+            alt=""
+            loading="lazy"
+            width="320"
+            height="180"
+          />`
+    }
+  </a>`
 }
 
 /**

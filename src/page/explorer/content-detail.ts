@@ -1,6 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useEffect, useRef } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { ExchangeView } from '../exchange-view.js'
 import { FieldList } from '../field-list.js'
 import type { PageConfig } from '../page-config.js'
@@ -9,15 +9,13 @@ import { dataOf, type Content, type Project } from './api-types.js'
 import { ProgressBar } from './progress-bar.js'
 import { EditLink } from './edit-link.js'
 import { PublishTable } from './publish-table.js'
+import { useSteadyMedia, type SteadyMedia } from './use-steady-media.js'
 
 /**
  * One content (`GET /projects/{id}/contents/{id}`): the video, the
  * thumbnail, the `content` object and the publish results; asked again every
  * `pollMs` while the page refreshes by itself. Its project's name, for the
  * breadcrumb, is asked for when the page does not know it yet.
- * @example
- * html`<${ContentDetail} config=${config} apiKey=${key} projectId="p1" contentId="c1" pollMs=${3000}
- *   now=${() => Date.now()} names=${names} onNames=${learn} />`
  */
 export function ContentDetail(props: {
   config: PageConfig
@@ -56,30 +54,7 @@ export function ContentDetail(props: {
         : [[contentId, content.title] as [string, string]]),
     ])
   }, [projectName, content?.title])
-  // @note The signed URLs change on every answer; keeping the first ones per
-  // movie stops a refresh from restarting the video or the image. The title
-  // card shows the title, so a new title takes the new thumbnail URL.
-  const media = useRef<{
-    movie?: string
-    title?: string
-    video?: string
-    thumbnail?: string
-  }>({})
-  const movie = content?.content?.movie_unique
-  if (content?.content !== undefined && media.current.movie !== movie) {
-    media.current = {
-      movie,
-      title: content.title,
-      video: content.content.download_url,
-      thumbnail: content.content.thumbnail_url,
-    }
-  } else if (content !== undefined && media.current.title !== content.title) {
-    media.current = {
-      ...media.current,
-      title: content.title,
-      thumbnail: content.content?.thumbnail_url,
-    }
-  }
+  const media = useSteadyMedia(content)
   return html`<section class="panel" aria-labelledby="content-title">
     <div class="view-head">
       <h1 id="content-title">${content?.title ?? contentId}</h1>
@@ -88,57 +63,8 @@ export function ContentDetail(props: {
     ${
       content !== undefined &&
       html`<div class="content-detail">
-        <div class="content-media">
-          ${
-            media.current.video !== undefined &&
-            html`<video
-              class="content-video"
-              controls
-              playsinline
-              preload="metadata"
-              src=${media.current.video}
-              poster=${media.current.thumbnail}
-            ></video>`
-          }
-          ${
-            media.current.thumbnail !== undefined &&
-            html`<figure class="content-thumbnail">
-              <img
-                class="thumbnail"
-                src=${media.current.thumbnail}
-                alt=${`Thumbnail of ${content.title}`}
-                width="320"
-                height="180"
-              />
-              <figcaption class="muted small">thumbnail_url</figcaption>
-            </figure>`
-          }
-        </div>
-        <div class="content-facts">
-          <p class="badges">
-            <span class="badge badge-muted">${content.mode}</span>
-            <code class="muted small">${content.variation_unique}</code>
-          </p>
-          <${ProgressBar}
-            label="Generation progress"
-            progress=${content.progress}
-          />
-          <h2>Publish results</h2>
-          ${
-            (content.publish ?? []).length === 0
-              ? html`<p class="muted">Not published (publish is empty).</p>`
-              : html`<${PublishTable}
-                  publish=${content.publish}
-                  now=${props.now}
-                />`
-          }
-          <h2>The <code>content</code> object</h2>
-          <${FieldList}
-            class="content-object"
-            fields=${content.content ?? {}}
-            codeNames
-          />
-        </div>
+        <${ContentMedia} media=${media} title=${content.title} />
+        <${ContentFacts} content=${content} now=${props.now} />
       </div>`
     }
     ${detail.exchange === undefined && html`<p class="muted">Loading…</p>`}
@@ -147,4 +73,59 @@ export function ContentDetail(props: {
       html`<${ExchangeView} exchange=${detail.exchange} />`
     }
   </section>`
+}
+
+/** The content's video and its thumbnail, steady across refreshes. */
+function ContentMedia(props: { media: SteadyMedia; title: string }): VNode {
+  const { media } = props
+  return html`<div class="content-media">
+    ${
+      media.video !== undefined &&
+      html`<video
+        class="content-video"
+        controls
+        playsinline
+        preload="metadata"
+        src=${media.video}
+        poster=${media.thumbnail}
+      ></video>`
+    }
+    ${
+      media.thumbnail !== undefined &&
+      html`<figure class="content-thumbnail">
+        <img
+          class="thumbnail"
+          src=${media.thumbnail}
+          alt=${`Thumbnail of ${props.title}`}
+          width="320"
+          height="180"
+        />
+        <figcaption class="muted small">thumbnail_url</figcaption>
+      </figure>`
+    }
+  </div>`
+}
+
+/** Mode, ID, progress, publish results and the `content` object. */
+function ContentFacts(props: { content: Content; now: () => number }): VNode {
+  const { content } = props
+  return html`<div class="content-facts">
+    <p class="badges">
+      <span class="badge badge-muted">${content.mode}</span>
+      <code class="muted small">${content.variation_unique}</code>
+    </p>
+    <${ProgressBar} label="Generation progress" progress=${content.progress} />
+    <h2>Publish results</h2>
+    ${
+      (content.publish ?? []).length === 0
+        ? html`<p class="muted">Not published (publish is empty).</p>`
+        : html`<${PublishTable} publish=${content.publish} now=${props.now} />`
+    }
+    <h2>The <code>content</code> object</h2>
+    <${FieldList}
+      class="content-object"
+      fields=${content.content ?? {}}
+      codeNames
+    />
+  </div>`
 }

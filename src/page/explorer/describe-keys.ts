@@ -31,8 +31,6 @@ export interface KeyDescription {
 
 /**
  * Describes every key from the control API's records at the mock's time.
- * @example
- * describeKeys(keys, accounts, projects, Date.parse(clock.now))[0].state // 'active'
  */
 export function describeKeys(
   keys: ApiKeyRecord[],
@@ -70,8 +68,6 @@ export function describeKeys(
 
 /**
  * What a key sees, in words.
- * @example
- * describeSight(description) // 'sees 7 projects, 1 shared with it (read-only)'
  */
 export function describeSight(description: KeyDescription): string {
   if (description.state !== 'active') {

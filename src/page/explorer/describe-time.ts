@@ -1,5 +1,5 @@
 /** A time as a person reads it, beside the exact one. */
-export interface TimeDescription {
+interface TimeDescription {
   /** How long ago (or how soon), in words: `just now`, `3 min ago`, `in 2 h`, `5 days ago`. */
   relative: string
   /** The local clock time, with the date when it is not the day of `now`: `18:53`, `24 Nov, 18:53`. */
@@ -13,9 +13,6 @@ const DAY = 24 * HOUR
 /**
  * Describes an ISO 8601 time seen at `now` (the mock's time, in ms), in the
  * browser's locale and time zone unless given; undefined when it is not a time.
- * @example
- * describeTime('2026-11-26T18:53:00Z', Date.parse('2026-11-26T18:56:10Z'), { locale: 'en-GB', timeZone: 'UTC' })
- * // { relative: '3 min ago', local: '18:53' }
  */
 export function describeTime(
   iso: string,

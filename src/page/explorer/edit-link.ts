@@ -5,18 +5,14 @@ import type { PageConfig } from '../page-config.js'
 /**
  * The control panel's route that opens its record editor on one record:
  * `#/control/edit/<kind>/<id>`.
- * @example
- * editRoute('contents', 'var_1') // '#/control/edit/contents/var_1'
  */
-export function editRoute(kind: 'contents' | 'projects', id: string): string {
+function editRoute(kind: 'contents' | 'projects', id: string): string {
   return `#/control/edit/${kind}/${encodeURIComponent(id)}`
 }
 
 /**
  * "Edit": opens the control panel's editor on the record a view shows; only
  * where the control API can change records (not in a build-demo folder).
- * @example
- * html`<${EditLink} config=${config} kind="projects" id=${projectId} />`
  */
 export function EditLink(props: {
   config: PageConfig

@@ -9,9 +9,11 @@ import {
   writeSessionValue,
 } from '../session-state.js'
 import { ContentDetail } from './content-detail.js'
-import { KeyChooser, useControlRecords } from './key-chooser.js'
+import { KeyChooser } from './key-chooser.js'
 import { ProjectList } from './project-list.js'
 import { ProjectView } from './project-view.js'
+import { useControlRecords } from './use-control-records.js'
+import { toChecked } from '../field-value.js'
 
 /**
  * How often the explorer asks again while it refreshes by itself: live data
@@ -19,13 +21,11 @@ import { ProjectView } from './project-view.js'
  * to 4 minutes, so 3 s shows every change promptly, even at `--speed 10`,
  * at a cost of one list request (plus the details that may change) each time.
  */
-export const POLL_MS = 3000
+const POLL_MS = 3000
 
 /**
  * The explorer at `#/`: choose an API key, then its projects
  * (`#/projects/<id>`), then one content (`#/projects/<id>/contents/<id>`).
- * @example
- * html`<${Explorer} config=${config} route="/" />`
  */
 export function Explorer(props: { config: PageConfig; route: string }): VNode {
   const { config } = props
@@ -33,35 +33,16 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     () => readSessionValue(API_KEY_STORAGE) ?? config.defaultKey,
   )
   const [autoRefresh, setAutoRefresh] = useState(config.live === true)
-  const adminToken = readSessionValue(ADMIN_TOKEN_STORAGE)
-  const records = useControlRecords(config, adminToken)
+  const records = useControlRecords(
+    config,
+    readSessionValue(ADMIN_TOKEN_STORAGE),
+  )
   const account = records.keys?.find((key) => key.key === apiKey)?.account
   const pollMs = autoRefresh ? POLL_MS : undefined
-  const [, segment, projectId, , contentId] = props.route
-    .split('/')
-    .map((part) => decodeURIComponent(part))
-  const inProject = segment === 'projects' && projectId !== undefined
+  const { projectId, contentId } = readExplorerRoute(props.route)
+  const inProject = projectId !== undefined
   const view = { config, apiKey, pollMs }
-  // The names of the records the views have shown, for the breadcrumb.
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map())
-  const learn = useCallback((entries: [string, string][]) => {
-    setNames((known) =>
-      entries.every(([id, name]) => known.get(id) === name)
-        ? known
-        : new Map([...known, ...entries]),
-    )
-  }, [])
-
-  const projectHref = `#/projects/${encodeURIComponent(projectId ?? '')}`
-  const trail = [
-    { label: 'Projects', href: '#/' },
-    ...(inProject
-      ? [{ label: names.get(projectId) ?? projectId, href: projectHref }]
-      : []),
-    ...(inProject && contentId !== undefined
-      ? [{ label: names.get(contentId) ?? contentId, href: '' }]
-      : []),
-  ]
+  const { names, learn } = useKnownNames()
 
   const chooseKey = (key: string) => {
     writeSessionValue(API_KEY_STORAGE, key)
@@ -75,34 +56,13 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       onChange=${chooseKey}
       folded=${inProject}
     />
-    <div class="explorer-bar">
-      ${
-        inProject &&
-        html`<nav aria-label="Breadcrumb" class="breadcrumb">
-          <ol>
-            ${trail.map(
-              (crumb, index) =>
-                html`<li>
-                  ${
-                    index === trail.length - 1
-                      ? html`<span aria-current="page">${crumb.label}</span>`
-                      : html`<a href=${crumb.href}>${crumb.label}</a>`
-                  }
-                </li>`,
-            )}
-          </ol>
-        </nav>`
-      }
-      <label class="toggle">
-        <input
-          type="checkbox"
-          checked=${autoRefresh}
-          onChange=${(event: Event) =>
-            setAutoRefresh((event.target as HTMLInputElement).checked)}
-        />
-        Refresh every ${POLL_MS / 1000} s
-      </label>
-    </div>
+    <${ExplorerBar}
+      names=${names}
+      projectId=${projectId}
+      contentId=${contentId}
+      autoRefresh=${autoRefresh}
+      onAutoRefresh=${setAutoRefresh}
+    />
     ${
       !inProject &&
       html`<${ProjectList}
@@ -136,4 +96,89 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       />`
     }
   </div>`
+}
+
+/** The project and content a route names: `/projects/<id>/contents/<id>`. */
+function readExplorerRoute(route: string): {
+  projectId?: string
+  contentId?: string
+} {
+  const [, segment, projectId, , contentId] = route
+    .split('/')
+    .map((part) => decodeURIComponent(part))
+  return segment === 'projects' ? { projectId, contentId } : {}
+}
+
+/** The names of the records the views have shown, by ID, and how to add some. */
+function useKnownNames() {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map())
+  const learn = useCallback((entries: [string, string][]) => {
+    setNames((known) =>
+      entries.every(([id, name]) => known.get(id) === name)
+        ? known
+        : new Map([...known, ...entries]),
+    )
+  }, [])
+  return { names, learn }
+}
+
+/** Where the explorer is, and whether it refreshes by itself. */
+function ExplorerBar(props: {
+  names: ReadonlyMap<string, string>
+  projectId: string | undefined
+  contentId: string | undefined
+  autoRefresh: boolean
+  onAutoRefresh: (on: boolean) => void
+}): VNode {
+  return html`<div class="explorer-bar">
+    ${
+      props.projectId !== undefined &&
+      html`<${Breadcrumb}
+        names=${props.names}
+        projectId=${props.projectId}
+        contentId=${props.contentId}
+      />`
+    }
+    <label class="toggle">
+      <input
+        type="checkbox"
+        checked=${props.autoRefresh}
+        onChange=${toChecked(props.onAutoRefresh)}
+      />
+      Refresh every ${POLL_MS / 1000} s
+    </label>
+  </div>`
+}
+
+/** Projects, then the project, then the content, named where known. */
+function Breadcrumb(props: {
+  names: ReadonlyMap<string, string>
+  projectId: string
+  contentId: string | undefined
+}): VNode {
+  const { names, projectId, contentId } = props
+  const trail = [
+    { label: 'Projects', href: '#/' },
+    {
+      label: names.get(projectId) ?? projectId,
+      href: `#/projects/${encodeURIComponent(projectId)}`,
+    },
+    ...(contentId !== undefined
+      ? [{ label: names.get(contentId) ?? contentId, href: '' }]
+      : []),
+  ]
+  return html`<nav aria-label="Breadcrumb" class="breadcrumb">
+    <ol>
+      ${trail.map(
+        (crumb, index) =>
+          html`<li>
+            ${
+              index === trail.length - 1
+                ? html`<span aria-current="page">${crumb.label}</span>`
+                : html`<a href=${crumb.href}>${crumb.label}</a>`
+            }
+          </li>`,
+      )}
+    </ol>
+  </nav>`
 }

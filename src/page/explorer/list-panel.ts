@@ -7,10 +7,6 @@ import { dataOf, type ListBody } from './api-types.js'
 /**
  * A list answer as a panel: its title and `meta.total`, a card per item (or
  * why there is none), and the exchange itself underneath.
- * @example
- * html`<${ListPanel} id="projects-title" title="Projects" level=${1} exchange=${exchange}
- *   empty="This key sees no projects." gridClass="project-grid"
- *   renderItem=${(project) => html`<${ProjectCard} project=${project} />`} />`
  */
 export function ListPanel<Item>(props: {
   /** The id of the heading, which names the section. */

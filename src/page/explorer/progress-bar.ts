@@ -11,8 +11,6 @@ export const TOTAL_STEPS = 5
 /**
  * A content's progress: a bar with "step n of 5" and a complete badge; the
  * bar is named after its content, so a list of them reads apart.
- * @example
- * html`<${ProgressBar} label="Generation of Spring launch" progress=${{ step_process: 2, is_complete: false }} />`
  */
 export function ProgressBar(props: {
   progress: { step_process: number; is_complete: boolean } | undefined

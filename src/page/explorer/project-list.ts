@@ -10,8 +10,6 @@ import { ListPanel } from './list-panel.js'
  * The projects the key sees (`GET /projects`), each a card with what the
  * list does not carry fetched for it: `is_readonly` from its detail and the
  * content count from its contents list's `meta.total`.
- * @example
- * html`<${ProjectList} config=${config} apiKey=${key} ownerOf=${owners} account="acct_alpha" />`
  */
 export function ProjectList(props: {
   config: PageConfig

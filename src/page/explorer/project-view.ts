@@ -13,8 +13,6 @@ import { ListPanel } from './list-panel.js'
  * One project (`GET /projects/{id}`) and its contents
  * (`GET /projects/{id}/contents`); while the page refreshes by itself, the
  * list is asked again every `pollMs`, and contents that appear are marked new.
- * @example
- * html`<${ProjectView} config=${config} apiKey=${key} projectId="p1" pollMs=${3000} onNames=${learn} />`
  */
 export function ProjectView(props: {
   config: PageConfig

@@ -5,8 +5,6 @@ import type { PublishResult } from './api-types.js'
 /**
  * The badge class of a publish status: success green, failed red, anything
  * else (pending, or a value the spec does not show) neutral.
- * @example
- * publishStatusClass('success') // 'badge badge-ok'
  */
 export function publishStatusClass(status: string): string {
   if (status === 'success') return 'badge badge-ok'
@@ -16,8 +14,6 @@ export function publishStatusClass(status: string): string {
 
 /**
  * A content's publish platforms as small badges: platform and status.
- * @example
- * html`<${PublishBadges} publish=${detail.publish} />`
  */
 export function PublishBadges(props: { publish: PublishResult[] }): VNode {
   if (props.publish.length === 0) {

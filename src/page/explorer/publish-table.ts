@@ -9,8 +9,6 @@ import { Timestamp } from './timestamp.js'
  * its URL beneath, cut with an ellipsis rather than broken; no link for a
  * failed one, which was never posted), the status and `posted_at` (for a
  * failed result, when the attempt failed) in a person's terms.
- * @example
- * html`<${PublishTable} publish=${content.publish} now=${mockNow} />`
  */
 export function PublishTable(props: {
   publish: PublishResult[]

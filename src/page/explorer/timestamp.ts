@@ -10,8 +10,6 @@ const RETELL_MS = 20_000
  * A time in a person's terms, "3 min ago · 18:53", with the exact ISO time
  * in `datetime` and `title`, shown on focus too (it takes Tab), since a
  * title alone never shows for a keyboard.
- * @example
- * html`<${Timestamp} iso=${result.posted_at} now=${mockNow} />`
  */
 export function Timestamp(props: { iso: string; now: () => number }): VNode {
   const [, retell] = useState(0)

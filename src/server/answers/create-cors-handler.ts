@@ -21,9 +21,6 @@ export interface CorsHandler {
  * Preflights and named origins go through `cors` itself.
  * @note `cors` merges its options and joins the exposed headers on every
  * request, and the API's requests are nearly all actual ones.
- * @example
- * const applyCors = createCorsHandler({ origin: '*', exposedHeaders: ['Retry-After'] })
- * applyCors(request, response, () => route(request, response))
  */
 export function createCorsHandler(options: CorsOptions): CorsHandler {
   const applyCors = cors(options) as unknown as CorsHandler
@@ -62,8 +59,6 @@ function setRawHeaders(
  * @note The control API and the page's config (which names the default key)
  * answer only origins named with `corsOrigin`: with "any", a page of another
  * origin could read every key from `GET /__mock/fixtures`.
- * @example
- * const cors = createCorsHandlers(undefined) // { any: …, own: undefined }
  */
 export function createCorsHandlers(corsOrigin: string | string[] | undefined): {
   any: CorsHandler

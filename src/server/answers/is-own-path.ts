@@ -6,9 +6,6 @@
  * @note Any case, segment-wise, as express routes them (`/__MOCK/health` is
  * the control API, `/__mockery` is not); the API prefix, unlike these, is
  * matched case and all (`isApiPath`).
- * @example
- * isOwnPath('/__MOCK/fixtures') // true
- * isOwnPath('/public-api/v1/projects') // false
  */
 export function isOwnPath(target: string): boolean {
   return OWN_PATH.test(target)
@@ -17,9 +14,6 @@ export function isOwnPath(target: string): boolean {
 /**
  * Whether a request target is the control API's (`/__mock` and below, any
  * case, as express routes it): the user's `--handlers` are never asked there.
- * @example
- * isControlPath('/__mock/health') // true
- * isControlPath('/__mockery') // false
  */
 export function isControlPath(target: string): boolean {
   return CONTROL_PATH.test(target)

@@ -18,8 +18,6 @@ let msw: Promise<typeof import('msw')> | undefined
  * none does, so the mock answers instead.
  * @note This is the one place msw serves in the server: `getResponse()` is
  * common to msw 2 and 3 (msw 3 removed `handleRequest`).
- * @example
- * if (await respondWithHandlers(handlers, req, res, origin)) return
  */
 export async function respondWithHandlers(
   handlers: RequestHandler[],

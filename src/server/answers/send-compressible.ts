@@ -9,9 +9,6 @@ const SMALLEST_GZIPPED = 1024
  * server's URL in it) gzipped to a client that accepts gzip, as it is to
  * any other, with `Vary: Accept-Encoding` either way so that a cache keeps
  * the two apart. The content type and other headers are the caller's.
- * @example
- * response.type('html')
- * sendCompressible(request, response, renderDocsPage(options))
  */
 export function sendCompressible(
   request: Request,

@@ -15,8 +15,6 @@ const NO_HEADERS: readonly string[] = []
  * where `setHeader` and a headers object cost a lookup and a copy per header
  * (the API's fast path). Headers set on the response
  * before still come first, and the answer's own override them, as before.
- * @example
- * writeApiResponse(res, mock.handle(toApiRequest(req, origin))!)
  */
 export function writeApiResponse(
   response: ServerResponse,

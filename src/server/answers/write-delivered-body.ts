@@ -7,8 +7,6 @@ import type { BodyDelivery } from '../../api/types.js'
  * `truncateAt` is set, destroys the connection once those bytes are out
  * (`truncated`): the client has read the headers and the `Content-Length`
  * of the whole body, then the connection closes mid-body.
- * @example
- * writeDeliveredBody(response, body, { pieces: 5, intervalMs: 40 })
  */
 export function writeDeliveredBody(
   response: ServerResponse,

@@ -5,8 +5,6 @@ import { writeApiResponse } from './write-api-response.js'
 
 /**
  * Answers with the API's error envelope, unless the response has started.
- * @example
- * writeJsonError(res, 404, 'not_found', 'No route GET /nope. …')
  */
 export function writeJsonError(
   response: ServerResponse,

@@ -7,10 +7,6 @@ import type { ErrorCode } from '../../schema/envelopes.js'
  * Answers on a bare socket, where Node gives no response object (a request
  * it refused to parse, a `CONNECT`), with the API's JSON error envelope, and
  * closes the connection.
- * @example
- * server.on('connect', (request, socket) =>
- *   writeRawJsonError(socket, 405, 'method_not_allowed', 'This is not a proxy.', { allow: 'GET' }),
- * )
  */
 export function writeRawJsonError(
   socket: Duplex,

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net'
  * so that no client sends a request into a connection that is about to die
  * and no connection holds the stop up for longer than `shutdownTimeout`.
  */
-export interface ConnectionKeeper {
+interface ConnectionKeeper {
   /** Watches a response from its request's arrival until it is done. */
   track(response: ServerResponse): void
   /**
@@ -23,9 +23,6 @@ export interface ConnectionKeeper {
  * leaves a response in flight free to keep its connection alive, so the
  * client reuses a connection that is closed a moment later (ECONNRESET);
  * and a stalled upload keeps `close()` waiting until the request timeout.
- * @example
- * const keeper = createConnectionKeeper(server, { idleTimeout: 30_000, shutdownTimeout: 10_000 })
- * server.on('request', (request, response) => keeper.track(response))
  */
 export function createConnectionKeeper(
   server: Server,

@@ -10,8 +10,6 @@ import type {
  * defaults below and the CLI's `--host` and `--port` (bounds, default, help)
  * are derived from it. The environment variables the CLI reads them from
  * are the CLI's (`cli/options/environment-variables.ts`).
- * @example
- * SERVER_OPTION_RULES.port.max // 65535
  */
 export const SERVER_OPTION_RULES = {
   host: {

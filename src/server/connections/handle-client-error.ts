@@ -35,8 +35,6 @@ const UNPARSABLE = {
  * size limit, an unknown method, nothing or too little in time) with the
  * API's JSON error envelope instead of Node's bare answer, and never with a
  * stack trace.
- * @example
- * server.on('clientError', handleClientError)
  */
 export function handleClientError(
   error: Error & { code?: string; rawPacket?: Buffer },

@@ -33,8 +33,6 @@ export interface ServerTimeouts {
  * limit) let a few hundred silent sockets hold a server's file descriptors
  * for minutes; these are short enough for that not to pile up and long
  * enough for any client on a working network.
- * @example
- * TIMEOUT_RULES.shutdownTimeout.default // 10000
  */
 export const TIMEOUT_RULES = {
   headersTimeout: {
@@ -100,8 +98,6 @@ const timeoutsSchema = z
  * The server's timeouts: those given, checked, and the defaults for the rest.
  * @throws {OptionsError} for a value that is not a whole number of
  * milliseconds within bounds, or headers allowed longer than the whole request.
- * @example
- * resolveServerTimeouts({ shutdownTimeout: 2000 }).headersTimeout // 10000
  */
 export function resolveServerTimeouts(
   given: Partial<ServerTimeouts>,
@@ -132,8 +128,6 @@ export function resolveServerTimeouts(
  * shorter one, within 50 ms and 1 s.
  * @note Node's default is every 30 s, so a 10 s header timeout would fire
  * after up to 40 s.
- * @example
- * createServer({ connectionsCheckingInterval: connectionsCheckingInterval(timeouts) })
  */
 export function connectionsCheckingInterval(timeouts: ServerTimeouts): number {
   const limits = [timeouts.headersTimeout, timeouts.requestTimeout].filter(

@@ -11,8 +11,6 @@ import { writeJsonError } from '../answers/write-json-error.js'
  * equal lengths whatever was sent, and a compare that takes as long for a
  * wrong first character as for a wrong last one, so the answer's timing
  * tells nothing about the token.
- * @example
- * router.use(createAdminTokenCheck('s3cret'))
  */
 export function createAdminTokenCheck(adminToken: string): RequestHandler {
   const expected = digest(adminToken)

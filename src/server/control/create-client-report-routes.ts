@@ -10,8 +10,6 @@ const REPORT_FILTERS = ['key', 'keyLabel']
  * The client report's control route: `GET /client-report`, the findings of
  * `mock.clientReport()` over the journal, for one key with `?key=` or
  * `?keyLabel=`.
- * @example
- * router.use(createClientReportRoutes(mock))
  */
 export function createClientReportRoutes(
   mock: MockCore,

@@ -7,8 +7,6 @@ import { readJsonBody } from './read-json-body.js'
 
 /**
  * The mock clock's control routes: `GET`, `POST`, `DELETE /clock`.
- * @example
- * router.use(createClockRoutes(mock, writeAlone))
  */
 export function createClockRoutes(mock: MockCore, write: ControlWrite): Router {
   const router = express.Router()

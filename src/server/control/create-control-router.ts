@@ -49,8 +49,6 @@ import { createVariantRoutes } from './create-variant-routes.js'
  * to 409 `conflict`; a method a path does not have (`OPTIONS` too, but for a
  * CORS preflight) answers 405 with `Allow`.
  * `CONTROL_ERROR_CODES` lists every code.
- * @example
- * app.use('/__mock', createControlRouter(mock, { adminToken: 'secret' }))
  */
 export function createControlRouter(
   mock: MockCore,

@@ -15,8 +15,6 @@ export const MAX_FIXTURE_BYTES = 200 * 1_048_576
 /**
  * The dataset's control routes: `GET /health`, `GET`, `PUT /fixtures` and
  * `POST /reset`.
- * @example
- * router.use(createFixtureRoutes(mock, writeAlone))
  */
 export function createFixtureRoutes(
   mock: MockCore,

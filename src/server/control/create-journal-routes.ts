@@ -5,8 +5,6 @@ import type { ControlWrite } from './control-hooks.js'
 
 /**
  * The request journal's control routes: `GET`, `DELETE /requests`.
- * @example
- * router.use(createJournalRoutes(mock, writeAlone))
  */
 export function createJournalRoutes(
   mock: MockCore,

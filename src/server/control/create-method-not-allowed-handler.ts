@@ -22,8 +22,6 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
  * drift from them.
  * @note It reads express's `router.stack`, the same list `app._router`
  * tools print; the control routes use plain paths and `:name` parameters.
- * @example
- * router.use(createMethodNotAllowedHandler(router))
  */
 export function createMethodNotAllowedHandler(router: Router): RequestHandler {
   const known = collectPaths(router.stack as unknown as RouterLayer[])

@@ -30,8 +30,6 @@ import { writeFixtureError } from './write-fixture-error.js'
  * `GET`, `PATCH` (a JSON merge patch), `DELETE /contents/:id`
  * (`?cascade=true`). Bodies and answers are records in the fixture format,
  * as `{ "data": … }`.
- * @example
- * router.use(createRecordRoutes(mock, 'contents', writeAlone))
  */
 export function createRecordRoutes(
   mock: MockCore,

@@ -11,8 +11,6 @@ import { readJsonBody } from './read-json-body.js'
  * The scenario control routes: `GET`, `POST`, `DELETE /scenarios`,
  * `DELETE /scenarios/:id`, and `GET /presets`, the presets a scenario can
  * start from.
- * @example
- * router.use(createScenarioRoutes(mock, writeAlone))
  */
 export function createScenarioRoutes(
   mock: MockCore,

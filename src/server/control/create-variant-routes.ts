@@ -15,8 +15,6 @@ import { readJsonBody } from './read-json-body.js'
  * `{"variants": [...], "known": [...], "summaries": {...}}`; `PUT /variants` with
  * `{"variants": ["nullable", "paginated"]}` puts those in force instead
  * (`[]` turns them off) and answers as `GET` does.
- * @example
- * router.use(createVariantRoutes(mock, writeAlone))
  */
 export function createVariantRoutes(
   mock: MockCore,

@@ -9,8 +9,6 @@ import { writeJsonError } from '../answers/write-json-error.js'
  * @note body-parser refuses both too, but only after reading the whole body
  * (to keep the connection usable): 250 MB for a 250 MB upload, and no answer
  * at all to a client that declares a length and never sends it.
- * @example
- * router.put('/fixtures', limitRequestBody(200 * MEBIBYTE, express.json({ limit: 200 * MEBIBYTE })), handler)
  */
 export function limitRequestBody(
   limit: number,

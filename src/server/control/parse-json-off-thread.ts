@@ -55,9 +55,6 @@ export type ParserMessage =
  * the worker, into one buffer that grows as they arrive, never past
  * `byteLength` when given (the length a request declares) and never
  * allocated for bytes that did not come.
- * @example
- * const document = await parseJsonOffThread(await readFile('fixtures.json'))
- * const body = await parseJsonOffThread(request, { byteLength: 52_000_000 })
  */
 export function parseJsonOffThread(
   source: Uint8Array | AsyncIterable<Uint8Array>,

@@ -23,8 +23,6 @@ import { UPLOAD_LIMITS, UploadGate } from './upload-gate.js'
  * (`UPLOAD_LIMITS`): a few are read at once, a few more wait unread, and the
  * rest are answered 503 `too_many_uploads` with `Retry-After` at once, so
  * that uploads cost what they carry, never what they declare.
- * @example
- * router.put('/fixtures', requireJsonMediaType(), readFixtureBody(MAX_FIXTURE_BYTES), load)
  */
 export function readFixtureBody(limit: number): RequestHandler {
   const gate = new UploadGate(UPLOAD_LIMITS)

@@ -16,8 +16,6 @@ const MAX_CONTROL_BYTES = 1_048_576
  * `requireJsonMediaType`), then parses it, answering `invalid_json` with
  * what the route expects, also for a body nested more than
  * `MAX_NESTING_DEPTH` levels deep.
- * @example
- * router.post('/clock', readJsonBody('{"set": "<ISO 8601 time>"}'), handler)
  */
 export function readJsonBody(expected: string): RequestHandler {
   const parse = limitRequestBody(

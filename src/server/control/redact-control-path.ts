@@ -4,9 +4,6 @@
  * (`/__mock/requests?key=<key>`, `/__mock/client-report?key=<key>`),
  * replaced by its label (`acct_a#1`), or by `(unknown key)`, since the log
  * never shows a key.
- * @example
- * redactControlPath('/__mock/api-keys/k_a?x=1', labelOf) // '/__mock/api-keys/acct_a#1?x=1'
- * redactControlPath('/__mock/requests?key=k_a', labelOf) // '/__mock/requests?key=acct_a#1'
  */
 export function redactControlPath(
   target: string,

@@ -8,8 +8,6 @@ const RETRY_AFTER_SECONDS = 2
  * Answers an upload that finds every reading and waiting place taken (see
  * `UploadGate`): 503 `too_many_uploads` with `Retry-After`, before a byte
  * of its body is read, and the connection closed, since its body is not.
- * @example
- * if (turn === undefined) return refuseUpload(response, UPLOAD_LIMITS)
  */
 export function refuseUpload(
   response: Response,

@@ -7,7 +7,7 @@ import { writeJsonError } from '../answers/write-json-error.js'
  * The media types the control API reads: JSON, and the types built on it
  * such as `application/merge-patch+json` (RFC 6839 `+json` suffix).
  */
-export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
+const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
 
 /**
  * The first handler of every `POST`, `PUT` and `PATCH` control route: a
@@ -24,8 +24,6 @@ export const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
  * on every `POST` (and modern ones add `Sec-Fetch-Site`), while curl,
  * Playwright's `request` and the HTTP clients of other languages send
  * neither: so such a reset passes only without them.
- * @example
- * router.post('/reset', requireJsonMediaType({ bodiless: true }), reset)
  */
 export function requireJsonMediaType(
   options: { bodiless?: boolean } = {},

@@ -6,9 +6,6 @@ import { isLoopbackHost } from '../host/is-loopback-host.js'
  * with `false` (open on purpose); otherwise a random one when the server
  * listens beyond loopback, so that a mock started on `0.0.0.0` in a café
  * or an office is never open to everyone by accident.
- * @example
- * resolveAdminToken(undefined, '127.0.0.1') // { token: undefined, generated: false }
- * resolveAdminToken(undefined, '0.0.0.0') // { token: '9f86d081…', generated: true }
  */
 export function resolveAdminToken(
   given: string | false | undefined,

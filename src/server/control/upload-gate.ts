@@ -16,11 +16,6 @@ export const UPLOAD_LIMITS = { reading: 2, waiting: 8 } as const
  * the waiting places are taken too. A turn ends with the function it
  * resolves to, or when the response of an upload still waiting closes
  * (its client left, or a timeout ended it).
- * @example
- * const gate = new UploadGate(UPLOAD_LIMITS)
- * const turn = gate.enter(response)
- * if (turn === undefined) return refuse(response)
- * const leave = await turn
  */
 export class UploadGate {
   readonly limits: { reading: number; waiting: number }

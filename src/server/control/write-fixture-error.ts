@@ -5,8 +5,6 @@ import type { ControlErrorCode } from '../../schema/envelopes.js'
 /**
  * Answers 400 `invalid_fixture` with the error's message and its `issues`
  * (`[{ path, message }]`), for a fixture document or a record refused.
- * @example
- * if (error instanceof FixtureError) return writeFixtureError(response, error)
  */
 export function writeFixtureError(
   response: Response,

@@ -14,15 +14,13 @@ const DOCS_DIRECTORY = packageFile('dist/docs/')
 /**
  * The path of the renderer's assets; their names carry their content hash.
  */
-export const DOCS_ASSET_PREFIX = '/__docs'
+const DOCS_ASSET_PREFIX = '/__docs'
 
 /**
  * The API reference: `GET /docs` answers a browser (one that asks for
  * `text/html`) with the page; any other client gets the JSON 404 it got
  * before, pointing at `/openapi.json`. The renderer's files are under
  * `/__docs/` with `cache-control: public, max-age=31536000, immutable`.
- * @example
- * app.use(createDocsRouter(mock))
  */
 export function createDocsRouter(mock: MockCore): Router {
   const router = express.Router({ strict: true })

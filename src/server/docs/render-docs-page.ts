@@ -1,7 +1,7 @@
 /**
  * What the API reference page needs from the server.
  */
-export interface DocsPageOptions {
+interface DocsPageOptions {
   /** The renderer's ES module entry, relative to the page, e.g. `__docs/scalar-<hash>/standalone.esm.js`. */
   rendererScript: string
   /** The key "try it" starts with when the tab has chosen none. */
@@ -11,7 +11,7 @@ export interface DocsPageOptions {
 /**
  * The session-storage entry where the explorer keeps the chosen API key.
  */
-export const API_KEY_STORAGE_KEY = 'content-api-mock.apiKey'
+const API_KEY_STORAGE_KEY = 'content-api-mock.apiKey'
 
 /**
  * The options Scalar gets besides the document and the key: every request
@@ -36,9 +36,6 @@ const RENDERER_OPTIONS = {
  * the tab's chosen API key (`sessionStorage['content-api-mock.apiKey']`) or
  * else `defaultKey`. Every URL in it is relative, so the page works under
  * the path of a `--public-url` too.
- * @example
- * renderDocsPage({ rendererScript: '__docs/scalar-0123abcd/standalone.esm.js', defaultKey: 'demo-key-alpha' })
- * // '<!doctype html>…'
  */
 export function renderDocsPage(options: DocsPageOptions): string {
   // @note `<` is escaped so no value can close the script element early.

@@ -14,9 +14,6 @@ const CHUNK_BYTES = 64 * 1024
  * file opened, even if its name is given to another file meanwhile; a file
  * cut short while it is served errors the stream instead of ending it early
  * with fewer bytes than announced.
- * @example
- * const source = createFileSource(await open(path, 'r'), size, path)
- * const body = source.stream(0, 99)
  */
 export function createFileSource(
   handle: FileHandle,

@@ -16,8 +16,6 @@ const PAGE_DIR = packageFile('dist/page/')
  * prefers HTML (a browser) and passes JSON and `*∕*` clients on to the JSON
  * 404; `/__page/config.json` tells the page where the API is (built per
  * request, never cached); `/__page/*` serves its fingerprinted assets.
- * @example
- * app.use(createPageRouter(mock, { originOf, adminTokenRequired: false, live: false }))
  */
 export function createPageRouter(
   mock: MockCore,

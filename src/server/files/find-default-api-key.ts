@@ -6,8 +6,6 @@ import { findMainApiKey } from '../../data/find-main-api-key.js'
  * first key in dataset order that is neither revoked nor expired at the
  * mock's time (the generated dataset's `--api-key`), else the first key,
  * else `''` for a dataset without keys.
- * @example
- * findDefaultApiKey(server.mock) // 'demo-key-alpha'
  */
 export function findDefaultApiKey(mock: MockCore): string {
   return findMainApiKey(mock.apiKeys.list(), mock.clock.now()) ?? ''

@@ -18,8 +18,6 @@ let procFd: boolean | undefined
  * holds, wherever that folder is now, as `openat(fd, name)` would be; Node
  * 20 has no binding to the *at calls, and this is the way to them (Linux,
  * with /proc mounted).
- * @example
- * if (!namesEntriesByDescriptor()) await folder.check()
  */
 export function namesEntriesByDescriptor(): boolean {
   procFd ??= process.platform === 'linux' && existsSync('/proc/self/fd')
@@ -35,9 +33,6 @@ export function namesEntriesByDescriptor(): boolean {
  * `namesEntriesByDescriptor`). Elsewhere (macOS, Windows) it is the path
  * the folder had, and `check()` says whether it still leads to the same
  * folder without a link on the way: a window of a few system calls stays.
- * @example
- * const media = await FolderHandle.open('/srv/media')
- * try { await open(media.at('a.mp4'), 'r') } finally { await media.close() }
  */
 export class FolderHandle {
   /** Its real path when it was opened. */

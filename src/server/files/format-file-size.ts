@@ -1,8 +1,6 @@
 /**
  * A file size in words for messages, in binary units: `4 GiB`, `1.5 MiB`,
  * `512 bytes`.
- * @example
- * formatFileSize(4 * 1024 ** 3) // '4 GiB'
  */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`

@@ -3,8 +3,6 @@
  * `code` such as `ENOENT`, `ENAMETOOLONG`, `ELOOP` or `EACCES` and the
  * system call that failed): on a request path, a name the file system
  * cannot look up or read answers as a name that is not there.
- * @example
- * serveStatic(request, response, (error) => next(isFileSystemError(error) ? undefined : error))
  */
 export function isFileSystemError(error: unknown): boolean {
   const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException

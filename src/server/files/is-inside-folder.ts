@@ -3,9 +3,6 @@ import { isAbsolute, relative, sep } from 'node:path'
 /**
  * Whether `path` is `folder` or lies below it, by their names alone: give
  * both as real paths (`fs.realpath`) to compare where they are on disk.
- * @example
- * isInsideFolder('/srv/media/a.mp4', '/srv/media') // true
- * isInsideFolder('/srv/media-old/a.mp4', '/srv/media') // false
  */
 export function isInsideFolder(path: string, folder: string): boolean {
   const rel = relative(folder, path)

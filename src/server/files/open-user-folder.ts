@@ -86,11 +86,6 @@ export interface UserFolder {
  * a link while a file is opened cannot lead the open out of the folder.
  * @throws {UserFileError} (rejects) when the folder is missing, is not a
  * folder, or cannot be read.
- * @example
- * const folder = await openUserFolder('./media')
- * const { files, leftOut } = await folder.list((name) => name.endsWith('.mp4'))
- * const file = await folder.open(files[0].name)
- * const body = file.stream(0, 99) // a web stream of the first 100 bytes
  */
 export async function openUserFolder(
   directory: string,

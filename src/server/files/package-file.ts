@@ -9,8 +9,6 @@ let root: URL | undefined
  * module runs both where tsc puts it (`dist/server/files/`) and inlined in a
  * chunk of the bundled entries (`dist/chunks/`, scripts/build-bundles.js), at
  * other depths.
- * @example
- * readFileSync(packageFile('package.json'), 'utf8')
  */
 export function packageFile(path: string): URL {
   root ??= findPackageRoot(new URL('./', import.meta.url))

@@ -20,7 +20,7 @@ import {
 import { UserFileError } from './user-file-error.js'
 
 /** The thumbnails and videos a media folder holds, by file name. */
-export interface MediaDirectory {
+interface MediaDirectory {
   library: MediaLibrary
   thumbnails: readonly string[]
   videos: readonly string[]
@@ -35,8 +35,6 @@ export interface MediaDirectory {
 /**
  * The largest file a media folder serves (`mediaMaxFileSize`, in bytes);
  * a larger one is left out with a warning.
- * @example
- * MEDIA_FILE_SIZE_RULE.default // 4294967296 (4 GiB)
  */
 export const MEDIA_FILE_SIZE_RULE = {
   min: 1,
@@ -64,8 +62,6 @@ const VIDEO_TYPES = ['.mp4']
  * @throws {OptionsError} (one line) when the folder cannot be read, or
  * holds no media file that can be served, or `maxFileSize` is not a whole
  * number of bytes.
- * @example
- * const { library, warning } = await readMediaDirectory('./media')
  */
 export async function readMediaDirectory(
   directory: string,

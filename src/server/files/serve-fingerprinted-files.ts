@@ -19,8 +19,6 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable'
  * either way. A name that is not there falls through to the next route (the
  * JSON 404), and so does one the file system cannot look up or read (too
  * long, a loop, no permission): a request names no file into being.
- * @example
- * router.use('/__docs', serveFingerprintedFiles(new URL('../docs/__docs/', import.meta.url)))
  */
 export function serveFingerprintedFiles(directory: URL): RequestHandler {
   const root = fileURLToPath(directory)

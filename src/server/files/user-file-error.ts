@@ -14,8 +14,6 @@ export type UserFileProblem =
  * A user's file (or folder) that is not read, with what it is in words
  * (`problem`, e.g. "a named pipe (FIFO)") and the path it was asked at.
  * Callers word the message for their own command and fix.
- * @example
- * if (error instanceof UserFileError && error.reason === 'too-large') …
  */
 export class UserFileError extends Error {
   override name = 'UserFileError'

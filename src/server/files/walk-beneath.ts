@@ -33,8 +33,6 @@ export type ReachEntry<T> = (
  * @throws {UserFileError} (rejects) with reason `outside` for a link out of
  * the folder, `missing` for a link to nothing or one that goes in a circle,
  * and the file system's error of any other step.
- * @example
- * const { value: handle, path } = await walkBeneath(folder, 'a.mp4', openEntry)
  */
 export async function walkBeneath<T>(
   folder: FolderHandle,

@@ -5,9 +5,6 @@ import { isIPv4 } from 'node:net'
  * `127.0.0.0/8` or `::1` (plain or IPv4-mapped). Any other name or address
  * (`0.0.0.0`, `::`, a LAN address, a host name) counts as reachable from
  * elsewhere.
- * @example
- * isLoopbackHost('127.0.0.1') // true
- * isLoopbackHost('0.0.0.0') // false
  */
 export function isLoopbackHost(host: string): boolean {
   const address = host

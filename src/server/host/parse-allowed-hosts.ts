@@ -18,7 +18,7 @@ export type AllowedHosts = readonly string[] | typeof ANY_HOST
 /**
  * One checked entry of `allowedHosts`, lower-cased, or what is wrong with it.
  */
-export type AllowedHostResult =
+type AllowedHostResult =
   { ok: true; host: string } | { ok: false; problem: string }
 
 /**
@@ -26,10 +26,6 @@ export type AllowedHostResult =
  * Host header carries it, without scheme, port or path, or the same with a
  * leading dot for a domain and all its subdomains (as Vite and
  * webpack-dev-server read it).
- * @example
- * parseAllowedHost('Demo.Example.com') // { ok: true, host: 'demo.example.com' }
- * parseAllowedHost('.example.com') // { ok: true, host: '.example.com' }
- * parseAllowedHost('https://example.com') // { ok: false, problem: '…' }
  */
 export function parseAllowedHost(entry: string): AllowedHostResult {
   const domain = entry.startsWith('.')
@@ -53,9 +49,6 @@ export function parseAllowedHost(entry: string): AllowedHostResult {
  * Checks the server's `allowedHosts` option as a whole.
  * @throws {TypeError} with a message naming the first bad entry (the server
  * wraps it in its options error).
- * @example
- * parseAllowedHosts(['Demo.Example.com']) // ['demo.example.com']
- * parseAllowedHosts('all') // 'all'
  */
 export function parseAllowedHosts(value: unknown): AllowedHosts | undefined {
   if (value === undefined || value === ANY_HOST) return value

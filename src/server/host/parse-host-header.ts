@@ -30,10 +30,6 @@ const HOST_PATTERN =
  * bracket, an empty value — gives `undefined`, so that the caller falls back
  * to an address it trusts instead of echoing the value into a URL.
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-7.2
- * @example
- * parseHostHeader('Demo.Example.com:8080') // { hostname: 'demo.example.com', port: 8080, host: 'demo.example.com:8080' }
- * parseHostHeader('[::1]') // { hostname: '[::1]', host: '[::1]' }
- * parseHostHeader('a@evil.example') // undefined
  */
 export function parseHostHeader(
   value: string | undefined,

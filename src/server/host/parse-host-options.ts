@@ -7,7 +7,7 @@ import { parsePublicUrl } from './parse-public-url.js'
  * the public URL as links use it, its path, whether the forwarded headers of
  * a reverse proxy in front are trusted, and the allowed hosts.
  */
-export interface HostSettings {
+interface HostSettings {
   /** Origin and path without a trailing slash; absent without `publicUrl`. */
   publicUrl?: string
   /** The public URL's path, e.g. `/mock`; empty when it has none. */
@@ -21,9 +21,6 @@ export interface HostSettings {
  * Checks the server's `publicUrl`, `trustProxy` and `allowedHosts` options:
  * those that decide which host and origin a request is for.
  * @throws {OptionsError} naming each bad one.
- * @example
- * parseHostOptions({ publicUrl: 'https://example.com/mock/' })
- * // { publicUrl: 'https://example.com/mock', basePath: '/mock', trustProxy: false }
  */
 export function parseHostOptions(options: {
   publicUrl?: unknown

@@ -24,9 +24,6 @@ export type HttpUrlResult =
  * an absolute http or https URL without credentials, query or fragment.
  * Trailing slashes and a default port are dropped. The words say why each
  * part is refused, e.g. `credentials: 'which every link would repeat'`.
- * @example
- * parseHttpUrl('https://example.com/mock/', { examples: 'such as https://example.com', credentials: '…', query: '…' })
- * // { ok: true, url: 'https://example.com/mock', origin: 'https://example.com', basePath: '/mock' }
  */
 export function parseHttpUrl(
   value: string,

@@ -9,10 +9,8 @@ import { parseHttpUrl } from './parse-http-url.js'
  * document and its reference page with the renderer's files. A public URL's
  * path may not start with one, or a request could not be told apart from one
  * that carries that path.
- * @example
- * SERVER_PATH_ROOTS.includes('__mock') // true
  */
-export const SERVER_PATH_ROOTS: readonly string[] = [
+const SERVER_PATH_ROOTS: readonly string[] = [
   DEFAULT_API_PREFIX.split('/')[1]!,
   '__mock',
   '__assets',
@@ -25,7 +23,7 @@ export const SERVER_PATH_ROOTS: readonly string[] = [
 /**
  * A checked public URL, or what is wrong with it.
  */
-export type PublicUrlResult =
+type PublicUrlResult =
   | {
       ok: true
       /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */
@@ -46,9 +44,6 @@ const EXAMPLES = 'such as https://demo.example.com or https://example.com/mock'
  * an absolute http or https URL, without credentials, query or fragment. A
  * path is allowed (a proxy that mounts the mock under `/mock`): links carry
  * it. Trailing slashes and a default port are dropped.
- * @example
- * parsePublicUrl('https://demo.example.com/') // { ok: true, url: 'https://demo.example.com', basePath: '' }
- * parsePublicUrl('ftp://demo.example.com').ok // false
  */
 export function parsePublicUrl(value: string): PublicUrlResult {
   const result = parseHttpUrl(value, {

@@ -6,7 +6,7 @@ import { parseHostHeader, type ParsedHost } from './parse-host-header.js'
  * The scheme and host a client used, as a reverse proxy in front of the
  * server reports them; each absent when no header gives a usable value.
  */
-export interface ForwardedOrigin {
+interface ForwardedOrigin {
   readonly proto?: 'http' | 'https'
   readonly host?: ParsedHost
 }
@@ -22,9 +22,6 @@ export interface ForwardedOrigin {
  * @note Only for a server told to trust its proxy: a client that reaches the
  * server directly can send any of these headers.
  * @see https://www.rfc-editor.org/rfc/rfc7239
- * @example
- * readForwardedHeaders(new Headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'demo.example.com' }))
- * // { proto: 'https', host: { hostname: 'demo.example.com', host: 'demo.example.com' } }
  */
 export function readForwardedHeaders(headers: HeaderLookup): ForwardedOrigin {
   const forwarded = headers.get('forwarded') ?? undefined

@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../schema/envelopes.js'
 /**
  * Why a request cannot be routed, as the error it is answered with.
  */
-export interface TargetProblem {
+interface TargetProblem {
   status: number
   code: ErrorCode
   message: string
@@ -19,9 +19,6 @@ const ABSOLUTE_FORM = /^https?:\/\//i
  * section 3.2.2 asks of an origin server. Returns the problem instead when
  * the request cannot be routed: an HTTP/1.1 request without `Host`, or a
  * target that is neither a path nor an absolute `http(s)` URL.
- * @example
- * const problem = readRequestTarget(request)
- * if (problem) return writeJsonError(response, problem.status, problem.code, problem.message)
  */
 export function readRequestTarget(
   request: IncomingMessage,

@@ -5,8 +5,6 @@ import { writeJsonError } from '../answers/write-json-error.js'
 /**
  * Answers a request whose `Host` is not an allowed host: 403
  * `host_not_allowed`, naming the host and the flag that allows it.
- * @example
- * if (!isHostAllowed(request.headers.host)) return refuseHost(response, request.headers.host)
  */
 export function refuseHost(
   response: ServerResponse,

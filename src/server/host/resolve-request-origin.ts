@@ -21,9 +21,6 @@ export interface OriginSettings {
  * proxy forwarded (each falling back on its own: the scheme to `http`, the
  * host to the `Host` header); the `Host` header, parsed strictly; the
  * listening address when the `Host` header is missing or malformed.
- * @example
- * resolveRequestOrigin(new Headers({ host: 'a@evil.example' }), { trustProxy: false, listening: 'http://127.0.0.1:4010' })
- * // 'http://127.0.0.1:4010'
  */
 export function resolveRequestOrigin(
   headers: HeaderLookup,

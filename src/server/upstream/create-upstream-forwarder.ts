@@ -21,9 +21,6 @@ export type UpstreamForwarder = (
  * the API `prefix`, with this server's own name in `Via`, so that a request
  * that comes back to it (an upstream URL pointing at the mock itself) is
  * answered 502 instead of forwarded again and again.
- * @example
- * const forward = createUpstreamForwarder(upstream, mock.prefix)
- * const status = await forward(request, response, apiRequest, 'getProject')
  */
 export function createUpstreamForwarder(
   upstream: Upstream,

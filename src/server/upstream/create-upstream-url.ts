@@ -7,9 +7,6 @@
  * @note The base comes from the server's options alone; the request gives
  * only a path, which cannot change the origin since the base's authority
  * ends before it.
- * @example
- * createUpstreamUrl({ url: 'https://api.example.com/public-api/v1', origin: 'https://api.example.com', basePath: '/public-api/v1' }, '/projects/p1', '')
- * // URL https://api.example.com/public-api/v1/projects/p1
  */
 export function createUpstreamUrl(
   upstream: { url: string; origin: string; basePath: string },

@@ -24,7 +24,7 @@ const RECORDED_ENDPOINTS = new Set([
  * What to forward: the request's path below the API prefix, its query, the
  * endpoint it matched and the `Via` name of this server.
  */
-export interface ForwardTarget {
+interface ForwardTarget {
   subpath: string
   query: string
   endpoint: string | undefined
@@ -39,8 +39,6 @@ export interface ForwardTarget {
  * a 502, one that does not answer within `upstream.timeout` a 504, each in
  * the API's error envelope. Resolves with the status sent, 0 when the
  * connection was cut instead.
- * @example
- * const status = await forwardToUpstream(request, response, upstream, { subpath: '/projects', query: '', endpoint: 'listProjects', via: '1.1 content-api-mock' })
  */
 export async function forwardToUpstream(
   request: IncomingMessage,

@@ -8,9 +8,6 @@ import { parseHttpUrl, type HttpUrlResult } from '../host/parse-http-url.js'
  * service's `{base_url}` of spec section 1 (version prefix included). The
  * path below the mock's API prefix is appended to it. Trailing slashes and a
  * default port are dropped.
- * @example
- * parseUpstreamUrl('https://api.example.com/public-api/v1/') // { ok: true, url: 'https://api.example.com/public-api/v1', origin: 'https://api.example.com', basePath: '/public-api/v1' }
- * parseUpstreamUrl('api.example.com').ok // false
  */
 export function parseUpstreamUrl(value: string): HttpUrlResult {
   return parseHttpUrl(value, {

@@ -69,8 +69,6 @@ export interface Upstream {
 /**
  * Checks the server's `upstream` option (forwarding to upstream).
  * @throws {OptionsError} naming each bad field.
- * @example
- * resolveUpstream({ url: 'https://api.example.com/public-api/v1/' })?.url // 'https://api.example.com/public-api/v1'
  */
 export function resolveUpstream(options: unknown): Upstream | undefined {
   if (options === undefined) return undefined

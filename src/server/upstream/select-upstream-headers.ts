@@ -4,10 +4,8 @@ import { RATE_LIMIT_HEADER_PATTERN } from '../../schema/scenario.js'
  * The request headers forwarded to upstream: the caller's
  * `Authorization` and what negotiates the answer. Nothing else: no cookies,
  * no `Host` of the mock, no `X-Mock-*` control headers, no `Origin`.
- * @example
- * UPSTREAM_REQUEST_HEADERS.includes('authorization') // true
  */
-export const UPSTREAM_REQUEST_HEADERS = [
+const UPSTREAM_REQUEST_HEADERS = [
   'authorization',
   'accept',
   'accept-language',
@@ -23,10 +21,8 @@ export const UPSTREAM_REQUEST_HEADERS = [
  * passed: cookies, the service's CORS headers (the mock's own apply),
  * hop-by-hop headers and `Content-Encoding`/`Content-Length` (the body is
  * sent decoded).
- * @example
- * UPSTREAM_RESPONSE_HEADERS.includes('retry-after') // true
  */
-export const UPSTREAM_RESPONSE_HEADERS = [
+const UPSTREAM_RESPONSE_HEADERS = [
   'content-type',
   'content-language',
   'cache-control',
@@ -44,8 +40,6 @@ export const UPSTREAM_RESPONSE_HEADERS = [
  * Picks, from one side's headers, those forwarding passes on: the request
  * headers of `UPSTREAM_REQUEST_HEADERS` or the response headers of
  * `UPSTREAM_RESPONSE_HEADERS` and the rate-limit ones.
- * @example
- * selectUpstreamHeaders('response', new Headers({ 'set-cookie': 'a=1', 'retry-after': '3' })) // { 'retry-after': '3' }
  */
 export function selectUpstreamHeaders(
   side: 'request' | 'response',

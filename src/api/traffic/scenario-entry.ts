@@ -1,0 +1,235 @@
+import type { Scenario } from '../../schema/scenario.js'
+import { createSeededStream } from '../../random/create-seeded-random.js'
+import { combineSeeds } from '../../random/mix-seeds.js'
+import type { ApiResponse } from '../types.js'
+import { computeLatency } from './compute-latency.js'
+import { createForcedResponse } from './create-forced-response.js'
+import {
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitUsage,
+} from './create-rate-limiter.js'
+import { isUnderPath } from './is-under-path.js'
+import type { LimitScope } from './journal-facts.js'
+
+/**
+ * A scenario in force, as `mock.scenarios.list()` and `GET /__mock/scenarios`
+ * show it. A `match.key` is shown as the key's log-safe `keyLabel`, so no
+ * list ever carries an API key.
+ */
+export interface ActiveScenario extends Omit<Scenario, 'match'> {
+  match?: Omit<NonNullable<Scenario['match']>, 'key'> & { keyLabel?: string }
+  id: string
+  name: string
+  /** For a `times` scenario: how many more requests it will fire on. */
+  remaining?: number
+  /** Matching requests seen so far. */
+  matched: number
+  /** Requests it fired on so far. */
+  fired: number
+  /**
+   * For a `rateLimit` scenario: each key whose count is running, with what
+   * it has left.
+   */
+  usage?: RateLimitUsage[]
+}
+
+/**
+ * What the engine knows of a request when it decides.
+ */
+export interface ScenarioRequest {
+  path: string
+  endpoint?: string
+  keyLabel?: string
+}
+
+/**
+ * What the scenarios decided for one request.
+ */
+export interface ScenarioOutcome {
+  /** A response to send instead of the API's (a forced status or a 429). */
+  response?: ApiResponse
+  /** Drop the connection instead of answering. */
+  networkError?: boolean
+  /** Wait this long before answering. */
+  delayMs: number
+  /** Rate-limit headers for whatever response is sent. */
+  headers?: Record<string, string>
+}
+
+/** What every scenario of one engine is made with. */
+export interface ScenarioEntryOptions {
+  seed: number
+  now: () => number
+  labelOf: (key: string) => string | undefined
+  prefix: string
+}
+
+/** One scenario in force: its state, its random draws and its counts. */
+export class ScenarioEntry {
+  readonly state: Omit<ActiveScenario, 'match'> & Pick<Scenario, 'match'>
+  readonly stream: ReturnType<typeof createSeededStream>
+  readonly limiter?: RateLimiter
+  readonly #endpoints?: ReadonlySet<string>
+  /** `match.path` in full, the API prefix included. */
+  readonly #path?: string
+  readonly #labelOf: (key: string) => string | undefined
+
+  constructor(
+    scenario: Scenario,
+    id: string,
+    stream: number,
+    options: ScenarioEntryOptions,
+  ) {
+    const { endpoint, path } = scenario.match ?? {}
+    this.state = {
+      ...scenario,
+      id,
+      name: scenario.name ?? 'custom',
+      matched: 0,
+      fired: 0,
+      ...(scenario.times !== undefined ? { remaining: scenario.times } : {}),
+    }
+    this.stream = createSeededStream(combineSeeds(options.seed, stream))
+    if (scenario.rateLimit !== undefined) {
+      this.limiter = createRateLimiter(scenario.rateLimit, options.now)
+    }
+    if (endpoint !== undefined) {
+      this.#endpoints = new Set(
+        typeof endpoint === 'string' ? [endpoint] : endpoint,
+      )
+    }
+    if (path !== undefined) this.#path = toFullPath(path, options.prefix)
+    this.#labelOf = options.labelOf
+  }
+
+  /** The scenario as lists show it: a key by its label. */
+  describe(): ActiveScenario {
+    const { match, ...state } = this.state
+    const rest =
+      this.limiter === undefined
+        ? state
+        : { ...state, usage: this.limiter.usage() }
+    if (match?.key === undefined) return { ...rest, ...(match && { match }) }
+    const { key, ...narrowing } = match
+    const keyLabel = this.#labelOf(key) ?? '(a key not in the dataset)'
+    return { ...rest, match: { ...narrowing, keyLabel } }
+  }
+
+  matches(request: ScenarioRequest): boolean {
+    const { match } = this.state
+    if (match === undefined) return true
+    if (this.#endpoints?.has(request.endpoint ?? '') === false) return false
+    if (match.key !== undefined) {
+      // @note Resolved per request against the dataset served now: a key may be
+      // added later, and `load()` or `reset()` may give its label to another.
+      const label = this.#labelOf(match.key)
+      if (label === undefined || label !== request.keyLabel) return false
+    }
+    return this.#path === undefined || isUnderPath(request.path, this.#path)
+  }
+
+  /** Counts the request and, if the scenario fires, changes the outcome. */
+  apply(request: ScenarioRequest, outcome: ScenarioOutcome): void {
+    if (this.limiter !== undefined) {
+      this.#applyLimit(this.limiter, request, outcome)
+      return
+    }
+    const { state } = this
+    if (this.#isMasked(outcome) || !this.#fires()) return
+    if (state.latency !== undefined) {
+      outcome.delayMs += computeLatency(state.latency, this.stream.next)
+    }
+    if (state.networkError === true) outcome.networkError = true
+    else if (state.status !== undefined) {
+      outcome.response = createForcedResponse(
+        state.status,
+        state.message,
+        state.retryAfter,
+        state.id,
+      )
+      if (state.status === 429) {
+        outcome.response.facts!.limitScope = this.#narrowestScope('key')
+      }
+    }
+  }
+
+  #applyLimit(
+    limiter: RateLimiter,
+    request: ScenarioRequest,
+    outcome: ScenarioOutcome,
+  ): void {
+    this.state.matched++
+    const key = request.keyLabel ?? 'anonymous'
+    const decision = limiter.check(key, request.endpoint)
+    outcome.headers = { ...outcome.headers, ...decision.headers }
+    if (decision.allowed || outcome.response !== undefined) return
+    if (outcome.networkError) return
+    this.state.fired++
+    outcome.response = createForcedResponse(
+      429,
+      undefined,
+      decision.retryAfterSeconds,
+    )
+    outcome.response.facts!.limitScope = this.#narrowestScope(
+      limiter.options.perEndpoint ? 'endpoint' : 'key',
+    )
+  }
+
+  /**
+   * Whether the scenario's status or dropped connection would be masked: an
+   * earlier scenario of the same request already decided its outcome.
+   * @note Such a request does not count for it at all (neither `matched` nor
+   * `times`), so "the next request answers 500" and "the next request drops"
+   * added together mean the next two requests, in the order added.
+   */
+  #isMasked(outcome: ScenarioOutcome): boolean {
+    const { state } = this
+    const decides = state.status !== undefined || state.networkError === true
+    return (
+      decides &&
+      (outcome.response !== undefined || outcome.networkError === true)
+    )
+  }
+
+  #fires(): boolean {
+    const { state } = this
+    state.matched++
+    if (state.every !== undefined && state.matched % state.every !== 0) {
+      return false
+    }
+    if (
+      state.probability !== undefined &&
+      !(this.stream.next() < state.probability)
+    ) {
+      return false
+    }
+    state.fired++
+    if (state.remaining !== undefined) state.remaining--
+    return true
+  }
+
+  /**
+   * The requests a 429 of this scenario is about, at most as wide as `scope`:
+   * a scenario narrowed to a path, or one of the `X-Mock-Scenario` header
+   * (which applies to the requests that carry it), is about its path; one
+   * narrowed to endpoints, about the endpoint.
+   */
+  #narrowestScope(scope: LimitScope): LimitScope {
+    const { match, id } = this.state
+    if (match?.path !== undefined || id.startsWith('header:')) return 'path'
+    return match?.endpoint !== undefined ? 'endpoint' : scope
+  }
+}
+
+/**
+ * A `match.path` with the API prefix: `/projects/p1` and
+ * `/public-api/v1/projects/p1` are one path.
+ * @note Unambiguous: the engine sees only requests under the prefix, so a
+ * path neither under it nor above it could never match as written.
+ */
+function toFullPath(path: string, prefix: string): string {
+  return isUnderPath(path, prefix) || isUnderPath(prefix, path)
+    ? path
+    : `${prefix}${path}`
+}

@@ -1,0 +1,26 @@
+import { html } from 'htm/preact'
+import type { VNode } from 'preact'
+import { toValue } from '../field-value.js'
+
+/** A labelled select of names, its first option ('') standing for any. */
+export function NameSelect(props: {
+  label: string
+  /** The first option's text, e.g. "any key". */
+  any: string
+  names: readonly string[]
+  value: string
+  disabled: boolean
+  onChange: (value: string) => void
+}): VNode {
+  return html`<label
+    >${props.label}
+    <select
+      value=${props.value}
+      disabled=${props.disabled}
+      onChange=${toValue(props.onChange)}
+    >
+      <option value="">${props.any}</option>
+      ${props.names.map((name) => html`<option value=${name}>${name}</option>`)}
+    </select></label
+  >`
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
+import type { AdminAccess } from './use-admin-access.js'
+import { useChosenRecord } from './use-chosen-record.js'
+import { useJsonSubmit } from './use-json-submit.js'
+
+/** A record the page was asked to open (`#/control/edit/<kind>/<id>`). */
+export interface RecordTarget {
+  kind: string
+  id: string
+}
+
+const MERGE_PATCH = {
+  method: 'PATCH',
+  contentType: 'application/merge-patch+json',
+} as const
+
+/** What the record editor shows and does, for its parts. */
+export type RecordEditorState = ReturnType<typeof useRecordEditor>
+
+/**
+ * The record editor's state: the kind and record picked, the name and patch
+ * being written and the answers to both; opened on `target` when the route
+ * names one, its heading then scrolled to and focused.
+ */
+export function useRecordEditor(
+  admin: AdminAccess,
+  revision: number,
+  onChange: () => void,
+  target: RecordTarget | undefined,
+) {
+  const [kind, setKind] = useState<RecordKind>(RECORD_KINDS[0])
+  const [id, setId] = useState('')
+  const [name, setName] = useState<string>()
+  const [patch, setPatch] = useState('{}')
+  const send = useJsonSubmit(admin, onChange)
+  const rename = useJsonSubmit(admin, onChange)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const record = useChosenRecord(admin, kind, id, revision, setId)
+  const nameField = 'nameField' in kind ? kind.nameField : undefined
+  const storedName =
+    nameField === undefined
+      ? undefined
+      : String(record.stored?.[nameField] ?? '')
+  const choose = (next: string, nextKind: RecordKind = kind) => {
+    setKind(nextKind)
+    setId(next)
+    setName(undefined)
+    send.reset()
+    rename.reset()
+  }
+
+  useEffect(() => {
+    const wanted = RECORD_KINDS.find((item) => item.route === target?.kind)
+    if (target === undefined || wanted === undefined) return
+    choose(target.id, wanted)
+    // @note After the frame: the editor, not the page's heading, has the
+    // focus when a link opened it, whatever else moved the focus on the way
+    // (`data-view-focus` asks the shell for the same).
+    const frame = requestAnimationFrame(() => {
+      heading.current?.scrollIntoView({ block: 'start' })
+      heading.current?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [target?.kind, target?.id])
+
+  return {
+    kind,
+    id,
+    record,
+    heading,
+    nameField,
+    send,
+    rename,
+    choose,
+    patch,
+    setPatch,
+    setName,
+    name: name ?? storedName ?? '',
+    apply(event: Event) {
+      event.preventDefault()
+      return send.submit(patch, record.path, MERGE_PATCH)
+    },
+    saveName(event: Event) {
+      event.preventDefault()
+      if (nameField === undefined) return
+      const body = JSON.stringify({ [nameField]: name ?? storedName })
+      return rename.submit(body, record.path, MERGE_PATCH)
+    },
+  }
+}
