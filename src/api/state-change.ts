@@ -73,7 +73,7 @@ export interface StateParts {
 }
 
 /** Where a view of a core reports each change it made. */
-export type OnStateChange = (change: StateChange) => void | Promise<void>
+type OnStateChange = (change: StateChange) => void | Promise<void>
 
 const RECORD_KINDS = ['contents', 'projects', 'apiKeys', 'accounts'] as const
 

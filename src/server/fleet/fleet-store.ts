@@ -282,7 +282,7 @@ let defined = 0
  * const bump = defineScript(redis, { n: 'fleet:n' }, "-- KEYS n\n-- ARGV by\nreturn redis.call('INCRBY', KEYS.n, ARGV.by)")
  * await bump({ by: 2 })
  */
-export function defineScript(
+function defineScript(
   redis: Redis,
   keys: Readonly<Record<string, string>>,
   lua: string,

@@ -31,7 +31,7 @@ import { createFleetWriter } from './create-fleet-writer.js'
  * One replica of a fleet: the mock Node calls change (`server.mock`), the
  * hooks of its control API, and the admission of each request.
  */
-export interface Fleet {
+interface Fleet {
   readonly mock: MockCore
   readonly control: ControlHooks
   /** `undefined` when the request may be answered now (see the pipeline). */

@@ -30,7 +30,7 @@ const [CUT_OFF_MS, LEASE_MS, LOCK_WAIT_MS] = [1e3, 2e3, 4e3]
  * `unreadable`: a key under the prefix cannot be read (it looks again every
  * second). `closed`: its server stopped.
  */
-export type ReplicaState =
+type ReplicaState =
   | { name: 'following' | 'closed' }
   | { name: 'cut-off' | 'rebuilding' | 'unreadable'; why: string }
 
@@ -44,7 +44,7 @@ const describe = (error: unknown) =>
   error instanceof Error ? error.message : String(error)
 
 /** What a replica works with. */
-export interface ReplicaSettings {
+interface ReplicaSettings {
   store: FleetStore
   journal: FleetJournal
   parts: state.StateParts
