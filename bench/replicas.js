@@ -1,4 +1,4 @@
-// What sharing state through Redis (--redis) costs a replica: content detail
+// What keeping one state in Redis (--redis) costs a replica: content detail
 // and project list throughput of a server with redis against the same server
 // without it, in the same run (each in a process of its own, loaded in turn
 // by autocannon from this one, alternating for --rounds; the ratio is the
@@ -6,16 +6,23 @@
 // at a time), and the Redis client's import time and size. Starts its own
 // redis-server (Debian's; skipped with one line without it).
 //
-//   npm run build && node bench/replicas.js [--duration 4] [--rounds 3] [--connections 20]
+// Then control writes through the replicas of one fleet, each behind a fault
+// proxy: the time to acknowledge a write, and whether reads right after it
+// see it, without faults, with a replica frozen and with one cut off.
+//
+//   npm run build && node bench/replicas.js [--duration 4] [--rounds 3] [--connections 20] [--writes 150]
 import { spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { parseArgs } from 'node:util'
+import { startFaultProxy } from './support/fault-proxy.js'
 import { reportFigure } from './support/figures.js'
 import { median } from './support/median.js'
 import {
   findContentPaths,
+  KEY,
   load,
   measure,
+  signalServed,
   startServed,
 } from './support/served.js'
 
@@ -24,6 +31,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
+    writes: { type: 'string', default: '150' },
   },
 })
 const DURATION = Number(values.duration)
@@ -167,6 +175,8 @@ reportFigure({
   baseline: 'the same server without --redis, same run',
 })
 
+await measureWrites(Number(values.writes))
+
 // The Redis client: its import in a fresh process, and what it loads.
 const imports = []
 let loaded
@@ -198,3 +208,77 @@ reportFigure({
   value: `${median(imports).toFixed(0)} ms`,
 })
 process.exit(0)
+
+/**
+ * Control writes (a PATCH of one project) through two replicas of a fleet of
+ * three in turn, one at a time, each followed by a read through the next
+ * replica, which must show it (or refuse); each replica reaches Redis
+ * through a fault proxy. Faults go to the third replica: frozen (SIGSTOP),
+ * or its Redis link stalled (held bytes, as in a partition).
+ */
+async function measureWrites(writes) {
+  const proxies = []
+  const urls = []
+  for (let i = 0; i < 3; i++) {
+    proxies.push(await startFaultProxy({ host: '127.0.0.1', port }))
+    urls.push(await startServed('fleet', proxies[i].url, `writes-${port}`))
+  }
+  const headers = { authorization: `Bearer ${KEY}` }
+  const [{ project_unique: id }] = (
+    await (await fetch(`${urls[0]}/public-api/v1/projects`, { headers })).json()
+  ).data
+  let written = 0
+  const table = []
+  for (const fault of ['none', 'frozen', 'stalled']) {
+    if (fault === 'frozen') signalServed(urls[2], 'SIGSTOP')
+    if (fault === 'stalled') proxies[2].set('stall')
+    const times = []
+    let stale = 0
+    let refused = 0
+    for (let i = 0; i < writes; i++) {
+      const description = `write ${++written}`
+      const sent = performance.now()
+      const answer = await fetch(`${urls[i % 2]}/__mock/projects/${id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ description }),
+      })
+      times.push(performance.now() - sent)
+      if (answer.status !== 200) throw new Error(`write: ${answer.status}`)
+      const reader = fault === 'frozen' ? urls[(i + 1) % 2] : urls[(i + 1) % 3]
+      const read = await fetch(`${reader}/public-api/v1/projects/${id}`, {
+        headers,
+      })
+      if (read.status !== 200) refused++
+      else if ((await read.json()).data.description !== description) stale++
+    }
+    if (fault === 'frozen') signalServed(urls[2], 'SIGCONT')
+    if (fault === 'stalled') proxies[2].set('pass')
+    times.sort((a, b) => a - b)
+    const at = (q) =>
+      times[Math.min(times.length - 1, Math.floor(q * times.length))]
+    table.push({
+      fault,
+      writes,
+      'p50 ms': at(0.5).toFixed(1),
+      'p99 ms': at(0.99).toFixed(1),
+      'max ms': times[times.length - 1].toFixed(1),
+      'stale reads': stale,
+      'refused reads': refused,
+    })
+    reportFigure({
+      what: `control write acknowledged, p50 / p99, fault: ${fault}`,
+      value: `${at(0.5).toFixed(0)} / ${at(0.99).toFixed(0)} ms`,
+      ...(fault === 'none'
+        ? { goal: 'p50 ≤ 100 ms', met: at(0.5) <= 100 }
+        : {}),
+    })
+    reportFigure({
+      what: `reads right after a write that missed it, fault: ${fault}`,
+      value: stale,
+      goal: '0',
+      met: stale === 0,
+    })
+    console.table(table.slice(-1))
+  }
+}

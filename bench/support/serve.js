@@ -4,14 +4,14 @@
 //
 //   node bench/support/serve.js mock [dist]   (dist: another build's folder)
 //   node bench/support/serve.js live   (live data, the clock at 10x)
-//   node bench/support/serve.js fleet <redis URL>   (a replica of a fleet)
+//   node bench/support/serve.js fleet <redis URL> [prefix]   (a replica of a fleet)
 //   node bench/support/serve.js bare <answers.json: [{ path, headers, body }]>
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-const [mode, bodiesFile] = process.argv.slice(2)
+const [mode, bodiesFile, prefix] = process.argv.slice(2)
 // `mock <dist>`: the same server from another build, for a before/after
 // (bench/server.js --compare).
 const dist =
@@ -34,7 +34,7 @@ if (mode === 'mock' || mode === 'live') {
 } else if (mode === 'fleet') {
   const server = await createContentApiServer({
     port: 0,
-    redis: { url: bodiesFile, prefix: `bench-${process.pid}` },
+    redis: { url: bodiesFile, prefix: prefix ?? `bench-${process.pid}` },
   })
   console.log(server.url)
 } else if (mode === 'bare') {
@@ -58,7 +58,7 @@ if (mode === 'mock' || mode === 'live') {
   })
 } else {
   console.error(
-    'usage: serve.js mock [dist] | live | fleet <redis URL> | bare <answers.json>',
+    'usage: serve.js mock [dist] | live | fleet <redis URL> [prefix] | bare <answers.json>',
   )
   process.exit(2)
 }

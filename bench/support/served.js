@@ -36,6 +36,16 @@ export function startServed(...args) {
   })
 }
 
+/**
+ * Sends `signal` to the server at `url` (`SIGSTOP` freezes it, `SIGCONT`
+ * thaws it).
+ * @example
+ * signalServed(url, 'SIGSTOP')
+ */
+export function signalServed(url, signal) {
+  serverAt.get(url).kill(signal)
+}
+
 /** The CPU time, in seconds, the server at `url` has used so far. */
 function cpuSeconds(url) {
   const child = serverAt.get(url)

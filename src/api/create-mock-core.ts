@@ -48,12 +48,7 @@ import { createErrorResponse } from './error-response.js'
 import { isApiPath, parseBaseUrl } from './api-prefix.js'
 import { DEFAULT_SEED } from '../data/default-keys.js'
 import { createVariantState } from './variants/create-variant-state.js'
-import {
-  shareStateChanges,
-  type SharedMockCore,
-  type SharedStateParts,
-  type StateChange,
-} from './state-change.js'
+import type { StateParts } from './state-change.js'
 
 /**
  * How long an issued asset URL stays valid, in seconds, unless `assetTtl` says.
@@ -76,21 +71,14 @@ export function createMockCore(
 }
 
 /**
- * Creates a core whose control calls report each change they make to
- * `onChange`, with the function that applies the changes of its replicas.
+ * Creates a core and the parts its state changes are made on, for a view
+ * that reports them (`reportStateChanges`) and to apply the changes another
+ * copy reported (`applyStateChange`), as replicas of a fleet do.
  */
-export function createSharedMockCore(
+export function buildMockCore(
   options: MockOptions,
   internals: MockCoreInternals,
-  onChange: (change: StateChange) => void | Promise<void>,
-): SharedMockCore {
-  return shareStateChanges(buildMockCore(options, internals), onChange)
-}
-
-function buildMockCore(
-  options: MockOptions,
-  internals: MockCoreInternals,
-): SharedStateParts {
+): StateParts {
   parseOptions(optionsSchema, options, {
     subject: OPTIONS_SUBJECT,
     hint: OPTIONS_HINT,

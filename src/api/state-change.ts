@@ -5,7 +5,11 @@ import type {
 import type { RecordKindName } from '../data/records/record-kinds.js'
 import type { Scenario, ScenarioPreset } from '../schema/scenario.js'
 import type { VariantName } from '../schema/variants.js'
-import type { ClockState, MockClockWithLifetime } from './create-mock-clock.js'
+import type {
+  ClockState,
+  MockClock,
+  MockClockWithLifetime,
+} from './create-mock-clock.js'
 import type { MockCore } from './mock-core.js'
 import type { RequestJournal } from './traffic/create-request-journal.js'
 import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
@@ -14,8 +18,8 @@ import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
  * One change of the state that control calls make, with every value that
  * real time or randomness decides already resolved (the clock's numbers, a
  * load's start), so that each copy of a mock applying the same changes in
- * the same order reaches the same state. Replicas share them through a
- * change log (see `src/server/fleet/`).
+ * the same order reaches the same state. Replicas of a fleet exchange them
+ * (see `src/server/fleet/`).
  */
 export type StateChange =
   | { kind: 'clock'; clock: ClockState }
@@ -39,13 +43,26 @@ export type StateChange =
   | { kind: 'reset'; start?: number }
   | { kind: 'journal-clear' }
 
-/** The parts of a core that changes are applied to, unobserved. */
-export interface SharedStateParts {
+/** The kinds of `StateChange`, for code that reads changes from elsewhere. */
+export const STATE_CHANGE_KINDS: ReadonlyArray<StateChange['kind']> = [
+  'clock',
+  'scenario-add',
+  'scenario-remove',
+  'scenarios-clear',
+  'variants',
+  'record',
+  'load',
+  'reset',
+  'journal-clear',
+]
+
+/** The parts of a core that changes are made on and applied to. */
+export interface StateParts {
   core: MockCore
   clock: MockClockWithLifetime
-  /** The scenarios, whose counts replicas share (see `exportCounters`). */
+  /** The scenarios, whose counts a fleet keeps (see `exportCounters`). */
   scenarios: ScenarioEngine
-  /** The request journal, which a fleet fills from the one it shares. */
+  /** The request journal, which a fleet fills from the one it keeps. */
   journal: RequestJournal
   /** Whether `X-Mock-Scenario` headers are ignored (`strict`). */
   strict: boolean
@@ -55,99 +72,34 @@ export interface SharedStateParts {
   resetAt(start?: number): Promise<number>
 }
 
-/**
- * A mock that reports its changes, and applies those of its replicas.
- */
-export interface SharedMockCore {
-  /** The mock whose control calls report each change to `onChange`. */
-  mock: MockCore
-  /** Its scenarios and whether headers may add one, for shared counting. */
-  scenarios: ScenarioEngine
-  strict: boolean
-  /** Its journal, which a fleet fills from the one it shares. */
-  journal: RequestJournal
-  /** Applies a change another replica made, without reporting it. */
-  apply(change: StateChange): Promise<void>
-}
+/** Where a view of a core reports each change it made. */
+type OnStateChange = (change: StateChange) => void | Promise<void>
 
 const RECORD_KINDS = ['contents', 'projects', 'apiKeys', 'accounts'] as const
 
 /**
- * Wraps a core so that every control call reports the changes it made to
- * `onChange`, once made (a call that throws reports nothing), and returns
- * the function that applies a reported change to another copy. An async
- * call resolves once what `onChange` returned for its changes has.
+ * A view of a core whose every member that changes state reports the change
+ * to `onChange` once made (a call that throws reports nothing); an async
+ * member resolves once what `onChange` returned has. Every member is listed
+ * here, none copied by a spread, so a member added to `MockCore` does not
+ * compile until it is either reported or passed through on purpose.
+ * @note `db` is passed through: its @msw/data collections change this copy
+ * only (the records controllers are the way to change data that reports).
  * @example
- * const shared = shareStateChanges(parts, (change) => log.push(change))
- * shared.mock.clock.advance(60_000) // log: [{ kind: 'clock', clock: {…} }]
+ * const mock = reportStateChanges(parts, (change) => log.push(change))
+ * mock.clock.advance(60_000) // log: [{ kind: 'clock', clock: {…} }]
  */
-export function shareStateChanges(
-  parts: SharedStateParts,
-  onChange: (change: StateChange) => void | Promise<void>,
-): SharedMockCore {
-  const { core, clock } = parts
-  const clockChanged = () => onChange({ kind: 'clock', clock: clock.state() })
-  const observedClock: MockClockWithLifetime = {
-    now: clock.now,
-    lifetimeNow: clock.lifetimeNow,
-    get speed() {
-      return clock.speed
-    },
-    state: clock.state,
-    restore: clock.restore,
-    set: (time) => (clock.set(time), clockChanged()),
-    advance: (ms) => (clock.advance(ms), clockChanged()),
-    setSpeed: (speed) => (clock.setSpeed(speed), clockChanged()),
-    pause: () => (clock.pause(), clockChanged()),
-    resume: () => (clock.resume(), clockChanged()),
-    toRealTime: () => (clock.toRealTime(), clockChanged()),
-    reset: () => (clock.reset(), clockChanged()),
-  }
+export function reportStateChanges(
+  parts: StateParts,
+  onChange: OnStateChange,
+): MockCore {
+  const { core } = parts
   const records = Object.fromEntries(
-    RECORD_KINDS.map((name) => [name, observeRecords(name)]),
+    RECORD_KINDS.map((name) => [name, reportRecords(core, name, onChange)]),
   ) as unknown as Pick<MockCore, (typeof RECORD_KINDS)[number]>
-
-  function observeRecords(name: RecordKindName): RecordController<unknown> {
-    const controller = core[name] as RecordController<unknown>
-    return {
-      list: controller.list,
-      get: controller.get,
-      async create(record) {
-        const created = await controller.create(record)
-        await onChange({
-          kind: 'record',
-          records: name,
-          action: 'create',
-          value: created,
-        })
-        return created
-      },
-      async patch(id, patch) {
-        const patched = await controller.patch(id, patch)
-        await onChange({
-          kind: 'record',
-          records: name,
-          action: 'patch',
-          id,
-          value: patch,
-        })
-        return patched
-      },
-      async delete(id, options) {
-        await controller.delete(id, options)
-        await onChange({
-          kind: 'record',
-          records: name,
-          action: 'delete',
-          id,
-          options,
-        })
-      },
-    }
-  }
-
-  const mock: MockCore = {
-    ...core,
+  const clockChanged = () =>
+    onChange({ kind: 'clock', clock: parts.clock.state() })
+  return {
     ready: core.ready,
     origin: core.origin,
     prefix: core.prefix,
@@ -157,12 +109,13 @@ export function shareStateChanges(
     handle: core.handle,
     handleAsset: core.handleAsset,
     exportFixtures: core.exportFixtures,
-    clock: observedClock,
+    clientReport: core.clientReport,
+    clock: reportClock(parts.clock, clockChanged),
     scenarios: {
       list: core.scenarios.list,
       add(scenario, changes) {
         const added = core.scenarios.add(scenario, changes)
-        onChange({
+        void onChange({
           kind: 'scenario-add',
           scenario,
           ...(changes && { changes }),
@@ -171,19 +124,19 @@ export function shareStateChanges(
       },
       remove(id) {
         const removed = core.scenarios.remove(id)
-        if (removed) onChange({ kind: 'scenario-remove', id })
+        if (removed) void onChange({ kind: 'scenario-remove', id })
         return removed
       },
       clear() {
         core.scenarios.clear()
-        onChange({ kind: 'scenarios-clear' })
+        void onChange({ kind: 'scenarios-clear' })
       },
     },
     variants: {
       list: core.variants.list,
       set(names) {
         const set = core.variants.set(names)
-        onChange({ kind: 'variants', names: set })
+        void onChange({ kind: 'variants', names: set })
         return set
       },
     },
@@ -193,56 +146,114 @@ export function shareStateChanges(
       count: core.requests.count,
       clear() {
         core.requests.clear()
-        onChange({ kind: 'journal-clear' })
+        void onChange({ kind: 'journal-clear' })
       },
     },
     async reset() {
       const start = await parts.resetAt()
+      // Reported together: a fleet takes them as one write.
       await Promise.all([onChange({ kind: 'reset', start }), clockChanged()])
     },
     async load(document) {
       // Read before loading: a load adopts the document's records.
       const text = JSON.stringify(document)
-      const start = clock.now()
+      const start = parts.clock.now()
       await parts.loadAt(document, start)
       await onChange({ kind: 'load', document: text, start })
     },
     ...records,
   }
+}
 
-  async function apply(change: StateChange): Promise<void> {
-    switch (change.kind) {
-      case 'clock':
-        return clock.restore(change.clock)
-      case 'scenario-add':
-        core.scenarios.add(change.scenario, change.changes)
-        return
-      case 'scenario-remove':
-        core.scenarios.remove(change.id)
-        return
-      case 'scenarios-clear':
-        return core.scenarios.clear()
-      case 'variants':
-        core.variants.set(change.names)
-        return
-      case 'record':
-        return applyRecordChange(core, change)
-      case 'load':
-        return parts.loadAt(JSON.parse(change.document), change.start)
-      case 'reset':
-        await parts.resetAt(change.start)
-        return
-      case 'journal-clear':
-        return core.requests.clear()
+function reportClock(
+  clock: MockClockWithLifetime,
+  changed: () => void | Promise<void>,
+): MockClock {
+  const reported =
+    <Args extends unknown[]>(change: (...args: Args) => void) =>
+    (...args: Args) => {
+      change(...args)
+      void changed()
     }
-  }
-
   return {
-    mock,
-    apply,
-    scenarios: parts.scenarios,
-    strict: parts.strict,
-    journal: parts.journal,
+    now: clock.now,
+    get speed() {
+      return clock.speed
+    },
+    set: reported(clock.set),
+    advance: reported(clock.advance),
+    setSpeed: reported(clock.setSpeed),
+    pause: reported(clock.pause),
+    resume: reported(clock.resume),
+    toRealTime: reported(clock.toRealTime),
+    reset: reported(clock.reset),
+  }
+}
+
+function reportRecords(
+  core: MockCore,
+  name: RecordKindName,
+  onChange: OnStateChange,
+): RecordController<unknown> {
+  const controller = core[name] as RecordController<unknown>
+  const base = { kind: 'record', records: name } as const
+  return {
+    list: controller.list,
+    get: controller.get,
+    async create(record) {
+      const created = await controller.create(record)
+      await onChange({ ...base, action: 'create', value: created })
+      return created
+    },
+    async patch(id, patch) {
+      const patched = await controller.patch(id, patch)
+      await onChange({ ...base, action: 'patch', id, value: patch })
+      return patched
+    },
+    async delete(id, options) {
+      await controller.delete(id, options)
+      await onChange({ ...base, action: 'delete', id, options })
+    },
+  }
+}
+
+/**
+ * Applies a change another copy of the mock reported, without reporting it.
+ * @example
+ * await applyStateChange(parts, { kind: 'scenarios-clear' })
+ */
+export async function applyStateChange(
+  parts: StateParts,
+  change: StateChange,
+): Promise<void> {
+  const { core } = parts
+  switch (change.kind) {
+    case 'clock':
+      return parts.clock.restore(change.clock)
+    case 'scenario-add':
+      core.scenarios.add(change.scenario, change.changes)
+      return
+    case 'scenario-remove':
+      core.scenarios.remove(change.id)
+      return
+    case 'scenarios-clear':
+      return core.scenarios.clear()
+    case 'variants':
+      core.variants.set(change.names)
+      return
+    case 'record':
+      return applyRecordChange(core, change)
+    case 'load':
+      return parts.loadAt(JSON.parse(change.document), change.start)
+    case 'reset':
+      await parts.resetAt(change.start)
+      return
+    case 'journal-clear':
+      return core.requests.clear()
+    default:
+      throw new TypeError(
+        `Unknown state change ${JSON.stringify(change satisfies never as unknown)}.`,
+      )
   }
 }
 

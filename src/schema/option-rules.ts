@@ -258,6 +258,13 @@ export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
       `--redis-prefix names the keys of a fleet in the Redis given with --redis, and there is none without it. Add --redis URL (e.g. --redis redis://127.0.0.1:6379), or remove --redis-prefix${variables.redisPrefix === undefined ? '' : ` (or unset ${variables.redisPrefix})`}.`,
   },
   {
+    option: 'redisOffline',
+    kind: 'requires',
+    other: 'redis',
+    cli: () =>
+      '--redis-offline says what a replica of a fleet does while it cannot reach the Redis given with --redis, and there is none without it. Add --redis URL, or remove --redis-offline.',
+  },
+  {
     option: 'record',
     kind: 'requires',
     other: 'proxy',

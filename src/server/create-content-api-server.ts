@@ -223,6 +223,7 @@ export async function createContentApiServer(
           typeof redis === 'string' ? { url: redis } : redis,
           mockOptions,
           internals,
+          adminToken,
           onWarning,
         )
   const mock = fleet?.mock ?? createMockCore(mockOptions, internals)
@@ -253,9 +254,7 @@ export async function createContentApiServer(
         originOf,
         adminToken,
         live: mockOptions.live === true,
-        ...(fleet !== undefined && {
-          control: { guard: fleet.guardControl, health: fleet.health },
-        }),
+        control: fleet?.control,
       }),
       track: (response) => keeper.track(response),
       isHostAllowed: createHostCheck({
@@ -275,7 +274,7 @@ export async function createContentApiServer(
         },
       }),
       onRequest,
-      sync: fleet?.sync,
+      admit: fleet?.admit,
     }),
   )
   server.on('clientError', handleClientError)

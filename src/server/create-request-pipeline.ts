@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks'
 import type { RequestHandler } from 'msw'
 import { isApiPath } from '../api/api-prefix.js'
 import type { MockCore } from '../api/mock-core.js'
-import type { ApiResponse, HeaderLookup } from '../api/types.js'
+import type { ApiRequest, ApiResponse, HeaderLookup } from '../api/types.js'
 import type { CorsHandler } from './answers/create-cors-handler.js'
 import type { RequestLogEntry } from './request-log-entry.js'
 import { isControlPath, isOwnPath } from './answers/is-own-path.js'
@@ -15,6 +15,7 @@ import { readRequestTarget } from './host/read-request-target.js'
 import { refuseHost } from './host/refuse-host.js'
 import { stripBasePath } from './host/strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
+import type { Admission } from './fleet/counting-turns.js'
 import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 
 /**
@@ -107,7 +108,7 @@ class RequestPipeline {
     // them in the answer's one `writeHead`.
     const { headers } = cors.any
     if (headers !== undefined && this.#isPlainApiRequest(request)) {
-      this.#afterSync(request, () => this.#serveApi(exchange, headers))
+      this.#serveApi(exchange, headers)
       return
     }
     const next = () => this.#route(exchange)
@@ -157,40 +158,76 @@ class RequestPipeline {
     this.#serveMock(exchange)
   }
 
-  /** The API answers its paths; express the rest. */
+  /** The API answers its paths; express the rest, once the fleet admits it. */
   #serveMock(exchange: Exchange): void {
-    this.#afterSync(exchange.request, () => {
-      if (isApiPath(exchange.request.url ?? '/', this.#settings.mock.prefix)) {
-        this.#serveApi(exchange)
-        return
-      }
-      this.#logWhenFinished(exchange)
-      this.#settings.app(exchange.request, exchange.response)
+    const { request, response } = exchange
+    if (isApiPath(request.url ?? '/', this.#settings.mock.prefix)) {
+      this.#serveApi(exchange)
+      return
+    }
+    this.#logWhenFinished(exchange)
+    const waiting = this.#settings.admit?.(request)
+    if (waiting === undefined) return this.#settings.app(request, response)
+    void waiting.then((admission) => {
+      if (admission.refuse !== undefined) admission.refuse(response)
+      else this.#settings.app(request, response)
     })
   }
 
   /**
-   * In a fleet, the mock answers once this replica has applied the fleet's
-   * changes (`sync`), and tells the fleet when it has answered.
+   * In a fleet, the mock answers once this replica is fresh (`admit`), or
+   * the replica refuses. `corsHeaders`: the CORS headers not yet set,
+   * written with the answer's.
    */
-  #afterSync(request: IncomingMessage, serve: () => void): void {
-    const waiting = this.#settings.sync?.(request)
-    if (waiting === undefined) return serve()
-    void waiting.then((counted) => {
-      try {
-        serve()
-      } finally {
-        counted?.()
-      }
+  #serveApi(exchange: Exchange, corsHeaders?: readonly string[]): void {
+    const waiting = this.#settings.admit?.(exchange.request)
+    if (waiting === undefined) return this.#answerApi(exchange, corsHeaders)
+    void waiting.then((admission) => {
+      const { refuse, counted } = admission
+      if (refuse === undefined)
+        return this.#answerApi(exchange, corsHeaders, counted)
+      this.#refuse(exchange, refuse, corsHeaders)
     })
   }
 
-  /** `corsHeaders`: the CORS headers not yet set, written with the answer's. */
-  #serveApi(exchange: Exchange, corsHeaders?: readonly string[]): void {
+  /** A refusal of the fleet's, logged, with CORS headers a browser can read. */
+  #refuse(
+    exchange: Exchange,
+    refuse: (response: ServerResponse) => void,
+    corsHeaders: readonly string[] | undefined,
+  ): void {
     const { request, response } = exchange
-    const { mock, cors, originOf } = this.#settings
-    const apiRequest = toApiRequest(request, originOf)
-    const answer = mock.handle(apiRequest)
+    if (corsHeaders !== undefined)
+      this.#settings.cors.any(request, response, ignore)
+    this.#logWhenFinished(exchange)
+    refuse(response)
+  }
+
+  /** A count the fleet keeps goes out once the fleet has taken it. */
+  #answerApi(
+    exchange: Exchange,
+    corsHeaders?: readonly string[],
+    counted?: Admission['counted'],
+  ): void {
+    const apiRequest = toApiRequest(exchange.request, this.#settings.originOf)
+    const answer = this.#settings.mock.handle(apiRequest)
+    if (counted === undefined)
+      return this.#sendApi(exchange, apiRequest, answer, corsHeaders)
+    void counted().then((refuse) => {
+      if (refuse === undefined)
+        this.#sendApi(exchange, apiRequest, answer, corsHeaders)
+      else this.#refuse(exchange, refuse, corsHeaders)
+    })
+  }
+
+  #sendApi(
+    exchange: Exchange,
+    apiRequest: ApiRequest,
+    answer: ApiResponse | undefined,
+    corsHeaders: readonly string[] | undefined,
+  ): void {
+    const { request, response } = exchange
+    const { cors } = this.#settings
     // Express or upstream writes the head: the CORS headers go on it now.
     const passedOn = answer === undefined || answer.forward !== undefined
     if (passedOn && corsHeaders !== undefined)
@@ -292,13 +329,11 @@ interface PipelineSettings {
   forward?: { to: UpstreamForwarder; origin: string }
   onRequest?: (entry: RequestLogEntry) => void
   /**
-   * In a fleet of replicas: what to wait for before the mock answers (the
-   * fleet's changes this replica has yet to apply, the counts it shares), or
-   * `undefined`; what it resolves to is called once the mock has answered.
+   * In a fleet of replicas: `undefined` when the mock may answer the request
+   * now, else what to wait for (this replica to be fresh, a count of the
+   * fleet) and how to go on.
    */
-  sync?: (
-    request: IncomingMessage,
-  ) => Promise<(() => void) | undefined> | undefined
+  admit?: (request: IncomingMessage) => Promise<Admission> | undefined
 }
 
 function ignore(): void {}

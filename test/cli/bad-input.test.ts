@@ -126,6 +126,11 @@ const badInputs: Array<{
     line: /--redis-prefix names the keys of a fleet in the Redis given with --redis, and there is none without it\. Add --redis URL/,
   },
   {
+    name: '--redis-offline without --redis',
+    args: () => ['--redis-offline', 'serve-last-state'],
+    line: /--redis-offline says what a replica of a fleet does while it cannot reach the Redis given with --redis, and there is none without it\. Add --redis URL/,
+  },
+  {
     name: '--record without --proxy',
     args: () => ['--record', 'recorded.json'],
     line: /--record recorded\.json records the answers proxy mode passes through, and nothing passes through without --proxy\./,

@@ -86,7 +86,13 @@ itWithRedis(
 
     const client = new Redis(redis().url)
     try {
-      expect(await client.xlen(`${replicas.prefix}:changes`)).toBe(2)
+      const log = await client.xrange(`${replicas.prefix}:changes`, '-', '+')
+      // The reset (with the clock it put back) and the patch after it.
+      expect(log.map(([, fields]) => JSON.parse(fields[3]!).kind)).toEqual([
+        'reset',
+        'clock',
+        'record',
+      ])
     } finally {
       client.disconnect()
     }

@@ -121,6 +121,7 @@ itWithBalancer(
       await Promise.all(replicas.map((replica) => replica.stop()))
     }
   },
+  60_000,
 )
 
 itWithBalancer(
@@ -153,9 +154,10 @@ itWithBalancer(
     expect('code' in other && other.code).toBe(2)
     expect(other.stdout).toBe('')
     expect(other.stderr).toMatch(
-      /^content-api-mock: This replica's --seed \(8\) differs from its fleet's \(7\) at redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed\): start it with the same data flags as the other replicas, or give it another --redis-prefix to start a fleet of its own\.\n$/,
+      /^content-api-mock: This replica's --seed \(8\) differs from its fleet's \(7\) at redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed\): start it with the same flags as the other replicas, or give it another --redis-prefix to start a fleet of its own\.\n$/,
     )
   },
+  60_000,
 )
 
 itWithRedis(

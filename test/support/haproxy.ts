@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,9 +30,43 @@ export function findSuiteHaproxy(): string | undefined {
 }
 
 /**
- * Starts HAProxy on a free loopback port, sending requests to `backends`
- * (origins such as `http://127.0.0.1:4010`) in round-robin, one request at a
- * time per connection; it stops at the end of the calling block.
+ * The HAProxy configuration docs/replicas.md gives (its first `haproxy`
+ * block), listening on `port` and sending to `backends` (origins such as
+ * `http://127.0.0.1:4011`) instead of the documented addresses, so the
+ * suites run what the docs tell users to run.
+ * @example
+ * const config = documentedHaproxyConfig(4010, ['http://127.0.0.1:4011'])
+ */
+export function documentedHaproxyConfig(port: number, backends: string[]) {
+  const page = readFileSync(new URL('../../docs/replicas.md', import.meta.url))
+  const block = /```haproxy[^\n]*\n([^]*?)```/.exec(page.toString())
+  if (block === null) throw new Error('docs/replicas.md has no haproxy block')
+  const lines = block[1]!.split('\n')
+  const isServer = (line: string) => /^\s*server /.test(line)
+  // The first server line's indent and options, for each backend.
+  const [, indent, options] = /^(\s*)server \S+ \S+(.*)$/.exec(
+    lines.find(isServer)!,
+  )!
+  const servers = backends.map(
+    (origin, i) =>
+      `${indent}server replica${i} ${new URL(origin).host}${options}`,
+  )
+  return lines
+    .filter((line) => !isServer(line))
+    .flatMap((line) =>
+      /^\s*bind /.test(line)
+        ? [line.replace(/bind \S+/, `bind 127.0.0.1:${port}`)]
+        : /^\s*balance /.test(line)
+          ? [line, ...servers]
+          : [line],
+    )
+    .join('\n')
+}
+
+/**
+ * Starts HAProxy with the documented configuration (see
+ * `documentedHaproxyConfig`) on a free loopback port, sending requests to
+ * `backends` in round-robin; it stops at the end of the calling block.
  * @example
  * await using balancer = await startHaproxy(path, replicas.map((r) => r.url))
  */
@@ -43,27 +77,7 @@ export async function startHaproxy(
   const port = await freePort()
   const folder = mkdtempSync(join(tmpdir(), 'content-api-mock-haproxy-'))
   const config = join(folder, 'haproxy.cfg')
-  writeFileSync(
-    config,
-    [
-      'defaults',
-      '  mode http',
-      '  timeout connect 5s',
-      '  timeout client 30s',
-      '  timeout server 30s',
-      // Each request its own backend, as a load balancer in round-robin does.
-      '  option http-server-close',
-      'frontend replicas',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend fleet',
-      'backend fleet',
-      '  balance roundrobin',
-      ...backends.map(
-        (origin, i) => `  server replica${i} ${new URL(origin).host}`,
-      ),
-      '',
-    ].join('\n'),
-  )
+  writeFileSync(config, `${documentedHaproxyConfig(port, backends)}\n`)
   const child: ChildProcess = spawn(path, ['-db', '-f', config], {
     stdio: ['ignore', 'ignore', 'pipe'],
   })

@@ -1,5 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { freePort } from './free-port.js'
 
@@ -41,37 +44,44 @@ export function findSuiteRedis(): string | undefined {
 export interface TestRedis extends AsyncDisposable {
   readonly url: string
   readonly port: number
-  /** Stops it (SIGTERM) and waits for its exit; its data is gone. */
+  /** Stops it (SIGTERM) and waits for its exit; its data is gone unless it persists. */
   stop(): Promise<void>
-  /** Starts it again, empty, on the same port. */
+  /** Kills it (SIGKILL), as a crash would, and waits for its exit. */
+  kill(): Promise<void>
+  /** Starts it again on the same port: empty, or with its data if it persists. */
   start(): Promise<void>
 }
 
 /**
  * Starts a throwaway `redis-server` on a free loopback port, without
- * persistence (`--save '' --appendonly no`), and resolves once it accepts
- * connections; it stops at the end of the calling block.
+ * persistence (`--save '' --appendonly no`), or with `persist` writing
+ * every command to its append-only file before it answers
+ * (`--appendfsync always`), and resolves once it accepts connections; it
+ * stops at the end of the calling block.
  * @example
  * await using redis = await startRedis(redisPath)
  * await createContentApiServer({ port: 0, redis: redis.url })
  */
-export async function startRedis(path: string): Promise<TestRedis> {
+export async function startRedis(
+  path: string,
+  { persist = false } = {},
+): Promise<TestRedis> {
   const port = await freePort()
+  const folder = persist
+    ? mkdtempSync(join(tmpdir(), 'content-api-mock-redis-'))
+    : undefined
+  const persistence =
+    folder === undefined
+      ? ['--appendonly', 'no']
+      : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', folder]
   let child: ChildProcess | undefined
   async function start() {
     const started = spawn(
       path,
       [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--protected-mode',
-        'no',
+        ...['--port', String(port), '--bind', '127.0.0.1', '--save', ''],
+        ...persistence,
+        ...['--protected-mode', 'no'],
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     )
@@ -89,12 +99,12 @@ export async function startRedis(path: string): Promise<TestRedis> {
       )
     })
   }
-  async function stop() {
+  async function stop(signal: NodeJS.Signals = 'SIGTERM') {
     const running = child
     child = undefined
     if (running === undefined || running.exitCode !== null) return
     const exited = once(running, 'exit')
-    running.kill('SIGTERM')
+    running.kill(signal)
     await exited
   }
   await start()
@@ -102,8 +112,12 @@ export async function startRedis(path: string): Promise<TestRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     start,
-    stop,
-    [Symbol.asyncDispose]: stop,
+    stop: () => stop(),
+    kill: () => stop('SIGKILL'),
+    async [Symbol.asyncDispose]() {
+      await stop()
+      if (folder !== undefined) rmSync(folder, { recursive: true, force: true })
+    },
   }
 }
 

@@ -10,7 +10,7 @@ export type Replicas = Array<Awaited<ReturnType<typeof startServer>>> &
   }
 
 /**
- * Starts `count` servers sharing their state through the Redis at `url`,
+ * Starts `count` servers keeping one state in the Redis at `url`,
  * under a key prefix of their own (so tests never see each other's fleets),
  * one after another; they close at the end of the calling block.
  * @example

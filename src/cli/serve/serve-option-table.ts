@@ -234,6 +234,13 @@ export const SERVE_OPTION_TABLE = {
     parse: parseNonEmpty('a name such as ci-job-42'),
     env: ENV.redisPrefix,
   },
+  redisOffline: {
+    value: 'choice',
+    group: 'fleet',
+    help: 'with --redis: what a replica that cannot show it holds every acknowledged change does with API requests: refuse them (503), or serve its last state (for a demo that must keep answering; docs/replicas.md)',
+    choices: ['refuse', 'serve-last-state'],
+    shownDefault: 'refuse',
+  },
   assetSecret: {
     value: 'secret',
     group: 'fleet',

@@ -73,4 +73,6 @@ export interface ServeOptions extends Partial<ServerTimeouts> {
   redis?: string
   /** The names of the fleet's keys start with it. */
   redisPrefix?: string
+  /** What a replica that cannot show it is fresh does with the API. */
+  redisOffline?: 'refuse' | 'serve-last-state'
 }

@@ -63,7 +63,11 @@ export function toServerOptions(
     redis:
       options.redis === undefined
         ? undefined
-        : { url: options.redis, prefix: options.redisPrefix },
+        : {
+            url: options.redis,
+            prefix: options.redisPrefix,
+            offline: options.redisOffline,
+          },
     ...hooks,
   }
 }

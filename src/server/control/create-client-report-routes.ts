@@ -11,10 +11,14 @@ const REPORT_FILTERS = ['key', 'keyLabel']
  * `mock.clientReport()` over the journal, for one key with `?key=` or
  * `?keyLabel=`.
  */
-export function createClientReportRoutes(mock: MockCore): Router {
+export function createClientReportRoutes(
+  mock: MockCore,
+  /** In a fleet: fills the journal with the fleet's first. */
+  readJournal?: () => Promise<void>,
+): Router {
   const router = express.Router()
 
-  router.get('/client-report', (request, response) => {
+  router.get('/client-report', async (request, response) => {
     const query = new URL(request.originalUrl, 'http://localhost').searchParams
     for (const name of query.keys()) {
       if (!REPORT_FILTERS.includes(name)) {
@@ -25,6 +29,7 @@ export function createClientReportRoutes(mock: MockCore): Router {
       }
     }
     const { key, keyLabel } = readJournalFilter(query)
+    await readJournal?.()
     response.json({ data: mock.clientReport({ key, keyLabel }) })
   })
 

@@ -10,7 +10,11 @@ import { writeJsonError } from '../answers/write-json-error.js'
 import { ControlInputError } from '../../api/traffic/control-input-error.js'
 import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createAdminTokenCheck } from './create-admin-token-check.js'
-import type { ControlHooks } from './control-hooks.js'
+import {
+  ControlRefusedError,
+  writeAlone,
+  type ControlHooks,
+} from './control-hooks.js'
 import { createClientReportRoutes } from './create-client-report-routes.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
@@ -55,7 +59,6 @@ export function createControlRouter(
   if (options.adminToken !== undefined) {
     router.use(createAdminTokenCheck(options.adminToken))
   }
-  if (options.guard !== undefined) router.use(options.guard)
 
   // @note express answers OPTIONS by itself with `200 text/plain` listing a
   // path's methods, inside each route group: an OPTIONS that is not a CORS
@@ -66,14 +69,17 @@ export function createControlRouter(
     if (request.method !== 'OPTIONS') return next()
     methodNotAllowed!(request, response, next)
   })
-  router.use(createFixtureRoutes(mock, options.health))
-  router.use(createScenarioRoutes(mock))
-  router.use(createJournalRoutes(mock))
-  router.use(createClientReportRoutes(mock))
-  router.use(createClockRoutes(mock))
-  router.use(createVariantRoutes(mock))
+  // A replica's routes change its own view of the mock, through `write`.
+  const changed = options.mock ?? mock
+  const write = options.write ?? writeAlone
+  router.use(createFixtureRoutes(changed, write, options.health))
+  router.use(createScenarioRoutes(changed, write))
+  router.use(createJournalRoutes(changed, write, options.readJournal))
+  router.use(createClientReportRoutes(changed, options.readJournal))
+  router.use(createClockRoutes(changed, write))
+  router.use(createVariantRoutes(changed, write))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {
-    router.use(createRecordRoutes(mock, name))
+    router.use(createRecordRoutes(changed, name, write))
   }
   methodNotAllowed = createMethodNotAllowedHandler(router)
   router.use(methodNotAllowed)
@@ -87,6 +93,10 @@ export function createControlRouter(
       response: Response,
       next: NextFunction,
     ) => {
+      if (error instanceof ControlRefusedError) {
+        const { status, code, message, headers } = error
+        return writeJsonError(response, status, code, message, headers)
+      }
       if (!(error instanceof ControlInputError)) return next(error)
       writeJsonError(response, 400, error.code, error.message)
     },

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
-import type { ControlHooks } from './control-hooks.js'
+import type { ControlHooks, ControlWrite } from './control-hooks.js'
 import { FixtureError } from '../../data/fixture-error.js'
 import { handOverDocument } from '../../data/hand-over-document.js'
 import { readFixtureBody } from './read-fixture-body.js'
@@ -18,14 +18,16 @@ export const MAX_FIXTURE_BYTES = 200 * 1_048_576
  */
 export function createFixtureRoutes(
   mock: MockCore,
+  write: ControlWrite,
   health?: ControlHooks['health'],
 ): Router {
   const router = express.Router()
 
   router.get('/health', (_request, response) => {
-    response.json({
+    const replica = health?.()
+    response.status(replica?.httpStatus ?? 200).json({
       status: 'ok',
-      ...health?.(),
+      ...replica?.body,
       projects: mock.db.projects.count(),
       contents: mock.db.contents.count(),
     })
@@ -48,7 +50,7 @@ export function createFixtureRoutes(
         // @note The body was parsed for this load alone: its records are
         // kept as they are, not copied (see `handOverDocument`).
         handOverDocument(request.body)
-        await mock.load(request.body)
+        await write(() => mock.load(request.body))
       } catch (error) {
         if (!(error instanceof FixtureError)) throw error
         writeFixtureError(response, error)
@@ -70,7 +72,7 @@ export function createFixtureRoutes(
     '/reset',
     requireJsonMediaType({ bodiless: true }),
     async (_request, response) => {
-      await mock.reset()
+      await write(() => mock.reset())
       response.json({
         status: 'reset',
         projects: mock.db.projects.count(),

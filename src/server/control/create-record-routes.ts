@@ -19,6 +19,7 @@ import {
 } from '../../data/records/record-kinds.js'
 import { RecordNotFoundError } from '../../data/records/record-not-found-error.js'
 import { writeJsonError } from '../answers/write-json-error.js'
+import type { ControlWrite } from './control-hooks.js'
 import { readJsonBody } from './read-json-body.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
@@ -33,6 +34,7 @@ import { writeFixtureError } from './write-fixture-error.js'
 export function createRecordRoutes(
   mock: MockCore,
   name: RecordKindName,
+  write: ControlWrite,
 ): Router {
   const kind = RECORD_KINDS[name]
   const records = mock[name] as RecordController<Record<string, unknown>>
@@ -62,7 +64,7 @@ export function createRecordRoutes(
       `${kind.noun === 'API key' ? 'an' : 'a'} ${kind.noun} in the fixture format, such as ${example}`,
     ),
     async (request, response) => {
-      const record = await records.create(request.body)
+      const record = await write(() => records.create(request.body))
       response
         .status(201)
         .location(pathOf(request, String(record[kind.idField])))
@@ -73,7 +75,7 @@ export function createRecordRoutes(
   router.get(`${base}/:id`, (request, response) => {
     const record = records.get(idOf(request))
     if (record === undefined) {
-      writeNotFound(request, response, idOf(request))
+      writeNotFound(response, name, idOf(request), request.baseUrl + base)
       return
     }
     response.json({ data: record })
@@ -85,32 +87,18 @@ export function createRecordRoutes(
       'a JSON merge patch (RFC 7396) such as {"<field>": <new value>, "<optional field>": null}',
     ),
     async (request, response) => {
-      const record = await records.patch(idOf(request), request.body)
+      const record = await write(() =>
+        records.patch(idOf(request), request.body),
+      )
       response.json({ data: record })
     },
   )
 
   router.delete(`${base}/:id`, async (request, response) => {
-    await records.delete(idOf(request), readDeleteOptions(queryOf(request)))
+    const options = readDeleteOptions(queryOf(request))
+    await write(() => records.delete(idOf(request), options))
     response.status(204).end()
   })
-
-  function writeNotFound(
-    request: Request,
-    response: Response,
-    id: string,
-  ): void {
-    const which =
-      name === 'apiKeys'
-        ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
-        : JSON.stringify(id)
-    writeJsonError(
-      response,
-      404,
-      'not_found',
-      `No ${kind.noun} ${which}. GET ${request.baseUrl}${base} lists the ${kind.plural} there are.`,
-    )
-  }
 
   router.use(
     (
@@ -122,7 +110,7 @@ export function createRecordRoutes(
       if (error instanceof InvalidRecordError) {
         writeFixtureError(response, error)
       } else if (error instanceof RecordNotFoundError) {
-        writeNotFound(request, response, error.id)
+        writeNotFound(response, name, error.id, request.baseUrl + base)
       } else if (error instanceof RecordInUseError) {
         writeJsonError(
           response,
@@ -147,4 +135,24 @@ export function createRecordRoutes(
   )
 
   return router
+}
+
+/** The 404 of a record that is not there; `list`: the path that lists them. */
+function writeNotFound(
+  response: Response,
+  name: RecordKindName,
+  id: string,
+  list: string,
+): void {
+  const kind = RECORD_KINDS[name]
+  const which =
+    name === 'apiKeys'
+      ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
+      : JSON.stringify(id)
+  writeJsonError(
+    response,
+    404,
+    'not_found',
+    `No ${kind.noun} ${which}. GET ${list} lists the ${kind.plural} there are.`,
+  )
 }

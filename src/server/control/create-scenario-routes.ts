@@ -4,6 +4,7 @@ import { readScenarios } from '../../api/traffic/read-scenarios.js'
 import { SCENARIO_PRESET_DEFINITIONS } from '../../api/traffic/scenario-presets.js'
 import { SCENARIO_PRESETS } from '../../schema/scenario.js'
 import { writeJsonError } from '../answers/write-json-error.js'
+import type { ControlWrite } from './control-hooks.js'
 import { readJsonBody } from './read-json-body.js'
 
 /**
@@ -11,7 +12,10 @@ import { readJsonBody } from './read-json-body.js'
  * `DELETE /scenarios/:id`, and `GET /presets`, the presets a scenario can
  * start from.
  */
-export function createScenarioRoutes(mock: MockCore): Router {
+export function createScenarioRoutes(
+  mock: MockCore,
+  write: ControlWrite,
+): Router {
   const router = express.Router()
 
   // @note A client in any language (and the control panel) lists the presets
@@ -34,21 +38,23 @@ export function createScenarioRoutes(mock: MockCore): Router {
     readJsonBody(
       'a scenario, a preset such as {"preset": "flaky"}, or an array of them',
     ),
-    (request, response) => {
+    async (request, response) => {
       const scenarios = readScenarios(request.body)
-      const added = scenarios.map((scenario) => mock.scenarios.add(scenario))
+      const added = await write(() =>
+        scenarios.map((scenario) => mock.scenarios.add(scenario)),
+      )
       response.status(201).json({ data: added })
     },
   )
 
-  router.delete('/scenarios', (_request, response) => {
-    mock.scenarios.clear()
+  router.delete('/scenarios', async (_request, response) => {
+    await write(() => mock.scenarios.clear())
     response.status(204).end()
   })
 
-  router.delete('/scenarios/:id', (request, response) => {
+  router.delete('/scenarios/:id', async (request, response) => {
     const { id } = request.params
-    if (mock.scenarios.remove(id)) {
+    if (await write(() => mock.scenarios.remove(id))) {
       response.status(204).end()
       return
     }

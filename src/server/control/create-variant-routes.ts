@@ -7,6 +7,7 @@ import {
   VARIANT_SUMMARIES,
   type VariantName,
 } from '../../schema/variants.js'
+import type { ControlWrite } from './control-hooks.js'
 import { readJsonBody } from './read-json-body.js'
 
 /**
@@ -15,7 +16,10 @@ import { readJsonBody } from './read-json-body.js'
  * `{"variants": ["nullable", "paginated"]}` puts those in force instead
  * (`[]` turns them off) and answers as `GET` does.
  */
-export function createVariantRoutes(mock: MockCore): Router {
+export function createVariantRoutes(
+  mock: MockCore,
+  write: ControlWrite,
+): Router {
   const router = express.Router()
   const describe = () => ({
     variants: mock.variants.list(),
@@ -30,7 +34,7 @@ export function createVariantRoutes(mock: MockCore): Router {
   router.put(
     '/variants',
     readJsonBody('{"variants": ["nullable", "paginated"]}'),
-    (request, response) => {
+    async (request, response) => {
       const body: unknown = request.body
       if (!isJsonRecord(body) || !('variants' in body)) {
         throw new ControlInputError(
@@ -38,7 +42,7 @@ export function createVariantRoutes(mock: MockCore): Router {
           `Expected a body such as {"variants": ["nullable", "paginated"]} with names out of ${VARIANT_NAMES.join(', ')}; {"variants": []} turns them off.`,
         )
       }
-      mock.variants.set(body.variants as VariantName[])
+      await write(() => mock.variants.set(body.variants as VariantName[]))
       response.json(describe())
     },
   )

@@ -1,5 +1,5 @@
 /**
- * Where replicas share their state: a Redis (or Valkey) server.
+ * Where a fleet of replicas keeps its state: a Redis (or Valkey) server.
  */
 export interface FleetOptions {
   /**
@@ -9,7 +9,7 @@ export interface FleetOptions {
   url: string
   /**
    * The names of this fleet's keys start with it (default
-   * `content-api-mock`): several fleets, or CI jobs, share one Redis.
+   * `content-api-mock`): several fleets, or CI jobs, use one Redis.
    */
   prefix?: string
   /**
@@ -17,6 +17,14 @@ export interface FleetOptions {
    * (default 10,000); then the start fails with a `FleetError`.
    */
   connectTimeout?: number
+  /**
+   * What a replica that cannot show it is fresh (cut off from Redis, say)
+   * does with API requests: `'refuse'` them with 503 (the default: no
+   * answer from an older state), or `'serve-last-state'`, for a demo that
+   * must keep answering when Redis is gone, at the cost of answers older
+   * than writes acknowledged by other replicas. See docs/replicas.md.
+   */
+  offline?: 'refuse' | 'serve-last-state'
 }
 
 /** The key prefix of a fleet unless `prefix` says. */

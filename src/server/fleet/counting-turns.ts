@@ -1,0 +1,93 @@
+import type { ServerResponse } from 'node:http'
+import type { ScenarioEngine } from '../../api/traffic/create-scenario-engine.js'
+import type { Replica } from './replica.js'
+
+type Refuse = (response: ServerResponse) => void
+
+/** How a replica lets a request through (the request pipeline's `Admission`). */
+export interface Admission {
+  refuse?: Refuse
+  counted?: () => Promise<Refuse | undefined>
+}
+
+interface Turn {
+  members: number
+  answered: number
+  /** Whether its members count in it, or are refused, or count alone. */
+  admission: Promise<'counted' | 'refused' | 'alone'>
+  /** Resolves with whether the fleet took the counts. */
+  kept: Promise<boolean>
+  answer(): void
+}
+
+/**
+ * The turns in which a replica counts the requests that move a count of its
+ * fleet (`times`, fail-rate draws, rate limits): the requests that wait for
+ * the same turn take the fleet's lock once, with the counts, and answer one
+ * after another; their answers go out once the counts they left are stored,
+ * so every count is the fleet's, also when a replica is cut off halfway.
+ */
+export class CountingTurns {
+  #next: Turn | undefined
+
+  constructor(
+    readonly replica: Replica,
+    readonly scenarios: ScenarioEngine,
+  ) {}
+
+  /**
+   * Joins the next turn: to count, or only to read the counts it takes in
+   * (`reads`: the control API's lists).
+   */
+  async join(refuse: Refuse, reads = false): Promise<Admission> {
+    const turn = (this.#next ??= this.#start())
+    if (!reads) turn.members++
+    const admission = await turn.admission
+    if (admission !== 'counted') return admission === 'alone' ? {} : { refuse }
+    if (reads) return {}
+    return {
+      counted: async () => {
+        if (++turn.answered === turn.members) turn.answer()
+        return (await turn.kept) ? undefined : refuse
+      },
+    }
+  }
+
+  #start(): Turn {
+    let admit!: (admission: Awaited<Turn['admission']>) => void
+    let keep!: (kept: boolean) => void
+    let answer!: () => void
+    const turn: Turn = {
+      ...{ members: 0, answered: 0, answer: () => answer() },
+      admission: new Promise((resolve) => (admit = resolve)),
+      kept: new Promise((resolve) => (keep = resolve)),
+    }
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    void this.replica.queue.run(async () => {
+      // Requests from now on wait for the turn after this one.
+      this.#next = undefined
+      const lock = await this.replica.lock().catch(() => undefined)
+      try {
+        const counts = lock?.counts ?? null
+        if (counts !== null) {
+          this.scenarios.importCounters(this.replica.parseCounts(counts))
+        }
+      } catch {
+        void this.replica.release(lock!.token)
+        return admit('refused')
+      }
+      if (lock === undefined) {
+        return admit(this.replica.servesLastState() ? 'alone' : 'refused')
+      }
+      admit('counted')
+      // The members answer at once; a second is for one that never does.
+      const late = new Promise((go) => setTimeout(go, 1e3))
+      if (turn.members > 0) await Promise.race([answered, late])
+      const counts = JSON.stringify(this.scenarios.exportCounters())
+      const kept = await this.replica.release(lock.token, counts)
+      if (!kept) this.replica.mustRebuild('the fleet did not take its counts')
+      keep(kept)
+    })
+    return turn
+  }
+}

@@ -1,0 +1,475 @@
+import { randomBytes } from 'node:crypto'
+import * as state from '../../api/state-change.js'
+import type { ScenarioCounters } from '../../api/traffic/create-scenario-engine.js'
+import {
+  ControlRefusedError,
+  type ReplicaHealth,
+} from '../control/control-hooks.js'
+import { parseFleetCharter, type FleetCharter } from './fleet-charter.js'
+import type { FleetJournal } from './fleet-journal.js'
+import {
+  UnreadableKeyError,
+  type FleetStore,
+  type Head,
+} from './fleet-store.js'
+import { SerialQueue } from './serial-queue.js'
+
+// A replica reads the head every POLL_MS and is fresh for FRESH_MS after
+// sending a read it applied; a write is acknowledged FRESH_MS + MARGIN_MS
+// after Redis took it (docs/replicas.md, "Why no read is stale"). A request
+// waits WAIT_MS at most to be fresh; Redis silent for CUT_OFF_MS cuts a
+// replica off; the lock holds for LEASE_MS and is waited for LOCK_WAIT_MS.
+const [POLL_MS, FRESH_MS, MARGIN_MS, WAIT_MS] = [10, 50, 5, 2e3]
+const [CUT_OFF_MS, LEASE_MS, LOCK_WAIT_MS] = [1e3, 2e3, 4e3]
+
+/**
+ * Where a replica stands with its fleet (docs/replicas.md draws it).
+ * `following`: it reads the head every `POLL_MS` and applies the changes;
+ * fresh while its last read is younger than `FRESH_MS`. `cut-off`: Redis
+ * does not answer. `rebuilding`: back to the start state, then the log.
+ * `unreadable`: a key under the prefix cannot be read (it looks again every
+ * second). `closed`: its server stopped.
+ */
+type ReplicaState =
+  | { name: 'following' | 'closed' }
+  | { name: 'cut-off' | 'rebuilding' | 'unreadable'; why: string }
+
+type Stamp = { mono: number; wall: number }
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
+const pending = () => {
+  let resolve!: () => void
+  return { promise: new Promise<void>((done) => (resolve = done)), resolve }
+}
+const describe = (error: unknown) =>
+  error instanceof Error ? error.message : String(error)
+
+/** What a replica works with. */
+interface ReplicaSettings {
+  store: FleetStore
+  journal: FleetJournal
+  parts: state.StateParts
+  charter: FleetCharter
+  /** The mock time a rebuild's reset counts story offsets from. */
+  storyStart: number
+  /** Answers from the last state while cut off, instead of refusing. */
+  servesLastState: boolean
+  /** The fleet's Redis and prefix, for messages. */
+  where: string
+  warn: (message: string) => void
+  connected: () => boolean
+}
+
+/**
+ * One replica of a fleet: its state, the reads of the head that keep it
+ * fresh, and the one serial queue through which every change to its mock
+ * goes (catching up, rebuilding, writes, counting turns).
+ */
+export class Replica {
+  readonly queue = new SerialQueue(() => this.#changed())
+  /** The fleet's changes applied here (a Node change made before one is undone). */
+  remoteApplied = 0
+  readonly #settings: ReplicaSettings
+  readonly #store: FleetStore
+  #state: ReplicaState = { name: 'rebuilding', why: 'joining the fleet' }
+  #charter: FleetCharter
+  /** The last change applied here. */
+  #head: Head
+  /** When the last read of the head applied here was sent. */
+  #fresh: Stamp = { mono: -Infinity, wall: -Infinity }
+  /** When Redis confirmed this replica's last append. */
+  #appendedAt = -Infinity
+  #lastAnswer = performance.now()
+  #polling = false
+  #queued = { rebuild: false, catchUp: undefined as Head | undefined }
+  /** Redis was reached again: maybe another one (a failover). */
+  #reconnected = false
+  /** Why it must rebuild once Redis answers: it made a change the fleet may lack. */
+  #mustRebuild: string | undefined
+  /** Whether its mock left the start state since it started or rebuilt. */
+  #dirty = false
+  #warned = ''
+  /** Resolves at the next change of state or freshness, for waiting requests. */
+  #next = pending()
+  readonly #timers: NodeJS.Timeout[] = []
+
+  constructor(settings: ReplicaSettings) {
+    this.#settings = settings
+    this.#store = settings.store
+    this.#charter = settings.charter
+    this.#head = { fleet: settings.charter.id, version: 0, entry: '0-0' }
+  }
+
+  /** Applies the fleet's log up to `head`, then follows the fleet. */
+  async start(head: Head): Promise<void> {
+    await this.queue.run(() => this.#catchUp(head))
+    this.#enter({ name: 'following' })
+    const again = (state = this.#state) =>
+      state.name === 'unreadable' && this.#rebuild(state.why)
+    this.#timers.push(
+      setInterval(() => this.#poll(), POLL_MS).unref(),
+      setInterval(again, CUT_OFF_MS).unref(),
+    )
+  }
+
+  reconnected(): void {
+    this.#reconnected = true
+  }
+
+  /**
+   * Whether a request that arrived at `arrived` (`performance.now()`) may be
+   * answered from what this replica holds: nothing is changing it, and it
+   * applied a read of the head sent after the request arrived, or less than
+   * `FRESH_MS` ago by both clocks (one that stood still while the machine
+   * slept is caught by the other).
+   */
+  isFreshFor(arrived: number): boolean {
+    if (this.queue.busy || this.#state.name !== 'following') return false
+    if (this.#fresh.mono >= arrived) return true
+    const wall = Date.now() - this.#fresh.wall
+    return performance.now() - this.#fresh.mono < FRESH_MS && wall < FRESH_MS
+  }
+
+  servesLastState(): boolean {
+    const { name } = this.#state
+    const away = name === 'cut-off' || name === 'following'
+    return this.#settings.servesLastState && away
+  }
+
+  /** Whether it became fresh within `WAIT_MS`, not waiting while cut off; or serves its last state. */
+  async waitUntilFresh(arrived: number): Promise<boolean> {
+    const late = sleep(arrived + WAIT_MS - performance.now()).then(() => true)
+    const waits = () => ['following', 'rebuilding'].includes(this.#state.name)
+    while (!this.isFreshFor(arrived) && waits()) {
+      if (await Promise.race([this.#next.promise.then(() => false), late])) {
+        break
+      }
+    }
+    return this.isFreshFor(arrived) || this.servesLastState()
+  }
+
+  /** What `/__mock/health` answers: 503 while it refuses the API. */
+  health(): ReplicaHealth {
+    const recent = performance.now() - this.#fresh.mono < CUT_OFF_MS
+    const serving = this.#state.name === 'following' && recent
+    const degraded = this.servesLastState() ? 'degraded' : 'unavailable'
+    const status = serving ? 'ok' : degraded
+    const redis = this.#settings.connected() ? 'connected' : 'unreachable'
+    const problem = 'why' in this.#state ? this.#state.why : undefined
+    const body = { status, redis, replica: this.#state.name, problem }
+    return { httpStatus: status === 'unavailable' ? 503 : 200, body }
+  }
+
+  /**
+   * Takes the fleet's lock (waiting `LOCK_WAIT_MS` at most) and, unless
+   * `asIs`, catches up with the head read with it, rebuilding first if need
+   * be. In a queued task.
+   * @throws {ControlRefusedError} when it cannot.
+   */
+  async lock(asIs = false) {
+    const token = randomBytes(9).toString('base64url')
+    const deadline = performance.now() + LOCK_WAIT_MS
+    for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+      const lock = await this.#store.lock(token, LEASE_MS).catch(this.#refuse)
+      const rebuild =
+        lock.taken && !asIs && (await this.#reconcile(lock, token))
+      if (lock.taken && !rebuild) return { token, ...lock }
+      if (rebuild) {
+        await this.#rebuildNow(rebuild).catch((error: unknown) => {
+          this.#fail(error, rebuild)
+          this.#refuse(error)
+        })
+        continue
+      }
+      if (lock.ttl === -1) {
+        const key = this.#store.keys.lock
+        this.#warn(
+          `${key} had no expiry (content-api-mock never writes it so), so no replica could ever have taken it: it now lapses in ${LEASE_MS / 1e3} s.`,
+        )
+      }
+      if (performance.now() > deadline) {
+        throw this.refusal(`its lock stayed taken for ${LOCK_WAIT_MS / 1e3} s`)
+      }
+      await sleep(pause)
+    }
+  }
+
+  /** Whether the lock `token` still held; `counts` stored if given. */
+  release(token: string, counts = ''): Promise<boolean> {
+    return this.#store.release(token, counts).catch(() => false)
+  }
+
+  /**
+   * Appends changes made here under the lock `token`; resolves with the
+   * wait until a request anywhere sees them. In a queued task.
+   * @throws {ControlRefusedError} when they were not appended, or Redis did
+   * not say; the replica then rebuilds, as it made them.
+   */
+  async append(token: string, changes: state.StateChange[]) {
+    const appended = await this.#store
+      .append(token, this.formatHead(), changes)
+      .catch((error: unknown) => {
+        this.mustRebuild('Redis did not confirm a change made here')
+        return this.#refuse(
+          error,
+          'Redis did not confirm it in time: it may have been made or not, so read it back before you send it again',
+        )
+      })
+    if (appended === undefined) {
+      this.mustRebuild('the fleet did not take a change made here')
+      throw this.refusal('another replica changed the fleet meanwhile')
+    }
+    const head = this.#store.parseHead(appended)!
+    const first = head.version - changes.length + 1
+    changes.forEach((change, i) => this.#cleared(change, first + i))
+    this.#head = head
+    this.#dirty = true
+    this.#appendedAt = performance.now()
+    const acknowledged = this.#appendedAt + FRESH_MS + MARGIN_MS
+    return async () => {
+      // A timer may fire a little early: waited until the clock says so.
+      while (performance.now() < acknowledged) {
+        await sleep(acknowledged - performance.now())
+      }
+    }
+  }
+
+  formatHead(): string {
+    return this.#store.formatHead(this.#head)
+  }
+
+  parseCounts(text: string): ScenarioCounters {
+    try {
+      const counts = JSON.parse(text) as ScenarioCounters
+      if (typeof counts.scenarios === 'object') return counts
+    } catch {
+      // Told below.
+    }
+    const key = this.#store.keys.counts
+    return this.#refuse(new UnreadableKeyError(key, 'is not counts'))
+  }
+
+  /** Fills `journal` with the fleet's, once the batches on their way landed. */
+  async readJournal(journal: state.StateParts['journal']): Promise<void> {
+    await sleep(4 * POLL_MS)
+    await this.#settings.journal.readInto(journal).catch(this.#refuse)
+  }
+
+  /** The 503 refusal of a control request, saying `why`. */
+  refusal(why: string): ControlRefusedError {
+    return new ControlRefusedError(
+      503,
+      'redis_unavailable',
+      `Not done: ${why}. A replica changes and reads state only through its fleet's Redis at ${this.#settings.where}, so that every replica sees the same; try again once GET /__mock/health answers 200.`,
+      { 'retry-after': '1' },
+    )
+  }
+
+  /** Rebuilds now, or once Redis answers. */
+  mustRebuild(why: string): void {
+    this.#mustRebuild ??= why
+    if (this.#state.name === 'following') this.#rebuild(why)
+  }
+
+  close(): void {
+    for (const timer of this.#timers) clearInterval(timer)
+    this.#enter({ name: 'closed' })
+  }
+
+  /** Every change of state goes through here. */
+  #enter(next: ReplicaState): void {
+    if (this.#state.name === 'closed') return
+    this.#state = next
+    if (next.name === 'unreadable') this.#warn(next.why)
+    this.#changed()
+  }
+
+  #changed(): void {
+    this.#next.resolve()
+    this.#next = pending()
+  }
+
+  #warn(message: string): void {
+    if (message !== this.#warned) this.#settings.warn(message)
+    this.#warned = message
+  }
+
+  #poll(): void {
+    if (performance.now() - this.#lastAnswer > CUT_OFF_MS) {
+      const why = `Redis has not answered for ${CUT_OFF_MS / 1e3} s`
+      if (this.#state.name === 'following')
+        this.#enter({ name: 'cut-off', why })
+    }
+    if (this.#polling || this.#state.name === 'closed') return
+    this.#polling = true
+    this.#settings.journal.send()
+    const sent = { mono: performance.now(), wall: Date.now() }
+    void this.#store
+      .readHead()
+      .then((text) => this.#onHead(text, sent), this.#fail)
+      .finally(() => (this.#polling = false))
+  }
+
+  #onHead(text: string | null, sent: Stamp): void {
+    this.#lastAnswer = performance.now()
+    const { name } = this.#state
+    if (name === 'closed' || name === 'unreadable' || this.#queued.rebuild) {
+      return
+    }
+    try {
+      const head = this.#store.parseHead(text)
+      const verdict = this.#compare(head, sent.mono)
+      if (this.#mustRebuild !== undefined) this.#rebuild(this.#mustRebuild)
+      else if (verdict === 'behind') this.#queueCatchUp(head!)
+      else if (verdict !== 'same') this.#rebuild(verdict)
+      else {
+        if (name === 'cut-off') this.#enter({ name: 'following' })
+        if (sent.mono > this.#fresh.mono) this.#fresh = sent
+        this.#changed()
+      }
+    } catch (error) {
+      this.#fail(error)
+    }
+  }
+
+  /** How it stands with `head`, read at `sent`: why it must rebuild, if so. */
+  #compare(head: Head | null, sent: number): 'same' | 'behind' | string {
+    const mine = this.#head
+    if (head === null) {
+      return "the fleet's keys are gone from Redis (flushed, evicted, or a Redis without its data)"
+    }
+    if (head.fleet !== mine.fleet) return 'the fleet was started over'
+    if (head.version > mine.version) return 'behind'
+    if (head.version === mine.version && head.entry === mine.entry) {
+      this.#reconnected = false
+      return 'same'
+    }
+    // Read before this replica's own last append landed.
+    if (head.version < mine.version && sent < this.#appendedAt) return 'same'
+    return "the fleet's log went back (Redis failed over, or restarted without its last changes)"
+  }
+
+  /** Queues a catch-up to `head`, unless one is queued: it goes there. */
+  #queueCatchUp(head: Head): void {
+    const queued = this.#queued.catchUp
+    this.#queued.catchUp = head
+    if (queued !== undefined) return
+    const catchUp = () => {
+      const target = this.#queued.catchUp
+      this.#queued.catchUp = undefined
+      return this.#catchUp(target)
+    }
+    this.queue.run(catchUp).catch(this.#fail)
+  }
+
+  /** Applies the changes after its head, up to `target` at least. In a queued task. */
+  async #catchUp(target?: Head): Promise<void> {
+    const { keys } = this.#store
+    if (this.#reconnected && this.#head.version > 0) {
+      this.#reconnected = false
+      if (!(await this.#store.hasEntry(this.#head.entry))) {
+        return this.#rebuildNow('Redis came back without the last change here')
+      }
+    }
+    for (const entry of await this.#store.readLog(this.#head.entry)) {
+      const { id, version, change } = entry
+      this.#dirty = true
+      this.remoteApplied++
+      await state.applyStateChange(this.#settings.parts, change).catch((e) => {
+        const problem = `holds entry ${id} (${change.kind}), which cannot be applied: ${describe(e)}`
+        throw new UnreadableKeyError(keys.changes, problem)
+      })
+      this.#head = { fleet: this.#head.fleet, version, entry: id }
+      this.#cleared(change, version)
+    }
+    if (target !== undefined && this.#head.version < target.version) {
+      const problem = `ends at version ${this.#head.version}, but ${keys.head} says ${target.version}`
+      throw new UnreadableKeyError(keys.changes, problem)
+    }
+  }
+
+  #cleared(change: state.StateChange, version: number): void {
+    if (change.kind === 'reset' || change.kind === 'journal-clear') {
+      this.#settings.journal.cleared(version)
+    }
+  }
+
+  /** Under the lock: catches up with its head, or releases it and says why to rebuild first. */
+  async #reconcile(lock: { head: string | null }, token: string) {
+    try {
+      const head = this.#store.parseHead(lock.head)
+      const verdict = this.#compare(head, Infinity)
+      if (verdict === 'behind') await this.#catchUp(head!)
+      if (verdict === 'behind' || verdict === 'same') return undefined
+      await this.release(token)
+      return verdict
+    } catch (error) {
+      void this.release(token)
+      return this.#refuse(error)
+    }
+  }
+
+  /** Queues a rebuild, unless one is queued. */
+  #rebuild(why: string): void {
+    if (this.#queued.rebuild || this.#state.name === 'closed') return
+    this.#queued.rebuild = true
+    const rebuild = () => {
+      this.#queued.rebuild = false
+      return this.#rebuildNow(why)
+    }
+    this.queue.run(rebuild).catch((error) => this.#fail(error, why))
+  }
+
+  /** Back to the start state, then the fleet's log. In a queued task. */
+  async #rebuildNow(why: string): Promise<void> {
+    this.#enter({ name: 'rebuilding', why })
+    const { keys } = this.#store
+    const id = randomBytes(9).toString('base64url')
+    const proposal = JSON.stringify({ ...this.#charter, id })
+    const [text, head] = await this.#store.claim(proposal, `${id} 0 0-0`)
+    const charter = parseFleetCharter(text, keys.charter)
+    const settled = ({ id, ...rest }: FleetCharter) => JSON.stringify(rest)
+    if (settled(charter) !== settled(this.#charter)) {
+      throw new UnreadableKeyError(
+        keys.charter,
+        'was written by a replica started with other flags (data, asset secret, admin token or start options): restart this one with them to join that fleet',
+      )
+    }
+    if (this.#dirty) {
+      const reset = { kind: 'reset', start: this.#settings.storyStart } as const
+      await state.applyStateChange(this.#settings.parts, reset)
+    }
+    this.#charter = charter
+    this.#head = { fleet: charter.id, version: 0, entry: '0-0' }
+    this.#settings.journal.cleared(0)
+    this.#dirty = this.#reconnected = false
+    this.remoteApplied++
+    await this.#catchUp(this.#store.parseHead(head)!)
+    this.#mustRebuild = undefined
+    this.#enter({ name: 'following' })
+  }
+
+  /** Takes a failure in: what cannot be read, or Redis out of reach. */
+  readonly #fail = (error: unknown, rebuildWhy?: string): void => {
+    const { name } = this.#state
+    if (name === 'closed') return
+    if (error instanceof UnreadableKeyError) {
+      const pattern = this.#store.keys.head.replace(/head$/, '*')
+      const why = `${error.message}. This replica refuses requests until it can read its fleet (it looks again every second); to start the fleet over, delete its keys: redis-cli --scan --pattern '${pattern}' | xargs redis-cli del`
+      return this.#enter({ name: 'unreadable', why })
+    }
+    if (rebuildWhy) this.#mustRebuild ??= rebuildWhy
+    if (name === 'rebuilding' || name === 'following') {
+      this.#enter({ name: 'cut-off', why: `Redis: ${describe(error)}` })
+    }
+  }
+
+  /** Throws the refusal of a control request for `error`. */
+  readonly #refuse = (error: unknown, why?: string): never => {
+    if (error instanceof ControlRefusedError) throw error
+    if (error instanceof UnreadableKeyError) {
+      this.#fail(error)
+      throw this.refusal(`its fleet cannot be read: ${error.message}`)
+    }
+    throw this.refusal(why ?? `Redis cannot be reached (${describe(error)})`)
+  }
+}

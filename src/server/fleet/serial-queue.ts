@@ -1,0 +1,28 @@
+/**
+ * Runs a replica's tasks that change its state (catching up, rebuilding,
+ * writes, counting turns) one at a time, in the order given.
+ */
+export class SerialQueue {
+  #tail: Promise<unknown> = Promise.resolve()
+  #queued = 0
+  readonly #onIdle: () => void
+
+  /** `onIdle` is called each time the last queued task has ended. */
+  constructor(onIdle: () => void) {
+    this.#onIdle = onIdle
+  }
+
+  /** Whether a task is queued or running. */
+  get busy(): boolean {
+    return this.#queued > 0
+  }
+
+  run<Result>(task: () => Promise<Result>): Promise<Result> {
+    this.#queued++
+    const result = this.#tail.then(task).finally(() => {
+      if (--this.#queued === 0) this.#onIdle()
+    })
+    this.#tail = result.catch(() => undefined)
+    return result
+  }
+}
