@@ -166,7 +166,7 @@ export class FleetStore {
     return this.#naming(() => this.#redis.get(this.keys.head))
   }
 
-  /** The charter and head at the prefix, these ones if there were none. */
+  /** The charter and head at the prefix, these if there were none. */
   claim(charter: string, head: string): Promise<[string, string]> {
     const claimed = this.#script('CLAIM', { charter, head })
     return claimed as Promise<[string, string]>
@@ -180,7 +180,6 @@ export class FleetStore {
     return { taken: taken === 1, head, counts, ttl: Number(head) }
   }
 
-  /** Whether the lock was still `token`'s; `counts` stored if not empty. */
   async release(token: string, counts: string): Promise<boolean> {
     return (await this.#script('RELEASE', { token, counts })) === 1
   }
@@ -198,7 +197,6 @@ export class FleetStore {
     return appended === null ? undefined : String(appended)
   }
 
-  /** The changes after the one with stream ID `after`. */
   async readLog(after: string) {
     const { changes } = this.keys
     const log = await this.#naming(() =>
@@ -217,7 +215,6 @@ export class FleetStore {
     return this.#script('ADD_BATCH', args)
   }
 
-  /** The journal's batches, as JSON texts. */
   async readJournal(): Promise<string[]> {
     const { journal } = this.keys
     const batches = await this.#naming(() =>

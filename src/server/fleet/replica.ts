@@ -61,7 +61,6 @@ export class Replica {
   readonly #store: FleetStore
   #state: ReplicaState = { name: 'rebuilding', why: 'joining the fleet' }
   #charter: FleetCharter
-  /** The last change applied here. */
   #head: Head
   /** When the last read of the head applied here was sent. */
   #fresh: Stamp = { mono: -Infinity, wall: -Infinity }
@@ -178,7 +177,6 @@ export class Replica {
     }
   }
 
-  /** Whether the lock `token` still held; `counts` stored if given. */
   release(token: string, counts = ''): Promise<boolean> {
     return this.#store.release(token, counts).catch(() => false)
   }
@@ -237,7 +235,6 @@ export class Replica {
     await this.#settings.journal.readInto(journal).catch(this.#refuse)
   }
 
-  /** The 503 refusal of a control request, saying `why`. */
   refusal(why: string): ControlRefusedError {
     return new ControlRefusedError(
       503,
@@ -247,7 +244,6 @@ export class Replica {
     )
   }
 
-  /** Rebuilds now, or once Redis replies. */
   mustRebuild(why: string): void {
     this.#mustRebuild ??= why
     if (this.#state.name === 'following') this.#rebuild(why)
@@ -258,7 +254,6 @@ export class Replica {
     this.#enter({ name: 'closed' })
   }
 
-  /** Every change of state goes through here. */
   #enter(next: ReplicaState): void {
     if (this.#state.name === 'closed') return
     this.#state = next
@@ -392,7 +387,6 @@ export class Replica {
     }
   }
 
-  /** Queues a rebuild, unless one is queued. */
   #rebuild(why: string): void {
     if (this.#queued.rebuild || this.#state.name === 'closed') return
     this.#queued.rebuild = true
