@@ -17,7 +17,7 @@ interface Turn {
   admission: Promise<'counted' | 'refused' | 'alone'>
   /** Resolves with whether the fleet took the counts. */
   kept: Promise<boolean>
-  answer(): void
+  done(): void
 }
 
 /**
@@ -47,7 +47,7 @@ export class CountingTurns {
     if (reads) return {}
     return {
       counted: async () => {
-        if (++turn.answered === turn.members) turn.answer()
+        if (++turn.answered === turn.members) turn.done()
         return (await turn.kept) ? undefined : refuse
       },
     }
@@ -56,13 +56,13 @@ export class CountingTurns {
   #start(): Turn {
     let admit!: (admission: Awaited<Turn['admission']>) => void
     let keep!: (kept: boolean) => void
-    let answer!: () => void
+    let done!: () => void
     const turn: Turn = {
-      ...{ members: 0, answered: 0, answer: () => answer() },
+      ...{ members: 0, answered: 0, done: () => done() },
       admission: new Promise((resolve) => (admit = resolve)),
       kept: new Promise((resolve) => (keep = resolve)),
     }
-    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const allDone = new Promise<void>((resolve) => (done = resolve))
     void this.replica.queue.run(async () => {
       // Requests from now on wait for the turn after this one.
       this.#next = undefined
@@ -82,7 +82,7 @@ export class CountingTurns {
       admit('counted')
       // The members answer at once; a second is for one that never does.
       const late = new Promise((go) => setTimeout(go, 1e3))
-      if (turn.members > 0) await Promise.race([answered, late])
+      if (turn.members > 0) await Promise.race([allDone, late])
       const counts = JSON.stringify(this.scenarios.exportCounters())
       const kept = await this.replica.release(lock.token, counts)
       if (!kept) this.replica.mustRebuild('the fleet did not take its counts')

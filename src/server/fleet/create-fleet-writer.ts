@@ -15,9 +15,6 @@ interface NodeBatch {
  * one append under the fleet's lock: a control write's (`write`, whose
  * route's mock reports to `collect`), and those of Node calls
  * (`server.mock`, reporting to `fromNode`), which resolve once written.
- * @example
- * const writer = createFleetWriter(replica, warn)
- * const mock = reportStateChanges(parts, writer.fromNode)
  */
 export function createFleetWriter(
   replica: Replica,

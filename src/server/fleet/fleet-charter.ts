@@ -25,11 +25,7 @@ export interface FleetCharter {
   start: Pick<MockOptions, 'rateLimit' | 'scenarios' | 'variants' | 'speed'>
 }
 
-/**
- * The charter a replica would write if it were the first of its fleet.
- * @example
- * const charter = createFleetCharter({ seed: 7 }, undefined)
- */
+/** The charter a replica would write if it were the first of its fleet. */
 export function createFleetCharter(
   options: MockOptions,
   adminToken: string | undefined,
@@ -104,8 +100,6 @@ export function parseFleetCharter(text: string, key: string): FleetCharter {
       (v) => typeof v,
     )
     if (types.join() === 'string,object,string,number,object') return charter
-  } catch {
-    // Told below.
-  }
+  } catch {}
   throw new UnreadableKeyError(key, 'is not the charter of a fleet')
 }

@@ -80,9 +80,7 @@ export class FleetJournal {
       let batch: unknown
       try {
         batch = JSON.parse(text)
-      } catch {
-        // Told below.
-      }
+      } catch {}
       if (!Array.isArray(batch) || !batch.every(isSent)) {
         const problem = 'holds a batch that is not journal entries'
         throw new UnreadableKeyError(this.store.keys.journal, problem)

@@ -1,6 +1,4 @@
-/**
- * Where a fleet of replicas keeps its state: a Redis (or Valkey) server.
- */
+/** Where a fleet of replicas keeps its state: a Redis (or Valkey) server. */
 export interface FleetOptions {
   /**
    * `redis://[user:password@]host:port[/db]`, `rediss://…` (TLS), or the
@@ -42,11 +40,7 @@ export class FleetError extends Error {
   override name = 'FleetError'
 }
 
-/**
- * A Redis URL fit for a message: the password left out.
- * @example
- * describeRedisUrl('redis://:s3cret@cache:6379') // 'redis://cache:6379'
- */
+/** A Redis URL fit for a message: the password left out. */
 export function describeRedisUrl(url: string): string {
   if (!/^rediss?:\/\//i.test(url)) return url
   try {

@@ -128,9 +128,6 @@ const SCRIPTS = { CLAIM, LOCK, RELEASE, APPEND, ADD_BATCH }
  * Every Redis command of a fleet at one prefix, the only place that names
  * its keys. A key of the wrong type, and a value that cannot be read, throw
  * an `UnreadableKeyError` naming the key.
- * @example
- * const store = new FleetStore(redis, 'content-api-mock')
- * const head = store.parseHead(await store.readHead())
  */
 export class FleetStore {
   readonly keys: Record<Key, string>
@@ -169,7 +166,7 @@ export class FleetStore {
     return this.#naming(() => this.#redis.get(this.keys.head))
   }
 
-  /** The charter and head at the prefix, these ones if there were none. */
+  /** The charter and head at the prefix, these if there were none. */
   claim(charter: string, head: string): Promise<[string, string]> {
     const claimed = this.#script('CLAIM', { charter, head })
     return claimed as Promise<[string, string]>
@@ -183,7 +180,6 @@ export class FleetStore {
     return { taken: taken === 1, head, counts, ttl: Number(head) }
   }
 
-  /** Whether the lock was still `token`'s; `counts` stored if not empty. */
   async release(token: string, counts: string): Promise<boolean> {
     return (await this.#script('RELEASE', { token, counts })) === 1
   }
@@ -201,17 +197,12 @@ export class FleetStore {
     return appended === null ? undefined : String(appended)
   }
 
-  /** The changes after the one with stream ID `after`. */
   async readLog(after: string) {
-    const read = []
-    for (let from = `(${after}`; ;) {
-      const page = await this.#naming(() =>
-        this.#redis.xrange(this.keys.changes, from, '+', 'COUNT', 200),
-      )
-      read.push(...page.map((entry) => this.#decode(entry)))
-      if (page.length < 200) return read
-      from = `(${page[page.length - 1]![0]}`
-    }
+    const { changes } = this.keys
+    const log = await this.#naming(() =>
+      this.#redis.xrange(changes, `(${after}`, '+'),
+    )
+    return log.map((entry) => this.#decode(entry))
   }
 
   async hasEntry(id: string): Promise<boolean> {
@@ -224,7 +215,6 @@ export class FleetStore {
     return this.#script('ADD_BATCH', args)
   }
 
-  /** The journal's batches, as JSON texts. */
   async readJournal(): Promise<string[]> {
     const { journal } = this.keys
     const batches = await this.#naming(() =>
@@ -259,9 +249,7 @@ export class FleetStore {
     let change: StateChange | undefined
     try {
       change = JSON.parse(text!) as StateChange
-    } catch {
-      // Told below.
-    }
+    } catch {}
     const isChange = STATE_CHANGE_KINDS.includes(change?.kind as never)
     if (v !== 'v' || c !== 'c' || !/^\d+$/.test(version!) || !isChange) {
       const problem = `holds entry ${id}, which is not a change of the fleet`
@@ -278,9 +266,6 @@ let defined = 0
  * its SHA with `EVALSHA`, loaded again after a restart). Its first lines
  * name its keys (`-- KEYS lock head`), taken from `keys`, and its arguments
  * (`-- ARGV token`), which it reads by name: `KEYS.lock`, `ARGV.token`.
- * @example
- * const bump = defineScript(redis, { n: 'fleet:n' }, "-- KEYS n\n-- ARGV by\nreturn redis.call('INCRBY', KEYS.n, ARGV.by)")
- * await bump({ by: 2 })
  */
 function defineScript(
   redis: Redis,

@@ -45,8 +45,6 @@ interface Fleet {
  * start state, asset secret and clock start, and applies the fleet's log.
  * @throws {FleetError} when Redis cannot be reached in time, this replica's
  * options differ from the fleet's, or the fleet's keys cannot be read.
- * @example
- * const fleet = await joinFleet({ url: 'redis://127.0.0.1:6379' }, { seed: 7 }, {}, undefined, warn)
  */
 export async function joinFleet(
   fleet: FleetOptions,
@@ -72,16 +70,11 @@ export async function joinFleet(
     const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE
     const journal = new FleetJournal(store, size)
     const storyStart = internals.storyStart ?? charter.clockStart
+    // The fleet's start options, also where it has none (JSON drops those).
+    const { rateLimit, scenarios, variants, speed } = charter.start
+    const { assetSecret } = charter
     const parts = buildMockCore(
-      {
-        ...options,
-        // The fleet's, also where it has none (JSON leaves those out).
-        rateLimit: charter.start.rateLimit,
-        scenarios: charter.start.scenarios,
-        variants: charter.start.variants,
-        speed: charter.start.speed,
-        assetSecret: charter.assetSecret,
-      },
+      { ...options, rateLimit, scenarios, variants, speed, assetSecret },
       {
         ...internals,
         clockStart: charter.clockStart,
@@ -138,7 +131,7 @@ function createAdmission(
       response,
       503,
       'service_unavailable',
-      `This replica of the mock cannot show that it holds every change its fleet acknowledged (${replica.health().body.problem ?? `its Redis at ${where} is slow to answer`}), so it does not answer from an older state. Try again in a moment: another replica may answer.`,
+      `This replica of the mock cannot show that it holds every change its fleet acknowledged (${replica.health().body.problem ?? `its Redis at ${where} is slow to reply`}), so it does not answer from an older state. Try again in a moment: another replica may answer.`,
       { 'retry-after': '1', 'cache-control': 'no-store' },
     )
   const refuseControl = (response: ServerResponse) => {

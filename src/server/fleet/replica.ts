@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import * as state from '../../api/state-change.js'
 import type { ScenarioCounters } from '../../api/traffic/create-scenario-engine.js'
 import {
@@ -14,28 +15,18 @@ import {
 } from './fleet-store.js'
 import { SerialQueue } from './serial-queue.js'
 
-// A replica reads the head every POLL_MS and is fresh for FRESH_MS after
-// sending a read it applied; a write is acknowledged FRESH_MS + MARGIN_MS
-// after Redis took it (docs/replicas.md, "Why no read is stale"). A request
-// waits WAIT_MS at most to be fresh; Redis silent for CUT_OFF_MS cuts a
-// replica off; the lock holds for LEASE_MS and is waited for LOCK_WAIT_MS.
+// Why no read is stale (docs/replicas.md): a replica reads the head every
+// POLL_MS and is fresh for FRESH_MS after sending a read it applied, and a
+// write is acknowledged FRESH_MS + MARGIN_MS after Redis took it.
 const [POLL_MS, FRESH_MS, MARGIN_MS, WAIT_MS] = [10, 50, 5, 2e3]
 const [CUT_OFF_MS, LEASE_MS, LOCK_WAIT_MS] = [1e3, 2e3, 4e3]
 
-/**
- * Where a replica stands with its fleet (docs/replicas.md draws it).
- * `following`: it reads the head every `POLL_MS` and applies the changes;
- * fresh while its last read is younger than `FRESH_MS`. `cut-off`: Redis
- * does not answer. `rebuilding`: back to the start state, then the log.
- * `unreadable`: a key under the prefix cannot be read (it looks again every
- * second). `closed`: its server stopped.
- */
+/** Where a replica stands with its fleet (docs/replicas.md draws it). */
 type ReplicaState =
   | { name: 'following' | 'closed' }
   | { name: 'cut-off' | 'rebuilding' | 'unreadable'; why: string }
 
 type Stamp = { mono: number; wall: number }
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 const pending = () => {
   let resolve!: () => void
   return { promise: new Promise<void>((done) => (resolve = done)), resolve }
@@ -43,7 +34,6 @@ const pending = () => {
 const describe = (error: unknown) =>
   error instanceof Error ? error.message : String(error)
 
-/** What a replica works with. */
 interface ReplicaSettings {
   store: FleetStore
   journal: FleetJournal
@@ -61,34 +51,31 @@ interface ReplicaSettings {
 
 /**
  * One replica of a fleet: its state, the reads of the head that keep it
- * fresh, and the one serial queue through which every change to its mock
- * goes (catching up, rebuilding, writes, counting turns).
+ * fresh, and the one serial queue of every change to its mock.
  */
 export class Replica {
   readonly queue = new SerialQueue(() => this.#changed())
-  /** The fleet's changes applied here (a Node change made before one is undone). */
+  /** How many of the fleet's changes it applied: a Node change made before one is undone. */
   remoteApplied = 0
   readonly #settings: ReplicaSettings
   readonly #store: FleetStore
   #state: ReplicaState = { name: 'rebuilding', why: 'joining the fleet' }
   #charter: FleetCharter
-  /** The last change applied here. */
   #head: Head
   /** When the last read of the head applied here was sent. */
   #fresh: Stamp = { mono: -Infinity, wall: -Infinity }
-  /** When Redis confirmed this replica's last append. */
   #appendedAt = -Infinity
-  #lastAnswer = performance.now()
+  #lastReply = performance.now()
   #polling = false
   #queued = { rebuild: false, catchUp: undefined as Head | undefined }
   /** Redis was reached again: maybe another one (a failover). */
   #reconnected = false
-  /** Why it must rebuild once Redis answers: it made a change the fleet may lack. */
+  /** It made a change the fleet may lack: it rebuilds once Redis replies. */
   #mustRebuild: string | undefined
-  /** Whether its mock left the start state since it started or rebuilt. */
+  /** Its mock left the start state since it started or rebuilt. */
   #dirty = false
   #warned = ''
-  /** Resolves at the next change of state or freshness, for waiting requests. */
+  /** Resolves at the next change of state or freshness. */
   #next = pending()
   readonly #timers: NodeJS.Timeout[] = []
 
@@ -116,11 +103,10 @@ export class Replica {
   }
 
   /**
-   * Whether a request that arrived at `arrived` (`performance.now()`) may be
-   * answered from what this replica holds: nothing is changing it, and it
-   * applied a read of the head sent after the request arrived, or less than
-   * `FRESH_MS` ago by both clocks (one that stood still while the machine
-   * slept is caught by the other).
+   * Whether a request that arrived at `arrived` may be answered now: nothing
+   * is changing the mock, and it applied a read of the head sent after the
+   * request arrived or less than `FRESH_MS` ago by both clocks (the
+   * monotonic one stands still while the machine sleeps).
    */
   isFreshFor(arrived: number): boolean {
     if (this.queue.busy || this.#state.name !== 'following') return false
@@ -135,7 +121,7 @@ export class Replica {
     return this.#settings.servesLastState && away
   }
 
-  /** Whether it became fresh within `WAIT_MS`, not waiting while cut off; or serves its last state. */
+  /** Whether it became fresh within `WAIT_MS` (no wait while cut off), or serves its last state. */
   async waitUntilFresh(arrived: number): Promise<boolean> {
     const late = sleep(arrived + WAIT_MS - performance.now()).then(() => true)
     const waits = () => ['following', 'rebuilding'].includes(this.#state.name)
@@ -160,10 +146,9 @@ export class Replica {
   }
 
   /**
-   * Takes the fleet's lock (waiting `LOCK_WAIT_MS` at most) and, unless
-   * `asIs`, catches up with the head read with it, rebuilding first if need
-   * be. In a queued task.
-   * @throws {ControlRefusedError} when it cannot.
+   * Takes the fleet's lock and, unless `asIs`, catches up with the head read
+   * with it (rebuilding first if need be). In a queued task.
+   * @throws {ControlRefusedError} when it cannot within `LOCK_WAIT_MS`.
    */
   async lock(asIs = false) {
     const token = randomBytes(9).toString('base64url')
@@ -181,9 +166,8 @@ export class Replica {
         continue
       }
       if (lock.ttl === -1) {
-        const key = this.#store.keys.lock
         this.#warn(
-          `${key} had no expiry (content-api-mock never writes it so), so no replica could ever have taken it: it now lapses in ${LEASE_MS / 1e3} s.`,
+          `${this.#store.keys.lock} had no expiry (content-api-mock never writes it so), so no replica could ever have taken it: it now lapses in ${LEASE_MS / 1e3} s.`,
         )
       }
       if (performance.now() > deadline) {
@@ -193,7 +177,6 @@ export class Replica {
     }
   }
 
-  /** Whether the lock `token` still held; `counts` stored if given. */
   release(token: string, counts = ''): Promise<boolean> {
     return this.#store.release(token, counts).catch(() => false)
   }
@@ -226,7 +209,7 @@ export class Replica {
     this.#appendedAt = performance.now()
     const acknowledged = this.#appendedAt + FRESH_MS + MARGIN_MS
     return async () => {
-      // A timer may fire a little early: waited until the clock says so.
+      // A timer may fire a little early.
       while (performance.now() < acknowledged) {
         await sleep(acknowledged - performance.now())
       }
@@ -241,9 +224,7 @@ export class Replica {
     try {
       const counts = JSON.parse(text) as ScenarioCounters
       if (typeof counts.scenarios === 'object') return counts
-    } catch {
-      // Told below.
-    }
+    } catch {}
     const key = this.#store.keys.counts
     return this.#refuse(new UnreadableKeyError(key, 'is not counts'))
   }
@@ -254,7 +235,6 @@ export class Replica {
     await this.#settings.journal.readInto(journal).catch(this.#refuse)
   }
 
-  /** The 503 refusal of a control request, saying `why`. */
   refusal(why: string): ControlRefusedError {
     return new ControlRefusedError(
       503,
@@ -264,7 +244,6 @@ export class Replica {
     )
   }
 
-  /** Rebuilds now, or once Redis answers. */
   mustRebuild(why: string): void {
     this.#mustRebuild ??= why
     if (this.#state.name === 'following') this.#rebuild(why)
@@ -275,7 +254,6 @@ export class Replica {
     this.#enter({ name: 'closed' })
   }
 
-  /** Every change of state goes through here. */
   #enter(next: ReplicaState): void {
     if (this.#state.name === 'closed') return
     this.#state = next
@@ -294,8 +272,8 @@ export class Replica {
   }
 
   #poll(): void {
-    if (performance.now() - this.#lastAnswer > CUT_OFF_MS) {
-      const why = `Redis has not answered for ${CUT_OFF_MS / 1e3} s`
+    if (performance.now() - this.#lastReply > CUT_OFF_MS) {
+      const why = `Redis has not replied for ${CUT_OFF_MS / 1e3} s`
       if (this.#state.name === 'following')
         this.#enter({ name: 'cut-off', why })
     }
@@ -310,7 +288,7 @@ export class Replica {
   }
 
   #onHead(text: string | null, sent: Stamp): void {
-    this.#lastAnswer = performance.now()
+    this.#lastReply = performance.now()
     const { name } = this.#state
     if (name === 'closed' || name === 'unreadable' || this.#queued.rebuild) {
       return
@@ -348,7 +326,7 @@ export class Replica {
     return "the fleet's log went back (Redis failed over, or restarted without its last changes)"
   }
 
-  /** Queues a catch-up to `head`, unless one is queued: it goes there. */
+  /** Queues a catch-up to `head`; one already queued goes there. */
   #queueCatchUp(head: Head): void {
     const queued = this.#queued.catchUp
     this.#queued.catchUp = head
@@ -370,8 +348,9 @@ export class Replica {
         return this.#rebuildNow('Redis came back without the last change here')
       }
     }
-    for (const entry of await this.#store.readLog(this.#head.entry)) {
-      const { id, version, change } = entry
+    for (const { id, version, change } of await this.#store.readLog(
+      this.#head.entry,
+    )) {
       this.#dirty = true
       this.remoteApplied++
       await state.applyStateChange(this.#settings.parts, change).catch((e) => {
@@ -393,7 +372,7 @@ export class Replica {
     }
   }
 
-  /** Under the lock: catches up with its head, or releases it and says why to rebuild first. */
+  /** Under the lock: catches up, or releases it and says why to rebuild first. */
   async #reconcile(lock: { head: string | null }, token: string) {
     try {
       const head = this.#store.parseHead(lock.head)
@@ -408,7 +387,6 @@ export class Replica {
     }
   }
 
-  /** Queues a rebuild, unless one is queued. */
   #rebuild(why: string): void {
     if (this.#queued.rebuild || this.#state.name === 'closed') return
     this.#queued.rebuild = true
