@@ -1,3 +1,4 @@
+import { bindMethods } from '../data/bind-methods.js'
 import { formatIssuePath } from '../data/fixture-error.js'
 import { isJsonRecord } from '../data/is-json-record.js'
 import {
@@ -74,17 +75,68 @@ export interface Recording {
  * const document = recording.toFixtureDocument()
  */
 export function createRecording(options: RecordingOptions = {}): Recording {
-  const demoKey = options.demoKey ?? RECORDED_DEMO_KEY
-  const projects = new Map<string, SeenViews>()
-  const contents = new Map<string, SeenViews & { projectId: string }>()
-  const found: RecordingFinding[] = []
-  const report = (finding: RecordingFinding): void => {
-    found.push(finding)
+  return bindMethods(
+    new RecordingInProgress(options.demoKey ?? RECORDED_DEMO_KEY),
+  )
+}
+
+type View = 'list' | 'detail'
+type SeenContent = SeenViews & { projectId: string }
+
+/** What `createRecording` keeps: the views seen of each item, and the findings. */
+class RecordingInProgress implements Recording {
+  readonly #demoKey: string
+  readonly #projects = new Map<string, SeenViews>()
+  readonly #contents = new Map<string, SeenContent>()
+  readonly #found: RecordingFinding[] = []
+
+  constructor(demoKey: string) {
+    this.#demoKey = demoKey
   }
 
-  const readData = (body: unknown, where: string, list: boolean): unknown => {
+  addProjects(listBody: unknown): string[] {
+    const where = 'GET /projects'
+    const data = this.#readData(listBody, where, true)
+    if (!Array.isArray(data)) return []
+    return data.flatMap((item) => this.#addProject(item, where, 'list') ?? [])
+  }
+
+  addProjectDetail(detailBody: unknown): string | undefined {
+    const where = 'GET /projects/{project_unique}'
+    const data = this.#readData(detailBody, where, false)
+    return this.#addProject(data, where, 'detail')
+  }
+
+  addContents(projectId: string, listBody: unknown): string[] {
+    const where = `GET /projects/${projectId}/contents`
+    const data = this.#readData(listBody, where, true)
+    if (!Array.isArray(data)) return []
+    return data.flatMap(
+      (item) => this.#addContent(projectId, item, where, 'list') ?? [],
+    )
+  }
+
+  addContentDetail(projectId: string, detailBody: unknown): string | undefined {
+    const where = `GET /projects/${projectId}/contents/{variation_unique}`
+    const data = this.#readData(detailBody, where, false)
+    return this.#addContent(projectId, data, where, 'detail')
+  }
+
+  toFixtureDocument(): FixtureDocument {
+    return this.#build(() => {})
+  }
+
+  findings(): RecordingFinding[] {
+    // @note The findings of the build (placeholders) are made afresh,
+    // like the document, so each call sees everything added so far.
+    const building: RecordingFinding[] = []
+    this.#build((finding) => building.push(finding))
+    return [...this.#found, ...building]
+  }
+
+  #readData(body: unknown, where: string, list: boolean): unknown {
     if (!isJsonRecord(body) || (list && !Array.isArray(body.data))) {
-      report({
+      this.#found.push({
         kind: 'not-recorded',
         where,
         message: `${where}: the body is not an envelope with ${list ? 'a "data" array' : '"data"'}; nothing recorded from it`,
@@ -93,18 +145,19 @@ export function createRecording(options: RecordingOptions = {}): Recording {
     }
     for (const name of Object.keys(body)) {
       if (name === 'data' || (list && name === 'meta')) continue
-      reportEnvelope(where, name, body[name])
+      this.#reportEnvelope(where, name, body[name])
     }
     if (list && isJsonRecord(body.meta)) {
       for (const name of Object.keys(body.meta)) {
         if (name !== 'total')
-          reportEnvelope(where, `meta.${name}`, body.meta[name])
+          this.#reportEnvelope(where, `meta.${name}`, body.meta[name])
       }
     }
     return body.data
   }
-  const reportEnvelope = (where: string, field: string, value: unknown) =>
-    report({
+
+  #reportEnvelope(where: string, field: string, value: unknown): void {
+    this.#found.push({
       kind: 'envelope-field',
       where,
       field,
@@ -114,15 +167,29 @@ export function createRecording(options: RecordingOptions = {}): Recording {
         : {}),
       message: `${where}: "${field}" beside the spec's envelope (not kept: the mock writes its own)`,
     })
+  }
 
-  const keep = <Item extends SeenViews>(
-    items: Map<string, Item>,
+  #addProject(item: unknown, where: string, view: View): string | undefined {
+    const id = this.#readId(item, 'project_unique', where)
+    if (id !== undefined) see(this.#projects, id, item, view, () => ({}))
+    return id
+  }
+
+  #addContent(
+    projectId: string,
     item: unknown,
-    idField: string,
     where: string,
-    create: () => Item,
-    view: 'list' | 'detail',
-  ): string | undefined => {
+    view: View,
+  ): string | undefined {
+    const id = this.#readId(item, 'variation_unique', where)
+    if (id !== undefined) {
+      see<SeenContent>(this.#contents, id, item, view, () => ({ projectId }))
+    }
+    return id
+  }
+
+  /** The ID of an item it can keep; else a finding says why not. */
+  #readId(item: unknown, idField: string, where: string): string | undefined {
     const id = isJsonRecord(item) ? item[idField] : undefined
     const isValid = typeof id === 'string' && PUBLIC_ID_PATTERN.test(id)
     // Checked as it arrives, by its level in the fixture document: deeper
@@ -131,7 +198,7 @@ export function createRecording(options: RecordingOptions = {}): Recording {
     const tooDeep = findTooDeepPath(item, { startDepth: ITEM_DEPTH })
     if (tooDeep !== undefined) {
       const at = formatIssuePath(tooDeep.slice(0, 8))
-      report({
+      this.#found.push({
         kind: 'not-recorded',
         where,
         field: at,
@@ -140,7 +207,7 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       return undefined
     }
     if (!isValid) {
-      report({
+      this.#found.push({
         kind: 'not-recorded',
         where,
         field: idField,
@@ -149,75 +216,16 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       })
       return undefined
     }
-    let seen = items.get(id)
-    if (seen === undefined) {
-      seen = create()
-      items.set(id, seen)
-    }
-    seen[view] = item as Record<string, unknown>
     return id
   }
 
-  const addProject = (item: unknown, where: string, view: 'list' | 'detail') =>
-    keep(projects, item, 'project_unique', where, () => ({}), view)
-  const addContent = (
-    projectId: string,
-    item: unknown,
-    where: string,
-    view: 'list' | 'detail',
-  ) =>
-    keep<SeenViews & { projectId: string }>(
-      contents,
-      item,
-      'variation_unique',
-      where,
-      () => ({ projectId }),
-      view,
-    )
-
-  return {
-    addProjects(listBody) {
-      const where = 'GET /projects'
-      const data = readData(listBody, where, true)
-      if (!Array.isArray(data)) return []
-      return data.flatMap((item) => addProject(item, where, 'list') ?? [])
-    },
-    addProjectDetail(detailBody) {
-      const where = 'GET /projects/{project_unique}'
-      return addProject(readData(detailBody, where, false), where, 'detail')
-    },
-    addContents(projectId, listBody) {
-      const where = `GET /projects/${projectId}/contents`
-      const data = readData(listBody, where, true)
-      if (!Array.isArray(data)) return []
-      return data.flatMap(
-        (item) => addContent(projectId, item, where, 'list') ?? [],
-      )
-    },
-    addContentDetail(projectId, detailBody) {
-      const where = `GET /projects/${projectId}/contents/{variation_unique}`
-      const data = readData(detailBody, where, false)
-      return addContent(projectId, data, where, 'detail')
-    },
-    toFixtureDocument() {
-      return build(() => {})
-    },
-    findings() {
-      // @note The findings of the build (placeholders) are made afresh,
-      // like the document, so each call sees everything added so far.
-      const building: RecordingFinding[] = []
-      build((finding) => building.push(finding))
-      return [...found, ...building]
-    },
-  }
-
-  function build(note: (finding: RecordingFinding) => void): FixtureDocument {
+  #build(note: (finding: RecordingFinding) => void): FixtureDocument {
     const projectRecords = new Map<string, FixtureProject>()
-    for (const [id, seen] of projects) {
+    for (const [id, seen] of this.#projects) {
       projectRecords.set(id, toProjectRecord(id, seen, note))
     }
     const contentRecords: FixtureContent[] = []
-    for (const [id, seen] of inProjectOrder(contents, projects)) {
+    for (const [id, seen] of inProjectOrder(this.#contents, this.#projects)) {
       if (!projectRecords.has(seen.projectId)) {
         const list = { project_unique: seen.projectId }
         projectRecords.set(
@@ -236,11 +244,27 @@ export function createRecording(options: RecordingOptions = {}): Recording {
       $schema: FIXTURE_SCHEMA_PATH,
       version: FIXTURE_VERSION,
       accounts: [{ id: RECORDED_ACCOUNT_ID, name: 'Recorded' }],
-      api_keys: [{ key: demoKey, account: RECORDED_ACCOUNT_ID }],
+      api_keys: [{ key: this.#demoKey, account: RECORDED_ACCOUNT_ID }],
       projects: [...projectRecords.values()],
       contents: contentRecords,
     }
   }
+}
+
+/** Keeps `view` of the item `id`, the first view seen of it creating its entry. */
+function see<Seen extends SeenViews>(
+  items: Map<string, Seen>,
+  id: string,
+  item: unknown,
+  view: View,
+  create: () => Seen,
+): void {
+  let seen = items.get(id)
+  if (seen === undefined) {
+    seen = create()
+    items.set(id, seen)
+  }
+  seen[view] = item as Record<string, unknown>
 }
 
 /**

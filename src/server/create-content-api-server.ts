@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import type { RequestHandler } from 'msw'
@@ -33,6 +33,7 @@ import {
 import { createUpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 import {
   resolveUpstream,
+  type Upstream,
   type UpstreamOptions,
 } from './upstream/resolve-upstream.js'
 
@@ -201,32 +202,9 @@ export async function createContentApiServer(
   const upstream = resolveUpstream(upstreamOptions)
   const admin = resolveAdminToken(givenAdminToken, host)
   const adminToken = admin.token
-  const media =
-    mediaDir === undefined
-      ? undefined
-      : await readMediaDirectory(mediaDir, { maxFileSize: mediaMaxFileSize })
-  if (media?.warning !== undefined) onWarning(media.warning)
-  const internals: MockCoreInternals = {
-    media: media?.library,
-    upstream:
-      upstream === undefined
-        ? undefined
-        : { origin: upstream.origin, all: upstream.all },
-  }
-  // @note The fleet's code and its Redis client load only for a fleet.
-  const fleet =
-    redis === undefined
-      ? undefined
-      : await (
-          await import('./fleet/join-fleet.js')
-        ).joinFleet(
-          typeof redis === 'string' ? { url: redis } : redis,
-          mockOptions,
-          internals,
-          adminToken,
-          onWarning,
-        )
-  const mock = fleet?.mock ?? createMockCore(mockOptions, internals)
+  const { mock, fleet } = await openMock(mockOptions, {
+    ...{ mediaDir, mediaMaxFileSize, onWarning, upstream, redis, adminToken },
+  })
   await mock.ready
 
   const originSettings: OriginSettings = {
@@ -237,14 +215,7 @@ export async function createContentApiServer(
   const originOf = (headers: HeaderLookup) =>
     resolveRequestOrigin(headers, originSettings)
 
-  const server = createServer({
-    headersTimeout: timeouts.headersTimeout,
-    requestTimeout: timeouts.requestTimeout,
-    keepAliveTimeout: timeouts.keepAliveTimeout,
-    connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
-    // Answered by the pipeline with JSON rather than Node's empty 400.
-    requireHostHeader: false,
-  })
+  const server = createHttpServer(timeouts)
   const keeper = createConnectionKeeper(server, timeouts)
   server.on(
     'request',
@@ -277,6 +248,84 @@ export async function createContentApiServer(
       admit: fleet?.admit,
     }),
   )
+  answerNodeEvents(server)
+
+  const origin = await listen(server, port, host)
+  originSettings.listening = origin
+
+  return {
+    url: origin,
+    apiUrl: `${origin}${mock.prefix}`,
+    adminUrl: `${origin}/__mock`,
+    publicUrl: hostSettings.publicUrl,
+    upstreamUrl: upstream?.url,
+    adminToken,
+    adminTokenGenerated: admin.generated,
+    mock,
+    close: async () => {
+      try {
+        await keeper.close()
+      } finally {
+        await fleet?.close()
+      }
+    },
+  }
+}
+
+/** The mock: a fleet's replica under `redis`, else one of its own. */
+async function openMock(
+  mockOptions: MockOptions,
+  settings: Pick<
+    ContentApiServerOptions,
+    'mediaDir' | 'mediaMaxFileSize' | 'redis'
+  > & {
+    onWarning: (message: string) => void
+    upstream: Upstream | undefined
+    adminToken: string | undefined
+  },
+) {
+  const { mediaDir, mediaMaxFileSize, onWarning, upstream, redis } = settings
+  const media =
+    mediaDir === undefined
+      ? undefined
+      : await readMediaDirectory(mediaDir, { maxFileSize: mediaMaxFileSize })
+  if (media?.warning !== undefined) onWarning(media.warning)
+  const internals: MockCoreInternals = {
+    media: media?.library,
+    upstream:
+      upstream === undefined
+        ? undefined
+        : { origin: upstream.origin, all: upstream.all },
+  }
+  // @note The fleet's code and its Redis client load only for a fleet.
+  const fleet =
+    redis === undefined
+      ? undefined
+      : await (
+          await import('./fleet/join-fleet.js')
+        ).joinFleet(
+          typeof redis === 'string' ? { url: redis } : redis,
+          mockOptions,
+          internals,
+          settings.adminToken,
+          onWarning,
+        )
+  return { mock: fleet?.mock ?? createMockCore(mockOptions, internals), fleet }
+}
+
+function createHttpServer(timeouts: ServerTimeouts): Server {
+  return createServer({
+    headersTimeout: timeouts.headersTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+    // Answered by the pipeline with JSON rather than Node's empty 400.
+    requireHostHeader: false,
+  })
+}
+
+/** The events besides requests that Node would otherwise answer its own way. */
+function answerNodeEvents(server: Server): void {
   server.on('clientError', handleClientError)
   // Node says "100 Continue" to every `Expect: 100-continue` (curl sends it
   // before large uploads) unless told otherwise: a body larger than any
@@ -297,7 +346,10 @@ export async function createContentApiServer(
       { allow: 'GET, HEAD, PUT, POST, PATCH, DELETE, OPTIONS' },
     )
   })
+}
 
+/** Listens on `port` and `host`; resolves with the origin it listens at. */
+async function listen(server: Server, port: number, host: string) {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -307,25 +359,7 @@ export async function createContentApiServer(
   })
   const address = server.address() as AddressInfo
   const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-  originSettings.listening = origin
-
-  return {
-    url: origin,
-    apiUrl: `${origin}${mock.prefix}`,
-    adminUrl: `${origin}/__mock`,
-    publicUrl: hostSettings.publicUrl,
-    upstreamUrl: upstream?.url,
-    adminToken,
-    adminTokenGenerated: admin.generated,
-    mock,
-    close: async () => {
-      try {
-        await keeper.close()
-      } finally {
-        await fleet?.close()
-      }
-    },
-  }
+  return origin
 }
 
 function warnOnStderr(message: string): void {

@@ -97,61 +97,62 @@ export function createExpressApp(
 
   app.use(notFound)
 
-  app.use(
-    (
-      error: unknown,
-      request: Request,
-      response: Response,
-      _next: NextFunction,
-    ) => {
-      const type = (error as { type?: string } | null)?.type
-      if (type === 'entity.parse.failed') {
-        return writeJsonError(
-          response,
-          400,
-          'invalid_json',
-          'The request body is not valid JSON. Send a fixture document as JSON with "Content-Type: application/json".',
-        )
-      }
-      // @note express decodes route parameters such as `/scenarios/:id`
-      // and passes on the URIError of malformed percent-encoding: the
-      // client's mistake, so never a 500.
-      if (error instanceof URIError) {
-        return writeJsonError(
-          response,
-          400,
-          'invalid_parameter',
-          `The path ${request.originalUrl.split('?')[0]} is not valid percent-encoding: "%" must start an escape of two hexadecimal digits that encode UTF-8. Encode each path segment as encodeURIComponent does, e.g. "%25" for "%".`,
-        )
-      }
-      if (type === 'entity.too.large') {
-        return writeJsonError(
-          response,
-          413,
-          'payload_too_large',
-          'The request body is larger than the server accepts.',
-        )
-      }
-      // @note body-parser's other refusals (`charset.unsupported`,
-      // `encoding.unsupported`, `request.size.invalid`, …) carry a 4xx
-      // status: the body could not be read, which is the client's to fix.
-      const status = (error as { status?: unknown } | null)?.status
-      if (type !== undefined && typeof status === 'number' && status < 500) {
-        return writeJsonError(
-          response,
-          400,
-          'invalid_json',
-          `The request body could not be read: ${(error as Error).message}. Send JSON in UTF-8, with "Content-Type: application/json".`,
-        )
-      }
-      writeJsonError(
-        response,
-        500,
-        'internal_error',
-        'The mock server failed to answer this request. This is a bug in content-api-mock: please report it with the request that caused it.',
-      )
-    },
-  )
+  app.use(answerError)
 
   return app
+}
+
+/** The JSON answer to an error a route threw or passed on. */
+function answerError(
+  error: unknown,
+  request: Request,
+  response: Response,
+  _next: NextFunction,
+): void {
+  const type = (error as { type?: string } | null)?.type
+  if (type === 'entity.parse.failed') {
+    return writeJsonError(
+      response,
+      400,
+      'invalid_json',
+      'The request body is not valid JSON. Send a fixture document as JSON with "Content-Type: application/json".',
+    )
+  }
+  // @note express decodes route parameters such as `/scenarios/:id`
+  // and passes on the URIError of malformed percent-encoding: the
+  // client's mistake, so never a 500.
+  if (error instanceof URIError) {
+    return writeJsonError(
+      response,
+      400,
+      'invalid_parameter',
+      `The path ${request.originalUrl.split('?')[0]} is not valid percent-encoding: "%" must start an escape of two hexadecimal digits that encode UTF-8. Encode each path segment as encodeURIComponent does, e.g. "%25" for "%".`,
+    )
+  }
+  if (type === 'entity.too.large') {
+    return writeJsonError(
+      response,
+      413,
+      'payload_too_large',
+      'The request body is larger than the server accepts.',
+    )
+  }
+  // @note body-parser's other refusals (`charset.unsupported`,
+  // `encoding.unsupported`, `request.size.invalid`, …) carry a 4xx
+  // status: the body could not be read, which is the client's to fix.
+  const status = (error as { status?: unknown } | null)?.status
+  if (type !== undefined && typeof status === 'number' && status < 500) {
+    return writeJsonError(
+      response,
+      400,
+      'invalid_json',
+      `The request body could not be read: ${(error as Error).message}. Send JSON in UTF-8, with "Content-Type: application/json".`,
+    )
+  }
+  writeJsonError(
+    response,
+    500,
+    'internal_error',
+    'The mock server failed to answer this request. This is a bug in content-api-mock: please report it with the request that caused it.',
+  )
 }
