@@ -13,13 +13,9 @@ import { promisify } from 'node:util'
 import jpeg from 'jpeg-js'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  useBrowserSuite,
-  newSuitePage,
-  REQUIRE_BROWSER,
-  watchPage,
-} from '../support/chromium-suite.js'
+import { useBrowserSuite, newSuitePage } from '../support/chromium-suite.js'
 import { escapeRegExp } from '../support/escape-reg-exp.js'
+import { expectPlayed, openDemo } from '../support/demo-folder-page.js'
 import {
   serveStaticFolders,
   type StaticServer,
@@ -32,7 +28,8 @@ import {
 // with --media-dir under the sub-path `/demo/`, and one for each of the
 // dataset and clock flags the server shares.
 
-const { itInBrowser, hasBrowser, browser, openPage } = useBrowserSuite()
+const { itInBrowser, hasBrowser, browser, openPage, watchedPage } =
+  useBrowserSuite()
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const CLI = join(ROOT, 'dist/cli/main.js')
@@ -106,124 +103,11 @@ afterAll(async () => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true })
 })
 
-interface InPageReport {
-  controller: string | null
-  projects: { status: number; names: string[]; withContents: string }
-  control: { keys: number }
-  thumbnail: { width: number; height: number; url: string }
-  video: { canPlayType: string; event: string; playedTo: number }
-}
-
-/**
- * Opens the folder at `path`, waits for the page's header, then uses the API
- * from inside the page as the explorer does: the main key's projects, a
- * content's thumbnail in an `<img>` and its video in a `<video>`.
- */
-async function openDemo(page: Page, path: string) {
-  await page.goto(`${site!.url}${path}`)
-  const badge = page.locator('.mode-badge')
-  await expect
-    .poll(() => badge.textContent(), { timeout: 15_000 })
-    .toBe('in your browser')
-  const apiBase = (await page.locator('.mode-url').textContent()) ?? ''
-  const report = await page.evaluate(
-    async ({ apiBase }): Promise<InPageReport> => {
-      const config = await (await fetch('__page/config.json')).json()
-      const get = async (path: string) => {
-        const response = await fetch(`${apiBase}${path}`, {
-          headers: { authorization: `Bearer ${config.defaultKey}` },
-        })
-        return { status: response.status, body: await response.json() }
-      }
-      const projects = await get('/projects')
-      let detail: any
-      let withContents = ''
-      for (const project of projects.body.data) {
-        const path = `/projects/${project.project_unique}/contents`
-        const first = (await get(path)).body.data.find(
-          (item: any) => item.mode === 'moviemode',
-        )
-        if (first !== undefined) {
-          withContents = project.project_name
-          detail = (await get(`${path}/${first.variation_unique}`)).body.data
-          break
-        }
-      }
-      const image = new Image()
-      await new Promise((resolve, reject) => {
-        image.onload = resolve
-        image.onerror = () => reject(new Error('the thumbnail did not load'))
-        image.src = detail.content.thumbnail_url
-      })
-      const video = document.createElement('video')
-      video.muted = true
-      const event = await new Promise<string>((resolve) => {
-        video.onloadeddata = () => resolve('loadeddata')
-        video.onerror = () => resolve('error')
-        setTimeout(() => resolve('timeout'), 15_000)
-        video.src = detail.content.download_url
-      })
-      let playedTo = 0
-      if (event === 'loadeddata') {
-        await video.play()
-        playedTo = await new Promise<number>((resolve) => {
-          video.ontimeupdate = () => {
-            if (video.currentTime > 0) resolve(video.currentTime)
-          }
-          setTimeout(() => resolve(video.currentTime), 15_000)
-        })
-        video.pause()
-      }
-      return {
-        controller: navigator.serviceWorker.controller?.scriptURL ?? null,
-        projects: {
-          status: projects.status,
-          names: projects.body.data.map((project: any) => project.project_name),
-          withContents,
-        },
-        control: {
-          keys: (await fetch('__mock/api-keys')).status,
-        },
-        thumbnail: {
-          width: image.naturalWidth,
-          height: image.naturalHeight,
-          url: detail.content.thumbnail_url,
-        },
-        video: {
-          canPlayType: video.canPlayType(
-            'video/mp4; codecs="avc1.4D401E, mp4a.40.2"',
-          ),
-          event,
-          playedTo,
-        },
-      }
-    },
-    { apiBase },
-  )
-  return { apiBase, report }
-}
-
-/** Checks that the video played, unless this Chromium lacks H.264. */
-function expectPlayed(
-  video: InPageReport['video'],
-  ctx: { skip: () => void },
-): void {
-  if (video.canPlayType === '' && !REQUIRE_BROWSER) {
-    console.log(
-      `build-demo video check skipped: Chromium ${browser().version()} cannot play H.264/AAC. Set CHROMIUM_PATH to a Chromium with H.264 to run it.`,
-    )
-    ctx.skip()
-  }
-  expect(video.event).toBe('loadeddata')
-  expect(video.playedTo).toBeGreaterThan(0)
-}
-
 itInBrowser(
   'runs a build-demo folder from a plain static server: the worker answers the API, the page shows projects and the base URL',
   async (ctx) => {
-    const page = await newSuitePage(browser())
-    const watch = watchPage(page, site!.url)
-    const { apiBase, report } = await openDemo(page, '/')
+    const { page, watch } = await watchedPage(site!.url)
+    const { apiBase, report } = await openDemo(page, `${site!.url}/`)
 
     expect(apiBase).toBe(`${site!.url}/public-api/v1`)
     expect(report.controller).toBe(`${site!.url}/mockServiceWorker.js`)
@@ -265,17 +149,16 @@ itInBrowser(
     expect(reset.status).toBe(404)
     expect(reset.body.error.message).toMatch(/need the server/)
     await page.context().close()
-    expectPlayed(report.video, ctx)
+    expectPlayed(report.video, ctx, browser().version())
   },
 )
 
 itInBrowser(
   'runs a build-demo folder under a sub-path (/demo/) and serves its --media-dir files from the browser',
   async (ctx) => {
-    const page = await newSuitePage(browser())
-    const watch = watchPage(page, site!.url)
+    const { page, watch } = await watchedPage(site!.url)
     const seenBefore = site!.requests.length
-    const { apiBase, report } = await openDemo(page, '/demo/')
+    const { apiBase, report } = await openDemo(page, `${site!.url}/demo/`)
     // Every file, the boot script's chunks included, from the folder itself:
     // the site's root holds another demo here, but need not.
     expect(
@@ -300,7 +183,7 @@ itInBrowser(
     ).toEqual([])
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
     await page.context().close()
-    expectPlayed(report.video, ctx)
+    expectPlayed(report.video, ctx, browser().version())
   },
 )
 
@@ -386,8 +269,7 @@ async function readClock(page: Page) {
 itInBrowser(
   'serves the --projects and --contents of a build-demo folder, with asset URLs that last --asset-ttl',
   async () => {
-    const page = await newSuitePage(browser())
-    const watch = watchPage(page, site!.url)
+    const { page, watch } = await watchedPage(site!.url)
     await page.goto(`${site!.url}/sized/`)
     await waitForDemo(page)
     const report = await page.evaluate(async () => {
@@ -433,8 +315,7 @@ itInBrowser(
 itInBrowser(
   'keeps the clock of a --live --speed 60 folder going on a reload and in a second tab, instead of rewinding to the real date',
   async () => {
-    const page = await newSuitePage(browser())
-    const watch = watchPage(page, site!.url)
+    const { page, watch } = await watchedPage(site!.url)
     await page.goto(`${site!.url}/live/`)
     await waitForDemo(page)
     // Until the demo runs a minute ahead of the real date: a clock that
@@ -468,8 +349,7 @@ itInBrowser(
 itInBrowser(
   'shows in the panel of a build-demo folder what it can (the clock, the records, nothing in force) and why the rest needs the server, instead of Loading… or forms that cannot send',
   async () => {
-    const page = await newSuitePage(browser(), { width: 390 })
-    const watch = watchPage(page, site!.url)
+    const { page, watch } = await watchedPage(site!.url, { width: 390 })
     await page.goto(`${site!.url}/demo/#/control`)
     await waitForDemo(page)
     await expect

@@ -1,20 +1,17 @@
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import {
   SCREENSHOT_DIR,
   UPDATE_SCREENSHOTS,
-  useBrowserSuite,
-  type PageOptions,
-  type PageWatch,
 } from '../support/chromium-suite.js'
 import {
   describeAxeViolation,
   findAxeViolations,
   seriousOnly,
 } from '../support/find-axe-violations.js'
+import { ALPHA, useControlPanelSuite } from '../support/control-panel-page.js'
 import { startServer } from '../support/server.js'
 
 // The control panel's client report in a real Chromium, served by a real
@@ -24,18 +21,8 @@ import { startServer } from '../support/server.js'
 // docs/screenshots/ with UPDATE_SCREENSHOTS). Skipped with one line without
 // a Chromium, like the other browser suites.
 
-const { itInBrowser, openPage } = useBrowserSuite()
+const { itInBrowser, openPanel } = useControlPanelSuite()
 const ALL_SCREENSHOTS = join(tmpdir(), 'content-api-mock-client-report')
-const ALPHA = { authorization: 'Bearer demo-key-alpha' }
-
-async function openPanel(
-  origin: string,
-  options: PageOptions = {},
-): Promise<{ page: Page; watch: PageWatch }> {
-  const { page, watch } = await openPage(`${origin}/#/control`, options)
-  await page.locator('h1', { hasText: 'Control panel' }).waitFor()
-  return { page, watch }
-}
 
 /** A client that forgets its key once, calls a path that is not there and retries a 500 at once. */
 async function misbehave(apiUrl: string, adminUrl: string): Promise<void> {

@@ -1,14 +1,11 @@
-import fc from 'fast-check'
 import { expect, it } from 'vitest'
 import { BASE_URL, ORIGIN, useMswServer } from '../support/api-client.js'
+import type { FuzzRequest } from '../support/fuzz-request.js'
 import {
-  createFuzzTally,
-  expectFuzzProperties,
-  fuzzRequestArbitrary,
+  assertFuzzRuns,
   readFuzzSettings,
   type FuzzOutcome,
-  type FuzzRequest,
-} from '../support/fuzz-request.js'
+} from '../support/fuzz-run.js'
 import { expectBaseline, readBaseline } from '../support/read-baseline.js'
 import { serveWholeOrigin } from '../support/serve-whole-origin.js'
 
@@ -51,27 +48,16 @@ it(
   'answers random requests through the interceptor without an unasked 5xx, with JSON on every API and control path, and still answers correctly afterwards',
   async () => {
     const mock = serveWholeOrigin(server)
-    const tally = createFuzzTally('interceptor')
     const before = await readBaseline(BASE_URL)
-
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fuzzRequestArbitrary, { minLength: 1, maxLength: 4 }),
-        async (requests) => {
-          for (const request of requests) {
-            const scenarioInForce = mock.scenarios.list().length > 0
-            const outcome = await send(request)
-            tally.add(outcome)
-            expectFuzzProperties(request, outcome, {
-              path: new URL(`${ORIGIN}${request.target}`).pathname,
-              scenarioInForce,
-            })
-          }
-        },
-      ),
+    await assertFuzzRuns(
+      {
+        adapter: 'interceptor',
+        send,
+        pathOf: (request) => new URL(`${ORIGIN}${request.target}`).pathname,
+        scenarioInForce: () => mock.scenarios.list().length > 0,
+      },
       { numRuns, seed },
     )
-    console.log(`${tally.summary(numRuns)} (seed ${seed})`)
 
     await mock.reset()
     await expectBaseline(BASE_URL, before)

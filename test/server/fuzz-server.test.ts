@@ -1,14 +1,11 @@
 import { Agent, request as httpRequest } from 'node:http'
-import fc from 'fast-check'
 import { expect, it } from 'vitest'
+import type { FuzzRequest } from '../support/fuzz-request.js'
 import {
-  createFuzzTally,
-  expectFuzzProperties,
-  fuzzRequestArbitrary,
+  assertFuzzRuns,
   readFuzzSettings,
   type FuzzOutcome,
-  type FuzzRequest,
-} from '../support/fuzz-request.js'
+} from '../support/fuzz-run.js'
 import { expectBaseline, readBaseline } from '../support/read-baseline.js'
 import { startSmallServer } from '../support/server.js'
 
@@ -74,30 +71,19 @@ it(
     await using server = await startSmallServer()
     const url = new URL(server.url)
     const agent = new Agent({ keepAlive: true })
-    const tally = createFuzzTally('server')
     const before = await readBaseline(server.apiUrl)
-
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fuzzRequestArbitrary, { minLength: 1, maxLength: 4 }),
-        async (requests) => {
-          for (const request of requests) {
-            const scenarioInForce = server.mock.scenarios.list().length > 0
-            const outcome = await send(url, agent, request)
-            tally.add(outcome)
-            expectFuzzProperties(request, outcome, {
-              path: request.target,
-              scenarioInForce,
-            })
-          }
-          // A scenario a body put in force would answer every later run.
-          server.mock.scenarios.clear()
-        },
-      ),
+    await assertFuzzRuns(
+      {
+        adapter: 'server',
+        send: (request) => send(url, agent, request),
+        pathOf: (request) => request.target,
+        scenarioInForce: () => server.mock.scenarios.list().length > 0,
+        // A scenario a body put in force would answer every later run.
+        afterRun: () => server.mock.scenarios.clear(),
+      },
       { numRuns, seed },
     )
     agent.destroy()
-    console.log(`${tally.summary(numRuns)} (seed ${seed})`)
 
     const health = await fetch(`${server.adminUrl}/health`)
     expect(health.status).toBe(200)

@@ -29,66 +29,51 @@ async function installAndTest(folder: string, packages: string[]) {
   return runNpmTest(project)
 }
 
-it(
-  'runs the Jest recipe in ESM mode with ts-jest against the installed package',
-  async () => {
-    const { stderr } = await installAndTest('jest', [
-      `msw@${MSW_VERSION}`,
-      'jest@30',
-      'ts-jest@29',
-      'typescript@5',
-      '@types/jest@30',
-      '@types/node@20',
-    ])
-    expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/)
-  },
-  RECIPE_MS,
-)
+const JEST_TS = [
+  'ts-jest@29',
+  'typescript@5',
+  '@types/jest@30',
+  '@types/node@20',
+]
+const JEST_BABEL = ['babel-jest@30', '@babel/core@7', '@babel/preset-env@7']
+const JSDOM = ['jest-environment-jsdom@30', 'jest-fixed-jsdom@0']
 
-it(
-  'runs the Jest recipe in its default CommonJS mode with babel-jest',
-  async () => {
-    const { stderr } = await installAndTest('jest-babel', [
-      `msw@${MSW_VERSION}`,
-      'jest@30',
-      'babel-jest@30',
-      '@babel/core@7',
-      '@babel/preset-env@7',
-    ])
-    expect(stderr).toMatch(/Tests:\s+1 passed, 1 total/)
+it.each([
+  {
+    recipe: 'in ESM mode with ts-jest',
+    folder: 'jest',
+    packages: JEST_TS,
+    tests: 2,
   },
-  RECIPE_MS,
-)
-
-it(
-  'runs the Jest recipe in its default CommonJS mode with ts-jest',
-  async () => {
-    const { stderr } = await installAndTest('jest-ts', [
-      `msw@${MSW_VERSION}`,
-      'jest@30',
-      'ts-jest@29',
-      'typescript@5',
-      '@types/jest@30',
-      '@types/node@20',
-    ])
-    expect(stderr).toMatch(/Tests:\s+1 passed, 1 total/)
+  {
+    recipe: 'in its default CommonJS mode with babel-jest',
+    folder: 'jest-babel',
+    packages: JEST_BABEL,
+    tests: 1,
   },
-  RECIPE_MS,
-)
-
-it(
-  'runs the Jest jsdom recipe: a title card fetched in jest-fixed-jsdom',
-  async () => {
-    const { stderr } = await installAndTest('jest-jsdom', [
+  {
+    recipe: 'in its default CommonJS mode with ts-jest',
+    folder: 'jest-ts',
+    packages: JEST_TS,
+    tests: 1,
+  },
+  {
+    recipe: 'for jsdom: a title card fetched in jest-fixed-jsdom',
+    folder: 'jest-jsdom',
+    packages: [...JEST_BABEL, ...JSDOM],
+    tests: 1,
+  },
+])(
+  'runs the Jest recipe $recipe against the installed package',
+  async ({ folder, packages, tests }) => {
+    const { stderr } = await installAndTest(folder, [
       `msw@${MSW_VERSION}`,
       'jest@30',
-      'babel-jest@30',
-      '@babel/core@7',
-      '@babel/preset-env@7',
-      'jest-environment-jsdom@30',
-      'jest-fixed-jsdom@0',
+      ...packages,
     ])
-    expect(stderr).toMatch(/Tests:\s+1 passed, 1 total/)
+    expect(stderr).toMatch(
+      new RegExp(`Tests:\\s+${tests} passed, ${tests} total`),
+    )
   },
   RECIPE_MS,
 )
