@@ -1,14 +1,7 @@
-/**
- * Where one browser keeps a demo folder's timeline, followed by the
- * folder's URL.
- */
 const STORAGE_PREFIX = 'content-api-mock demo clock '
 
-/**
- * A straight line of mock time: `mock` at the real instant `real`, then
- * `speed` times as fast; `start` is the mock time of the first visit, from
- * which a storyline's offsets count.
- */
+// `mock` at the real instant `real`, then `speed` times as fast; a storyline
+// counts from `start`.
 interface DemoTimeline {
   real: number
   mock: number
@@ -16,31 +9,20 @@ interface DemoTimeline {
   start: number
 }
 
-/** A demo folder's time source and the moment its story started. */
 interface DemoClockSource {
-  /** The time source (`now` of the mock's options). */
   now: () => number
-  /**
-   * The mock time of this browser's first visit of the folder: a storyline
-   * (`"+2m"`) counts from it, so a reload does not play it again.
-   */
+  /** This browser's first visit: a storyline counts from it, so a reload does not replay it. */
   storyStart: number
 }
 
-/** The part of `localStorage` the timeline needs. */
 type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
 
 /**
- * The time source (`now` of `createContentApiMock`) of a build-demo folder's
- * mock, running at `speed`, and the start of its story: the timeline starts at the real time of the
- * browser's first visit of the folder and is kept in `storage`, so a reload
- * or a second tab goes on from the same moment instead of rewinding to the
- * real date. A folder rebuilt with another speed goes on from where the old
- * timeline stands, at the new speed. Without storage (blocked, full) the
- * timeline starts at this visit.
- * @note Not a fixed epoch (as live data counts from): at speed 60 it would
- * put the demo decades ahead of the real date. Not the build's time either:
- * the folder's bytes stay a function of the flags alone.
+ * A build-demo folder's clock: starts at this browser's first visit and is kept
+ * in `storage`, so a reload or a second tab goes on instead of rewinding; a new
+ * speed goes on from where the old timeline stands.
+ * @note Not a fixed epoch: at speed 60 it would put the demo decades ahead.
+ * Not the build's time: the folder's bytes stay a function of the flags alone.
  */
 export function createDemoClockSource(
   storage: TimelineStorage | undefined,
@@ -69,9 +51,8 @@ export function createDemoClockSource(
       // Storage full or blocked: this tab keeps its own timeline.
     }
   }
-  // The mock clock runs `speed` times as fast as this source from its first
-  // reading on, so the source is the real time shifted by the one offset
-  // that puts that first reading on the timeline.
+  // The mock clock runs `speed` times as fast from its first reading, so the
+  // source is real time shifted to put that first reading on the timeline.
   let offset: number | undefined
   const now = () => {
     const real = realNow()

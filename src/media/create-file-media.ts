@@ -8,29 +8,20 @@ import {
 } from './media-library.js'
 import { pickByHash } from './pick-by-hash.js'
 
-/**
- * The media files of a folder, by name, and how to read one.
- */
 interface MediaFiles {
-  /** The `.jpg`/`.jpeg` file names, sorted. */
   thumbnails: readonly string[]
-  /** The `.mp4` file names, sorted. */
   videos: readonly string[]
   /**
-   * One file, on each request (so files may be replaced): its bytes, or a
-   * source that streams them from where they lie (a server's folder).
+   * Read on each request, so files may be replaced.
    * @throws {MediaUnavailableError} (rejects) when it cannot be served now.
    */
   read(name: string): Promise<Uint8Array | ByteSource>
 }
 
 /**
- * Serves a folder's own files behind the asset URLs: a movie's thumbnail is
- * the one named after its ID (`m1.jpg`, as `content-api-mock record
- * --media-dir` saves them), else one of its thumbnails picked with the
- * FNV-1a hash of the movie's ID; its video likewise (`m1.mp4`). A folder with only one kind serves the
- * built-in media for the other. Runtime-agnostic: the server reads from
- * disk, a `build-demo` folder fetches the files from its own host.
+ * A movie's file is the one named after its ID (`m1.jpg`, as `record
+ * --media-dir` saves them), else one picked by the FNV-1a hash of its ID.
+ * Runtime-agnostic: the server reads disk, a `build-demo` folder fetches.
  */
 export function createFileMedia(files: MediaFiles): MediaLibrary {
   const { thumbnails, videos, read } = files

@@ -9,15 +9,9 @@ import { createDeliveredBody } from './create-delivered-body.js'
 const ANY_ORIGIN = 'https?://[^/]+'
 
 /**
- * The MSW request handlers of a mock core: one for the API prefix, one for
- * the asset URLs it issues. They translate `Request` to the core's request
- * description and its response description back to a `Response`, nothing else;
- * the API answers at once, an asset once its media is ready.
  * @throws {Error} when msw 3 runs on a Node.js older than its floor.
- * @note The patterns are regular expressions without capturing groups: msw 2
- * decodes string-pattern parameters with `decodeURIComponent`, which throws
- * on a path such as `/projects/%zz` before any resolver runs (a 500), while
- * the API answers it with 422.
+ * @note Regular expressions, not string patterns: msw 2 decodes parameters
+ * with `decodeURIComponent`, which throws on `/projects/%zz` (a 500, not 422).
  */
 export function createHandlers(core: MockCore): HttpHandler[] {
   const origin =
@@ -49,17 +43,13 @@ export function createHandlers(core: MockCore): HttpHandler[] {
   return [apiHandler, http.all(assetPattern, assetResolver)]
 }
 
-/**
- * @note A response to HEAD has the headers of the GET, its length too, and
- * no body, as a server sends it (RFC 9110 section 9.3.2); msw would hand the
- * body to the client.
- */
+// HEAD: the GET's headers, length too, and no body (RFC 9110 9.3.2); msw
+// would hand the body to the client.
 function toHttpResponse(
   response: ApiResponse,
   isHead: boolean,
 ): HttpResponse<any> {
   const { body, status, headers, delivery } = response
-  // @note A streamed asset carries its length in `headers`; HEAD lets it go.
   if (body instanceof ReadableStream) {
     if (isHead) void body.cancel()
     return new HttpResponse(isHead ? null : body, { status, headers })

@@ -1,51 +1,31 @@
-/**
- * One request the page made and what it received, as shown in its panels.
- */
 export interface ApiExchange {
   method: string
-  /** The absolute URL requested. */
   url: string
-  /** The HTTP status, or 0 when no response arrived (network error). */
+  /** 0 when no response arrived (network error). */
   status: number
-  /** The headers that matter to a client: rate limits and Retry-After, in the order received. */
+  /** Rate limits and Retry-After, in the order received. */
   headers: [name: string, value: string][]
-  /** The parsed JSON body, the text when it is not JSON, or undefined for none. */
+  /** Parsed JSON, the text when it is not JSON, or undefined for none. */
   body: unknown
-  /** Why no response arrived, when `status` is 0. */
   networkError?: string
-  /** The same request as a curl command. */
   curl: string
 }
 
-/** How to make a request: the API key or admin token, method and JSON body. */
 export interface ApiRequestOptions {
-  /** Sent as `Authorization: Bearer <apiKey>`. */
   apiKey?: string
-  /** Sent as `Authorization: Bearer <adminToken>` (control API). */
   adminToken?: string
   method?: string
-  /** Sent as JSON. */
   body?: unknown
-  /**
-   * The Content-Type of `body`, default `application/json`; sent also
-   * without a body when given (the control API wants JSON on every POST).
-   */
+  /** Sent even without a body (the control API wants JSON on every POST). */
   contentType?: string
   signal?: AbortSignal
 }
 
-/**
- * RATE_LIMIT_HEADER_PATTERN of src/schema/scenario.ts, copied because the
- * page imports no code of src/; test/page/page-rate-limit-headers.test.ts ties the two.
- */
+// Copied from src/schema/scenario.ts (the page imports no code of src/);
+// test/page/page-rate-limit-headers.test.ts ties the two.
 export const RATE_LIMIT_HEADER = /^(?:x-)?ratelimit(?:-|$)/i
 
-/**
- * Makes a request the way any client of the mock would, and keeps everything
- * a person needs to see about it: status, the headers that matter, the body
- * as received (error envelopes included), and an equivalent curl command.
- * Never throws for an HTTP or network failure: those are answers too.
- */
+// Never throws for an HTTP or network failure: those are answers too.
 export async function callApi(
   url: string,
   options: ApiRequestOptions = {},
@@ -101,9 +81,6 @@ export async function callApi(
   return exchange
 }
 
-/**
- * The curl command of a request, quoted for a POSIX shell.
- */
 function toCurl(
   method: string,
   url: string,

@@ -1,35 +1,22 @@
-/**
- * What the page knows about the mock it shows, read from
- * `__page/config.json`: the only place the page learns where the API is.
- */
+// The only place the page learns where the API is.
 export interface PageConfig {
-  /** `server` (served by `content-api-mock`) or `browser` (a static folder with MSW's worker). */
+  /** `browser`: a static folder with MSW's worker. */
   mode: 'server' | 'browser'
-  /** The API's base URL an app under demo should use, e.g. `http://127.0.0.1:4010/public-api/v1`. */
+  /** e.g. `http://127.0.0.1:4010/public-api/v1`. */
   apiBase: string
-  /**
-   * The control API's base URL, e.g. `http://127.0.0.1:4010/__mock`; in a
-   * build-demo folder it only reads (clock and record lists).
-   */
+  /** In a build-demo folder it only reads (clock and record lists). */
   adminBase: string
-  /** Where the API reference is, e.g. `/docs`; `null` when there is none. */
   docsUrl: string | null
-  /** Whether the control API needs `Authorization: Bearer <admin token>`. */
   adminTokenRequired: boolean
-  /** The dataset's main API key: chosen when the page opens. */
+  /** Chosen when the page opens. */
   defaultKey: string
-  /**
-   * Whether the data changes by itself (`--live`): the explorer then
-   * refreshes by itself from the start. Absent means false.
-   */
+  /** `--live`: the explorer refreshes by itself from the start. */
   live?: boolean
 }
 
-/** Where the page config is, relative to the page. */
 const PAGE_CONFIG_PATH = '__page/config.json'
 
 /**
- * Loads the page config from `__page/config.json` next to the page.
  * @throws an Error saying what is wrong when it is missing or malformed.
  */
 export async function loadPageConfig(

@@ -7,38 +7,29 @@ import { GLYPH_FACES_DEFLATED } from './title-font.generated.js'
  * @see ../../../scripts/make-title-font.js, which renders them.
  */
 export interface GlyphFace {
-  /** The pixel size the glyphs were rendered at. */
   size: number
   /** Pixels above and below the baseline that a line needs. */
   ascent: number
   descent: number
   /** The height of capital letters, for centring a line. */
   capHeight: number
-  /** Glyph number by code point. */
   glyphs: ReadonlyMap<number, number>
   /** Advance of each glyph, in 1/16 px. */
   advances: Int16Array
   /** Box of each glyph: left, top (negative above the baseline), width, height. */
   boxes: Int16Array
-  /** Where each glyph's mask starts in `alpha`. */
   offsets: Int32Array
   /** Every mask, one byte (0..255) per pixel, row by row. */
   alpha: Uint8Array
 }
 
-/**
- * Inflates the faces of title-font.generated.ts: the title face first, then
- * the label face.
- */
+// The title face first, then the label face.
 export async function loadGlyphFaces(): Promise<GlyphFace[]> {
   const packed = Uint8Array.from(atob(GLYPH_FACES_DEFLATED), (c) =>
     c.charCodeAt(0),
   )
-  // @note Inflated in JavaScript (fflate), not with `DecompressionStream`
-  // or `Blob.prototype.stream()`: the test environments of client suites lack
-  // them (vitest's jsdom gives jsdom's `Blob`, which has no `stream()`; Jest's
-  // jsdom environments have no `DecompressionStream`), and every title card
-  // answered 500 there.
+  // fflate, not `DecompressionStream` or `Blob.stream()`: jsdom environments
+  // (vitest's, Jest's) lack them, and every title card answered 500 there.
   const inflated = unzlibSync(packed).slice().buffer
   const view = new DataView(inflated)
   const faces: GlyphFace[] = []

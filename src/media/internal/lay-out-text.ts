@@ -3,10 +3,7 @@ import type { GlyphFace } from './glyph-face.js'
 const ELLIPSIS = '\u2026'
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u
 
-/**
- * The glyph of a character in a face: its own, or its base letter's (ế as
- * e); none when the face has neither (CJK, emoji…).
- */
+// Its own, or its base letter's (ế as e); none for CJK, emoji…
 function glyphOf(face: GlyphFace, character: string): number | undefined {
   return (
     face.glyphs.get(character.codePointAt(0)!) ??
@@ -14,11 +11,7 @@ function glyphOf(face: GlyphFace, character: string): number | undefined {
   )
 }
 
-/**
- * The glyph numbers of a text in a face: a character the face lacks is
- * written as its base letter (ế as e) or, failing that, left out rather than
- * drawn as a box.
- */
+// A character the face lacks is left out rather than drawn as a box.
 export function toGlyphs(face: GlyphFace, text: string): number[] {
   const glyphs: number[] = []
   for (const character of text) {
@@ -28,11 +21,7 @@ export function toGlyphs(face: GlyphFace, text: string): number[] {
   return glyphs
 }
 
-/**
- * The text a face can draw: the characters it has no glyph for are left
- * out (spaces closed up); `fallback` when no letter or digit is left, so a
- * card never shows boxes or an empty line.
- */
+// `fallback` when no letter or digit is left: never boxes or an empty line.
 export function toDrawableText(
   face: GlyphFace,
   text: string,
@@ -47,9 +36,7 @@ export function toDrawableText(
   return LETTER_OR_DIGIT.test(drawable) ? drawable : fallback
 }
 
-/**
- * The width of glyphs in 1/16 px, with `tracking` (1/16 px) after each.
- */
+// In 1/16 px, `tracking` too.
 function measure(
   face: GlyphFace,
   glyphs: readonly number[],
@@ -60,9 +47,6 @@ function measure(
   return width
 }
 
-/**
- * Cuts a text to fit `maxWidth` pixels, ending it with "…" when cut.
- */
 export function fitLine(
   face: GlyphFace,
   text: string,
@@ -82,11 +66,6 @@ export function fitLine(
   return ELLIPSIS
 }
 
-/**
- * Breaks a title into at most `maxLines` lines of at most `maxWidth` pixels,
- * at spaces (a word wider than a line is cut), the last line ending with "…"
- * when the title does not fit.
- */
 export function wrapLines(
   face: GlyphFace,
   text: string,

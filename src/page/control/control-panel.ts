@@ -24,21 +24,14 @@ import { useClockReading } from './use-clock-reading.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
 import type { RecordTarget } from './use-record-editor.js'
 
-/**
- * The control panel at `#/control`: the record editor and the presenter's
- * controls (clock, rate limits, scenarios) first, then the whole dataset, a
- * request to try, the request journal and the variants, over the control API at
- * `config.adminBase`, like any client of it. Locked (read-only, saying why)
- * until the admin token is entered when the server wants one;
- * `#/control/edit/<kind>/<id>` opens the editor on that record.
- */
+// Over the control API like any client of it; read-only until the admin token
+// is entered when the server wants one.
 export function ControlPanel(props: { config: PageConfig }): VNode {
   const { config } = props
   const admin = useAdminAccess(config)
   const route = useHashRoute()
   const target = useMemo(() => readEditTarget(route), [route])
-  // @note Every action bumps the revision, so each part reads again at once
-  // instead of waiting for its next poll.
+  // Every action bumps the revision: each part reads again without its poll.
   const [revision, setRevision] = useState(0)
   const refresh = useCallback(() => setRevision((value) => value + 1), [])
   const part = { admin, revision, onChange: refresh }
@@ -108,7 +101,6 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
   </div>`
 }
 
-/** What the panel can do here, and whether the control API answers at all. */
 function PanelNotices(props: {
   admin: AdminAccess
   config: PageConfig
@@ -143,10 +135,6 @@ function PanelNotices(props: {
   }`
 }
 
-/**
- * The client report and the journal, or where they would be in a
- * build-demo folder; a finding of the report opens its entry in the journal.
- */
 function ReportAndJournal(props: {
   admin: AdminAccess
   keys: ApiKeyRecord[]
@@ -181,10 +169,7 @@ function ReportAndJournal(props: {
     />`
 }
 
-/**
- * The record the route names: `#/control/edit/<kind>/<id>`, as the
- * explorer's "Edit" links write it; undefined for any other route.
- */
+// `#/control/edit/<kind>/<id>`, as the explorer's "Edit" links write it.
 function readEditTarget(route: string): RecordTarget | undefined {
   const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
   if (match === null) return undefined

@@ -7,7 +7,6 @@ import {
   writeSessionValue,
 } from '../session-state.js'
 
-/** How a panel calls the control API: method, JSON body and its type. */
 export interface AdminCallOptions {
   method?: string
   body?: unknown
@@ -20,7 +19,7 @@ export interface AdminCallOptions {
  * not, and the call itself with the admin token when there is one.
  */
 export interface AdminAccess {
-  /** Whether the control API can be called: no token needed, or one given. */
+  /** No token needed, or one given. */
   unlocked: boolean
   /** Whether the server wants the admin token (config, or a 401 seen). */
   tokenRequired: boolean
@@ -33,19 +32,14 @@ export interface AdminAccess {
   refusal?: string
   /** Calls `config.adminBase` + `path`; never throws for HTTP failures. */
   call(path: string, options?: AdminCallOptions): Promise<ApiExchange>
-  /** Keeps the token for this tab and unlocks the panel. */
   unlock(token: string): void
-  /** Forgets the token: the panel is locked again. */
   lock(): void
 }
 
 /**
- * The admin token as the control panel keeps it: asked once, held in
- * `sessionStorage['content-api-mock.adminToken']` (this tab only, never
- * localStorage), sent as `Authorization: Bearer <token>`.
- * @note A 401 from the control API means the token is missing or wrong, even
- * when the config said none was needed (a server restarted with
- * `--admin-token`): the token is forgotten and the panel asks again.
+ * The token lives in `sessionStorage` (this tab only, never localStorage).
+ * @note A 401 forgets the token and asks again, even when the config said none
+ * was needed (a server restarted with `--admin-token`).
  */
 export function useAdminAccess(config: PageConfig): AdminAccess {
   const [token, setToken] = useState(() =>

@@ -8,13 +8,9 @@ import { writeDeliveredBody } from './write-delivered-body.js'
 const NO_HEADERS: readonly string[] = []
 
 /**
- * Writes a response description to a Node response in one go, after any
- * headers already set on it and the raw header pairs of `leading`
- * (`[name, value, name, value, …]`, e.g. the CORS headers).
- * @note One `writeHead` with a flat array: Node writes the array as it is,
- * where `setHeader` and a headers object cost a lookup and a copy per header
- * (the API's fast path). Headers set on the response
- * before still come first, and the answer's own override them, as before.
+ * `leading` is raw `[name, value, …]` pairs, e.g. the CORS headers.
+ * @note One `writeHead` with a flat array: `setHeader` and a headers object
+ * cost a lookup and a copy per header on the API's fast path.
  */
 export function writeApiResponse(
   response: ServerResponse,
@@ -24,9 +20,7 @@ export function writeApiResponse(
 ): void {
   const { body, headers } = apiResponse
   const raw = leading.slice()
-  // @note An explicit length keeps Node from chunking a body it has whole.
-  // The answer's own length (a range of an asset) wins; header names in an
-  // answer are lower-case.
+  // An explicit length keeps Node from chunking a body it has whole.
   if (body !== null && !(body instanceof ReadableStream)) {
     raw.push(
       'content-length',
@@ -58,11 +52,7 @@ export function writeApiResponse(
   response.end(isHead ? undefined : body)
 }
 
-/**
- * Sends a streamed asset as the client takes it.
- * @note `pipeline`, not `pipe`: a client that leaves destroys the source
- * too, which cancels the stream and so closes the file it reads.
- */
+// `pipeline`, not `pipe`: a client that leaves closes the file read too.
 function writeStream(
   response: ServerResponse,
   body: ReadableStream<Uint8Array>,

@@ -1,29 +1,15 @@
 import type { Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 
-/**
- * Keeps the server's connections in order: closes silent ones, and stops
- * so that no client sends a request into a connection that is about to die
- * and no connection holds the stop up for longer than `shutdownTimeout`.
- */
 interface ConnectionKeeper {
-  /** Watches a response from its request's arrival until it is done. */
   track(response: ServerResponse): void
-  /**
-   * Stops accepting connections and closes the idle ones; every response
-   * still to be written says `Connection: close`; resolves once every
-   * connection is gone, destroying those left after `shutdownTimeout` ms.
-   */
+  /** Every response still to be written says `Connection: close`; connections left after `shutdownTimeout` are destroyed. */
   close(): Promise<void>
 }
 
-/**
- * Sets up the idle timeout of `server`'s sockets and the way it stops.
- * @note Node's `server.close()` closes idle keep-alive connections but
- * leaves a response in flight free to keep its connection alive, so the
- * client reuses a connection that is closed a moment later (ECONNRESET);
- * and a stalled upload keeps `close()` waiting until the request timeout.
- */
+// Node's `server.close()` leaves a response in flight free to keep its
+// connection alive, which the client then reuses as it closes (ECONNRESET);
+// and a stalled upload keeps `close()` waiting until the request timeout.
 export function createConnectionKeeper(
   server: Server,
   timeouts: { idleTimeout: number; shutdownTimeout: number },
@@ -31,24 +17,15 @@ export function createConnectionKeeper(
   const inFlight = new Set<ServerResponse>()
   let closing: Promise<void> | undefined
 
-  // One listener for all responses rather than a closure and a `once`
-  // wrapper for each: a response closes once.
   function untrack(this: ServerResponse): void {
     inFlight.delete(this)
     // Its connection may now be idle (headers sent before the stop).
     if (closing !== undefined) server.closeIdleConnections()
   }
 
-  // @note With a listener here Node no longer destroys a socket that timed
-  // out, so a response the mock delays on purpose (a latency scenario) is
-  // not cut; a socket without a response in flight is closed.
-  // @note Set on each connection, not with `server.setTimeout`: with a
-  // server timeout Node re-arms a fresh timer at every request after the
-  // first, and refreshes it on every read and write. The same silence is
-  // caught all the same: before and during
-  // a connection's first request by this timer, between requests by Node's
-  // keep-alive timer (or this one when that is 0), and a request in flight
-  // is never cut.
+  // With a 'timeout' listener Node no longer destroys a timed-out socket, so a
+  // response delayed on purpose (a latency scenario) is not cut. Per socket,
+  // not `server.setTimeout`, which re-arms at every request after the first.
   if (timeouts.idleTimeout > 0) {
     server.on('connection', (socket: Socket) => {
       socket.setTimeout(timeouts.idleTimeout)
@@ -84,8 +61,7 @@ export function createConnectionKeeper(
           if (error) reject(error)
           else resolve()
         })
-        // @note Node 19 and later do this in `close()` too; said here so
-        // the order does not depend on it.
+        // Node 19+ does this in `close()` too; said so the order is ours.
         server.closeIdleConnections()
       })
       return closing

@@ -23,16 +23,9 @@ export interface ServerTimeouts {
 }
 
 /**
- * The one home of the server's timeouts, in the form of `OPTION_RULES`: the
- * defaults of `createContentApiServer`, the CLI's `--headers-timeout`,
- * `--request-timeout`, `--keep-alive-timeout`, `--idle-timeout` and
- * `--shutdown-timeout` and their help are derived from it. All are in
- * milliseconds; 0 turns a timeout off, except `shutdownTimeout`, where 0
- * destroys open connections at once.
- * @note Node's own defaults (60 s for headers, 300 s for a request, no idle
- * limit) let a few hundred silent sockets hold a server's file descriptors
- * for minutes; these are short enough for that not to pile up and long
- * enough for any client on a working network.
+ * The server's and the CLI's timeout defaults and help, derived from here.
+ * @note Node's own (60 s headers, 300 s request, no idle limit) let a few
+ * hundred silent sockets hold file descriptors for minutes.
  */
 export const TIMEOUT_RULES = {
   headersTimeout: {
@@ -95,7 +88,6 @@ const timeoutsSchema = z
   )
 
 /**
- * The server's timeouts: those given, checked, and the defaults for the rest.
  * @throws {OptionsError} for a value that is not a whole number of
  * milliseconds within bounds, or headers allowed longer than the whole request.
  */
@@ -112,8 +104,7 @@ export function resolveServerTimeouts(
   >) {
     timeouts[name] = checked[name] ?? TIMEOUT_RULES[name].default
   }
-  // @note Node refuses headers allowed longer than the request; with the
-  // request's default below the headers given, the headers win.
+  // Node refuses headers allowed longer than the request: the headers win.
   if (
     timeouts.requestTimeout !== 0 &&
     timeouts.headersTimeout > timeouts.requestTimeout
@@ -123,12 +114,8 @@ export function resolveServerTimeouts(
   return timeouts
 }
 
-/**
- * How often Node checks the header and request timeouts: a quarter of the
- * shorter one, within 50 ms and 1 s.
- * @note Node's default is every 30 s, so a 10 s header timeout would fire
- * after up to 40 s.
- */
+// Node's default checks every 30 s, so a 10 s header timeout would fire after
+// up to 40 s.
 export function connectionsCheckingInterval(timeouts: ServerTimeouts): number {
   const limits = [timeouts.headersTimeout, timeouts.requestTimeout].filter(
     (limit) => limit > 0,

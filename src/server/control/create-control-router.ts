@@ -60,10 +60,8 @@ export function createControlRouter(
     router.use(createAdminTokenCheck(options.adminToken))
   }
 
-  // @note express answers OPTIONS by itself with `200 text/plain` listing a
-  // path's methods, inside each route group: an OPTIONS that is not a CORS
-  // preflight (those are answered before this router) gets the control API's
-  // 405 JSON with `Allow` instead, like any other method a path lacks.
+  // express would answer OPTIONS itself with `200 text/plain`: a non-preflight
+  // OPTIONS gets the 405 JSON with `Allow`, like any method a path lacks.
   let methodNotAllowed: RequestHandler | undefined
   router.use((request, response, next) => {
     if (request.method !== 'OPTIONS') return next()
@@ -84,8 +82,6 @@ export function createControlRouter(
   methodNotAllowed = createMethodNotAllowedHandler(router)
   router.use(methodNotAllowed)
 
-  // @note The route groups are plain routers without handlers of their own
-  // for errors, so a `ControlInputError` thrown in any of them lands here.
   router.use(
     (
       error: unknown,

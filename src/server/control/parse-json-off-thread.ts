@@ -1,18 +1,10 @@
 import { Worker } from 'node:worker_threads'
 
-/**
- * From how many bytes on JSON text is worth parsing in a worker thread
- * (`parseJsonOffThread`) rather than on the event loop.
- * @note Below it, parsing in place is done sooner than a worker would have
- * started (figures in bench/README.md, "Server").
- */
+// Below it, parsing in place ends before a worker would have started
+// (bench/README.md, "Server").
 export const OFF_THREAD_BYTES = 1_048_576
 
-/**
- * How many records of a top-level list the worker of `parseJsonOffThread`
- * sends in one message: small enough for the main thread to receive
- * between two answers.
- */
+// Small enough for the main thread to receive one between two answers.
 const RECORDS_PER_MESSAGE = 250
 
 /** What the main thread asks for instead of a slice: the bytes back. */
@@ -21,15 +13,12 @@ export const GIVE_BACK = -1
 /** What the main thread sends once the last bytes were sent. */
 export const END = -2
 
-/** What the worker (`parse-json-worker.ts`) is started with. */
 export interface ParserSettings {
-  /** Records of a long top-level list per message. */
   perMessage: number
   /** The length the source declared, or 0: the most the buffer grows to. */
   byteLength: number
 }
 
-/** What the worker sends. */
 export type ParserMessage =
   | { type: 'invalid'; message: string }
   | { type: 'unsendable'; bytes: Uint8Array }
@@ -38,23 +27,14 @@ export type ParserMessage =
   | { type: 'slice'; slice: { key: string; records: unknown[] } }
 
 /**
- * Parses UTF-8 JSON text in a worker thread (`parse-json-worker.ts`) and
- * resolves to the value, so that a large body does not hold the event loop: the text goes to the worker as it comes (the chunks of a request,
- * or one buffer), and the main thread only receives the value, a slice of
- * each long top-level list at a time, with the loop free between slices.
+ * Parses UTF-8 JSON text in a worker thread so that a large body does not hold
+ * the event loop; long top-level lists come back a slice at a time.
  * @throws {SyntaxError} with `JSON.parse`'s message when the text is not
- * JSON, or is JSON but not an object or an array (as `express.json()` in
- * its strict mode refuses it).
- * @throws whatever error the chunks' source throws (a request that was
- * aborted), once the worker is stopped.
- * @note A value the worker cannot send (nested thousands of levels deep,
- * past the structured clone's stack) is parsed on this thread instead; the
- * fixture checks then refuse it for its depth.
- * @note A buffer is handed to the worker (transferred) when it owns its
- * whole memory: the caller must not use it afterwards. Chunks are joined in
- * the worker, into one buffer that grows as they arrive, never past
- * `byteLength` when given (the length a request declares) and never
- * allocated for bytes that did not come.
+ * JSON, or not an object or an array (as strict `express.json()`).
+ * @throws whatever the chunks' source throws (an aborted request).
+ * @note A value too deep for the structured clone is parsed on this thread
+ * (the fixture checks then refuse its depth). A buffer that owns its memory
+ * is transferred: the caller must not use it afterwards.
  */
 export function parseJsonOffThread(
   source: Uint8Array | AsyncIterable<Uint8Array>,
@@ -64,17 +44,15 @@ export function parseJsonOffThread(
     perMessage: RECORDS_PER_MESSAGE,
     byteLength,
   }
-  // The bundled entries get their own copy of the worker
-  // (scripts/build-bundles.js).
+  // The bundled entries get their own copy (scripts/build-bundles.js).
   const worker = new Worker(
     new URL('./parse-json-worker.js', import.meta.url),
     { workerData },
   )
-  // @note Unreferenced: a load in progress does not keep a server that is
-  // shutting down alive.
+  // A load in progress must not keep a closing server alive.
   worker.unref()
   const parsed = receiveValue(worker)
-  // @note Seen as handled at once: a failure of the source settles first.
+  // Handled at once: a failure of the source settles first.
   parsed.catch(() => undefined)
   return sendBytes(worker, source).then(
     () => parsed,
@@ -86,15 +64,12 @@ export function parseJsonOffThread(
   )
 }
 
-/** Sends the text to the worker, each buffer without a copy if it can. */
 async function sendBytes(
   worker: Worker,
   source: Uint8Array | AsyncIterable<Uint8Array>,
 ): Promise<void> {
   const send = (bytes: Uint8Array, copy: boolean) => {
-    // @note A chunk may be a view of a larger buffer (a socket's read),
-    // which a structured clone would copy whole: the chunk alone is copied
-    // and transferred. A buffer of its own is transferred as it is.
+    // A chunk may view a larger buffer (a socket's read) a clone would copy whole.
     const owned =
       !copy &&
       bytes.byteOffset === 0 &&
@@ -108,7 +83,6 @@ async function sendBytes(
   worker.postMessage(END)
 }
 
-/** The value the worker parsed, gathered from its messages. */
 function receiveValue(worker: Worker): Promise<unknown> {
   return new Promise<unknown>((resolve, reject) => {
     let value: Record<string, unknown> | undefined
@@ -120,9 +94,7 @@ function receiveValue(worker: Worker): Promise<unknown> {
       settle()
     }
     worker.on('error', (error) => finish(() => reject(error)))
-    // @note A value this thread cannot receive (the structured clone of
-    // something nested thousands of levels deep overflows the stack here)
-    // is dropped with this event: the worker then sends the bytes back.
+    // A value too deep to clone here is dropped: ask for the bytes back.
     worker.on('messageerror', () => worker.postMessage(GIVE_BACK))
     worker.on('exit', (code) =>
       finish(() =>
@@ -157,9 +129,8 @@ function receiveValue(worker: Worker): Promise<unknown> {
           break
       }
       if (received === expected) return finish(() => resolve(value))
-      // @note Asked for after the loop has run: a port handles up to 1,000
-      // waiting messages in one go, and a worker that answered at once
-      // would keep this thread receiving without a break.
+      // After the loop has run: a port takes up to 1,000 waiting messages in
+      // one go, which would keep this thread receiving without a break.
       setImmediate(() => worker.postMessage(received))
     })
   })

@@ -12,17 +12,10 @@ import { refuseUpload } from './refuse-upload.js'
 import { UPLOAD_LIMITS, UploadGate } from './upload-gate.js'
 
 /**
- * Reads the JSON body of `PUT /__mock/fixtures` into `request.body`, at most
- * `limit` bytes (413 beyond, see `limitRequestBody`). A body declared larger
- * than `OFF_THREAD_BYTES` in UTF-8 is parsed in a worker thread, so the API
- * keeps answering while it is read; a smaller or chunked one, or one in
- * another charset, by `express.json()` as before. Either way a body that is
- * not JSON passes on body-parser's `entity.parse.failed` (400 `invalid_json`).
- * Bodies declared larger than `OFF_THREAD_BYTES`, chunked ones and
- * compressed ones (which may inflate to `limit` bytes) take turns
- * (`UPLOAD_LIMITS`): a few are read at once, a few more wait unread, and the
- * rest are answered 503 `too_many_uploads` with `Retry-After` at once, so
- * that uploads cost what they carry, never what they declare.
+ * A UTF-8 body declared over `OFF_THREAD_BYTES` is parsed in a worker, so the
+ * API keeps answering; others by `express.json()`.
+ * @note Large, chunked and compressed bodies take turns (`UPLOAD_LIMITS`), the
+ * rest answered 503 at once: uploads cost what they carry, not what they declare.
  */
 export function readFixtureBody(limit: number): RequestHandler {
   const gate = new UploadGate(UPLOAD_LIMITS)
@@ -33,7 +26,7 @@ export function readFixtureBody(limit: number): RequestHandler {
       length <= OFF_THREAD_BYTES &&
       request.headers['transfer-encoding'] === undefined &&
       isIdentity(request.headers)
-    // @note Over the limit, its 413 comes at once, whatever the turns.
+    // Over the limit, its 413 comes at once, whatever the turns.
     if (small || length > limit) {
       return read(request, response, next)
     }
@@ -57,8 +50,7 @@ function readBody(limit: number): RequestHandler {
     limit,
     express.raw({ limit, type: () => true }),
   )
-  // @note Its chunks go to the worker as they arrive: body-parser would
-  // join them into one buffer on this thread first, while answers wait.
+  // body-parser would join the chunks on this thread first, while answers wait.
   const streamOffThread = limitRequestBody(limit, (request, _response, next) =>
     parseOffThread(request, request, next),
   )
@@ -68,7 +60,6 @@ function readBody(limit: number): RequestHandler {
       return parseInPlace(request, response, next)
     }
     if (!isIdentity(request.headers)) {
-      // @note A compressed body is inflated by body-parser, then parsed.
       return readBytes(request, response, (error?: unknown) =>
         error === undefined
           ? parseOffThread(request, request.body as Buffer, next)
@@ -79,13 +70,12 @@ function readBody(limit: number): RequestHandler {
   }
 }
 
-/** Parses `source` in a worker into `request.body`, or passes on the error. */
 function parseOffThread(
   request: Request,
   source: Request | Buffer,
   next: NextFunction,
 ): void {
-  // @note Past `limitRequestBody`: a declared length is within the limit.
+  // Past `limitRequestBody`: a declared length is within the limit.
   const byteLength = Number(request.headers['content-length'])
   parseJsonOffThread(source, {
     byteLength: source === request && byteLength > 0 ? byteLength : 0,
@@ -98,11 +88,7 @@ function parseOffThread(
   )
 }
 
-/**
- * An error of the off-thread parse worded as body-parser's, so the app's
- * error handler answers it the same: a body that is not JSON (400
- * `invalid_json`), a request that ended before its body did.
- */
+// Worded as body-parser's, so the app's error handler answers it the same.
 function asBodyParserError(error: unknown, request: Request): unknown {
   if (error instanceof SyntaxError) {
     return Object.assign(error, { type: 'entity.parse.failed', status: 400 })

@@ -3,27 +3,16 @@ import type { RequestHandler } from 'express'
 import typeIs from 'type-is'
 import { writeJsonError } from '../answers/write-json-error.js'
 
-/**
- * The media types the control API reads: JSON, and the types built on it
- * such as `application/merge-patch+json` (RFC 6839 `+json` suffix).
- */
+// RFC 6839's `+json` suffix: `application/merge-patch+json`.
 const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
 
 /**
- * The first handler of every `POST`, `PUT` and `PATCH` control route: a
- * request whose `Content-Type` is not JSON answers 415
- * `unsupported_media_type`, with or without a body. A route that reads no
- * body (`POST /reset`) passes `{ bodiless: true }`: there a request without
- * `Content-Type` and without a body passes too, unless a browser sent it.
- * @note This is what keeps web pages of other origins out: a browser sends a
- * form or a `text/plain` POST to any origin without asking first (no CORS
- * preflight), and acts on it before CORS hides the answer; a JSON
- * `Content-Type` needs a preflight, which the control API never grants to
- * an origin not named with `--cors-origin`. A bodiless `POST /reset` without
- * a type is one a page can send too, but a browser names the page's `Origin`
- * on every `POST` (and modern ones add `Sec-Fetch-Site`), while curl,
- * Playwright's `request` and the HTTP clients of other languages send
- * neither: so such a reset passes only without them.
+ * 415 for a `POST`, `PUT` or `PATCH` whose `Content-Type` is not JSON; with
+ * `bodiless`, also passes a request with neither type nor body, unless a
+ * browser sent it.
+ * @note This keeps other origins' pages out: a form or `text/plain` POST needs
+ * no CORS preflight, a JSON one does. A browser names `Origin` on every POST
+ * (and `Sec-Fetch-Site`); curl and other languages' clients send neither.
  */
 export function requireJsonMediaType(
   options: { bodiless?: boolean } = {},
@@ -58,7 +47,7 @@ export function requireJsonMediaType(
   }
 }
 
-/** Whether a body follows the headers (RFC 9112 section 6.3). */
+// RFC 9112 section 6.3.
 function hasBody(request: IncomingMessage): boolean {
   const length = request.headers['content-length']
   return (
@@ -67,13 +56,8 @@ function hasBody(request: IncomingMessage): boolean {
   )
 }
 
-/**
- * Whether a browser sent the request from a page: browsers name the page's
- * `Origin` on every request that is neither GET nor HEAD (the Fetch
- * standard's "append a request Origin header"), `null` for an opaque one,
- * and send `Sec-Fetch-Site` with it; `none` there means the user typed the
- * address, which no page can make a POST of.
- */
+// Fetch's "append a request Origin header" on every non-GET; `Sec-Fetch-Site:
+// none` means the user typed the address, which no page can make a POST of.
 function isFromBrowser(request: IncomingMessage): boolean {
   const site = request.headers['sec-fetch-site']
   return (

@@ -8,20 +8,11 @@ import { findDefaultApiKey } from '../files/find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
 import { packageFile } from '../files/package-file.js'
 
-/** Where the build puts the renderer (`scripts/build-docs.js`). */
+// scripts/build-docs.js puts it there.
 const DOCS_DIRECTORY = packageFile('dist/docs/')
 
-/**
- * The path of the renderer's assets; their names carry their content hash.
- */
 const DOCS_ASSET_PREFIX = '/__docs'
 
-/**
- * The API reference: `GET /docs` answers a browser (one that asks for
- * `text/html`) with the page; any other client gets the JSON 404 it got
- * before, pointing at `/openapi.json`. The renderer's files are under
- * `/__docs/` with `cache-control: public, max-age=31536000, immutable`.
- */
 export function createDocsRouter(mock: MockCore): Router {
   const router = express.Router({ strict: true })
   let rendererScript: string | undefined
@@ -29,8 +20,7 @@ export function createDocsRouter(mock: MockCore): Router {
   router.get('/docs', (request, response) => {
     response.vary('Accept')
     if (request.accepts(['application/json', 'text/html']) !== 'text/html') {
-      // @note Only a client that names `text/html` gets the page: a JSON or
-      // `*/*` client (fetch, curl) keeps today's JSON 404.
+      // A JSON or `*/*` client (fetch, curl) keeps the JSON 404.
       writeJsonError(
         response,
         404,
@@ -73,10 +63,6 @@ export function createDocsRouter(mock: MockCore): Router {
   return router
 }
 
-/**
- * The renderer's script path from `dist/docs/manifest.json`, which
- * `scripts/build-docs.js` writes; undefined when it is missing.
- */
 function readRendererScript(): string | undefined {
   try {
     const manifest = JSON.parse(

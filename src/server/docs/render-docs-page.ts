@@ -1,23 +1,13 @@
-/**
- * What the API reference page needs from the server.
- */
 interface DocsPageOptions {
-  /** The renderer's ES module entry, relative to the page, e.g. `__docs/scalar-<hash>/standalone.esm.js`. */
+  /** Relative to the page, e.g. `__docs/scalar-<hash>/standalone.esm.js`. */
   rendererScript: string
-  /** The key "try it" starts with when the tab has chosen none. */
+  /** "Try it"'s key when the tab has chosen none. */
   defaultKey: string | undefined
 }
 
-/**
- * The session-storage entry where the explorer keeps the chosen API key.
- */
 const API_KEY_STORAGE_KEY = 'content-api-mock.apiKey'
 
-/**
- * The options Scalar gets besides the document and the key: every request
- * stays on the page's origin (no font CDN, telemetry, AI agent or MCP), the
- * colour scheme follows the system, and every operation is drawn at once.
- */
+// Every request stays on the page's origin (no font CDN, telemetry, agent, MCP).
 const RENDERER_OPTIONS = {
   withDefaultFonts: false,
   telemetry: false,
@@ -30,17 +20,10 @@ const RENDERER_OPTIONS = {
   persistAuth: false,
 }
 
-/**
- * The HTML of `GET /docs`: a header linking the explorer and the control
- * panel, and Scalar's API reference of `openapi.json`, its "try it" holding
- * the tab's chosen API key (`sessionStorage['content-api-mock.apiKey']`) or
- * else `defaultKey`. Every URL in it is relative, so the page works under
- * the path of a `--public-url` too.
- */
+// Every URL is relative, so the page works under a `--public-url`'s path too.
 export function renderDocsPage(options: DocsPageOptions): string {
-  // @note `<` is escaped so no value can close the script element early.
-  // The mount point is not `#api-reference`: Scalar's bundle starts a second
-  // reference, with its default options (web fonts), on an element of that id.
+  // `<` escaped: no value closes the script early. Not `#api-reference`: Scalar
+  // starts a second reference (with web fonts) on an element of that id.
   const json = (value: unknown) =>
     JSON.stringify(value).replaceAll('<', '\\u003c')
   return `<!doctype html>

@@ -3,8 +3,7 @@ import { lstat, open, realpath, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { UserFileError } from './user-file-error.js'
 
-// @note O_NOFOLLOW: a folder opened is never a link itself; the walk that
-// led to it reads links and decides where they may lead (`walkBeneath`).
+// O_NOFOLLOW: only the walk (`walkBeneath`) decides where links may lead.
 const FOLDER_FLAGS =
   constants.O_RDONLY |
   (constants.O_DIRECTORY ?? 0) |
@@ -12,30 +11,20 @@ const FOLDER_FLAGS =
 
 let procFd: boolean | undefined
 
-/**
- * Whether this system names an open folder's entries by its descriptor:
- * `/proc/self/fd/<fd>/<name>` is resolved from the folder the descriptor
- * holds, wherever that folder is now, as `openat(fd, name)` would be; Node
- * 20 has no binding to the *at calls, and this is the way to them (Linux,
- * with /proc mounted).
- */
+// `/proc/self/fd/<fd>/<name>` resolves as `openat(fd, name)` would, which Node
+// 20 has no binding for (Linux, with /proc mounted).
 export function namesEntriesByDescriptor(): boolean {
   procFd ??= process.platform === 'linux' && existsSync('/proc/self/fd')
   return procFd
 }
 
 /**
- * A folder held open, whose entries are reached from the folder itself and
- * not again through the names on the way to it: renaming or replacing a
- * folder on its path with a link, after it was opened, does not change
- * which folder `at(name)` names.
- * @note On Linux `at(name)` goes through the descriptor (see
- * `namesEntriesByDescriptor`). Elsewhere (macOS, Windows) it is the path
- * the folder had, and `check()` says whether it still leads to the same
- * folder without a link on the way: a window of a few system calls stays.
+ * A folder held open: replacing a folder on its path with a link afterwards
+ * does not change which folder `at(name)` names.
+ * @note Elsewhere than Linux `at` is the path the folder had, and `check()`
+ * says whether it still leads there: a window of a few system calls stays.
  */
 export class FolderHandle {
-  /** Its real path when it was opened. */
   readonly path: string
   readonly #handle: FileHandle | undefined
   readonly #identity: { dev: number; ino: number } | undefined
@@ -51,18 +40,12 @@ export class FolderHandle {
     this.#identity = identity
   }
 
-  /**
-   * Opens the folder at `path`, a real path (no link on the way, see
-   * `fs.realpath`); a link there now rejects with `ELOOP` or `ENOTDIR`.
-   */
+  /** `path` is a real path; a link there now rejects with `ELOOP` or `ENOTDIR`. */
   static async open(path: string): Promise<FolderHandle> {
     return FolderHandle.#openAt(path, path)
   }
 
-  /**
-   * Opens the folder `name` of this one; a link there, or anything but a
-   * folder, rejects with `ELOOP` or `ENOTDIR`.
-   */
+  /** A link there, or anything but a folder, rejects with `ELOOP` or `ENOTDIR`. */
   openFolder(name: string): Promise<FolderHandle> {
     return FolderHandle.#openAt(this.at(name), join(this.path, name))
   }
@@ -74,12 +57,9 @@ export class FolderHandle {
       if (!stats.isDirectory()) throw errno('ENOTDIR', at)
       return new FolderHandle(path, undefined, stats)
     }
-    // @note Through the descriptor, `check` has nothing to compare: the
-    // identity is kept only for folders reached by path.
     return new FolderHandle(path, await open(at, FOLDER_FLAGS), undefined)
   }
 
-  /** The path that reaches the entry `name` of this folder. */
   at(name: string): string {
     return this.#handle === undefined
       ? join(this.path, name)
@@ -87,8 +67,7 @@ export class FolderHandle {
   }
 
   /**
-   * Resolves when this folder is still reached by its path, without a link
-   * on the way (at once where `at` goes through its descriptor).
+   * Whether the path still leads to this folder without a link on the way.
    * @throws {UserFileError} (rejects) with reason `outside` otherwise.
    */
   async check(): Promise<void> {
@@ -111,7 +90,6 @@ export class FolderHandle {
     }
   }
 
-  /** Lets go of the folder (once); `at` must not be used afterwards. */
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true

@@ -16,34 +16,20 @@ import { FolderHandle, namesEntriesByDescriptor } from './folder-handle.js'
 import { UserFileError, type UserFileProblem } from './user-file-error.js'
 import { LINK, walkBeneath, type ReachEntry } from './walk-beneath.js'
 
-/**
- * The largest file a user's folder serves or copies unless told otherwise:
- * 4 GiB, more than a feature-length video at streaming quality.
- */
+// 4 GiB: more than a feature-length video at streaming quality.
 export const DEFAULT_MAX_FILE_SIZE = 4 * 1024 ** 3
 
-// @note O_NONBLOCK: opening a named pipe waits for a writer, and blocked
-// opens take the threads every file operation of the process shares; with
-// it the open returns, and the type check refuses the pipe. O_NOFOLLOW: a
-// link is read and followed by the walk (`walkBeneath`), never by the open.
-// Neither exists on Windows, where neither is needed.
+// O_NONBLOCK: a named pipe's open would block a shared thread waiting for a
+// writer; O_NOFOLLOW: only the walk follows links. Neither exists on Windows.
 const OPEN_FLAGS =
   constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0)
 
-/**
- * A file of a user's folder, opened: its size and its bytes as streams.
- */
 export interface UserFile extends ByteSource {
-  /** Its name in the folder. */
   readonly name: string
   /** Its real path, inside the folder's. */
   readonly path: string
 }
 
-/**
- * The entries of a user's folder that passed a name filter: those that can
- * be opened, with their sizes, and the others with what they are.
- */
 export interface UserFolderListing {
   files: Array<{ name: string; size: number }>
   leftOut: Array<{ name: string; reason: UserFileProblem; problem: string }>
@@ -59,17 +45,11 @@ export interface UserFolderListing {
 export interface UserFolder {
   /** The folder's real path. */
   readonly path: string
-  /** The largest file it opens, in bytes. */
   readonly maxFileSize: number
-  /**
-   * Its entries whose names `accept` takes (default: all), sorted by name
-   * in code-point order, names starting with `.` skipped; each checked as
-   * `open` checks it, without opening it.
-   */
+  /** Sorted by code point, dot names skipped, each checked as `open` would, unopened. */
   list(accept?: (name: string) => boolean): Promise<UserFolderListing>
   /**
-   * Opens one entry by name, checked again now (the folder may have changed
-   * since it was listed); stream it or close it.
+   * Checks the entry again (the folder may have changed since it was listed).
    * @throws {UserFileError} (rejects) when it is not a regular file inside
    * the folder within the size limit, or cannot be read.
    */
@@ -77,13 +57,9 @@ export interface UserFolder {
 }
 
 /**
- * Opens a user's folder, to list and stream its files: the one place that
- * reads a user's files, so that every command (the server's `--media-dir`,
- * `build-demo`'s copy) follows the same rules. Links are followed only
- * while they lead beneath the folder's real path, and each file is reached
- * from the folder held open, one name at a time, never through a link the
- * walk did not read itself (`walkBeneath`): a folder on the way swapped for
- * a link while a file is opened cannot lead the open out of the folder.
+ * The one place that reads a user's files (`--media-dir`, `build-demo`'s copy).
+ * Each file is reached from the folder held open, one name at a time
+ * (`walkBeneath`), so a folder swapped for a link meanwhile cannot lead out.
  * @throws {UserFileError} (rejects) when the folder is missing, is not a
  * folder, or cannot be read.
  */
@@ -149,12 +125,8 @@ export async function openUserFolder(
   }
 }
 
-/**
- * Walks from the folder at `root` (a real path) to its entry `name`.
- * @note The folder is opened again for each walk, by its real path as it
- * was at start: a folder held open for the server's life would outlive a
- * server closed without a word to it.
- */
+// Opened again per walk: a handle held for the server's life would outlive a
+// server closed without a word to it.
 async function walkFrom<T>(root: string, name: string, reach: ReachEntry<T>) {
   const path = join(root, name)
   if (!isEntryName(name)) {
@@ -175,14 +147,12 @@ async function walkFrom<T>(root: string, name: string, reach: ReachEntry<T>) {
   }
 }
 
-/** The last step of `open`: the entry opened, unless it is a link. */
 async function openEntry(
   parent: FolderHandle,
   name: string,
 ): Promise<FileHandle | typeof LINK> {
   const at = parent.at(name)
-  // @note By path (macOS, Windows), the entry is looked at first, and the
-  // file opened must be the one seen: a name swapped meanwhile is refused.
+  // By path (macOS, Windows): the file opened must be the one seen first.
   const seen = namesEntriesByDescriptor() ? undefined : await lstat(at)
   if (seen?.isSymbolicLink() === true) return LINK
   let handle: FileHandle
@@ -204,10 +174,7 @@ async function openEntry(
   )
 }
 
-/**
- * The last step of `list`: the entry's stats, checked, and that it can be
- * read, without opening it (a named pipe or a device is never opened).
- */
+// Never opens: a named pipe or a device is only looked at.
 function statReadableEntry(check: (stats: Stats, path: string) => void) {
   return async (
     parent: FolderHandle,
@@ -221,11 +188,7 @@ function statReadableEntry(check: (stats: Stats, path: string) => void) {
   }
 }
 
-/**
- * Throws unless `stats` are a regular file's within the size limit, with
- * one name: a file with more (hard links) may have one outside the folder,
- * and nothing in the file tells which name is the folder's own.
- */
+// A hard-linked file may have a name outside the folder: refused.
 function checkFile(stats: Stats, path: string, maxFileSize: number): void {
   if (!stats.isFile()) {
     throw new UserFileError(path, 'not-regular', describeKind(stats))
@@ -246,7 +209,6 @@ function checkFile(stats: Stats, path: string, maxFileSize: number): void {
   }
 }
 
-/** A direct entry's name: no separator, not `.` or `..`. */
 function isEntryName(name: string): boolean {
   return (
     name !== '' &&

@@ -19,23 +19,15 @@ import {
 } from './open-user-folder.js'
 import { UserFileError } from './user-file-error.js'
 
-/** The thumbnails and videos a media folder holds, by file name. */
 interface MediaDirectory {
   library: MediaLibrary
   thumbnails: readonly string[]
   videos: readonly string[]
-  /** Its media files that cannot be served, with what each is. */
   leftOut: UserFolderListing['leftOut']
-  /** One line saying which files are left out and why, when some are. */
   warning: string | undefined
-  /** The folder, to open its files with (`folder.open(name)`). */
   folder: UserFolder
 }
 
-/**
- * The largest file a media folder serves (`mediaMaxFileSize`, in bytes);
- * a larger one is left out with a warning.
- */
 export const MEDIA_FILE_SIZE_RULE = {
   min: 1,
   max: Number.MAX_SAFE_INTEGER,
@@ -50,18 +42,11 @@ const THUMBNAIL_TYPES = ['.jpg', '.jpeg']
 const VIDEO_TYPES = ['.mp4']
 
 /**
- * Serves a folder's own files behind the asset URLs: a movie's thumbnail is
- * one of its `.jpg`/`.jpeg` files and its video one of its `.mp4` files,
- * each picked from the files sorted by name with the FNV-1a hash of the
- * movie's ID. A folder with only one kind serves the built-in media for the
- * other. Only regular files are served, in the folder or behind a link that
- * stays inside it, up to `maxFileSize` bytes each; a media file that is
- * anything else is left out (see `warning`). Each request opens its file
- * again and streams its range, so files may be replaced while the server
- * runs; one that cannot be served then answers 404.
- * @throws {OptionsError} (one line) when the folder cannot be read, or
- * holds no media file that can be served, or `maxFileSize` is not a whole
- * number of bytes.
+ * A movie's file is picked by the FNV-1a hash of its ID from the sorted names;
+ * a folder with one kind only serves the built-in media for the other. Each
+ * request opens its file again, so files may be replaced while the server runs.
+ * @throws {OptionsError} (one line) when the folder cannot be read, holds no
+ * servable media file, or `maxFileSize` is not a whole number of bytes.
  */
 export async function readMediaDirectory(
   directory: string,

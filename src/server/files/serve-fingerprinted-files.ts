@@ -9,16 +9,9 @@ import { isFileSystemError } from './is-file-system-error.js'
 const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
 /**
- * Serves the files of a built folder whose names change with their content
- * (the page's and the API reference's assets), so they may be cached for
- * good: `cache-control: public, max-age=31536000, immutable`. A file with a
- * gzipped copy (`name.js.gz`, written at build time) answers `name.js` with
- * that copy to a client that accepts gzip, and to any other with the file
- * itself, or the copy unzipped where it is stored only gzipped (the API
- * reference's renderer, to keep the package small); `Vary: Accept-Encoding`
- * either way. A name that is not there falls through to the next route (the
- * JSON 404), and so does one the file system cannot look up or read (too
- * long, a loop, no permission): a request names no file into being.
+ * Names change with content, so files are cached for good. `name.js.gz` answers
+ * `name.js` to gzip clients, unzipped for others where only the copy is stored
+ * (the API reference's renderer, to keep the package small).
  */
 export function serveFingerprintedFiles(directory: URL): RequestHandler {
   const root = fileURLToPath(directory)
@@ -29,8 +22,7 @@ export function serveFingerprintedFiles(directory: URL): RequestHandler {
     redirect: false,
   })
   return (request, response, next) => {
-    // @note send answers 404 for ENOENT and ENAMETOOLONG but passes EACCES,
-    // ELOOP and the like on as a 500, which would call it a bug of ours.
+    // send makes EACCES, ELOOP and the like a 500, which would call it our bug.
     const fallThrough = (error?: unknown) =>
       next(isFileSystemError(error) ? undefined : error)
     const gzipped = findGzippedFile(root, request)
@@ -60,10 +52,6 @@ export function serveFingerprintedFiles(directory: URL): RequestHandler {
   }
 }
 
-/**
- * The file a GET or HEAD names, when it has a gzipped copy `<file>.gz`, and
- * whether the file itself is there too.
- */
 function findGzippedFile(
   root: string,
   request: Request,
@@ -82,14 +70,12 @@ function findGzippedFile(
   ) {
     return undefined
   }
-  // @note `throwIfNoEntry: false` spares ENOENT only: a name over 255
-  // bytes still throws ENAMETOOLONG, and others ELOOP or EACCES.
+  // `throwIfNoEntry: false` spares ENOENT only, not ENAMETOOLONG, ELOOP, EACCES.
   const stats = statFile(`${file}.gz`)
   if (stats === undefined) return undefined
   return { file, size: stats.size, plain: statFile(file) !== undefined }
 }
 
-/** The stats of the regular file at `path`, or undefined for any error. */
 function statFile(path: string): Stats | undefined {
   try {
     const stats = statSync(path)

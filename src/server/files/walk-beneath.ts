@@ -4,32 +4,22 @@ import { FolderHandle, namesEntriesByDescriptor } from './folder-handle.js'
 import { isInsideFolder } from './is-inside-folder.js'
 import { UserFileError } from './user-file-error.js'
 
-/** What the last step of a walk returns for an entry that is a link. */
 export const LINK = Symbol('link')
 
-/** Links a walk follows at most, as Linux's path resolution does. */
+// As Linux's path resolution.
 const MAX_LINKS = 40
 
-/**
- * The last step of a walk: reads or opens the entry `name` of `parent`
- * without following a link there (answering `LINK` for one).
- */
+/** Reads or opens an entry without following a link there (answering `LINK`). */
 export type ReachEntry<T> = (
   parent: FolderHandle,
   name: string,
 ) => Promise<T | typeof LINK>
 
 /**
- * Walks from `folder` to its entry `name`, following links only while they
- * lead to places beneath it, and hands the entry it ends at to `reach`
- * with its real path. Every step goes from a folder held open to one of
- * its entries without following a link (`FolderHandle`), so a folder on
- * the way swapped for a link while the walk runs cannot lead it out: it
- * reads the link and goes where the link says, or refuses.
- * @note A link leading above the folder, or to an absolute path not under
- * its real path, is resolved (`fs.realpath`) only to see where it ends:
- * inside, the walk starts again from the folder with the rest of that real
- * path; outside, it refuses. Neither is ever opened on that path.
+ * Follows links only while they lead beneath `folder`, each step from a folder
+ * held open, so a folder swapped for a link meanwhile cannot lead the walk out.
+ * @note A link above the folder is only `realpath`ed to see where it ends:
+ * inside, the walk restarts from the folder; outside, it refuses; never opened.
  * @throws {UserFileError} (rejects) with reason `outside` for a link out of
  * the folder, `missing` for a link to nothing or one that goes in a circle,
  * and the file system's error of any other step.
@@ -50,10 +40,8 @@ export async function walkBeneath<T>(
   }
 }
 
-/** Where a walk stands: the folders it holds open, and what is left. */
 class Walk {
   readonly #root: FolderHandle
-  /** Folders opened below the root, the last one innermost. */
   #chain: FolderHandle[] = []
   #pending: string[]
   #links = 0
@@ -68,7 +56,6 @@ class Walk {
     return this.#chain.at(-1) ?? this.#root
   }
 
-  /** One name of the path further; the entry at the end, once there. */
   async step<T>(
     reach: ReachEntry<T>,
   ): Promise<{ value: T; path: string } | undefined> {
@@ -120,14 +107,12 @@ class Walk {
     return undefined
   }
 
-  /** Puts the link's target where the link was in the path still to walk. */
   async #follow(parent: FolderHandle, part: string, path: string) {
     this.#followed = true
     if (++this.#links > MAX_LINKS) {
       throw new UserFileError(path, 'missing', 'a link that goes in a circle')
     }
-    // @note A link swapped for something else since the step saw it reads
-    // EINVAL: the step is taken again (counted, so it ends).
+    // A link swapped since the step saw it reads EINVAL: the step is retaken.
     const target = await readlink(parent.at(part)).catch(() => part)
     const rest = this.#pending
     if (!target.startsWith('/')) {
@@ -143,7 +128,6 @@ class Walk {
     await this.#leave([target, ...rest].join('/'))
   }
 
-  /** Where a path that leaves the root leads: back inside, or refused. */
   async #leave(path: string): Promise<void> {
     let real: string
     try {
@@ -173,7 +157,6 @@ class Walk {
     for (const folder of [this.#root, ...this.#chain]) await folder.check()
   }
 
-  /** An error of a step, in the words of a user's file. */
   #explain(path: string, error: unknown): unknown {
     const code = codeOf(error)
     if (code === 'ENOENT' && this.#followed) {
@@ -190,11 +173,8 @@ class Walk {
   }
 }
 
-/**
- * Where folders are reached by path (macOS, Windows), a folder on the way
- * could be swapped for a link between any check and the open: only files
- * directly in the folder are reached there, whose last name is checked.
- */
+// By path (macOS, Windows) a folder on the way could be swapped for a link
+// between check and open: only files directly in the folder are reached.
 function subfolderRefused(path: string): UserFileError {
   return new UserFileError(
     path,
@@ -203,7 +183,6 @@ function subfolderRefused(path: string): UserFileError {
   )
 }
 
-/** A link target's names, without empty ones and `.` (`a//b/./c`). */
 function splitPath(path: string): string[] {
   return path.split('/').filter((name) => name !== '' && name !== '.')
 }

@@ -2,28 +2,19 @@ import { isIP } from 'node:net'
 import { ANY_HOST, type AllowedHosts } from './parse-allowed-hosts.js'
 import { parseHostHeader } from './parse-host-header.js'
 
-/**
- * What the Host check allows besides localhost names and IP addresses.
- */
 interface HostCheckSettings {
   /** Checked entries of `allowedHosts`, or `'all'`. */
   allowedHosts?: AllowedHosts
-  /** The public URL, whose host is allowed. */
   publicUrl?: string
-  /** The address the server listens on, allowed when it is a name. */
   listenHost: string
 }
 
 /**
- * Creates the check of a request's `Host` header against the hosts the
- * server answers: `localhost` and `*.localhost`, any IP address, the host of
- * the public URL, the name it listens on, and `allowedHosts` (a leading dot
- * allows a domain and its subdomains). `'all'` allows any Host.
- * @note The defence against DNS rebinding: a page of `evil.example` whose
- * name is made to resolve to 127.0.0.1 reaches the server as its own
- * origin, so CORS does not stop it, but its requests say
- * `Host: evil.example`. A request without Host (HTTP/1.0) is no browser's
- * and passes; a malformed one does not.
+ * Allows `localhost`, `*.localhost`, any IP address, the public URL's host, the
+ * name it listens on and `allowedHosts`.
+ * @note Against DNS rebinding: `evil.example` resolved to 127.0.0.1 passes
+ * CORS as its own origin, but says `Host: evil.example`. No Host (HTTP/1.0) is
+ * no browser's and passes.
  */
 export function createHostCheck(
   settings: HostCheckSettings,
@@ -41,8 +32,7 @@ export function createHostCheck(
   if (isIP(settings.listenHost) === 0) {
     names.add(settings.listenHost.toLowerCase().replace(/\.$/, ''))
   }
-  // @note A client sends the same Host on every request: the last answer is
-  // kept, so the check costs a string compare on the API's fast path.
+  // The same Host on every request: the last answer is kept.
   let last: { host?: string; allowed: boolean } = { allowed: false }
   const isAllowed = (host: string): boolean => {
     const parsed = parseHostHeader(host)

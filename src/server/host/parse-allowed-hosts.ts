@@ -1,11 +1,6 @@
-// @note Light on imports, so the CLI can check --allowed-hosts without
-// loading the server.
+// Light on imports, so the CLI can check --allowed-hosts without the server.
 import { parseHostHeader } from './parse-host-header.js'
 
-/**
- * The value of `allowedHosts` (`--allowed-hosts all`) that turns the Host
- * check off.
- */
 export const ANY_HOST = 'all'
 
 /**
@@ -15,18 +10,10 @@ export const ANY_HOST = 'all'
  */
 export type AllowedHosts = readonly string[] | typeof ANY_HOST
 
-/**
- * One checked entry of `allowedHosts`, lower-cased, or what is wrong with it.
- */
 type AllowedHostResult =
   { ok: true; host: string } | { ok: false; problem: string }
 
-/**
- * Checks one entry of `allowedHosts` (`--allowed-hosts`): a host name as a
- * Host header carries it, without scheme, port or path, or the same with a
- * leading dot for a domain and all its subdomains (as Vite and
- * webpack-dev-server read it).
- */
+// A leading dot: a domain and its subdomains, as Vite and webpack-dev-server read it.
 export function parseAllowedHost(entry: string): AllowedHostResult {
   const domain = entry.startsWith('.')
   const name = domain ? entry.slice(1) : entry
@@ -45,11 +32,7 @@ export function parseAllowedHost(entry: string): AllowedHostResult {
   return { ok: true, host: domain ? `.${host}` : host }
 }
 
-/**
- * Checks the server's `allowedHosts` option as a whole.
- * @throws {TypeError} with a message naming the first bad entry (the server
- * wraps it in its options error).
- */
+/** @throws {TypeError} naming the first bad entry (the server wraps it). */
 export function parseAllowedHosts(value: unknown): AllowedHosts | undefined {
   if (value === undefined || value === ANY_HOST) return value
   if (!Array.isArray(value)) {

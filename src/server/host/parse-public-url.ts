@@ -1,15 +1,8 @@
-// @note Only imports that import nothing, so the CLI can check --public-url
-// without loading the server.
+// Only imports that import nothing, so the CLI can check --public-url alone.
 import { DEFAULT_API_PREFIX } from '../../api/api-prefix.js'
 import { parseHttpUrl } from './parse-http-url.js'
 
-/**
- * The first path segments the server answers by itself: the API
- * (`/public-api/v1`), the control API, the asset URLs, the OpenAPI
- * document and its reference page with the renderer's files. A public URL's
- * path may not start with one, or a request could not be told apart from one
- * that carries that path.
- */
+// A public URL's path may not start with one: requests could not be told apart.
 const SERVER_PATH_ROOTS: readonly string[] = [
   DEFAULT_API_PREFIX.split('/')[1]!,
   '__mock',
@@ -20,20 +13,17 @@ const SERVER_PATH_ROOTS: readonly string[] = [
   '__docs',
 ]
 
-/**
- * A checked public URL, or what is wrong with it.
- */
 type PublicUrlResult =
   | {
       ok: true
-      /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */
+      /** e.g. `https://example.com/mock`. */
       url: string
-      /** The path alone, e.g. `/mock`; empty when the URL has none. */
+      /** e.g. `/mock`; empty when the URL has none. */
       basePath: string
     }
   | {
       ok: false
-      /** What is wrong and how to fix it, as a sentence without its full stop. */
+      /** A sentence without its full stop. */
       problem: string
     }
 

@@ -7,10 +7,7 @@ import { selectUpstreamHeaders } from './select-upstream-headers.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import { PROXIED_HEADER } from './proxied-header.js'
 
-/**
- * The largest body handed to `upstream.onAnswer`; a larger one still passes
- * through to the client, unrecorded.
- */
+// A larger body still passes through to the client, unrecorded.
 const MAX_RECORDED_BYTES = 64 * 1024 * 1024
 
 const RECORDED_ENDPOINTS = new Set([
@@ -20,26 +17,15 @@ const RECORDED_ENDPOINTS = new Set([
   'getContent',
 ])
 
-/**
- * What to forward: the request's path below the API prefix, its query, the
- * endpoint it matched and the `Via` name of this server.
- */
 interface ForwardTarget {
   subpath: string
   query: string
   endpoint: string | undefined
-  /** This server's name in `Via`, by which a loop back to it is seen. */
+  /** By which a loop back to this server is seen. */
   via: string
 }
 
-/**
- * Forwards one API request to the real service and streams its answer back:
- * its status, the headers a client reads (`selectUpstreamHeaders`) and the
- * body, marked with `X-Mock-Proxied`. A service that cannot be reached gets
- * a 502, one that does not answer within `upstream.timeout` a 504, each in
- * the API's error envelope. Resolves with the status sent, 0 when the
- * connection was cut instead.
- */
+/** Resolves with the status sent (502 unreachable, 504 too slow), 0 when the connection was cut. */
 export async function forwardToUpstream(
   request: IncomingMessage,
   response: ServerResponse,
@@ -64,7 +50,6 @@ export async function forwardToUpstream(
     timedOut = true
     controller.abort()
   }, upstream.timeout)
-  // @note A client that leaves stops the exchange with the real service too.
   let abandoned = false
   const abandon = () => {
     if (response.writableFinished) return
@@ -143,10 +128,6 @@ export async function forwardToUpstream(
   }
 }
 
-/**
- * Keeps a copy of the chunks that pass; the text once all passed, or
- * `undefined` when it grew past `MAX_RECORDED_BYTES`.
- */
 function collect(body: Readable): () => string | undefined {
   const chunks: Buffer[] = []
   let size = 0

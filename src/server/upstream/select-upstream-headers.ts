@@ -1,10 +1,6 @@
 import { RATE_LIMIT_HEADER_PATTERN } from '../../schema/scenario.js'
 
-/**
- * The request headers forwarded to upstream: the caller's
- * `Authorization` and what negotiates the answer. Nothing else: no cookies,
- * no `Host` of the mock, no `X-Mock-*` control headers, no `Origin`.
- */
+// No cookies, no `Host` of the mock, no `X-Mock-*` control headers, no `Origin`.
 const UPSTREAM_REQUEST_HEADERS = [
   'authorization',
   'accept',
@@ -14,14 +10,8 @@ const UPSTREAM_REQUEST_HEADERS = [
   'if-modified-since',
 ] as const
 
-/**
- * The response headers of upstream passed back to the client:
- * those a client reads. Rate-limit headers of any spelling
- * (`RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`) pass too. Not
- * passed: cookies, the service's CORS headers (the mock's own apply),
- * hop-by-hop headers and `Content-Encoding`/`Content-Length` (the body is
- * sent decoded).
- */
+// Rate-limit headers of any spelling pass too. Not cookies, the service's CORS
+// (the mock's own apply), hop-by-hop, or encoding and length (sent decoded).
 const UPSTREAM_RESPONSE_HEADERS = [
   'content-type',
   'content-language',
@@ -36,11 +26,6 @@ const UPSTREAM_RESPONSE_HEADERS = [
   'allow',
 ] as const
 
-/**
- * Picks, from one side's headers, those forwarding passes on: the request
- * headers of `UPSTREAM_REQUEST_HEADERS` or the response headers of
- * `UPSTREAM_RESPONSE_HEADERS` and the rate-limit ones.
- */
 export function selectUpstreamHeaders(
   side: 'request' | 'response',
   headers: Iterable<[string, string | string[] | undefined]>,
