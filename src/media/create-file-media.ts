@@ -24,30 +24,28 @@ interface MediaFiles {
  * Runtime-agnostic: the server reads disk, a `build-demo` folder fetches.
  */
 export function createFileMedia(files: MediaFiles): MediaLibrary {
-  const { thumbnails, videos, read } = files
   const builtIn = createBuiltInMedia()
-  const own = (names: readonly string[]) =>
-    new Map(names.map((name) => [name.replace(/\.[^.]*$/, ''), name]))
-  const named = { thumbnails: own(thumbnails), videos: own(videos) }
-  const pick = async (
-    names: readonly string[],
-    byId: ReadonlyMap<string, string>,
-    key: string,
-    type: string,
-  ): Promise<MediaAsset> => {
-    const file = await read(byId.get(key) ?? pickByHash(names, key))
-    return file instanceof Uint8Array
-      ? { bytes: file, type }
-      : { source: file, type }
+  const serve = (names: readonly string[], type: string) => {
+    const byId = new Map(
+      names.map((name) => [name.replace(/\.[^.]*$/, ''), name]),
+    )
+    return async (key: string): Promise<MediaAsset> => {
+      const file = await files.read(byId.get(key) ?? pickByHash(names, key))
+      return file instanceof Uint8Array
+        ? { bytes: file, type }
+        : { source: file, type }
+    }
   }
+  const thumbnail = serve(files.thumbnails, JPEG_TYPE)
+  const video = serve(files.videos, MP4_TYPE)
   return {
     thumbnail: (subject) =>
-      thumbnails.length === 0
+      files.thumbnails.length === 0
         ? builtIn.thumbnail(subject)
-        : pick(thumbnails, named.thumbnails, subject.movieUnique, JPEG_TYPE),
+        : thumbnail(subject.movieUnique),
     video: (movieUnique) =>
-      videos.length === 0
+      files.videos.length === 0
         ? builtIn.video(movieUnique)
-        : pick(videos, named.videos, movieUnique, MP4_TYPE),
+        : video(movieUnique),
   }
 }

@@ -1,6 +1,6 @@
 import { CLIPS } from './clip-list.generated.js'
-import type { MediaBytes } from './media-library.js'
-import { MP4_TYPE } from './media-library.js'
+import { decodeBase64 } from './decode-base64.js'
+import { MP4_TYPE, type MediaBytes } from './media-library.js'
 import { pickByHash } from './pick-by-hash.js'
 
 const loaded = new Map<string, Promise<MediaBytes>>()
@@ -20,12 +20,4 @@ export function loadClip(movieUnique: string): Promise<MediaBytes> {
     loaded.set(clip.name, asset)
   }
   return asset
-}
-
-// @note atob keeps this module runtime-agnostic (Node 20 and browsers).
-function decodeBase64(base64: string): Uint8Array {
-  const binary = atob(base64)
-  const bytes = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-  return bytes
 }

@@ -3,17 +3,17 @@ import type { TitleCard } from './title-card.js'
 /**
  * How many thumbnails stay cached per runtime: at about 27 KB each, 256 hold
  * some 7 MB (bench/thumbnails.js measures it).
+ * @public bench/thumbnails.js reads it from dist/.
  */
-const THUMBNAIL_CACHE_SIZE = 256
+export const THUMBNAIL_CACHE_SIZE = 256
 
 type Render = (card: TitleCard) => Uint8Array
 let renderer: Promise<Render> | undefined
 const cache = new Map<string, Promise<Uint8Array>>()
 
 /**
- * The JPEG of a title card: rendered on first request, then served from a
- * cache of the last `THUMBNAIL_CACHE_SIZE` cards used, keyed by everything
- * the card shows (a new title makes a new card).
+ * The JPEG of a title card, from a cache of the last `THUMBNAIL_CACHE_SIZE`
+ * cards used, keyed by everything the card shows.
  * @note The renderer, its glyphs and its JPEG encoder are loaded with
  * `import()` on the first call, so a bundler keeps them out of the main chunk.
  */
@@ -28,11 +28,10 @@ export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
       renderer = import('./internal/render-title-card.js').then((module) =>
         module.createTitleCardRenderer(),
       )
-      // Not kept when it fails either (say, a chunk failed to load).
+      // A failure (a chunk that failed to load, a failed render) is not kept.
       renderer.catch(() => (renderer = undefined))
     }
     jpeg = renderer.then((render) => render(card))
-    // A failed render is not kept, so the next request tries again.
     jpeg.catch(() => cache.delete(key))
   }
   cache.set(key, jpeg)
@@ -42,13 +41,8 @@ export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
   return jpeg
 }
 
-/**
- * How many thumbnails are cached and their bytes, for the benchmark.
- */
-async function measureThumbnailCache(): Promise<{
-  entries: number
-  bytes: number
-}> {
+/** @public The cache's entries and bytes, for bench/thumbnails.js. */
+export async function measureThumbnailCache() {
   let bytes = 0
   for (const jpeg of cache.values()) bytes += (await jpeg).byteLength
   return { entries: cache.size, bytes }

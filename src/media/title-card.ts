@@ -1,6 +1,4 @@
-/**
- * What a generated thumbnail shows.
- */
+/** What a generated thumbnail shows. */
 export interface TitleCard {
   /** The big text: wrapped on up to 3 lines, "…" when it does not fit. */
   title: string
@@ -12,12 +10,6 @@ export interface TitleCard {
   seed: string
 }
 
-/**
- * Width of a generated thumbnail in pixels.
- */
+/** The size of a generated thumbnail in pixels, 16:9. */
 export const CARD_WIDTH = 640
-
-/**
- * Height of a generated thumbnail in pixels: 16:9 with `CARD_WIDTH`.
- */
 export const CARD_HEIGHT = 360

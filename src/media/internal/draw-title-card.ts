@@ -38,7 +38,8 @@ export function drawTitleCard(
   const width = CARD_WIDTH
   const height = CARD_HEIGHT
   const data = new Uint8Array(width * height * 3)
-  const random = createRandom(hashText(card.seed))
+  const nextWord = createSeededWords(hashText(card.seed))
+  const random = (n: number) => nextWord() % n
   const [from, to, accent] = PALETTES[random(PALETTES.length)]!
 
   // Diagonal gradient, either way; darker towards the bottom, where the
@@ -61,9 +62,9 @@ export function drawTitleCard(
     for (let x = 0; x < width; x++) {
       const step = ((flip ? width - 1 - x : x) + y) * 3
       const offset = (y * width + x) * 3
-      data[offset] = Math.round(ramp[step]! * shade)
-      data[offset + 1] = Math.round(ramp[step + 1]! * shade)
-      data[offset + 2] = Math.round(ramp[step + 2]! * shade)
+      for (let c = 0; c < 3; c++) {
+        data[offset + c] = Math.round(ramp[step + c]! * shade)
+      }
     }
   }
   for (let i = 0; i < 3; i++) {
@@ -100,22 +101,13 @@ export function drawTitleCard(
   return { width, height, data }
 }
 
-/** Blends `color` at `alpha` (0..255) into the pixel at `offset`. */
-function blend(
-  data: Uint8Array,
-  offset: number,
-  color: number,
-  alpha: number,
-): void {
-  const inverse = 255 - alpha
-  data[offset] =
-    ((data[offset]! * inverse + ((color >> 16) & 0xff) * alpha + 127) / 255) | 0
-  data[offset + 1] =
-    ((data[offset + 1]! * inverse + ((color >> 8) & 0xff) * alpha + 127) /
-      255) |
-    0
-  data[offset + 2] =
-    ((data[offset + 2]! * inverse + (color & 0xff) * alpha + 127) / 255) | 0
+/** Blends `color` at `alpha` (0..255) into the pixel at `at`. */
+function blend(data: Uint8Array, at: number, color: number, alpha: number) {
+  for (let c = 0; c < 3; c++) {
+    const value = (color >> (16 - c * 8)) & 0xff
+    data[at + c] =
+      ((data[at + c]! * (255 - alpha) + value * alpha + 127) / 255) | 0
+  }
 }
 
 function drawText(
@@ -186,21 +178,15 @@ function fillCircle(
 function drawPlayButton(data: Uint8Array, centreX: number, centreY: number) {
   fillCircle(data, centreX, centreY, 22, 0xffffff, 70)
   // Triangle pointing right: edges as half-planes, 1 px of anti-aliasing.
-  const [ax, ay, bx, by, cx, cy] = [
-    centreX - 6,
-    centreY - 10,
-    centreX - 6,
-    centreY + 10,
-    centreX + 11,
-    centreY,
-  ]
-  const edges = [
-    [ax, ay, bx, by],
-    [bx, by, cx, cy],
-    [cx, cy, ax, ay],
-  ].map(([x0, y0, x1, y1]) => {
-    const length = Math.sqrt((x1! - x0!) ** 2 + (y1! - y0!) ** 2)
-    return [x0!, y0!, (x1! - x0!) / length, (y1! - y0!) / length] as const
+  const corners = [
+    [centreX - 6, centreY - 10],
+    [centreX - 6, centreY + 10],
+    [centreX + 11, centreY],
+  ] as const
+  const edges = corners.map(([x0, y0], i) => {
+    const [x1, y1] = corners[(i + 1) % 3]!
+    const length = Math.sqrt((x1 - x0) ** 2 + (y1 - y0) ** 2)
+    return [x0, y0, (x1 - x0) / length, (y1 - y0) / length] as const
   })
   for (let y = centreY - 12; y <= centreY + 12; y++) {
     for (let x = centreX - 8; x <= centreX + 13; x++) {
@@ -220,10 +206,4 @@ function drawPlayButton(data: Uint8Array, centreX: number, centreY: number) {
       }
     }
   }
-}
-
-/** A small seeded generator (mulberry32): `random(n)` is in 0..n-1. */
-function createRandom(seed: number): (n: number) => number {
-  const next = createSeededWords(seed)
-  return (n) => next() % n
 }

@@ -1,4 +1,5 @@
 import { unzlibSync } from 'fflate'
+import { decodeBase64 } from '../decode-base64.js'
 import { GLYPH_FACES_DEFLATED } from './title-font.generated.js'
 
 /**
@@ -7,12 +8,6 @@ import { GLYPH_FACES_DEFLATED } from './title-font.generated.js'
  * @see ../../../scripts/make-title-font.js, which renders them.
  */
 export interface GlyphFace {
-  size: number
-  /** Pixels above and below the baseline that a line needs. */
-  ascent: number
-  descent: number
-  /** The height of capital letters, for centring a line. */
-  capHeight: number
   glyphs: ReadonlyMap<number, number>
   /** Advance of each glyph, in 1/16 px. */
   advances: Int16Array
@@ -25,12 +20,9 @@ export interface GlyphFace {
 
 // The title face first, then the label face.
 export async function loadGlyphFaces(): Promise<GlyphFace[]> {
-  const packed = Uint8Array.from(atob(GLYPH_FACES_DEFLATED), (c) =>
-    c.charCodeAt(0),
-  )
   // fflate, not `DecompressionStream` or `Blob.stream()`: jsdom environments
   // (vitest's, Jest's) lack them, and every title card answered 500 there.
-  const inflated = unzlibSync(packed).slice().buffer
+  const inflated = unzlibSync(decodeBase64(GLYPH_FACES_DEFLATED)).slice().buffer
   const view = new DataView(inflated)
   const faces: GlyphFace[] = []
   let at = 0
@@ -41,10 +33,7 @@ export async function loadGlyphFaces(): Promise<GlyphFace[]> {
   }
   while (at < inflated.byteLength) {
     const count = word()
-    const size = word()
-    const ascent = word()
-    const descent = word()
-    const capHeight = word()
+    at += 8 // The size, ascent, descent and cap height: the layout needs none.
     const glyphs = new Map<number, number>()
     for (let i = 0; i < count; i++) glyphs.set(word() & 0xffff, i)
     const advances = new Int16Array(count)
@@ -59,17 +48,7 @@ export async function loadGlyphFaces(): Promise<GlyphFace[]> {
     }
     const alpha = new Uint8Array(inflated, at, total)
     at += total
-    faces.push({
-      size,
-      ascent,
-      descent,
-      capHeight,
-      glyphs,
-      advances,
-      boxes,
-      offsets,
-      alpha,
-    })
+    faces.push({ glyphs, advances, boxes, offsets, alpha })
   }
   return faces
 }
