@@ -6,11 +6,7 @@ import {
 } from './media-library.js'
 import { renderThumbnail } from './render-thumbnail.js'
 
-/**
- * The media served unless a folder is given: per movie a title card with the
- * content's title on a background seeded by the movie's ID, and one of the
- * sample clips picked by the same ID.
- */
+/** Without a folder: title cards and sample clips, picked by the movie ID. */
 export function createBuiltInMedia(): MediaLibrary<MediaBytes> {
   return {
     async thumbnail({ movieUnique, title, label }) {

@@ -11,17 +11,13 @@ import { pickByHash } from './pick-by-hash.js'
 interface MediaFiles {
   thumbnails: readonly string[]
   videos: readonly string[]
-  /**
-   * Read on each request, so files may be replaced.
-   * @throws {MediaUnavailableError} (rejects) when it cannot be served now.
-   */
+  /** On each request (files may change); rejects: MediaUnavailableError. */
   read(name: string): Promise<Uint8Array | ByteSource>
 }
 
 /**
  * A movie's file is the one named after its ID (`m1.jpg`, as `record
- * --media-dir` saves them), else one picked by the FNV-1a hash of its ID.
- * Runtime-agnostic: the server reads disk, a `build-demo` folder fetches.
+ * --media-dir` saves them), else one picked by the hash of its ID.
  */
 export function createFileMedia(files: MediaFiles): MediaLibrary {
   const builtIn = createBuiltInMedia()

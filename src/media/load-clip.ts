@@ -5,10 +5,7 @@ import { pickByHash } from './pick-by-hash.js'
 
 const loaded = new Map<string, Promise<MediaBytes>>()
 
-/**
- * The sample clip of a movie: one of `CLIPS`, picked by its ID's hash, and
- * decoded once per runtime (each clip's module loads on its first request).
- */
+/** A movie's sample clip, picked by its ID's hash, decoded once per runtime. */
 export function loadClip(movieUnique: string): Promise<MediaBytes> {
   const clip = pickByHash(CLIPS, movieUnique)
   let asset = loaded.get(clip.name)

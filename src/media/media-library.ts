@@ -17,15 +17,12 @@ export type MediaAsset = MediaBytes | StreamedMedia
 export interface ThumbnailSubject {
   movieUnique: string
   title: string
-  /** e.g. the project's name. */
   label: string
 }
 
 /**
- * Generated title cards and sample clips, or a folder's files (`--media-dir`);
- * each maps a movie to its asset deterministically.
- * @throws {MediaUnavailableError} (rejects) when a folder's file cannot be
- * served any more.
+ * Generated title cards and clips, or a folder's files (`--media-dir`).
+ * @throws {MediaUnavailableError} (rejects) when a file cannot be served.
  */
 export interface MediaLibrary<Asset extends MediaAsset = MediaAsset> {
   thumbnail(subject: ThumbnailSubject): Promise<Asset>

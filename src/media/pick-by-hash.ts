@@ -1,9 +1,6 @@
 import { hashText } from '../random/hash-text.js'
 
-/**
- * The item a key maps to, the same for the same key and list in every
- * runtime: the key's FNV-1a hash modulo the list's length.
- */
+/** The same item for the same key in every runtime: FNV-1a modulo length. */
 export function pickByHash<Item>(items: readonly Item[], key: string): Item {
   if (items.length === 0) {
     throw new RangeError('Failed to pick media: the list is empty.')

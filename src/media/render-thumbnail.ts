@@ -1,10 +1,6 @@
 import type { TitleCard } from './title-card.js'
 
-/**
- * How many thumbnails stay cached per runtime: at about 27 KB each, 256 hold
- * some 7 MB (bench/thumbnails.js measures it).
- * @public bench/thumbnails.js reads it from dist/.
- */
+/** @public About 7 MB of cards (bench/thumbnails.js measures it). */
 export const THUMBNAIL_CACHE_SIZE = 256
 
 type Render = (card: TitleCard) => Uint8Array
@@ -12,10 +8,9 @@ let renderer: Promise<Render> | undefined
 const cache = new Map<string, Promise<Uint8Array>>()
 
 /**
- * The JPEG of a title card, from a cache of the last `THUMBNAIL_CACHE_SIZE`
- * cards used, keyed by everything the card shows.
- * @note The renderer, its glyphs and its JPEG encoder are loaded with
- * `import()` on the first call, so a bundler keeps them out of the main chunk.
+ * A title card's JPEG, cached by everything it shows.
+ * @note The renderer is loaded with `import()` on the first call, so bundlers
+ * keep it out of the main chunk.
  */
 export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
   const key = JSON.stringify([card.seed, card.title, card.label, card.footer])

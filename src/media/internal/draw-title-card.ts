@@ -26,11 +26,7 @@ const PALETTES: ReadonlyArray<readonly [number, number, number]> = [
   [0x2b5876, 0x4e4376, 0x8fd3f4],
 ]
 
-/**
- * Draws a title card: a seeded gradient with soft shapes, a label, the title
- * and a footer, in white. Integer and plain double arithmetic only, so the
- * pixels are the same in every JavaScript runtime.
- */
+// Integer and plain double arithmetic only: the same pixels in every runtime.
 export function drawTitleCard(
   [titleFace, labelFace]: readonly GlyphFace[],
   card: TitleCard,
@@ -42,11 +38,9 @@ export function drawTitleCard(
   const random = (n: number) => nextWord() % n
   const [from, to, accent] = PALETTES[random(PALETTES.length)]!
 
-  // Diagonal gradient, either way; darker towards the bottom, where the
-  // title is, so white text stays legible on every palette.
+  // Darker towards the bottom: the white title stays legible on any palette.
   const flip = random(2) === 1
   const span = width + height
-  // The colour along the diagonal, per step: the same for every pixel on it.
   const ramp = new Float64Array(span * 3)
   for (let step = 0; step < span; step++) {
     const t = step / span
@@ -149,7 +143,6 @@ function drawText(
   }
 }
 
-/** A disc with an anti-aliased edge. */
 function fillCircle(
   data: Uint8Array,
   centreX: number,
@@ -174,7 +167,6 @@ function fillCircle(
   }
 }
 
-/** A translucent round button with a play triangle, as on a video. */
 function drawPlayButton(data: Uint8Array, centreX: number, centreY: number) {
   fillCircle(data, centreX, centreY, 22, 0xffffff, 70)
   // Triangle pointing right: edges as half-planes, 1 px of anti-aliasing.

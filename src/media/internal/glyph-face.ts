@@ -2,19 +2,14 @@ import { unzlibSync } from 'fflate'
 import { decodeBase64 } from '../decode-base64.js'
 import { GLYPH_FACES_DEFLATED } from './title-font.generated.js'
 
-/**
- * A font face rendered ahead of time at one pixel size: per character its
- * advance, its box relative to the pen on the baseline, and its alpha mask.
- * @see ../../../scripts/make-title-font.js, which renders them.
- */
+/** A font face rendered at one size by scripts/make-title-font.js. */
 export interface GlyphFace {
   glyphs: ReadonlyMap<number, number>
   /** Advance of each glyph, in 1/16 px. */
   advances: Int16Array
-  /** Box of each glyph: left, top (negative above the baseline), width, height. */
+  /** Per glyph: left, top (negative above the baseline), width, height. */
   boxes: Int16Array
   offsets: Int32Array
-  /** Every mask, one byte (0..255) per pixel, row by row. */
   alpha: Uint8Array
 }
 

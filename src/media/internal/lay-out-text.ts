@@ -37,13 +37,11 @@ export function toDrawableText(
 }
 
 // In 1/16 px, `tracking` too.
-function measure(
-  face: GlyphFace,
-  glyphs: readonly number[],
-  tracking = 0,
-): number {
+function measure(face: GlyphFace, text: string, tracking = 0): number {
   let width = 0
-  for (const glyph of glyphs) width += face.advances[glyph]! + tracking
+  for (const glyph of toGlyphs(face, text)) {
+    width += face.advances[glyph]! + tracking
+  }
   return width
 }
 
@@ -54,12 +52,12 @@ export function fitLine(
   tracking = 0,
 ): string {
   const limit = maxWidth * 16
-  if (measure(face, toGlyphs(face, text), tracking) <= limit) return text
+  if (measure(face, text, tracking) <= limit) return text
   const characters = [...text]
   while (characters.length > 0) {
     characters.pop()
     const candidate = `${characters.join('').trimEnd()}${ELLIPSIS}`
-    if (measure(face, toGlyphs(face, candidate), tracking) <= limit) {
+    if (measure(face, candidate, tracking) <= limit) {
       return candidate
     }
   }
@@ -76,8 +74,7 @@ export function wrapLines(
   const lines: string[] = []
   let line = ''
   let index = 0
-  const fits = (candidate: string) =>
-    measure(face, toGlyphs(face, candidate)) <= maxWidth * 16
+  const fits = (candidate: string) => measure(face, candidate) <= maxWidth * 16
   while (index < words.length && lines.length < maxLines) {
     const word = words[index]!
     const candidate = line === '' ? word : `${line} ${word}`

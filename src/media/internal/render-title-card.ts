@@ -6,11 +6,7 @@ import { loadGlyphFaces } from './glyph-face.js'
 /** JPEG quality of the cards: crisp text at about 30 KB. */
 const QUALITY = 88
 
-/**
- * Loads the glyphs (once per call) and returns the function that renders a
- * card to JPEG bytes. This module and everything it imports are loaded with
- * `import()` on the first thumbnail, so bundlers split them off.
- */
+// Loaded with `import()` on the first thumbnail, so bundlers split it off.
 export async function createTitleCardRenderer(): Promise<
   (card: TitleCard) => Uint8Array
 > {
