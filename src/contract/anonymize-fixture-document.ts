@@ -14,20 +14,15 @@ import type {
 } from '../schema/fixture.js'
 import type { RecordedExtras } from '../schema/recorded-extras.js'
 
-/** The host of every URL an anonymized document holds. */
 const FAKE_HOST = 'https://example.com'
 // Members whose text an anonymized document replaces wherever they are
 // (extras, bodies of other modes); IDs (`*_unique`), times and the rest stay.
 const TEXT_FIELD = /title|name|description|caption|text|excerpt|body|comment/i
 
 /**
- * A copy of a recorded fixture document with its words replaced by seeded
- * fake ones: project names and descriptions, content titles, post URLs, and
- * in recorded extras and other modes' bodies every URL and every text member
- * (`title`, `text`, `excerpt`, `body_html`…). IDs, structure, counts,
- * modes, statuses, numbers and timestamps are kept, so the document answers
- * the same shapes; the same seed gives the same words, each drawn from the
- * record's own ID.
+ * A recorded fixture document with its words and URLs replaced by fake ones,
+ * drawn from the seed and each record's ID; IDs, structure, counts, modes,
+ * statuses, numbers and times kept, so it answers the same shapes.
  */
 export function anonymizeFixtureDocument(
   document: FixtureDocument,
@@ -84,23 +79,19 @@ function anonymizeContent(
   })
 }
 
-interface Faker {
-  pick<T>(items: readonly T[]): T
-  int(below: number): number
-  url(): string
-  text(): string
-}
+type Faker = ReturnType<typeof createFaker>
 
-function createFaker(seed: number, id: string): Faker {
+function createFaker(seed: number, id: string) {
   const random = createVariantRandom(seed, 'anonymize', id)
   const int = (below: number) => Math.floor(random() * below)
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!
   const hex = () => int(0x100000000).toString(16).padStart(8, '0')
   return {
-    pick: (items) => items[int(items.length)]!,
+    pick,
     int,
     url: () => `${FAKE_HOST}/${hex()}`,
     text: () =>
-      `${capitalize(COLORS[int(COLORS.length)]!)} ${PRODUCT_LINES[int(PRODUCT_LINES.length)]!.item} in ${CITIES[int(CITIES.length)]!}`,
+      `${capitalize(pick(COLORS))} ${pick(PRODUCT_LINES).item} in ${pick(CITIES)}`,
   }
 }
 
@@ -112,7 +103,6 @@ function withFakeExtras<T extends RecordedExtras>(fake: Faker, record: T): T {
   }
 }
 
-/** Replaces URLs and text members, at any depth; keeps everything else. */
 function fakeValues(fake: Faker, value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     if (/^https?:\/\//i.test(value)) return fake.url()

@@ -21,18 +21,13 @@ import {
   type VerifyCaseName,
 } from './verify-cases.js'
 
-/**
- * The body of an answer as the client read it: parsed JSON, text that is
- * not JSON, or the problem that cut reading it short.
- */
+/** An answer's body as the client read it, or what cut reading it short. */
 export type AnswerBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'not-json'; text: string }
   | { kind: 'cut-short'; problem: string }
 
-/**
- * One answer of the service to one of the `VERIFY_CASES`, as plain values.
- */
+/** The service's answer to one of the `VERIFY_CASES`, as plain values. */
 export interface VerifyAnswer {
   case: VerifyCaseName
   /** The request, as `GET /projects/p_1` (path below the target). */
@@ -43,9 +38,7 @@ export interface VerifyAnswer {
   body: AnswerBody
 }
 
-/**
- * One difference between an answer and what the mock sends for the case.
- */
+/** One difference between an answer and what the mock sends for the case. */
 export interface DriftFinding {
   kind: DriftKind
   case: VerifyCaseName
@@ -55,10 +48,7 @@ export interface DriftFinding {
   detail: string
 }
 
-/**
- * The outcome of checking one answer: whether it matches the strict schema
- * (no finding at all) and the tolerant one, and every difference.
- */
+/** Whether an answer passes the strict (no finding) and tolerant schema. */
 export interface AnswerCheck {
   strict: boolean
   tolerant: boolean
@@ -75,30 +65,16 @@ const SUCCESS_SCHEMAS: Record<Endpoint, z.ZodType> = {
 const ENVELOPE_PATHS = new Set(['', 'data', 'meta', 'error'])
 /** Keys of `meta` by which services page their lists. */
 const PAGINATION_KEYS = new Set(
-  [
-    'page',
-    'per_page',
-    'page_size',
-    'total_pages',
-    'current_page',
-    'last_page',
-    'limit',
-    'offset',
-    'cursor',
-    'next_cursor',
-    'next',
-    'has_more',
-  ].map((key) => `meta.${key}`),
+  'page per_page page_size total_pages current_page last_page limit offset cursor next_cursor next has_more'
+    .split(' ')
+    .map((key) => `meta.${key}`),
 )
 
 /**
- * Checks one answer of the real service against the mock: the status the
- * mock answers for the same case, the body against the strict schema of the
- * endpoint (or the error envelope) and its tolerant twin, the modes,
- * publish statuses and error codes the mock sends, and the headers
- * (`Content-Type`, `WWW-Authenticate` on 401, rate-limit headers,
- * `Retry-After`). Each finding has a kind of `DRIFT_KINDS`, which names the
- * variant that mimics it.
+ * Checks one answer of the real service against the mock's for the case:
+ * status, body (strict and tolerant schema; modes, publish statuses, error
+ * codes) and headers. Each finding's kind in `DRIFT_KINDS` names the variant
+ * that mimics it.
  */
 export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
   const verifyCase: VerifyCase = VERIFY_CASES[answer.case]
@@ -152,8 +128,7 @@ export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
   for (const { kind, at, detail } of drift) {
     add(reclassify(kind, at, isError), detail, at)
   }
-  // @note What the strict schema's exact twin takes, its tolerant twin
-  // takes: parsing again would cost as much as the check.
+  // What the exact twin takes, the tolerant one does: no second parse.
   const tolerant =
     exact ||
     toTolerantSchema(
@@ -188,10 +163,9 @@ function checkHeaders(answer: VerifyAnswer, add: Add): void {
 const contentDetailSchemas = new Map<string, z.ZodType>()
 
 /**
- * The strict schema of a success body. A content's `content` is the served
- * shape of its mode, or any object for a mode the mock does not know (that
- * mode is the finding), as the general detail schema has it: so what this
- * takes, the tolerant twin of `SUCCESS_SCHEMAS` takes.
+ * The strict schema of a success body: a content's `content` is its mode's
+ * served shape, or any object for a mode the mock does not know (the
+ * finding), so what this takes, the tolerant `SUCCESS_SCHEMAS` take.
  */
 function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
   if (endpoint !== 'getContent') return SUCCESS_SCHEMAS[endpoint]
@@ -232,8 +206,7 @@ function checkValues(
       if (typeof status !== 'string' || status === 'success') return
       const at = `data.publish[${index}]`
       add('unknown-publish-status', JSON.stringify(status), `${at}.status`)
-      // @note Nothing was posted, so no post_url or posted_at: part of the
-      // status, as the publish-statuses variant sends it.
+      // Nothing posted, so no post_url or posted_at: part of the status.
       for (let i = drift.length - 1; i >= 0; i--) {
         const found = drift[i]!
         if (found.kind === 'null-or-absent' && found.at.startsWith(`${at}.`)) {

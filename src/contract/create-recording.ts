@@ -20,16 +20,13 @@ import { toProjectRecord } from './internal/to-project-record.js'
 import type { RecordingFinding } from './recording-finding.js'
 
 /**
- * The level in the fixture document of an item of an answer (a project or
- * content, list or detail) counted from its record: what the service sent
- * one level below the item lands at most two levels further down (in a
- * record's `extra`, a publish result's or a body's).
+ * An answer's item's level in the fixture document: what it holds one level
+ * down lands at most two levels further (in `extra` of a record, a publish
+ * result or a body).
  */
 const ITEM_DEPTH = 4
 
-/**
- * Options of `createRecording`.
- */
+/** Options of `createRecording`. */
 export interface RecordingOptions {
   /** The API key the document lists first (default `RECORDED_DEMO_KEY`). */
   demoKey?: string
@@ -83,7 +80,6 @@ export function createRecording(options: RecordingOptions = {}): Recording {
 type View = 'list' | 'detail'
 type SeenContent = SeenViews & { projectId: string }
 
-/** What `createRecording` keeps: the views seen of each item, and the findings. */
 class RecordingInProgress implements Recording {
   readonly #demoKey: string
   readonly #projects = new Map<string, SeenViews>()
@@ -127,8 +123,7 @@ class RecordingInProgress implements Recording {
   }
 
   findings(): RecordingFinding[] {
-    // @note The findings of the build (placeholders) are made afresh,
-    // like the document, so each call sees everything added so far.
+    // The build's findings (placeholders) are made afresh, like the document.
     const building: RecordingFinding[] = []
     this.#build((finding) => building.push(finding))
     return [...this.#found, ...building]
@@ -192,9 +187,8 @@ class RecordingInProgress implements Recording {
   #readId(item: unknown, idField: string, where: string): string | undefined {
     const id = isJsonRecord(item) ? item[idField] : undefined
     const isValid = typeof id === 'string' && PUBLIC_ID_PATTERN.test(id)
-    // Checked as it arrives, by its level in the fixture document: deeper
-    // than --fixtures reads, it would make a file --fixtures refuses (and
-    // thousands of levels overflow the stack of JSON.stringify).
+    // Deeper than --fixtures reads, it would make a file --fixtures refuses
+    // (and thousands of levels overflow the stack of JSON.stringify).
     const tooDeep = findTooDeepPath(item, { startDepth: ITEM_DEPTH })
     if (tooDeep !== undefined) {
       const at = formatIssuePath(tooDeep.slice(0, 8))
@@ -251,7 +245,6 @@ class RecordingInProgress implements Recording {
   }
 }
 
-/** Keeps `view` of the item `id`, the first view seen of it creating its entry. */
 function see<Seen extends SeenViews>(
   items: Map<string, Seen>,
   id: string,
@@ -267,11 +260,7 @@ function see<Seen extends SeenViews>(
   seen[view] = item as Record<string, unknown>
 }
 
-/**
- * The contents grouped by project, in the order the projects were added,
- * each project's in the order added: the same document whatever order
- * concurrent answers arrived in.
- */
+/** By project, in the order added: the same whatever order answers came in. */
 function inProjectOrder<Seen extends { projectId: string }>(
   contents: ReadonlyMap<string, Seen>,
   projects: ReadonlyMap<string, unknown>,

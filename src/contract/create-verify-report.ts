@@ -15,10 +15,7 @@ import {
 /** How many findings of one kind a report keeps as examples. */
 const DRIFT_EXAMPLES = 3
 
-/**
- * All findings of one kind across the answers: how many, a few examples,
- * the variant that mimics it and the one-line fix.
- */
+/** The findings of one kind across the answers, and the fix. */
 export interface DriftSummary {
   kind: DriftKind
   variant?: AppliedVariant
@@ -27,11 +24,7 @@ export interface DriftSummary {
   examples: DriftFinding[]
 }
 
-/**
- * What `verify` found: whether every answer matched the mock's strict
- * schema (`strict`, exit 0) and its tolerant one, each answer's outcome,
- * and the drift by kind in the order of `DRIFT_KINDS`.
- */
+/** What `verify` found (`strict`: exit 0), drift in `DRIFT_KINDS` order. */
 export interface VerifyReport {
   strict: boolean
   tolerant: boolean
@@ -45,9 +38,6 @@ export interface VerifyReport {
   drift: DriftSummary[]
 }
 
-/**
- * Checks every answer (`checkAnswer`) and sums the findings up by kind.
- */
 export function createVerifyReport(
   answers: readonly VerifyAnswer[],
 ): VerifyReport {
@@ -55,27 +45,20 @@ export function createVerifyReport(
     answer,
     checkAnswer(answer),
   ])
-  const byKind = new Map<DriftKind, DriftFinding[]>()
-  for (const [, check] of checks) {
-    for (const finding of check.findings) {
-      const list = byKind.get(finding.kind) ?? []
-      list.push(finding)
-      byKind.set(finding.kind, list)
-    }
-  }
-  const drift: DriftSummary[] = []
-  for (const kind of Object.keys(DRIFT_KINDS) as DriftKind[]) {
-    const findings = byKind.get(kind)
-    if (findings === undefined) continue
+  const all = checks.flatMap(([, check]) => check.findings)
+  const drift = (Object.keys(DRIFT_KINDS) as DriftKind[]).flatMap((kind) => {
+    const findings = all.filter((finding) => finding.kind === kind)
+    if (findings.length === 0) return []
     const rule: DriftKindRule = DRIFT_KINDS[kind]
-    drift.push({
+    const summary: DriftSummary = {
       kind,
       ...(rule.variant === undefined ? {} : { variant: rule.variant }),
       fix: describeDriftFix(kind),
       count: findings.length,
       examples: findings.slice(0, DRIFT_EXAMPLES),
-    })
-  }
+    }
+    return [summary]
+  })
   return {
     strict: checks.every(([, check]) => check.strict),
     tolerant: checks.every(([, check]) => check.tolerant),

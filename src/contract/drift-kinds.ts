@@ -1,17 +1,12 @@
 import type { AppliedVariant } from '../schema/variants.js'
 
-/**
- * One kind of difference between the real service and the mock's strict
- * schema: what the service did, and either the variant that makes the mock
- * do the same (so a client can be tested against it) or, where no variant
- * does, what to do instead.
- */
+/** What the service did that the mock's strict schema does not, and the fix. */
 export interface DriftKindRule {
   /** What the service does, in words, as the first half of the fix line. */
   readonly summary: string
   /** The variant of docs/variants.md that makes the mock behave this way. */
   readonly variant?: AppliedVariant
-  /** What to do where no variant mimics it. */
+  /** What to do where no variant mimics it (default: open an issue). */
   readonly advice?: string
 }
 
@@ -19,11 +14,9 @@ const NO_VARIANT =
   'no variant mimics this yet: keep the verify report and open an issue'
 
 /**
- * Every kind of drift `content-api-mock verify` reports, mapped to the
- * variant that mimics it. `slow-body` is in no row: it changes when bytes
- * arrive, not which, so comparing answers cannot see it (docs/contract.md).
- * @note test/contract/contract-drift.test.ts holds every variant named here to
- * `VARIANT_NAMES`, so renaming a variant fails until this table follows.
+ * Every kind of drift `verify` reports, and the variant that mimics it.
+ * `slow-body` is in no row: it changes when bytes arrive, not which.
+ * @note A test holds the variants named here to `VARIANT_NAMES`.
  */
 export const DRIFT_KINDS = {
   'unknown-field': {
@@ -77,23 +70,18 @@ export const DRIFT_KINDS = {
   },
   'status-code': {
     summary: 'the service answers another status than the mock for the case',
-    advice: NO_VARIANT,
   },
   envelope: {
     summary: 'the service wraps its answers in another envelope than spec 7',
-    advice: NO_VARIANT,
   },
   'field-type': {
     summary: 'the service sends a field of another type or format',
-    advice: NO_VARIANT,
   },
   'content-type': {
     summary: 'the service labels JSON with another Content-Type',
-    advice: NO_VARIANT,
   },
   'www-authenticate': {
     summary: 'the service answers 401 without a Bearer WWW-Authenticate',
-    advice: NO_VARIANT,
   },
   'rate-limit-headers': {
     summary: 'the service sends rate-limit headers',
@@ -105,10 +93,7 @@ export const DRIFT_KINDS = {
 /** One kind of drift: a key of `DRIFT_KINDS`. */
 export type DriftKind = keyof typeof DRIFT_KINDS
 
-/**
- * The one-line fix for a kind of drift, e.g. "the service sends fields the
- * spec does not list: test your client with `--variant extra-fields`".
- */
+/** E.g. "the service sends …: test your client with `--variant nullable`". */
 export function describeDriftFix(kind: DriftKind): string {
   const rule: DriftKindRule = DRIFT_KINDS[kind]
   return rule.variant === undefined

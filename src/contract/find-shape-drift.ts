@@ -1,10 +1,9 @@
 import * as z from 'zod'
+import { isJsonRecord } from '../data/is-json-record.js'
 import type { DriftKind } from './drift-kinds.js'
 import { isUnusualText } from './is-unusual-text.js'
 
-/**
- * One place where a JSON value differs from a strict schema.
- */
+/** One place where a JSON value differs from a strict schema. */
 export interface ShapeDrift {
   kind: Extract<
     DriftKind,
@@ -16,26 +15,9 @@ export interface ShapeDrift {
 }
 
 /**
- * Walks `value` against a strict response schema and lists every place it
- * differs, by kind: keys the schema does not name, named keys that are
- * `null` or absent, values of another type or format, and text a client may
- * not expect (see `isUnusualText`). A record or `unknown` in the schema takes
- * anything.
- * @note zod's own parse strips unknown keys and stops at the first union
- * that fits; a walk reports every place, which is what a drift report needs.
- */
-function findShapeDrift(
-  schema: z.core.$ZodType,
-  value: unknown,
-  at = '',
-): ShapeDrift[] {
-  return checkShape(schema, value, at).drift
-}
-
-/**
- * {@link findShapeDrift}, and whether the strict schema's exact twin took
- * the value (see `toExactSchema`): then the strict schema and its tolerant
- * twin take it as well.
+ * Every place `value` differs from a strict response schema
+ * ({@link walkShapeDrift}), and whether the schema's exact twin took it
+ * (`toExactSchema`): then the strict schema and its tolerant twin do too.
  * @note Most answers differ nowhere, so one zod parse with the exact twin
  * goes first, and the walk runs only when it fails or a text is unusual
  * (bench/README.md, "Verify").
@@ -51,8 +33,12 @@ export function checkShape(
 }
 
 /**
- * {@link findShapeDrift} without its first parse: the walk alone, down to
- * every union's options.
+ * Every place `value` differs from a strict schema, by kind: keys it does
+ * not name, named keys `null` or absent, values of another type or format,
+ * text a client may not expect (`isUnusualText`). A record or `unknown` in
+ * the schema takes anything.
+ * @note zod's own parse strips unknown keys and stops at the first union
+ * that fits; a drift report needs every place.
  */
 export function walkShapeDrift(
   schema: z.core.$ZodType,
@@ -73,7 +59,7 @@ function walk(
   const def = schema._zod.def
   switch (def.type) {
     case 'object': {
-      if (!isPlainObject(value)) {
+      if (!isJsonRecord(value)) {
         found.push(typeDrift(at, 'an object', value))
         return
       }
@@ -114,8 +100,7 @@ function walk(
       return
     }
     case 'union': {
-      // The closest option: the one with the fewest differences. Walked
-      // alone: the exact parse ran once, over the whole value.
+      // The option with the fewest differences (the exact parse ran once).
       let best: ShapeDrift[] | undefined
       for (const option of (def as z.core.$ZodUnionDef).options) {
         const drift = walkShapeDrift(option, value, at)
@@ -152,11 +137,8 @@ const shapes = new WeakMap<
   { entries: Array<[string, z.core.$ZodType]>; keys: Set<string> }
 >()
 
-/**
- * An object schema's fields, read once per schema.
- * @note zod computes `shape` on each read; a walk of a long list reads it
- * for every item.
- */
+// Once per schema: zod computes `shape` on each read, a long list's walk
+// would read it for every item.
 function readShape(schema: z.core.$ZodType) {
   let shape = shapes.get(schema)
   if (shape === undefined) {
@@ -178,22 +160,15 @@ function join(at: string, key: string): string {
   return at === '' ? key : `${at}.${key}`
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 const exactSchemas = new WeakMap<z.core.$ZodType, z.ZodType>()
 
 /**
- * A schema that takes a value only where the walk would find no difference
- * in it: every object exact (`z.strictObject`), each of its fields neither
- * `null` nor absent, arrays and unions built the same way, every other
- * schema as it is. It may refuse more than the walk would (an object inside
- * an optional field, which the walk parses as zod does; anything but an
- * object where a record is); then the walk runs and decides.
- * @note It takes nothing the strict schema refuses but its objects'
- * refinements (response schemas have none), so nothing their tolerant twins
- * (`toTolerantSchema`) refuse.
+ * A schema that takes a value only where the walk would find no difference:
+ * objects strict, their fields neither `null` nor absent, arrays and unions
+ * built the same way. Where it refuses more than the walk would (an object
+ * in an optional field, a non-object where a record is), the walk decides.
+ * @note It takes nothing the strict schema refuses (response schemas have
+ * no refinements), so nothing their tolerant twins refuse.
  */
 function toExactSchema(schema: z.core.$ZodType): z.ZodType {
   let exact = exactSchemas.get(schema)
@@ -233,9 +208,7 @@ function deriveExact(schema: z.core.$ZodType): z.ZodType {
       return z.union(options as [z.ZodType, z.ZodType, ...z.ZodType[]])
     }
     default:
-      // Leaves as they are, and a record too: stricter than the walk, which
-      // takes anything there, so that what this takes, the tolerant twin
-      // takes.
+      // A record too: stricter than the walk, so the tolerant twin takes it.
       return schema as z.ZodType
   }
 }

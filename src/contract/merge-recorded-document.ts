@@ -1,22 +1,16 @@
 import type { FixtureDocument } from '../schema/fixture.js'
 
-/**
- * The IDs whose detail answer a recording holds: their records replace the
- * earlier document's.
- */
+/** The IDs whose detail a recording holds: they replace earlier records. */
 interface RecordedDetails {
   projects: ReadonlySet<string>
   contents: ReadonlySet<string>
 }
 
 /**
- * Adds a recorded fixture document to an earlier one: what the earlier one
- * holds stays, accounts, API keys, projects and contents it lacks are
- * added, and a project or content whose detail was recorded (`details`)
- * replaces the earlier record of its ID, as the newer answer of the real
- * service. A record known only from a list, or made up as a placeholder,
- * leaves an earlier record of its ID as it is. The order is the earlier
- * document's, then the recording's new records.
+ * Adds a recorded fixture document to an earlier one: what it lacks is
+ * added, and a record whose detail was recorded replaces the earlier one of
+ * its ID (a record known only from a list, or a placeholder, does not). The
+ * earlier document's order, then the recording's new records.
  */
 export function mergeRecordedDocument(
   earlier: FixtureDocument,
@@ -42,10 +36,6 @@ export function mergeRecordedDocument(
   }
 }
 
-/**
- * The earlier records and the recorded ones, one per ID: a recorded record
- * takes the earlier one's place when its ID is in `replace`.
- */
 function mergeBy<Item, Key extends keyof Item>(
   earlier: readonly Item[],
   recorded: readonly Item[],

@@ -1,17 +1,14 @@
 import type { RecordingFinding } from '../recording-finding.js'
 
-/**
- * The views of one item seen so far: its list item and its detail.
- */
+/** The views of one item seen so far. */
 export interface SeenViews {
   list?: Record<string, unknown>
   detail?: Record<string, unknown>
 }
 
 /**
- * One object of an item from its views: the detail, reporting each member
- * whose value in the list item differs from the detail's or that only the
- * list item has (the fixture format holds one value per field).
+ * The detail, reporting what the list item has otherwise or only (the
+ * fixture format holds one value per field).
  */
 export function mergeViews(
   seen: SeenViews,

@@ -3,7 +3,6 @@ import { MOVIEMODE } from '../../schema/moviemode-content.js'
 import * as resources from '../../schema/resources.js'
 import type { ObjectSpec } from './to-recorded-object.js'
 
-/** The time a recorded project or content keeps where the answer had none. */
 const PLACEHOLDER_TIME = '1970-01-01T00:00:00Z'
 
 const PROJECT_PLACEHOLDERS = {

@@ -7,13 +7,12 @@ import type {
 } from '../../schema/fixture.js'
 import { MOVIEMODE } from '../../schema/moviemode-content.js'
 import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
-import type { RecordingFinding } from '../recording-finding.js'
 import { mergeViews, type SeenViews } from './merge-views.js'
 import {
   keepOffSpecField,
   toRecordedObject,
   toExtras,
-  type ObjectSpec,
+  type OffSpec,
 } from './to-recorded-object.js'
 import {
   CONTENT_DETAIL_SPEC,
@@ -23,27 +22,28 @@ import {
   PUBLISH_SPEC,
 } from './recording-specs.js'
 
-type Report = (finding: RecordingFinding) => void
-
 /**
- * The fixture record of a recorded content: its own fields, its progress,
- * publish results and body, each with what the service sent off the spec
- * in `extra` and `absent`. Seen only in the list, its body and publish
- * results are placeholders (reported `not-recorded`).
+ * A recorded content's fixture record, what the service sent off the spec in
+ * `extra` and `absent`; seen only in the list, its body and publish results
+ * are placeholders.
  */
 export function toContentRecord(
   id: string,
   seen: SeenViews & { projectId: string },
-  report: Report,
+  report: OffSpec['report'],
 ): FixtureContent {
   const where = `content ${id}`
   const observed = mergeViews(seen, where, report)
   const hasDetail = seen.detail !== undefined
   const spec = hasDetail ? CONTENT_DETAIL_SPEC : CONTENT_LIST_SPEC
   const { fields, extras } = toRecordedObject(observed, spec, where, report)
-  const extra = { ...extras.extra }
-  const absent = [...(extras.absent ?? [])]
-  const nested = { observed, where, report, extra, absent }
+  const nested: OffSpec = {
+    observed,
+    where,
+    report,
+    extra: { ...extras.extra },
+    absent: [...(extras.absent ?? [])],
+  }
   const mode = fields.mode as string
   if (findContentMode(mode) === undefined && observed.mode === mode) {
     report({
@@ -54,10 +54,7 @@ export function toContentRecord(
       message: `${where}: mode "${mode}" (the spec shows the content shape of "${MOVIEMODE}" only; its body is kept as sent)`,
     })
   }
-  const progress = recordNested(nested, 'progress', PROGRESS_SPEC, {
-    step_process: 0,
-    is_complete: false,
-  }) as FixtureProgress
+  const progress = recordProgress(nested)
   let publish: FixturePublishResult[] = []
   let content: Record<string, unknown> =
     mode === MOVIEMODE ? { movie_unique: id } : {}
@@ -80,49 +77,32 @@ export function toContentRecord(
     created_at: fields.created_at as string,
     content,
     publish,
-    ...toExtras(extra, absent),
+    ...toExtras(nested.extra, nested.absent),
   }
 }
 
-interface Nested {
-  observed: Record<string, unknown>
-  where: string
-  report: Report
-  extra: Record<string, unknown>
-  absent: string[]
-}
-
-/**
- * A member of the content that is an object of the spec (`progress`): its
- * record with extras, or `placeholder` with the content's `extra`/`absent`
- * saying what was sent instead.
- */
-function recordNested(
-  nested: Nested,
-  name: string,
-  spec: ObjectSpec,
-  placeholder: Record<string, unknown>,
-): Record<string, unknown> {
-  const value = nested.observed[name]
-  if (isJsonRecord(value)) {
-    const inner = `${nested.where} ${name}`
-    const { fields, extras } = toRecordedObject(
-      value,
-      spec,
-      inner,
-      nested.report,
-    )
-    return { ...fields, ...extras }
+/** Its record, or a placeholder with the content's extras saying why. */
+function recordProgress(nested: OffSpec): FixtureProgress {
+  const { observed, where, report } = nested
+  if (!isJsonRecord(observed.progress)) {
+    keepOffSpecField(nested, 'progress')
+    return { ...PROGRESS_SPEC.placeholders } as FixtureProgress
   }
-  keepOffSpec(nested, name)
-  return placeholder
+  const inner = `${where} progress`
+  const progress = toRecordedObject(
+    observed.progress,
+    PROGRESS_SPEC,
+    inner,
+    report,
+  )
+  return { ...progress.fields, ...progress.extras } as FixtureProgress
 }
 
-function recordPublish(nested: Nested): FixturePublishResult[] {
+function recordPublish(nested: OffSpec): FixturePublishResult[] {
   const { observed, where, report } = nested
   const value = observed.publish
   if (!Array.isArray(value) || !value.every(isJsonRecord)) {
-    keepOffSpec(nested, 'publish')
+    keepOffSpecField(nested, 'publish')
     return []
   }
   return value.map((result, index) => {
@@ -152,29 +132,23 @@ function recordPublish(nested: Nested): FixturePublishResult[] {
  * or absent one is); for any other mode, the object as sent.
  */
 function recordBody(
-  nested: Nested,
+  nested: OffSpec,
   mode: string,
   placeholder: Record<string, unknown>,
 ): Record<string, unknown> {
   const { observed, where, report } = nested
   const body = observed.content
   if (!isJsonRecord(body)) {
-    keepOffSpec(nested, 'content')
+    keepOffSpecField(nested, 'content')
     return placeholder
   }
   if (mode !== MOVIEMODE) return body
   const id = body.movie_unique
   if (typeof id !== 'string' || !PUBLIC_ID_PATTERN.test(id)) {
-    keepOffSpec(nested, 'content')
+    keepOffSpecField(nested, 'content')
     return placeholder
   }
   const inner = `${where} content`
   const { extras } = toRecordedObject(body, MOVIEMODE_BODY_SPEC, inner, report)
   return { movie_unique: id, ...extras }
-}
-
-/** Keeps a member sent as something the format cannot hold in its place. */
-function keepOffSpec(nested: Nested, name: string): void {
-  const { observed, where, report, extra, absent } = nested
-  keepOffSpecField(observed, name, where, report, extra, absent)
 }

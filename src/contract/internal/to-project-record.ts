@@ -5,10 +5,7 @@ import { mergeViews, type SeenViews } from './merge-views.js'
 import { toRecordedObject } from './to-recorded-object.js'
 import { PROJECT_DETAIL_SPEC, PROJECT_LIST_SPEC } from './recording-specs.js'
 
-/**
- * The fixture record of a recorded project, owned by the recorded account.
- * Seen only in the list, it is not read-only (the list does not say).
- */
+/** Seen only in the list, a recorded project is not read-only. */
 export function toProjectRecord(
   id: string,
   seen: SeenViews,

@@ -3,42 +3,35 @@ import { setOwnField } from '../../data/set-own-field.js'
 import type { RecordedExtras } from '../../schema/recorded-extras.js'
 import type { RecordingFinding } from '../recording-finding.js'
 
-/**
- * One object of an answer split into what the fixture format holds: the
- * spec fields with a value of their type (`fields`, placeholders where the
- * answer had none), and the rest as recorded extras.
- */
-interface RecordedObject {
-  fields: Record<string, unknown>
-  extras: RecordedExtras
-}
-
-/**
- * What a recorded object is checked against: the spec's field schemas, a
- * placeholder of each field's type (kept in the record where the answer had
- * no value of that type), and the fields the caller records itself.
- */
+/** The spec's fields, a placeholder of each type, those the caller records. */
 export interface ObjectSpec {
   shape: Readonly<Record<string, z.ZodType>>
   placeholders: Readonly<Record<string, unknown>>
   own?: ReadonlySet<string>
 }
 
+/** An object being recorded, and where what is off the spec goes. */
+export interface OffSpec {
+  observed: Record<string, unknown>
+  where: string
+  report: (finding: RecordingFinding) => void
+  extra: Record<string, unknown>
+  absent: string[]
+}
+
 /**
- * Splits one object of an answer by `spec`, reporting each member off the
- * spec: an absent field goes to `absent`, a `null` one or one of another
- * type to `extra` (its record keeps the placeholder), a member the spec does
- * not list to `extra`.
+ * Splits one object of an answer by `spec` into the spec fields with a value
+ * of their type (placeholders where it had none) and the rest as recorded
+ * extras, reporting each member off the spec.
  */
 export function toRecordedObject(
   observed: Record<string, unknown>,
   spec: ObjectSpec,
   where: string,
-  report: (finding: RecordingFinding) => void,
-): RecordedObject {
+  report: OffSpec['report'],
+): { fields: Record<string, unknown>; extras: RecordedExtras } {
   const fields: Record<string, unknown> = {}
-  const extra: Record<string, unknown> = {}
-  const absent: string[] = []
+  const offSpec: OffSpec = { observed, where, report, extra: {}, absent: [] }
   for (const [name, schema] of Object.entries(spec.shape)) {
     if (spec.own?.has(name)) continue
     const value = observed[name]
@@ -51,11 +44,11 @@ export function toRecordedObject(
       continue
     }
     fields[name] = spec.placeholders[name]
-    keepOffSpecField(observed, name, where, report, extra, absent)
+    keepOffSpecField(offSpec, name)
   }
   for (const [name, value] of Object.entries(observed)) {
     if (Object.hasOwn(spec.shape, name) || spec.own?.has(name)) continue
-    setOwnField(extra, name, value)
+    setOwnField(offSpec.extra, name, value)
     report({
       kind: 'unknown-field',
       where,
@@ -64,23 +57,14 @@ export function toRecordedObject(
       message: `${where}: "${name}" is not in the spec (kept in "extra")`,
     })
   }
-  return { fields, extras: toExtras(extra, absent) }
+  return { fields, extras: toExtras(offSpec.extra, offSpec.absent) }
 }
 
-/**
- * Keeps a spec field the answer left out (in `absent`) or sent as `null` or
- * a value not of its type (in `extra`), and reports it.
- */
-export function keepOffSpecField(
-  observed: Record<string, unknown>,
-  name: string,
-  where: string,
-  report: (finding: RecordingFinding) => void,
-  extra: Record<string, unknown>,
-  absent: string[],
-): void {
+/** Keeps and reports a spec field left out, `null` or of another type. */
+export function keepOffSpecField(offSpec: OffSpec, name: string): void {
+  const { observed, where, report } = offSpec
   if (!Object.hasOwn(observed, name)) {
-    absent.push(name)
+    offSpec.absent.push(name)
     report({
       kind: 'absent-field',
       where,
@@ -90,7 +74,7 @@ export function keepOffSpecField(
     return
   }
   const value = observed[name]
-  setOwnField(extra, name, value)
+  setOwnField(offSpec.extra, name, value)
   report({
     kind: value === null ? 'null-field' : 'unexpected-type',
     where,
@@ -103,9 +87,6 @@ export function keepOffSpecField(
   })
 }
 
-/**
- * The recorded extras of `extra` and `absent`, each only when not empty.
- */
 export function toExtras(
   extra: Record<string, unknown>,
   absent: readonly string[],
