@@ -1,7 +1,7 @@
 export interface ApiExchange {
   method: string
   url: string
-  /** 0 when no response arrived (network error). */
+  /** 0 when no response arrived. */
   status: number
   /** Rate limits and Retry-After, in the order received. */
   headers: [name: string, value: string][]
@@ -79,6 +79,13 @@ export async function callApi(
     }
   }
   return exchange
+}
+
+/** Whether the exchange got a 2xx answer. */
+export function isSuccess(exchange: { status: number } | undefined): boolean {
+  return (
+    exchange !== undefined && exchange.status >= 200 && exchange.status < 300
+  )
 }
 
 function toCurl(

@@ -7,10 +7,6 @@ import { loadPageConfig, type PageConfig } from './page-config.js'
 import { Shell } from './shell.js'
 import { useHashRoute } from './use-hash-route.js'
 
-/**
- * The whole page: loads `__page/config.json`, then shows the section the
- * hash route names inside the shell.
- */
 export function App(): VNode {
   const route = useHashRoute()
   const [config, setConfig] = useState<PageConfig>()

@@ -3,15 +3,10 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import type { ApiExchange } from './api-client.js'
 
-/**
- * What a panel received, shown honestly: the request line and status, the
- * headers that matter, the JSON body (collapsed) and a copyable curl
- * command. An error envelope is shown as received, with its code and
- * message on top.
- */
+/** What a panel received, as received; an error's code and message on top. */
 export function ExchangeView(props: {
   exchange: ApiExchange
-  /** Open the body at once (e.g. for errors). Default: open for errors. */
+  /** Open the body at once; default: for errors. */
   open?: boolean
 }): VNode {
   const { exchange } = props
@@ -85,9 +80,6 @@ function CurlLine(props: { curl: string }): VNode {
   </div>`
 }
 
-/**
- * The `error` object of an error envelope, or undefined for any other body.
- */
 export function readErrorEnvelope(
   body: unknown,
 ): { code: string; message: string } | undefined {

@@ -1,13 +1,9 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 
-/**
- * The fields of an object as a description list: each name, and its value
- * as received (a string as it is, anything else as JSON).
- */
+/** An object's fields, a string as it is, anything else as JSON. */
 export function FieldList(props: {
   fields: object
-  /** The list's class, which lays it out. */
   class: string
   /** Names in `<code>` (where the list's own font is not monospace). */
   codeNames?: boolean

@@ -1,6 +1,5 @@
 // The only place the page learns where the API is.
 export interface PageConfig {
-  /** `browser`: a static folder with MSW's worker. */
   mode: 'server' | 'browser'
   /** e.g. `http://127.0.0.1:4010/public-api/v1`. */
   apiBase: string
@@ -8,7 +7,6 @@ export interface PageConfig {
   adminBase: string
   docsUrl: string | null
   adminTokenRequired: boolean
-  /** Chosen when the page opens. */
   defaultKey: string
   /** `--live`: the explorer refreshes by itself from the start. */
   live?: boolean
@@ -16,9 +14,7 @@ export interface PageConfig {
 
 const PAGE_CONFIG_PATH = '__page/config.json'
 
-/**
- * @throws an Error saying what is wrong when it is missing or malformed.
- */
+/** @throws an Error saying what is wrong when it is missing or malformed. */
 export async function loadPageConfig(
   fetchImpl: typeof fetch = fetch,
 ): Promise<PageConfig> {

@@ -3,18 +3,13 @@ import type { ComponentChildren, VNode } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
 import type { PageConfig } from './page-config.js'
 
-/** The page's sections, as the nav lists them. */
 const SECTIONS = [
   { route: '/', href: '#/', label: 'Explorer' },
   { route: '/control', href: '#/control', label: 'Control panel' },
 ] as const
 
-/**
- * The frame of every page: product name, the mode badge with the base URL an
- * app under demo should use, and the nav. After a move to another view, focus
- * goes to the new view's heading, as a page load would put a screen reader
- * at its top.
- */
+// After a move to another view, focus goes to its heading, as a page load
+// would put a screen reader at its top.
 export function Shell(props: {
   config: PageConfig
   route: string
@@ -71,10 +66,7 @@ export function Shell(props: {
     <main id="main" tabindex="-1" ref=${main}>${props.children}</main>`
 }
 
-/**
- * Focuses what the view marks `data-view-focus` (e.g. the editor a link
- * opened), else its `h1`, else the main element; made focusable by script only.
- */
+// `data-view-focus` (the editor a link opened), else `h1`, else main.
 function focusHeading(main: HTMLElement | null): void {
   if (main === null) return
   const heading =

@@ -5,33 +5,26 @@ import {
   type ApiRequestOptions,
 } from './api-client.js'
 
-/** What {@link useApi} gives a panel. */
+/** The exchange stays while a refresh runs, so nothing flickers. */
 interface ApiState {
-  /** The latest exchange; kept while a refresh is under way, so nothing flickers. */
   exchange: ApiExchange | undefined
   loading: boolean
-  /** Makes the request again now. */
   reload: () => void
 }
 
-/**
- * How long a polled request may go unanswered before it is given up, so the
- * next beat can ask again; longer than the `slow` preset's 10 s at most.
- */
+/** Then the next beat asks again; longer than the `slow` preset's 10 s. */
 const POLLED_REQUEST_TIMEOUT_MS = 15_000
 
 /**
- * Makes a GET request for a panel when `url` is set, again whenever `url`,
- * the key or `refresh` change, and every `pollMs` while the tab is visible.
- * @note A beat is skipped while a request is under way or the tab is hidden,
- * so a slow mock is never asked twice at once; one unanswered after
- * {@link POLLED_REQUEST_TIMEOUT_MS} frees the beat as a network error.
+ * A GET for a panel when `url` is set, again when its inputs change, and
+ * every `pollMs` while the tab is visible.
+ * @note A beat is skipped while a request is under way, so a slow mock is
+ * never asked twice at once.
  */
 export function useApi(
   url: string | undefined,
   options: Pick<ApiRequestOptions, 'apiKey' | 'adminToken'> & {
     pollMs?: number
-    /** Any value: a change makes the request again. */
     refresh?: unknown
   } = {},
 ): ApiState {

@@ -1,10 +1,7 @@
 import type { RefObject } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 
-/**
- * Whether an element is on screen now, and whether it ever was, by
- * IntersectionObserver (with a margin, so work starts just before).
- */
+/** Whether an element is on screen now (or just before), and ever was. */
 export function useSeen(ref: RefObject<Element>): {
   seen: boolean
   visible: boolean

@@ -1,22 +1,17 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import type { ApiExchange } from '../api-client.js'
+import { isSuccess, type ApiExchange } from '../api-client.js'
 import { readErrorEnvelope } from '../exchange-view.js'
 
-// @note A fixture document as a curl argument would put megabytes into the
-// page for nobody to read.
+// A fixture document as a curl argument would put megabytes into the page.
 const MAX_CURL_LENGTH = 4000
 
-/** One problem the control API named: where, and what is wrong there. */
 interface ControlIssue {
   path: string
   message: string
 }
 
-/**
- * The `issues` of a control API error envelope (`invalid_fixture` names every
- * bad path), or an empty array.
- */
+// `invalid_fixture` names every bad path in `issues`.
 function readIssues(body: unknown): ControlIssue[] {
   const issues = (body as { error?: { issues?: unknown } } | undefined)?.error
     ?.issues
@@ -27,20 +22,14 @@ function readIssues(body: unknown): ControlIssue[] {
   )
 }
 
-/**
- * What a control action got back, for the person who clicked: a success
- * line, or the status, the error code and the server's message with every
- * issue it named, as received; the same request as curl underneath.
- */
+/** A success line, or the failure as received, with the request as curl. */
 export function ActionResult(props: {
   exchange: ApiExchange | undefined
-  /** What to say when it worked. */
   success: string
 }): VNode | null {
   const { exchange } = props
   if (exchange === undefined) return null
-  const ok = exchange.status >= 200 && exchange.status < 300
-  if (ok) {
+  if (isSuccess(exchange)) {
     return html`<p class="action-result action-ok" role="status">
       <span class="status status-ok">${exchange.status}</span> ${props.success}
     </p>`

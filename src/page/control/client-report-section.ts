@@ -1,5 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
+import { isSuccess } from '../api-client.js'
 import type { ClientReport } from '../../api/report/client-report.js'
 import { ActionResult } from './action-result.js'
 import { FindingItem } from './finding-item.js'
@@ -8,14 +9,7 @@ import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
 
-/**
- * The client report (`GET /__mock/client-report`), read again every
- * {@link POLL_INTERVAL_MS}: which rules of the spec and of good conduct the
- * client broke, each finding with its severity, count and sentence, and its
- * journal entries, each a link that shows it in the journal
- * (`onShowEntry`); or that it broke none.
- * @note A type import of the library, erased by the bundler.
- */
+// `ClientReport` is a type import of the library, erased by the bundler.
 export function ClientReportSection(props: {
   admin: AdminAccess
   revision: number
@@ -28,9 +22,7 @@ export function ClientReportSection(props: {
     POLL_INTERVAL_MS,
     [props.revision],
   )
-  const failed =
-    report.exchange !== undefined &&
-    (report.exchange.status < 200 || report.exchange.status >= 300)
+  const failed = report.exchange !== undefined && !isSuccess(report.exchange)
   const data = report.data?.data
   return html`<section
     class="panel client-report"

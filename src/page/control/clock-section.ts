@@ -12,27 +12,19 @@ import {
 } from './use-ticking-clock.js'
 import { toValue } from '../field-value.js'
 
-/** The advance buttons: label and the duration the control API takes. */
 const STEPS = [
   { label: '+1 min', advance: '1m' },
   { label: '+1 h', advance: '1h' },
   { label: '+1 day', advance: '24h' },
 ] as const
 
-/** The speed buttons: how many times as fast as real time. */
 const SPEEDS = [1, 10, 60] as const
 
-/** Sends one change to `POST /__mock/clock`, with what it did when it works. */
 type ClockChange = (body: unknown, what: string) => Promise<void>
 
-/**
- * The mock clock: its time and speed (ticking while it runs), pause, resume
- * and a speed for a presenter, advance by a step or a duration of one's own,
- * set to an instant, and back to the real date (`GET`, `POST /__mock/clock`).
- */
+/** The mock clock, ticking while it runs, and what `POST /__mock/clock` takes. */
 export function ClockSection(props: {
   admin: AdminAccess
-  /** The last `GET /__mock/clock` answer and when it arrived. */
   reading: ClockReading | undefined
   onChange: () => void
 }): VNode {
@@ -77,7 +69,6 @@ export function ClockSection(props: {
   </section>`
 }
 
-/** The mock's time, whether it runs, and how fast. */
 function ClockReadout(props: {
   clock: TickingClock
   disabled: boolean
@@ -117,7 +108,6 @@ interface ControlProps {
   change: ClockChange
 }
 
-/** Pause, resume and the speeds a presenter picks. */
 function SpeedButtons({ clock, disabled, change }: ControlProps): VNode {
   return html`<div class="form-row" role="group" aria-label="Speed">
     <button
@@ -150,7 +140,6 @@ function SpeedButtons({ clock, disabled, change }: ControlProps): VNode {
   </div>`
 }
 
-/** One button per step of {@link STEPS}. */
 function StepButtons({ disabled, change }: ControlProps): VNode {
   return html`<div class="form-row">
     ${STEPS.map(
@@ -170,7 +159,6 @@ function StepButtons({ disabled, change }: ControlProps): VNode {
   </div>`
 }
 
-/** Advance by a duration of one's own. */
 function AdvanceForm({ disabled, change }: ControlProps): VNode {
   const [advance, setAdvance] = useState('')
   return html`<form
@@ -194,13 +182,11 @@ function AdvanceForm({ disabled, change }: ControlProps): VNode {
   </form>`
 }
 
-/** Set the clock to an instant, which pauses it. */
 function SetToForm({ disabled, change }: ControlProps): VNode {
   const [setTo, setSetTo] = useState('')
   const setInstant = (event: Event) => {
     event.preventDefault()
-    // @note A datetime-local value has no zone: it is this browser's local
-    // time, sent with its zone so the server reads the same instant.
+    // A datetime-local value has no zone: sent with this browser's.
     const local = new Date(setTo)
     const set = Number.isNaN(local.getTime()) ? setTo : local.toISOString()
     return change({ set }, `Clock set to ${set}.`)
@@ -220,12 +206,10 @@ function SetToForm({ disabled, change }: ControlProps): VNode {
   </form>`
 }
 
-/** An instant as UTC, to the second: `2030-01-01 00:00:00 UTC`. */
 function formatInstant(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`
 }
 
-/** A speed as the panel shows it: `60×`, `0.5×`. */
 function formatSpeed(speed: number): string {
   return `${speed}×`
 }

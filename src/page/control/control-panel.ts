@@ -1,7 +1,7 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useCallback, useMemo, useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
+import { isSuccess, type ApiExchange } from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
 import { useHashRoute } from '../use-hash-route.js'
 import { AdminTokenForm } from './admin-token-form.js'
@@ -110,9 +110,9 @@ function PanelNotices(props: {
   const status = props.answer?.status
   const unreachable =
     !props.admin.readOnly &&
-    status !== undefined &&
+    props.answer !== undefined &&
     status !== 401 &&
-    (status < 200 || status >= 300)
+    !isSuccess(props.answer)
   return html`${
     props.admin.readOnly &&
     html`<p class="panel server-only-intro">

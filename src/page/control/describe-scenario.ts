@@ -1,17 +1,13 @@
 import type { ActiveScenario } from '../../api/traffic/create-scenario-engine.js'
 
 /**
- * A scenario as the control API lists it: in force (`GET /__mock/scenarios`,
- * with `id` and counters) or a preset (`GET /__mock/presets`, without).
+ * In force (with `id` and counters) or a preset (without).
  * @note A type import of the library, erased by the bundler: the page still
  * talks to the mock over HTTP only, and cannot drift from what it answers.
  */
 export type ListedScenario = Omit<ActiveScenario, 'id' | 'matched' | 'fired'> &
   Partial<Pick<ActiveScenario, 'id' | 'matched' | 'fired'>>
 
-/**
- * What a scenario does, in a few words a person reads at a glance.
- */
 export function describeScenario(scenario: ListedScenario): string {
   const effects: string[] = []
   if (scenario.status !== undefined) {
@@ -51,9 +47,7 @@ export function describeScenario(scenario: ListedScenario): string {
   return [effects.join(', ') || 'no effect', ...when].join(' · ')
 }
 
-/**
- * A rate limit in words, e.g. `3 requests per 1m per key (fixed-window)`.
- */
+/** E.g. `3 requests per 1m per key (fixed-window)`. */
 export function describeRateLimit(
   rateLimit: NonNullable<ListedScenario['rateLimit']>,
 ): string {

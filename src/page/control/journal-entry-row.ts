@@ -5,17 +5,10 @@ import { FieldList } from '../field-list.js'
 import { EntryStatus } from './entry-status.js'
 import type { JournalEntry } from '../../api/traffic/create-request-journal.js'
 
-/**
- * One entry of the request journal, as `GET /__mock/requests` lists it.
- * @note A type import of the library, erased by the bundler.
- */
+// A type import of the library, erased by the bundler.
 export type { JournalEntry }
 
-/**
- * One journal entry: a summary line (time, status, method and path, key,
- * duration) that expands to every field the journal keeps. A `focused` one
- * (the client report's link) is open, marked, scrolled to and focused.
- */
+/** A summary line that opens on every field; a `focused` one is open. */
 export function JournalEntryRow(props: {
   entry: JournalEntry
   focused?: boolean

@@ -1,7 +1,7 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
+import { isSuccess, type ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { JOURNAL_ENDPOINTS, type ApiKeyRecord } from './endpoint-names.js'
 import { JournalEntryRow, type JournalEntry } from './journal-entry-row.js'
@@ -15,16 +15,12 @@ import {
 import { POLL_INTERVAL_MS } from './use-polling.js'
 import { toValue, toChecked } from '../field-value.js'
 
-/** How many entries the panel draws, newest first. */
 const JOURNAL_ROWS_SHOWN = 100
 
 /**
- * The request journal (`GET /__mock/requests`), read again every
- * {@link POLL_INTERVAL_MS} while "live" is on, newest first, filtered by
- * endpoint, key and status on the server (a bad filter shows the server's
- * 400), each entry expandable; "Clear" empties it (`DELETE`). An entry the
- * client report points at (`focus`) is shown among the requests of its key
- * to its path, open; "Show every request" goes back (`onClearFocus`).
+ * The request journal, filtered on the server (a bad filter shows its 400).
+ * An entry the client report points at (`focus`) is shown among the
+ * requests of its key to its path, open.
  */
 export function JournalSection(props: {
   admin: AdminAccess
@@ -32,7 +28,6 @@ export function JournalSection(props: {
   revision: number
   focus?: JournalEntry | undefined
   onClearFocus?: () => void
-  /** Called once the journal was cleared, for what reads it too. */
   onCleared?: () => void
 }): VNode {
   const { admin, focus } = props
@@ -47,9 +42,7 @@ export function JournalSection(props: {
     props.revision,
     clears,
   ])
-  const failed =
-    journal.exchange !== undefined &&
-    (journal.exchange.status < 200 || journal.exchange.status >= 300)
+  const failed = journal.exchange !== undefined && !isSuccess(journal.exchange)
   const disabled = !admin.unlocked
   const clear = async () => {
     setCleared(await admin.call('/requests', { method: 'DELETE' }))
@@ -102,7 +95,6 @@ export function JournalSection(props: {
   </section>`
 }
 
-/** The filters the server applies, and the button that empties the journal. */
 function FilterRow(props: {
   filters: JournalFilters
   keys: ApiKeyRecord[]
@@ -149,7 +141,6 @@ function FilterRow(props: {
   </div>`
 }
 
-/** Which requests show while the client report points at one entry. */
 function FocusLine(props: {
   focus: JournalEntry
   onClear: (() => void) | undefined
@@ -171,7 +162,6 @@ function FocusLine(props: {
   </p>`
 }
 
-/** How many requests match, and the latest of them, newest first. */
 function EntryList(props: {
   entries: JournalEntry[]
   capacity: number | undefined

@@ -10,18 +10,13 @@ import { NameSelect } from './name-select.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
-/** How far a preset applies: the next N requests, one key, one endpoint. */
 interface PresetScope {
   times: string
   key: string
   endpoint: string
 }
 
-/**
- * The presets the control API lists (`GET /__mock/presets`), each applied
- * with one button, optionally narrowed to the next N requests, one key or
- * one endpoint (`POST /__mock/scenarios` with `{ "preset": name, … }`).
- */
+/** Each preset a button, narrowed to N requests, a key or an endpoint. */
 export function PresetList(props: {
   admin: AdminAccess
   keys: ApiKeyRecord[]
@@ -91,7 +86,6 @@ export function PresetList(props: {
   </div>`
 }
 
-/** The scope as the control API takes it: `times` and `match`, when set. */
 function toScenarioScope(scope: PresetScope) {
   const { times, key, endpoint } = scope
   const match = {
@@ -104,7 +98,6 @@ function toScenarioScope(scope: PresetScope) {
   }
 }
 
-/** The fields that narrow the next preset applied. */
 function ScopeRow(props: {
   scope: PresetScope
   keys: ApiKeyRecord[]

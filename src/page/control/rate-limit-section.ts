@@ -6,14 +6,7 @@ import {
   type ListedScenario,
 } from './describe-scenario.js'
 
-/**
- * Rate limits: those in force (the `rateLimit` scenarios, from
- * `--rate-limit` or added later) and, under each, every key whose count is
- * running: what it has left and when it resets, as its next response's
- * `RateLimit-Remaining` and `RateLimit-Reset` would say. The scenarios come
- * from the panel's poll of `GET /__mock/scenarios`, whose entries carry it as
- * `usage`.
- */
+/** The `rateLimit` scenarios and each counted key's `usage`: left, reset. */
 export function RateLimitSection(props: {
   scenarios: ListedScenario[] | undefined
   locked: boolean

@@ -13,12 +13,7 @@ import {
 } from './use-record-editor.js'
 import { toValue } from '../field-value.js'
 
-/**
- * Changes one record: pick a content, project, API key or account by title
- * or ID, see it as stored, rename it, or write a JSON merge patch (RFC 7396)
- * and apply it with `PATCH /__mock/<kind>/<id>`; a 400 names every bad path
- * and changes nothing. Opened on `target` when the page's route names one.
- */
+/** Picks a record, renames it or applies a JSON merge patch (RFC 7396). */
 export function RecordEditor(props: {
   admin: AdminAccess
   revision: number
@@ -83,7 +78,6 @@ export function RecordEditor(props: {
   </section>`
 }
 
-/** The kind of record and the one of that kind to edit. */
 function RecordChooser(props: {
   editor: RecordEditorState
   locked: boolean
@@ -117,7 +111,6 @@ function RecordChooser(props: {
   </div>`
 }
 
-/** The record picked, named, and as the control API stores it. */
 function StoredRecord(props: { editor: RecordEditorState }): VNode {
   const { kind, id, record } = props.editor
   const stored = record.stored ?? {}
@@ -131,7 +124,6 @@ function StoredRecord(props: { editor: RecordEditorState }): VNode {
     </details>`
 }
 
-/** The field a presenter renames most, edited on its own. */
 function NameForm(props: {
   editor: RecordEditorState
   writable: boolean

@@ -14,33 +14,21 @@ export interface AdminCallOptions {
   signal?: AbortSignal
 }
 
-/**
- * The control panel's access to the control API: whether it may call it, why
- * not, and the call itself with the admin token when there is one.
- */
+/** Whether the panel may call the control API, why not, and the call. */
 export interface AdminAccess {
-  /** No token needed, or one given. */
   unlocked: boolean
   /** Whether the server wants the admin token (config, or a 401 seen). */
   tokenRequired: boolean
-  /**
-   * Whether nothing can be changed whatever the token: a build-demo folder,
-   * whose control API only reads.
-   */
+  /** A build-demo folder, whose control API only reads. */
   readOnly: boolean
-  /** Why a token given before was refused, to show next to the form. */
   refusal?: string
-  /** Calls `config.adminBase` + `path`; never throws for HTTP failures. */
   call(path: string, options?: AdminCallOptions): Promise<ApiExchange>
   unlock(token: string): void
   lock(): void
 }
 
-/**
- * The token lives in `sessionStorage` (this tab only, never localStorage).
- * @note A 401 forgets the token and asks again, even when the config said none
- * was needed (a server restarted with `--admin-token`).
- */
+// A 401 forgets the token and asks again, even when the config said none
+// was needed (a server restarted with `--admin-token`).
 export function useAdminAccess(config: PageConfig): AdminAccess {
   const [token, setToken] = useState(() =>
     readSessionValue(ADMIN_TOKEN_STORAGE),

@@ -69,11 +69,7 @@ export function useFixtureTransfer(admin: AdminAccess, onChange: () => void) {
   }
 }
 
-/**
- * Hands `body` to the browser as a JSON file to save.
- * @note A fetch then a blob URL, not a link: the control API may need the
- * admin token, which a plain link cannot send.
- */
+// A fetch then a blob URL, not a link: a link cannot send the admin token.
 function saveAsFile(body: unknown, name: string): void {
   const blob = new Blob([`${JSON.stringify(body, null, 2)}\n`], {
     type: 'application/json',

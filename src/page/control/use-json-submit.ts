@@ -3,27 +3,19 @@ import type { ApiExchange } from '../api-client.js'
 import { parseJsonText } from './json-editor.js'
 import type { AdminAccess, AdminCallOptions } from './use-admin-access.js'
 
-/** A JSON editor's submission: its local problem and the server's answer. */
 interface JsonSubmit {
   /** Why the text is not JSON (nothing was sent). */
   problem?: string
-  /** The last answer of the control API. */
   result?: ApiExchange
-  /** Parses `text` and sends it to `path`; a text that is not JSON is not sent. */
   submit(
     text: string,
     path: string,
     options: Omit<AdminCallOptions, 'body'>,
   ): Promise<void>
-  /** Forgets the last problem and answer. */
   reset(): void
 }
 
-/**
- * Sends what a person wrote in a JSON editor to the control API: a text that
- * is not JSON is stopped here with the parser's message; anything else goes
- * to the server as written, whose answer (and `issues`) is kept to show.
- */
+/** Text that is not JSON stops here; the rest goes to the server as written. */
 export function useJsonSubmit(
   admin: AdminAccess,
   onChange: () => void,

@@ -1,17 +1,12 @@
 import { useEffect, useRef } from 'preact/hooks'
 
-/**
- * How often the control panel reads the journal, the scenarios' counters and
- * the clock again, in milliseconds. The panel says so next to the journal.
- */
+/** How often the panel reads the journal, scenarios and clock again. */
 export const POLL_INTERVAL_MS = 2000
 
 /**
- * Runs `load` at once, whenever `deps` change, and every `intervalMs` while
- * `enabled`; a run still waiting for its answer is aborted by the next one
- * and on unmount, so an answer never lands after a newer one.
- * @note Polling, not server-sent events: the control API has no stream, and
- * a read every 2 s of a journal of at most `--journal-size` entries is cheap.
+ * Runs `load` at once, when `deps` change, and every `intervalMs` while
+ * `enabled`; the next run aborts a waiting one, so answers land in order.
+ * @note Polling: the control API has no stream, and a read every 2 s is cheap.
  */
 export function usePolling(
   load: (signal: AbortSignal) => Promise<void>,

@@ -15,14 +15,9 @@ const MERGE_PATCH = {
   contentType: 'application/merge-patch+json',
 } as const
 
-/** What the record editor shows and does, for its parts. */
 export type RecordEditorState = ReturnType<typeof useRecordEditor>
 
-/**
- * The record editor's state: the kind and record picked, the name and patch
- * being written and the answers to both; opened on `target` when the route
- * names one, its heading then scrolled to and focused.
- */
+/** Opened on `target` when the route names one, its heading focused. */
 export function useRecordEditor(
   admin: AdminAccess,
   revision: number,
@@ -54,9 +49,7 @@ export function useRecordEditor(
     const wanted = RECORD_KINDS.find((item) => item.route === target?.kind)
     if (target === undefined || wanted === undefined) return
     choose(target.id, wanted)
-    // @note After the frame: the editor, not the page's heading, has the
-    // focus when a link opened it, whatever else moved the focus on the way
-    // (`data-view-focus` asks the shell for the same).
+    // After the frame: the editor keeps the focus, whatever else moved it.
     const frame = requestAnimationFrame(() => {
       heading.current?.scrollIntoView({ block: 'start' })
       heading.current?.focus()

@@ -1,29 +1,22 @@
 import { useEffect, useState } from 'preact/hooks'
 
-/** Whether the mock clock runs, as its reading says. */
 type ClockMotion = 'running' | 'paused' | 'unknown'
 
-/** A `GET /__mock/clock` answer and when it arrived (`Date.now()`). */
+/** A `GET /__mock/clock` answer and when it arrived. */
 export interface ClockReading {
   now: string
-  /** How many times as fast as real time it runs; 0 while paused. */
+  /** 0 while paused. */
   speed?: number
   at: number
 }
 
-/** The mock clock as the panel shows it. */
 export interface TickingClock {
-  /** The mock's time now, epoch milliseconds; undefined before a reading. */
   now?: number
-  /** Its speed, from the reading; undefined when it did not say. */
   speed?: number
   motion: ClockMotion
 }
 
-/**
- * Turns readings of `GET /__mock/clock` into a clock that ticks every second
- * between them, at the speed the reading gives.
- */
+/** A clock that ticks every second between readings, at their speed. */
 export function useTickingClock(
   reading: ClockReading | undefined,
 ): TickingClock {

@@ -1,32 +1,25 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
+import { isSuccess, type ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { toChecked } from '../field-value.js'
 import type { AdminAccess } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
-/** The answer of `GET /__mock/variants`. */
 interface VariantState {
   variants: string[]
   known: string[]
-  /** One line per name; absent from a server older than the page. */
+  /** Absent from a server older than the page. */
   summaries?: Record<string, string>
 }
 
 /** The name that turns on every other variant. */
 const ALL = 'hostile'
 
-/**
- * The variants: a switch per variant the mock knows, with what it changes,
- * read from `GET /__mock/variants` and put in force with
- * `PUT /__mock/variants` at each change, so the explorer and every client
- * then get the alternative answers.
- */
+/** A switch per variant, `PUT /__mock/variants` at each change. */
 export function VariantSection(props: {
   admin: AdminAccess
-  /** Bumped by every action of the panel: read again then. */
   revision: number
   onChange: () => void
 }): VNode {
@@ -36,9 +29,8 @@ export function VariantSection(props: {
   ])
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')
-  // @note The list just asked for, shown until the next read: a switch
-  // flipped back to the old state while its PUT is on the way would look
-  // as if the click did nothing.
+  // The list asked for, until the next read: else a switch would flip back
+  // while its PUT is on the way.
   const [asked, setAsked] = useState<string[]>()
   useEffect(() => setAsked(undefined), [state.data])
   const current = asked ?? state.data?.variants ?? []
@@ -52,7 +44,7 @@ export function VariantSection(props: {
       body: { variants },
     })
     setResult(exchange)
-    if (exchange.status < 200 || exchange.status >= 300) setAsked(undefined)
+    if (!isSuccess(exchange)) setAsked(undefined)
     props.onChange()
   }
   const toggle = (name: string, on: boolean) =>
@@ -99,10 +91,8 @@ export function VariantSection(props: {
   </section>`
 }
 
-/** A switch per variant the mock knows, with what it changes. */
 function VariantSwitches(props: {
   state: VariantState
-  /** The variants in force, or just asked for. */
   current: string[]
   disabled: boolean
   onToggle: (name: string, on: boolean) => void

@@ -1,7 +1,6 @@
-/**
- * The API's resources as the page reads them (spec 2), written out here
- * because the page imports no code of the library.
- */
+import { isSuccess, type ApiExchange } from '../api-client.js'
+
+// Written out: the page imports no code of the library.
 export interface Project {
   project_unique: string
   project_name: string
@@ -40,13 +39,8 @@ export interface ListBody<Item> {
   meta: { total: number }
 }
 
-/**
- * The `data` of a 2xx JSON body, or undefined.
- */
-export function dataOf<T>(
-  exchange: { status: number; body: unknown } | undefined,
-): T | undefined {
-  if (exchange === undefined || exchange.status < 200 || exchange.status > 299)
-    return undefined
-  return (exchange.body as { data?: T } | undefined)?.data
+/** The `data` of a 2xx JSON body, or undefined. */
+export function dataOf<T>(exchange: ApiExchange | undefined): T | undefined {
+  if (!isSuccess(exchange)) return undefined
+  return (exchange!.body as { data?: T } | undefined)?.data
 }
