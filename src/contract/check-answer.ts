@@ -98,18 +98,13 @@ export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
   checkHeaders(answer, add)
 
   const { body } = answer
-  if (body.kind === 'cut-short') {
-    add('cut-short', body.problem)
-    return { strict: false, tolerant: false, findings }
-  }
+  if (body.kind === 'cut-short') add('cut-short', body.problem)
   if (body.kind === 'not-json') {
     const type = answer.headers['content-type'] ?? 'no Content-Type'
-    add(
-      'not-json',
-      `${answer.status} ${type}: ${JSON.stringify(body.text.slice(0, 60))}`,
-    )
-    return { strict: false, tolerant: false, findings }
+    const text = JSON.stringify(body.text.slice(0, 60))
+    add('not-json', `${answer.status} ${type}: ${text}`)
   }
+  if (body.kind !== 'json') return { strict: false, tolerant: false, findings }
   if (!/\bjson\b/i.test(answer.headers['content-type'] ?? '')) {
     add(
       'content-type',

@@ -252,11 +252,8 @@ function see<Seen extends SeenViews>(
   view: View,
   create: () => Seen,
 ): void {
-  let seen = items.get(id)
-  if (seen === undefined) {
-    seen = create()
-    items.set(id, seen)
-  }
+  const seen = items.get(id) ?? create()
+  items.set(id, seen) // Map keeps the first insertion's order.
   seen[view] = item as Record<string, unknown>
 }
 

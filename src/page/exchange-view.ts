@@ -5,11 +5,12 @@ import type { ApiExchange } from './api-client.js'
 
 /** What a panel received, as received; an error's code and message on top. */
 export function ExchangeView(props: {
-  exchange: ApiExchange
+  exchange: ApiExchange | undefined
   /** Open the body at once; default: for errors. */
   open?: boolean
-}): VNode {
+}): VNode | null {
   const { exchange } = props
+  if (exchange === undefined) return null
   const failed = exchange.status === 0 || exchange.status >= 400
   const envelope = readErrorEnvelope(exchange.body)
   return html`<div class=${`exchange${failed ? ' exchange-failed' : ''}`}>

@@ -5,28 +5,15 @@ import type { ObjectSpec } from './to-recorded-object.js'
 
 const PLACEHOLDER_TIME = '1970-01-01T00:00:00Z'
 
-const PROJECT_PLACEHOLDERS = {
-  project_name: '',
-  description: '',
-  created_at: PLACEHOLDER_TIME,
-  is_readonly: false,
-}
-const CONTENT_PLACEHOLDERS = {
-  mode: 'unknown',
-  title: '',
-  created_at: PLACEHOLDER_TIME,
-}
-const CONTENT_OWN = new Set([
-  'variation_unique',
-  'progress',
-  'publish',
-  'content',
-])
-
 /** A project as its detail shows it (spec 2.2). */
 export const PROJECT_DETAIL_SPEC: ObjectSpec = {
   shape: resources.projectDetailSchema.shape,
-  placeholders: PROJECT_PLACEHOLDERS,
+  placeholders: {
+    project_name: '',
+    description: '',
+    created_at: PLACEHOLDER_TIME,
+    is_readonly: false,
+  },
   own: new Set(['project_unique']),
 }
 
@@ -39,8 +26,8 @@ export const PROJECT_LIST_SPEC: ObjectSpec = {
 /** A content as its detail shows it (spec 2.4). */
 export const CONTENT_DETAIL_SPEC: ObjectSpec = {
   shape: resources.contentDetailSchema.shape,
-  placeholders: CONTENT_PLACEHOLDERS,
-  own: CONTENT_OWN,
+  placeholders: { mode: 'unknown', title: '', created_at: PLACEHOLDER_TIME },
+  own: new Set(['variation_unique', 'progress', 'publish', 'content']),
 }
 
 /** A content as the list shows it (spec 2.3). */

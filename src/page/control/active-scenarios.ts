@@ -4,19 +4,16 @@ import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 
 /**
  * The scenarios in force with their counters (`matched`, `fired`,
  * `remaining`), each removable (`DELETE /__mock/scenarios/:id`), and all of
  * them at once (`DELETE /__mock/scenarios`).
  */
-export function ActiveScenarios(props: {
-  admin: AdminAccess
-  /** The list as last read, or undefined before the first read. */
-  scenarios: ListedScenario[] | undefined
-  onChange: () => void
-}): VNode {
+export function ActiveScenarios(
+  props: PanelPart & { scenarios: ListedScenario[] | undefined },
+): VNode {
   const { admin, scenarios } = props
   const [result, setResult] = useState<ApiExchange>()
   const [done, setDone] = useState('')

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { NeedsServer } from './server-only-section.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import {
   useTickingClock,
   type ClockReading,
@@ -23,11 +23,9 @@ const SPEEDS = [1, 10, 60] as const
 type ClockChange = (body: unknown, what: string) => Promise<void>
 
 /** The mock clock, ticking while it runs, and what `POST /__mock/clock` takes. */
-export function ClockSection(props: {
-  admin: AdminAccess
-  reading: ClockReading | undefined
-  onChange: () => void
-}): VNode {
+export function ClockSection(
+  props: PanelPart & { reading: ClockReading | undefined },
+): VNode {
   const { admin } = props
   const clock = useTickingClock(props.reading)
   const [result, setResult] = useState<ApiExchange>()

@@ -18,7 +18,11 @@ import { ScenarioSection } from './scenario-section.js'
 import { ServerOnlySection } from './server-only-section.js'
 import { TryRequest } from './try-request.js'
 import { VariantSection } from './variant-section.js'
-import { useAdminAccess, type AdminAccess } from './use-admin-access.js'
+import {
+  useAdminAccess,
+  type AdminAccess,
+  type PanelPart,
+} from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 import { useClockReading } from './use-clock-reading.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
@@ -135,13 +139,8 @@ function PanelNotices(props: {
   }`
 }
 
-function ReportAndJournal(props: {
-  admin: AdminAccess
-  keys: ApiKeyRecord[]
-  revision: number
-  onChange: () => void
-}): VNode {
-  const { admin, revision } = props
+function ReportAndJournal(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
+  const { admin } = props
   const [focus, setFocus] = useState<JournalEntry>()
   if (admin.readOnly)
     return html`<${ServerOnlySection}
@@ -154,15 +153,9 @@ function ReportAndJournal(props: {
         title="Request journal"
         what="The request journal needs"
       />`
-  return html`<${ClientReportSection}
-      admin=${admin}
-      revision=${revision}
-      onShowEntry=${setFocus}
-    />
+  return html`<${ClientReportSection} ...${props} onShowEntry=${setFocus} />
     <${JournalSection}
-      admin=${admin}
-      keys=${props.keys}
-      revision=${revision}
+      ...${props}
       focus=${focus}
       onClearFocus=${() => setFocus(undefined)}
       onCleared=${props.onChange}

@@ -3,7 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import { ActionResult } from './action-result.js'
 import { JsonEditor } from './json-editor.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import { useJsonSubmit } from './use-json-submit.js'
 
 /** The fields of a scenario, as the control API takes them. */
@@ -30,10 +30,7 @@ const EXAMPLE = '{ "status": 503, "retryAfter": 5, "times": 2 }'
  * sent as it is to `POST /__mock/scenarios`; the server's `invalid_scenario`
  * message, which names every problem, is shown as received.
  */
-export function CustomScenarioForm(props: {
-  admin: AdminAccess
-  onChange: () => void
-}): VNode {
+export function CustomScenarioForm(props: PanelPart): VNode {
   const [text, setText] = useState(EXAMPLE)
   const send = useJsonSubmit(props.admin, props.onChange)
   const disabled = !props.admin.unlocked

@@ -3,7 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import { ActionResult } from './action-result.js'
 import { ConfirmDialog } from './confirm-dialog.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import {
   FIXTURE_FILE_NAME,
   useFixtureTransfer,
@@ -16,10 +16,7 @@ import {
  * server started with (`POST /__mock/reset`, which also puts back the start
  * scenarios, real time and an empty journal) once a dialog has asked.
  */
-export function FixtureTransfer(props: {
-  admin: AdminAccess
-  onChange: () => void
-}): VNode {
+export function FixtureTransfer(props: PanelPart): VNode {
   const transfer = useFixtureTransfer(props.admin, props.onChange)
   const { problem, download, upload, reset } = transfer
   const [asking, setAsking] = useState(false)

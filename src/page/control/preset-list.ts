@@ -7,7 +7,7 @@ import { describeScenario, type ListedScenario } from './describe-scenario.js'
 import { ENDPOINT_NAMES, type ApiKeyRecord } from './endpoint-names.js'
 import { toValue } from '../field-value.js'
 import { NameSelect } from './name-select.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
 interface PresetScope {
@@ -17,11 +17,7 @@ interface PresetScope {
 }
 
 /** Each preset a button, narrowed to N requests, a key or an endpoint. */
-export function PresetList(props: {
-  admin: AdminAccess
-  keys: ApiKeyRecord[]
-  onChange: () => void
-}): VNode {
+export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
   const { admin } = props
   const presets = useAdminData<{ data: ListedScenario[] }>(
     admin,

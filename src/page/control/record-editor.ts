@@ -5,7 +5,7 @@ import { JsonEditor } from './json-editor.js'
 import { RECORD_KINDS, toChoice } from './record-kinds.js'
 import { RecordPicker } from './record-picker.js'
 import { NeedsServer } from './server-only-section.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import {
   useRecordEditor,
   type RecordEditorState,
@@ -14,12 +14,9 @@ import {
 import { toValue } from '../field-value.js'
 
 /** Picks a record, renames it or applies a JSON merge patch (RFC 7396). */
-export function RecordEditor(props: {
-  admin: AdminAccess
-  revision: number
-  onChange: () => void
-  target?: RecordTarget
-}): VNode {
+export function RecordEditor(
+  props: PanelPart & { target?: RecordTarget },
+): VNode {
   const { admin, target } = props
   const editor = useRecordEditor(admin, props.revision, props.onChange, target)
   const { kind, record } = editor

@@ -1,5 +1,9 @@
 import { useCallback, useMemo, useState } from 'preact/hooks'
-import { callApi, type ApiExchange } from '../api-client.js'
+import {
+  callApi,
+  type ApiExchange,
+  type ApiRequestOptions,
+} from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
 import {
   ADMIN_TOKEN_STORAGE,
@@ -7,12 +11,7 @@ import {
   writeSessionValue,
 } from '../session-state.js'
 
-export interface AdminCallOptions {
-  method?: string
-  body?: unknown
-  contentType?: string
-  signal?: AbortSignal
-}
+export type AdminCallOptions = Omit<ApiRequestOptions, 'apiKey' | 'adminToken'>
 
 /** Whether the panel may call the control API, why not, and the call. */
 export interface AdminAccess {
@@ -81,4 +80,11 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
     }),
     [config.mode, tokenRequired, token, refusal, call, unlock, lock],
   )
+}
+
+/** What each part of the control panel gets; `revision` bumps on every action. */
+export interface PanelPart {
+  admin: AdminAccess
+  revision: number
+  onChange: () => void
 }

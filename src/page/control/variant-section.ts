@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { isSuccess, type ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { toChecked } from '../field-value.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
 interface VariantState {
@@ -18,11 +18,7 @@ interface VariantState {
 const ALL = 'hostile'
 
 /** A switch per variant, `PUT /__mock/variants` at each change. */
-export function VariantSection(props: {
-  admin: AdminAccess
-  revision: number
-  onChange: () => void
-}): VNode {
+export function VariantSection(props: PanelPart): VNode {
   const { admin } = props
   const state = useAdminData<VariantState>(admin, '/variants', undefined, [
     props.revision,

@@ -9,7 +9,7 @@ export interface Project {
   is_readonly?: boolean
 }
 
-/** A content list item (spec 2.3) and, with `publish` and `content`, its detail (2.4). */
+/** A list item (spec 2.3); with `publish` and `content`, a detail (2.4). */
 export interface Content {
   mode: string
   variation_unique: string

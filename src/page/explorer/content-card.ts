@@ -9,14 +9,12 @@ import { useSeen } from '../use-seen.js'
 import { dataOf, type Content } from './api-types.js'
 import { ProgressBar } from './progress-bar.js'
 import { PublishBadges } from './publish-badges.js'
+import { useSteadyMedia } from './use-steady-media.js'
 
 /**
- * One content of a list. The list item has no thumbnail and no `publish`
- * (spec 2.3), so the card fetches the content's detail once it scrolls into
- * view, and again while it may still change (its progress or title moved, a
- * publish is pending) when the page refreshes by itself. Once the detail
- * answered, progress and publish both come from it, so the card never shows
- * two moments at once.
+ * The list item has no thumbnail and no `publish` (spec 2.3): the card asks
+ * for the detail once seen, and again while it may change; progress then
+ * comes from it too, so the card never shows two moments at once.
  */
 export function ContentCard(props: {
   config: PageConfig
@@ -76,24 +74,13 @@ export function ContentCard(props: {
   </li>`
 }
 
-/** The card's image, or why there is none. */
 function CardThumbnail(props: {
   href: string
   body: Content | undefined
   exchange: ApiExchange | undefined
 }): VNode {
   const { body } = props
-  // @note The signed URLs change on every answer; the first one keeps the
-  // image from loading again on each refresh. The title card shows the
-  // title, so a new title takes the new answer's URL.
-  const thumbnail = useRef<{ subject?: string; url?: string }>({})
-  const subject = `${body?.content?.movie_unique} ${body?.title}`
-  if (
-    body?.content?.thumbnail_url !== undefined &&
-    thumbnail.current.subject !== subject
-  ) {
-    thumbnail.current = { subject, url: body.content.thumbnail_url }
-  }
+  const { thumbnail } = useSteadyMedia(body)
   return html`<a
     class="thumbnail-link"
     href=${props.href}
@@ -101,7 +88,7 @@ function CardThumbnail(props: {
     aria-hidden="true"
   >
     ${
-      thumbnail.current.url === undefined
+      thumbnail === undefined
         ? html`<div class="thumbnail thumbnail-empty">
             ${
               props.exchange !== undefined && body === undefined
@@ -111,7 +98,7 @@ function CardThumbnail(props: {
           </div>`
         : html`<img
             class="thumbnail"
-            src=${thumbnail.current.url}
+            src=${thumbnail}
             alt=""
             loading="lazy"
             width="320"
@@ -121,11 +108,8 @@ function CardThumbnail(props: {
   </a>`
 }
 
-/**
- * @note The list refreshes the detail when progress moves, but publishing
- * does not show in the list: a complete content's detail is asked again
- * while it has no result yet or one is pending.
- */
+// Publishing does not show in the list: a complete content's detail is
+// asked again while it has no result yet or one is pending.
 function mayBePublishedSoon(
   item: Content,
   detail: Content | undefined,

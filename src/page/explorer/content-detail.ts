@@ -11,48 +11,31 @@ import { EditLink } from './edit-link.js'
 import { PublishTable } from './publish-table.js'
 import { useSteadyMedia, type SteadyMedia } from './use-steady-media.js'
 
-/**
- * One content (`GET /projects/{id}/contents/{id}`): the video, the
- * thumbnail, the `content` object and the publish results; asked again every
- * `pollMs` while the page refreshes by itself. Its project's name, for the
- * breadcrumb, is asked for when the page does not know it yet.
- */
+/** One content; its project's name, for the breadcrumb, asked for if unknown. */
 export function ContentDetail(props: {
   config: PageConfig
   apiKey: string
   projectId: string
   contentId: string
   pollMs: number | undefined
-  /** The mock's time now, in ms. */
   now: () => number
-  /** The names the page knows, by ID. */
   names: ReadonlyMap<string, string>
-  /** Tells the page the names of records, as `[id, name]`. */
   onNames: (names: [string, string][]) => void
 }): VNode {
   const { config, apiKey, projectId, contentId, onNames } = props
   const projectUrl = `${config.apiBase}/projects/${encodeURIComponent(projectId)}`
-  const detail = useApi(
-    `${projectUrl}/contents/${encodeURIComponent(contentId)}`,
-    {
-      apiKey,
-      pollMs: props.pollMs,
-    },
-  )
+  const contentUrl = `${projectUrl}/contents/${encodeURIComponent(contentId)}`
+  const detail = useApi(contentUrl, { apiKey, pollMs: props.pollMs })
   const project = useApi(props.names.has(projectId) ? undefined : projectUrl, {
     apiKey,
   })
   const content = dataOf<Content>(detail.exchange)
   const projectName = dataOf<Project>(project.exchange)?.project_name
   useEffect(() => {
-    onNames([
-      ...(projectName === undefined
-        ? []
-        : [[projectId, projectName] as [string, string]]),
-      ...(content === undefined
-        ? []
-        : [[contentId, content.title] as [string, string]]),
-    ])
+    const names: [string, string][] = []
+    if (projectName !== undefined) names.push([projectId, projectName])
+    if (content !== undefined) names.push([contentId, content.title])
+    onNames(names)
   }, [projectName, content?.title])
   const media = useSteadyMedia(content)
   return html`<section class="panel" aria-labelledby="content-title">
@@ -68,14 +51,10 @@ export function ContentDetail(props: {
       </div>`
     }
     ${detail.exchange === undefined && html`<p class="muted">Loading…</p>`}
-    ${
-      detail.exchange !== undefined &&
-      html`<${ExchangeView} exchange=${detail.exchange} />`
-    }
+    <${ExchangeView} exchange=${detail.exchange} />
   </section>`
 }
 
-/** The content's video and its thumbnail, steady across refreshes. */
 function ContentMedia(props: { media: SteadyMedia; title: string }): VNode {
   const { media } = props
   return html`<div class="content-media">
@@ -106,7 +85,6 @@ function ContentMedia(props: { media: SteadyMedia; title: string }): VNode {
   </div>`
 }
 
-/** Mode, ID, progress, publish results and the `content` object. */
 function ContentFacts(props: { content: Content; now: () => number }): VNode {
   const { content } = props
   return html`<div class="content-facts">

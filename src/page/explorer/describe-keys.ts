@@ -1,4 +1,3 @@
-/** An API key record of the control API (`GET /__mock/api-keys`). */
 export interface ApiKeyRecord {
   key: string
   account: string
@@ -6,7 +5,6 @@ export interface ApiKeyRecord {
   revoked?: boolean
 }
 
-/** A project record of the control API (`GET /__mock/projects`). */
 export interface ProjectRecord {
   project_unique: string
   account: string
@@ -14,24 +12,18 @@ export interface ProjectRecord {
   shared_with?: string[]
 }
 
-/** What the key chooser says about one key. */
 export interface KeyDescription {
   key: string
   account: string
   accountName: string | undefined
   /** Revoked wins over expired, as the API decides. */
   state: 'active' | 'expired' | 'revoked'
-  /** Projects the key's account sees: its own and those shared with it. */
+  /** Its own projects and those shared with it. */
   visible: number
-  /** Of those, the ones another account shares with it. */
   shared: number
-  /** Of the shared ones, those that are read-only. */
   sharedReadOnly: number
 }
 
-/**
- * Describes every key from the control API's records at the mock's time.
- */
 export function describeKeys(
   keys: ApiKeyRecord[],
   accounts: { id: string; name: string }[],
@@ -66,9 +58,6 @@ export function describeKeys(
   })
 }
 
-/**
- * What a key sees, in words.
- */
 export function describeSight(description: KeyDescription): string {
   if (description.state !== 'active') {
     return `answered 401: the key is ${description.state}`

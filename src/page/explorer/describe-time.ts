@@ -1,8 +1,7 @@
-/** A time as a person reads it, beside the exact one. */
 interface TimeDescription {
-  /** How long ago (or how soon), in words: `just now`, `3 min ago`, `in 2 h`, `5 days ago`. */
+  /** `just now`, `3 min ago`, `in 2 h`, `5 days ago`. */
   relative: string
-  /** The local clock time, with the date when it is not the day of `now`: `18:53`, `24 Nov, 18:53`. */
+  /** `18:53`, or `24 Nov, 18:53` another day than `now`. */
   local: string
 }
 
@@ -10,10 +9,7 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/**
- * Describes an ISO 8601 time seen at `now` (the mock's time, in ms), in the
- * browser's locale and time zone unless given; undefined when it is not a time.
- */
+/** An ISO 8601 time seen at `now` (the mock's time), in the browser's zone. */
 export function describeTime(
   iso: string,
   now: number,
@@ -47,7 +43,6 @@ export function describeTime(
   return { relative: describeDistance(now - time), local }
 }
 
-/** A distance in time as words: positive is past, negative future. */
 function describeDistance(ms: number): string {
   const size = Math.abs(ms)
   if (size < 45_000) return 'just now'

@@ -2,18 +2,7 @@ import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import type { PageConfig } from '../page-config.js'
 
-/**
- * The control panel's route that opens its record editor on one record:
- * `#/control/edit/<kind>/<id>`.
- */
-function editRoute(kind: 'contents' | 'projects', id: string): string {
-  return `#/control/edit/${kind}/${encodeURIComponent(id)}`
-}
-
-/**
- * "Edit": opens the control panel's editor on the record a view shows; only
- * where the control API can change records (not in a build-demo folder).
- */
+/** Only where the control API can change records (not in a build-demo). */
 export function EditLink(props: {
   config: PageConfig
   kind: 'contents' | 'projects'
@@ -21,7 +10,8 @@ export function EditLink(props: {
 }): VNode | null {
   if (props.config.mode !== 'server') return null
   const noun = props.kind === 'contents' ? 'content' : 'project'
-  return html`<a class="edit-link" href=${editRoute(props.kind, props.id)}
+  const href = `#/control/edit/${props.kind}/${encodeURIComponent(props.id)}`
+  return html`<a class="edit-link" href=${href}
     >Edit<span class="visually-hidden"
       >${` this ${noun} in the control panel`}</span
     ></a

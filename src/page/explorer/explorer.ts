@@ -15,18 +15,10 @@ import { ProjectView } from './project-view.js'
 import { useControlRecords } from './use-control-records.js'
 import { toChecked } from '../field-value.js'
 
-/**
- * How often the explorer asks again while it refreshes by itself: live data
- * moves a step every 50 to 90 s at speed 1 and a new content starts every 2
- * to 4 minutes, so 3 s shows every change promptly, even at `--speed 10`,
- * at a cost of one list request (plus the details that may change) each time.
- */
+// Live data moves a step every 50 to 90 s at speed 1: 3 s shows every change
+// promptly, even at `--speed 10`.
 const POLL_MS = 3000
 
-/**
- * The explorer at `#/`: choose an API key, then its projects
- * (`#/projects/<id>`), then one content (`#/projects/<id>/contents/<id>`).
- */
 export function Explorer(props: { config: PageConfig; route: string }): VNode {
   const { config } = props
   const [apiKey, setApiKey] = useState(
@@ -98,7 +90,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
   </div>`
 }
 
-/** The project and content a route names: `/projects/<id>/contents/<id>`. */
+// `/projects/<id>/contents/<id>`
 function readExplorerRoute(route: string): {
   projectId?: string
   contentId?: string
@@ -109,7 +101,6 @@ function readExplorerRoute(route: string): {
   return segment === 'projects' ? { projectId, contentId } : {}
 }
 
-/** The names of the records the views have shown, by ID, and how to add some. */
 function useKnownNames() {
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map())
   const learn = useCallback((entries: [string, string][]) => {
@@ -122,7 +113,6 @@ function useKnownNames() {
   return { names, learn }
 }
 
-/** Where the explorer is, and whether it refreshes by itself. */
 function ExplorerBar(props: {
   names: ReadonlyMap<string, string>
   projectId: string | undefined
@@ -131,14 +121,7 @@ function ExplorerBar(props: {
   onAutoRefresh: (on: boolean) => void
 }): VNode {
   return html`<div class="explorer-bar">
-    ${
-      props.projectId !== undefined &&
-      html`<${Breadcrumb}
-        names=${props.names}
-        projectId=${props.projectId}
-        contentId=${props.contentId}
-      />`
-    }
+    ${props.projectId !== undefined && html`<${Breadcrumb} ...${props} />`}
     <label class="toggle">
       <input
         type="checkbox"
@@ -150,7 +133,6 @@ function ExplorerBar(props: {
   </div>`
 }
 
-/** Projects, then the project, then the content, named where known. */
 function Breadcrumb(props: {
   names: ReadonlyMap<string, string>
   projectId: string

@@ -13,17 +13,13 @@ const STATE_BADGE = {
 } as const
 
 /**
- * Chooses the API key the explorer sends: the dataset's keys from the
- * control API (account, state, what each sees), or one typed in. Folded to
- * one line (the key in use and a button to change it) inside a project, on
- * narrow screens and when the keys cannot be listed, so the first screen
- * shows the data, not the chooser.
+ * Folded to one line inside a project, on narrow screens and when the keys
+ * cannot be listed, so the first screen shows the data, not the chooser.
  */
 export function KeyChooser(props: {
   apiKey: string
   records: ControlRecords
   onChange: (key: string) => void
-  /** Start folded to one line whatever the width (inside a project). */
   folded: boolean
 }): VNode {
   const { apiKey, records } = props
@@ -91,10 +87,8 @@ export function KeyChooser(props: {
   </details>`
 }
 
-/** The media query of screens wide enough to show the key list unfolded on `#/`. */
 const WIDE_ENOUGH_TO_UNFOLD = '(min-width: 48rem)'
 
-/** A radio button per key of the dataset: its state, account and sight. */
 function KeyList(props: {
   descriptions: KeyDescription[]
   apiKey: string
@@ -130,7 +124,6 @@ function KeyList(props: {
   </fieldset>`
 }
 
-/** A key of one's own, e.g. a wrong one. */
 function TypedKeyForm(props: { onChange: (key: string) => void }): VNode {
   const [typed, setTyped] = useState('')
   const useTyped = (event: Event) => {

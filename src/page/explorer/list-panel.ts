@@ -4,23 +4,15 @@ import type { ApiExchange } from '../api-client.js'
 import { ExchangeView } from '../exchange-view.js'
 import { dataOf, type ListBody } from './api-types.js'
 
-/**
- * A list answer as a panel: its title and `meta.total`, a card per item (or
- * why there is none), and the exchange itself underneath.
- */
 export function ListPanel<Item>(props: {
-  /** The id of the heading, which names the section. */
   id: string
   title: string
   /** The heading's level: 1 when the list is the view itself. */
   level: 1 | 2
   exchange: ApiExchange | undefined
-  /** What to say when the list is empty. */
   empty: string
-  /** The class of the card grid, beside `card-grid`. */
   gridClass: string
   renderItem: (item: Item) => VNode
-  /** Shown between the heading and the list. */
   children?: ComponentChildren
 }): VNode {
   const { exchange } = props
@@ -52,6 +44,6 @@ export function ListPanel<Item>(props: {
         ${items.map(props.renderItem)}
       </ul>`
     }
-    ${exchange !== undefined && html`<${ExchangeView} exchange=${exchange} />`}
+    <${ExchangeView} exchange=${exchange} />
   </section>`
 }

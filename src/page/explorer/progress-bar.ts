@@ -1,20 +1,12 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 
-/**
- * How many steps a content's generation has (step_process runs 1 → 5): a copy
- * of `GENERATION_STEPS` (src/data/generation-steps.ts), as the page imports no
- * code of src/; test/data/generation-steps.test.ts fails if they differ.
- */
+// A copy of `GENERATION_STEPS`, as the page imports no code of src/;
+// test/data/generation-steps.test.ts fails if they differ.
 export const TOTAL_STEPS = 5
 
-/**
- * A content's progress: a bar with "step n of 5" and a complete badge; the
- * bar is named after its content, so a list of them reads apart.
- */
 export function ProgressBar(props: {
   progress: { step_process: number; is_complete: boolean } | undefined
-  /** The bar's accessible name. */
   label: string
 }): VNode {
   const step = props.progress?.step_process ?? 0

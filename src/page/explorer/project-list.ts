@@ -6,17 +6,11 @@ import { useApi } from '../use-api.js'
 import { dataOf, type ListBody, type Project } from './api-types.js'
 import { ListPanel } from './list-panel.js'
 
-/**
- * The projects the key sees (`GET /projects`), each a card with what the
- * list does not carry fetched for it: `is_readonly` from its detail and the
- * content count from its contents list's `meta.total`.
- */
+/** Each card fetches what the list lacks: `is_readonly`, the content count. */
 export function ProjectList(props: {
   config: PageConfig
   apiKey: string
-  /** The owning account of each project, from the control API when it answers. */
   ownerOf: Map<string, string>
-  /** The chosen key's account, when known. */
   account: string | undefined
   pollMs: number | undefined
 }): VNode {
@@ -82,14 +76,8 @@ function ProjectCard(props: {
     <p class="muted small"><code>${project.project_unique}</code></p>
     <details class="panel-requests">
       <summary>Requests for this card</summary>
-      ${
-        detail.exchange !== undefined &&
-        html`<${ExchangeView} exchange=${detail.exchange} open=${false} />`
-      }
-      ${
-        contents.exchange !== undefined &&
-        html`<${ExchangeView} exchange=${contents.exchange} open=${false} />`
-      }
+      <${ExchangeView} exchange=${detail.exchange} open=${false} />
+      <${ExchangeView} exchange=${contents.exchange} open=${false} />
     </details>
   </li>`
 }

@@ -9,17 +9,12 @@ import { ContentCard } from './content-card.js'
 import { EditLink } from './edit-link.js'
 import { ListPanel } from './list-panel.js'
 
-/**
- * One project (`GET /projects/{id}`) and its contents
- * (`GET /projects/{id}/contents`); while the page refreshes by itself, the
- * list is asked again every `pollMs`, and contents that appear are marked new.
- */
+/** One project and its contents, those that appear later marked new. */
 export function ProjectView(props: {
   config: PageConfig
   apiKey: string
   projectId: string
   pollMs: number | undefined
-  /** Tells the page the names of records, as `[id, name]`. */
   onNames: (names: [string, string][]) => void
 }): VNode {
   const { config, apiKey, projectId, onNames } = props
@@ -65,10 +60,7 @@ export function ProjectView(props: {
           </p>
           <p>${project.description}</p>`
       }
-      ${
-        detail.exchange !== undefined &&
-        html`<${ExchangeView} exchange=${detail.exchange} />`
-      }
+      <${ExchangeView} exchange=${detail.exchange} />
     </section>
     <${ListPanel}
       id="contents-title"

@@ -4,15 +4,9 @@ import type { PublishResult } from './api-types.js'
 import { publishStatusClass } from './publish-badges.js'
 import { Timestamp } from './timestamp.js'
 
-/**
- * A content's publish results as a table: the platform (a link to the post,
- * its URL beneath, cut with an ellipsis rather than broken; no link for a
- * failed one, which was never posted), the status and `posted_at` (for a
- * failed result, when the attempt failed) in a person's terms.
- */
+/** No link for a failed result, which was never posted. */
 export function PublishTable(props: {
   publish: PublishResult[]
-  /** The mock's time now, in ms. */
   now: () => number
 }): VNode {
   return html`<table class="publish-table">

@@ -3,14 +3,11 @@ import type { VNode } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { describeTime } from './describe-time.js'
 
-/** How often "3 min ago" is told again: often enough to never be a minute behind. */
+/** Often enough that "3 min ago" is never a minute behind. */
 const RETELL_MS = 20_000
 
-/**
- * A time in a person's terms, "3 min ago · 18:53", with the exact ISO time
- * in `datetime` and `title`, shown on focus too (it takes Tab), since a
- * title alone never shows for a keyboard.
- */
+// "3 min ago · 18:53"; it takes Tab, since a title alone never shows for a
+// keyboard.
 export function Timestamp(props: { iso: string; now: () => number }): VNode {
   const [, retell] = useState(0)
   useEffect(() => {

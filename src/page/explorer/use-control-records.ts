@@ -10,28 +10,16 @@ import {
   type ProjectRecord,
 } from './describe-keys.js'
 
-/** What the explorer reads from the control API, when it answers. */
 export interface ControlRecords {
-  /** The answer of `GET <adminBase>/api-keys`. */
   exchange: ApiExchange | undefined
-  /** Every key described, or undefined when the control API did not answer them. */
   keys: KeyDescription[] | undefined
-  /** The owning account of each project. */
   ownerOf: Map<string, string>
-  /**
-   * Whether the control API wants an admin token this tab does not have (the
-   * page then does not ask it: nothing to show but 401s) or refused the one it has.
-   */
+  /** A token is wanted that this tab lacks (nothing asked then), or refused. */
   locked: boolean
-  /** The mock's time now, in ms: its clock when it answered, else the browser's. */
+  /** The mock's time now, in ms, else the browser's. */
   now: () => number
 }
 
-/**
- * Reads the keys, accounts, projects and clock from the control API, with
- * the admin token when the tab has one; without one where the server wants
- * it, asks nothing.
- */
 export function useControlRecords(
   config: PageConfig,
   adminToken: string | undefined,
@@ -44,8 +32,6 @@ export function useControlRecords(
   const clock = useApi(base && `${base}/clock`, { adminToken })
   const keyRecords = dataOf<ApiKeyRecord[]>(keys.exchange)
   const projectRecords = dataOf<ProjectRecord[]>(projects.exchange) ?? []
-  // One reading per answer, stamped with when it arrived, so the mock's time
-  // runs on from there at the clock's speed.
   const reading = useMemo(() => {
     const body = clock.exchange?.body as
       { now?: string; speed?: number } | undefined
@@ -53,7 +39,6 @@ export function useControlRecords(
     if (Number.isNaN(at)) return undefined
     return { at, speed: body?.speed ?? 1, received: Date.now() }
   }, [clock.exchange])
-  const now = reading?.at ?? Number.NaN
   return {
     locked: locked || keys.exchange?.status === 401,
     now: () =>
@@ -68,7 +53,7 @@ export function useControlRecords(
             keyRecords,
             dataOf<{ id: string; name: string }[]>(accounts.exchange) ?? [],
             projectRecords,
-            Number.isNaN(now) ? Date.now() : now,
+            reading?.at ?? Date.now(),
           ),
     ownerOf: new Map(
       projectRecords.map((project) => [

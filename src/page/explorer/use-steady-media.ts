@@ -1,7 +1,6 @@
 import { useRef } from 'preact/hooks'
 import type { Content } from './api-types.js'
 
-/** The video and thumbnail a content's page shows. */
 export interface SteadyMedia {
   movie?: string
   title?: string
@@ -10,7 +9,6 @@ export interface SteadyMedia {
 }
 
 /**
- * The media URLs of a content, kept while they show the same thing.
  * @note The signed URLs change on every answer; keeping the first ones per
  * movie stops a refresh from restarting the video or the image. The title
  * card shows the title, so a new title takes the new thumbnail URL.
