@@ -27,7 +27,7 @@ export interface ReplicaHealth {
 }
 
 export interface ControlHooks {
-  /** The mock the routes change: the replica's, whose changes `write` sends to the fleet. */
+  /** A replica's own view of the mock, whose changes `write` sends to the fleet. */
   mock?: MockCore
   write?: ControlWrite
   /** Before `GET /requests` lists the journal: fills it with the fleet's. */

@@ -3,15 +3,8 @@ import type { RequestHandler } from 'express'
 import { readBearerToken } from '../../api/read-bearer-token.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 
-/**
- * The control API's guard: a request passes with
- * `Authorization: Bearer <adminToken>` (the scheme in any case, as the API
- * reads it), anything else answers 401 saying what to send.
- * @note The tokens are compared as SHA-256 digests with `timingSafeEqual`:
- * equal lengths whatever was sent, and a compare that takes as long for a
- * wrong first character as for a wrong last one, so the answer's timing
- * tells nothing about the token.
- */
+// Digests compared with `timingSafeEqual`: equal lengths whatever was sent, so
+// the answer's timing tells nothing about the token.
 export function createAdminTokenCheck(adminToken: string): RequestHandler {
   const expected = digest(adminToken)
   return (request, response, next) => {

@@ -5,9 +5,6 @@ import type { ControlWrite } from './control-hooks.js'
 import { readClockChange } from '../../api/traffic/read-clock-change.js'
 import { readJsonBody } from './read-json-body.js'
 
-/**
- * The mock clock's control routes: `GET`, `POST`, `DELETE /clock`.
- */
 export function createClockRoutes(mock: MockCore, write: ControlWrite): Router {
   const router = express.Router()
   const { clock } = mock

@@ -26,29 +26,9 @@ import { createScenarioRoutes } from './create-scenario-routes.js'
 import { createVariantRoutes } from './create-variant-routes.js'
 
 /**
- * The control API under `/__mock`, outside the API prefix and never behind an
- * API key; behind `Authorization: Bearer <adminToken>` when one is set.
- * Every `POST`, `PUT` and `PATCH` route takes JSON only (415
- * `unsupported_media_type` otherwise, after 404 and 405), so that no web
- * page of another origin can drive it.
- * - `GET /health`; `GET /fixtures`, `PUT /fixtures`: the dataset.
- * - `POST /reset`: back to the initial dataset, the options' scenarios, the
- *   real clock and an empty journal.
- * - `GET`, `POST`, `DELETE /scenarios`; `DELETE /scenarios/:id`.
- * - `GET`, `DELETE /requests`: the request journal, with query filters.
- * - `GET /client-report`: the rules the client broke, from the journal.
- * - `GET`, `POST`, `DELETE /clock`: read, set or advance, back to real time.
- * - `GET`, `PUT /variants`: the variants of the real service in force.
- * - `GET`, `POST /contents`; `GET`, `PATCH`, `DELETE /contents/:id`: one
- *   record at a time, and the same for `/projects`, `/api-keys`, `/accounts`.
- *
- * Every `DELETE` answers 204 without a body; bad input answers 400 with a
- * code (`unsupported_media_type`, `invalid_json`, `invalid_fixture`, `invalid_scenario`,
- * `invalid_filter`, `invalid_clock`, `invalid_variants`, `invalid_parameter`) and a message
- * naming the problem; an unknown record answers 404, a record still referred
- * to 409 `conflict`; a method a path does not have (`OPTIONS` too, but for a
- * CORS preflight) answers 405 with `Allow`.
- * `CONTROL_ERROR_CODES` lists every code.
+ * The control API under `/__mock` (routes: docs/control-api.md), behind the
+ * admin token when one is set. Its `POST`, `PUT` and `PATCH` routes take JSON
+ * only (415 after 404 and 405), so that no page of another origin can drive it.
  */
 export function createControlRouter(
   mock: MockCore,
@@ -56,9 +36,8 @@ export function createControlRouter(
 ): Router {
   const router = express.Router()
 
-  if (options.adminToken !== undefined) {
+  if (options.adminToken !== undefined)
     router.use(createAdminTokenCheck(options.adminToken))
-  }
 
   // express would answer OPTIONS itself with `200 text/plain`: a non-preflight
   // OPTIONS gets the 405 JSON with `Allow`, like any method a path lacks.
@@ -67,7 +46,6 @@ export function createControlRouter(
     if (request.method !== 'OPTIONS') return next()
     methodNotAllowed!(request, response, next)
   })
-  // A replica's routes change its own view of the mock, through `write`.
   const changed = options.mock ?? mock
   const write = options.write ?? writeAlone
   router.use(createFixtureRoutes(changed, write, options.health))
@@ -76,9 +54,8 @@ export function createControlRouter(
   router.use(createClientReportRoutes(changed, options.readJournal))
   router.use(createClockRoutes(changed, write))
   router.use(createVariantRoutes(changed, write))
-  for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[]) {
+  for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[])
     router.use(createRecordRoutes(changed, name, write))
-  }
   methodNotAllowed = createMethodNotAllowedHandler(router)
   router.use(methodNotAllowed)
 

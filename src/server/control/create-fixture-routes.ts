@@ -7,34 +7,29 @@ import { readFixtureBody } from './read-fixture-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
-/**
- * The largest fixture document `PUT /__mock/fixtures` accepts.
- */
 export const MAX_FIXTURE_BYTES = 200 * 1_048_576
 
-/**
- * The dataset's control routes: `GET /health`, `GET`, `PUT /fixtures` and
- * `POST /reset`.
- */
 export function createFixtureRoutes(
   mock: MockCore,
   write: ControlWrite,
   health?: ControlHooks['health'],
 ): Router {
   const router = express.Router()
+  const counts = (status: string) => ({
+    status,
+    projects: mock.db.projects.count(),
+    contents: mock.db.contents.count(),
+  })
 
   router.get('/health', (_request, response) => {
     const replica = health?.()
-    response.status(replica?.httpStatus ?? 200).json({
-      status: 'ok',
-      ...replica?.body,
-      projects: mock.db.projects.count(),
-      contents: mock.db.contents.count(),
-    })
+    const { projects, contents } = counts('ok')
+    response
+      .status(replica?.httpStatus ?? 200)
+      .json({ status: 'ok', ...replica?.body, projects, contents })
   })
 
-  // @note Pretty-printed with a final newline, unlike the API's bodies: the
-  // export is meant to be saved, edited and committed as it is.
+  // Pretty-printed, unlike the API's bodies: meant to be saved and committed.
   router.get('/fixtures', (_request, response) => {
     response
       .type('json')
@@ -47,8 +42,7 @@ export function createFixtureRoutes(
     readFixtureBody(MAX_FIXTURE_BYTES),
     async (request, response) => {
       try {
-        // @note The body was parsed for this load alone: its records are
-        // kept as they are, not copied (see `handOverDocument`).
+        // Parsed for this load alone: its records need no copy.
         handOverDocument(request.body)
         await write(() => mock.load(request.body))
       } catch (error) {
@@ -56,28 +50,17 @@ export function createFixtureRoutes(
         writeFixtureError(response, error)
         return
       }
-      response.json({
-        status: 'loaded',
-        projects: mock.db.projects.count(),
-        contents: mock.db.contents.count(),
-      })
+      response.json(counts('loaded'))
     },
   )
 
-  // @note `mock.reset()` also puts the scenarios back to the options' ones
-  // (`--rate-limit`, `--scenario`, …), the clock back to real time and
-  // empties the journal, so one call starts the next test from scratch. It
-  // reads no body, so a program may send it without a `Content-Type`.
+  // Reads no body, so a program may send it without a `Content-Type`.
   router.post(
     '/reset',
     requireJsonMediaType({ bodiless: true }),
     async (_request, response) => {
       await write(() => mock.reset())
-      response.json({
-        status: 'reset',
-        projects: mock.db.projects.count(),
-        contents: mock.db.contents.count(),
-      })
+      response.json(counts('reset'))
     },
   )
 

@@ -1,27 +1,21 @@
 import express, { type Router } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
 import { readJournalFilter } from '../../api/traffic/read-journal-filter.js'
-import type { ControlWrite } from './control-hooks.js'
+import type { ControlHooks, ControlWrite } from './control-hooks.js'
+import { queryOf } from './query-of.js'
 
-/**
- * The request journal's control routes: `GET`, `DELETE /requests`.
- */
 export function createJournalRoutes(
   mock: MockCore,
   write: ControlWrite,
-  /** In a fleet: fills the journal with the fleet's first. */
-  readJournal?: () => Promise<void>,
+  readJournal?: ControlHooks['readJournal'],
 ): Router {
   const router = express.Router()
 
-  // @note The journal holds the API and asset requests the mock answered,
-  // never the control API's own requests: a test asserting "my client made
-  // three calls" must not count its own setup.
+  // Never the control API's own requests: a test counting its client's calls
+  // must not count its own setup.
   router.get('/requests', async (request, response) => {
     await readJournal?.()
-    const filter = readJournalFilter(
-      new URL(request.originalUrl, 'http://localhost').searchParams,
-    )
+    const filter = readJournalFilter(queryOf(request))
     const data = mock.requests.list(filter)
     response.json({
       data,

@@ -1,7 +1,6 @@
 import type { RequestHandler, Router } from 'express'
 import { writeJsonError } from '../answers/write-json-error.js'
 
-/** What this file reads of express's router: its layers and their routes. */
 interface RouterLayer {
   route?: { path: unknown; stack: ReadonlyArray<{ method?: string }> }
   handle: unknown
@@ -15,18 +14,13 @@ interface KnownPath {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /**
- * The end of a router: a request to a path that one of its routes (or its
- * nested routers' routes) has, with a method none of them answers, is
- * answered 405 with `Allow` and a hint; any other request goes on to the
- * 404 after it. `Allow` is read from the routes themselves, so it cannot
- * drift from them.
- * @note It reads express's `router.stack`, the same list `app._router`
- * tools print; the control routes use plain paths and `:name` parameters.
+ * 405 with `Allow` for a path the router's routes have with another method;
+ * `Allow` is read from express's `router.stack`, so it cannot drift from them.
  */
 export function createMethodNotAllowedHandler(router: Router): RequestHandler {
   const known = collectPaths(router.stack as unknown as RouterLayer[])
   return (request, response, next) => {
-    // @note As express matches routes: a trailing slash and case ignored.
+    // As express matches routes: a trailing slash and case ignored.
     const segments = request.path
       .replace(/(.)\/$/, '$1')
       .toLowerCase()

@@ -1,5 +1,5 @@
 import express, {
-  type NextFunction,
+  type ErrorRequestHandler,
   type Request,
   type Response,
   type Router,
@@ -20,17 +20,11 @@ import {
 import { RecordNotFoundError } from '../../data/records/record-not-found-error.js'
 import { writeJsonError } from '../answers/write-json-error.js'
 import type { ControlWrite } from './control-hooks.js'
+import { queryOf } from './query-of.js'
 import { readJsonBody } from './read-json-body.js'
 import { writeFixtureError } from './write-fixture-error.js'
 
-/**
- * The control routes of one kind of record, over the mock's record
- * controller (`mock.contents`, …), e.g. for contents:
- * `GET /contents` (filters in the query), `POST /contents`,
- * `GET`, `PATCH` (a JSON merge patch), `DELETE /contents/:id`
- * (`?cascade=true`). Bodies and answers are records in the fixture format,
- * as `{ "data": … }`.
- */
+/** `GET`, `POST /contents`; `GET`, `PATCH`, `DELETE /contents/:id`; and so on for each kind. */
 export function createRecordRoutes(
   mock: MockCore,
   name: RecordKindName,
@@ -40,18 +34,15 @@ export function createRecordRoutes(
   const records = mock[name] as RecordController<Record<string, unknown>>
   const base = `/${RECORD_ROUTES[name]}`
   const router = express.Router()
-  const queryOf = (request: Request) =>
-    new URL(request.originalUrl, 'http://localhost').searchParams
-  const pathOf = (request: Request, id: string) =>
-    `${request.baseUrl}${base}/${encodeURIComponent(id)}`
-  // @note Decoded by express: `%2F` in the path is "/" in the ID.
+  // Decoded by express: `%2F` in the path is "/" in the ID.
   const idOf = (request: Request) => String(request.params.id)
   const example = `{"${kind.idField}": …}`
 
   router.get(base, (request, response) => {
+    const query = queryOf(request)
     const filter = readRecordFilter(
       kind,
-      queryOf(request),
+      query,
       `GET ${request.baseUrl}${base}`,
     )
     const data = records.list(filter)
@@ -67,7 +58,7 @@ export function createRecordRoutes(
       const record = await write(() => records.create(request.body))
       response
         .status(201)
-        .location(pathOf(request, String(record[kind.idField])))
+        .location(pathOf(request, base, String(record[kind.idField])))
         .json({ data: record })
     },
   )
@@ -100,44 +91,48 @@ export function createRecordRoutes(
     response.status(204).end()
   })
 
-  router.use(
-    (
-      error: unknown,
-      request: Request,
-      response: Response,
-      next: NextFunction,
-    ) => {
-      if (error instanceof InvalidRecordError) {
-        writeFixtureError(response, error)
-      } else if (error instanceof RecordNotFoundError) {
-        writeNotFound(response, name, error.id, request.baseUrl + base)
-      } else if (error instanceof RecordInUseError) {
-        writeJsonError(
-          response,
-          409,
-          'conflict',
-          `Cannot delete ${kind.noun} ${JSON.stringify(error.id)}: ${describeDependents(error.dependents)}. Delete or change the records that refer to it first, or send DELETE ${pathOf(request, error.id)}?cascade=true, which also deletes the records that belong to it and removes it from the others.`,
-        )
-      } else if (error instanceof ComputedRecordError) {
-        writeJsonError(response, 409, 'conflict', error.message)
-      } else if (error instanceof URIError) {
-        // express could not percent-decode the ID in the path.
-        writeJsonError(
-          response,
-          400,
-          'invalid_parameter',
-          `The ${kind.idField} in the path ${request.baseUrl}${request.path} is not validly percent-encoded. Encode it as encodeURIComponent does, e.g. "%25" for "%".`,
-        )
-      } else {
-        next(error)
-      }
-    },
-  )
-
+  router.use(answerRecordError(name, base))
   return router
 }
 
-/** The 404 of a record that is not there; `list`: the path that lists them. */
+function answerRecordError(
+  name: RecordKindName,
+  base: string,
+): ErrorRequestHandler {
+  const kind = RECORD_KINDS[name]
+  return (error: unknown, request, response, next) => {
+    if (error instanceof InvalidRecordError) {
+      writeFixtureError(response, error)
+    } else if (error instanceof RecordNotFoundError) {
+      writeNotFound(response, name, error.id, request.baseUrl + base)
+    } else if (error instanceof RecordInUseError) {
+      writeJsonError(
+        response,
+        409,
+        'conflict',
+        `Cannot delete ${kind.noun} ${JSON.stringify(error.id)}: ${describeDependents(error.dependents)}. Delete or change the records that refer to it first, or send DELETE ${pathOf(request, base, error.id)}?cascade=true, which also deletes the records that belong to it and removes it from the others.`,
+      )
+    } else if (error instanceof ComputedRecordError) {
+      writeJsonError(response, 409, 'conflict', error.message)
+    } else if (error instanceof URIError) {
+      // express could not percent-decode the ID in the path.
+      writeJsonError(
+        response,
+        400,
+        'invalid_parameter',
+        `The ${kind.idField} in the path ${request.baseUrl}${request.path} is not validly percent-encoded. Encode it as encodeURIComponent does, e.g. "%25" for "%".`,
+      )
+    } else {
+      next(error)
+    }
+  }
+}
+
+function pathOf(request: Request, base: string, id: string): string {
+  return `${request.baseUrl}${base}/${encodeURIComponent(id)}`
+}
+
+// `list`: the path that lists them.
 function writeNotFound(
   response: Response,
   name: RecordKindName,

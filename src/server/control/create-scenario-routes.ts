@@ -7,19 +7,13 @@ import { writeJsonError } from '../answers/write-json-error.js'
 import type { ControlWrite } from './control-hooks.js'
 import { readJsonBody } from './read-json-body.js'
 
-/**
- * The scenario control routes: `GET`, `POST`, `DELETE /scenarios`,
- * `DELETE /scenarios/:id`, and `GET /presets`, the presets a scenario can
- * start from.
- */
 export function createScenarioRoutes(
   mock: MockCore,
   write: ControlWrite,
 ): Router {
   const router = express.Router()
 
-  // @note A client in any language (and the control panel) lists the presets
-  // from here instead of copying the names out of the docs.
+  // For clients in any language (and the control panel) not to copy the docs.
   router.get('/presets', (_request, response) => {
     response.json({
       data: SCENARIO_PRESETS.map((name) => ({

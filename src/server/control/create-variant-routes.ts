@@ -10,12 +10,6 @@ import {
 import type { ControlWrite } from './control-hooks.js'
 import { readJsonBody } from './read-json-body.js'
 
-/**
- * The variant control routes: `GET /variants` answers
- * `{"variants": [...], "known": [...], "summaries": {...}}`; `PUT /variants` with
- * `{"variants": ["nullable", "paginated"]}` puts those in force instead
- * (`[]` turns them off) and answers as `GET` does.
- */
 export function createVariantRoutes(
   mock: MockCore,
   write: ControlWrite,

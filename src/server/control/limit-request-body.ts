@@ -1,14 +1,11 @@
 import type { RequestHandler, Response } from 'express'
 import { writeJsonError } from '../answers/write-json-error.js'
+import { formatFileSize } from '../files/format-file-size.js'
 
 /**
- * Puts a size limit in front of a body parser that answers at once: a
- * declared `Content-Length` over `limit` is refused before a byte of the
- * body is read, and a chunked body as soon as it passes `limit`. Either way
- * the answer is 413 `payload_too_large` and the connection is closed.
- * @note body-parser refuses both too, but only after reading the whole body
- * (to keep the connection usable): 250 MB for a 250 MB upload, and no answer
- * at all to a client that declares a length and never sends it.
+ * 413 and a closed connection as soon as a body is known to pass `limit`:
+ * body-parser refuses only after reading the whole body (to keep the
+ * connection), and never answers a client that declares a length and stalls.
  */
 export function limitRequestBody(
   limit: number,
@@ -20,7 +17,7 @@ export function limitRequestBody(
       response,
       413,
       'payload_too_large',
-      `The request body is larger than this route accepts (${formatBytes(limit)}). Send a smaller body.`,
+      `The request body is larger than this route accepts (${formatFileSize(limit)}). Send a smaller body.`,
     )
   }
   return (request, response, next) => {
@@ -29,8 +26,7 @@ export function limitRequestBody(
       return
     }
     parse(request, response, next)
-    // @note Listening after the parser, so its own listener gets every
-    // chunk first; both see each chunk in the same event.
+    // After the parser's own listener: both see each chunk in the same event.
     let received = 0
     const count = (chunk: Buffer) => {
       received += chunk.length
@@ -40,8 +36,4 @@ export function limitRequestBody(
     }
     if (!request.complete) request.on('data', count)
   }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${bytes} bytes`
 }

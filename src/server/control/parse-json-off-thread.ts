@@ -7,15 +7,13 @@ export const OFF_THREAD_BYTES = 1_048_576
 // Small enough for the main thread to receive one between two answers.
 const RECORDS_PER_MESSAGE = 250
 
-/** What the main thread asks for instead of a slice: the bytes back. */
+// Asked instead of a slice's number, and sent after the last bytes.
 export const GIVE_BACK = -1
-
-/** What the main thread sends once the last bytes were sent. */
 export const END = -2
 
 export interface ParserSettings {
   perMessage: number
-  /** The length the source declared, or 0: the most the buffer grows to. */
+  /** Declared by the source, or 0: the most the buffer grows to. */
   byteLength: number
 }
 
@@ -27,14 +25,10 @@ export type ParserMessage =
   | { type: 'slice'; slice: { key: string; records: unknown[] } }
 
 /**
- * Parses UTF-8 JSON text in a worker thread so that a large body does not hold
- * the event loop; long top-level lists come back a slice at a time.
- * @throws {SyntaxError} with `JSON.parse`'s message when the text is not
- * JSON, or not an object or an array (as strict `express.json()`).
- * @throws whatever the chunks' source throws (an aborted request).
- * @note A value too deep for the structured clone is parsed on this thread
- * (the fixture checks then refuse its depth). A buffer that owns its memory
- * is transferred: the caller must not use it afterwards.
+ * Parses UTF-8 JSON in a worker so that a large body does not hold the event
+ * loop. A value too deep to clone is parsed here; a buffer that owns its
+ * memory is transferred (not to be used afterwards).
+ * @throws {SyntaxError} when the text is not JSON, or not an object or array.
  */
 export function parseJsonOffThread(
   source: Uint8Array | AsyncIterable<Uint8Array>,

@@ -1,6 +1,4 @@
-// The worker thread of `parseJsonOffThread`: it gathers the bytes it is sent,
-// then `JSON.parse`, then sends the parsed value in messages the main thread
-// asks for one at a time.
+// `parseJsonOffThread`'s worker: gathers the bytes, parses, sends slices on request.
 import { parentPort, workerData } from 'node:worker_threads'
 import {
   END,
@@ -11,11 +9,10 @@ import {
 
 const port = parentPort!
 const { perMessage, byteLength } = workerData as ParserSettings
-/** Where the buffer grows from: a socket's read is 64 KiB. */
+// A socket's read.
 const FIRST_CAPACITY = 64 * 1024
-// The bytes so far, at the start of a buffer that grows as they arrive
-// (doubling, up to the declared length), never allocated for bytes that
-// were only declared: a request may declare 200 MB and send 14 bytes.
+// Grown as bytes arrive, never for bytes only declared: a request may declare
+// 200 MB and send 14.
 let bytes: Uint8Array = new Uint8Array(0)
 let filled = 0
 const slices: Array<{ key: string; records: unknown[] } | undefined> = []
@@ -75,9 +72,8 @@ function run(): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return post({ type: 'whole', value })
   }
-  // The arrays directly under a top-level object (the lists of a fixture
-  // document) go in slices: one structured clone of 100,000 contents would
-  // hold the receiving thread for long.
+  // A fixture document's lists go in slices: one structured clone of 100,000
+  // contents would hold the receiving thread for long.
   const head: Record<string, unknown> = {}
   for (const [key, item] of Object.entries(value)) {
     const isLong = Array.isArray(item) && item.length > perMessage
@@ -90,7 +86,7 @@ function run(): void {
   post({ type: 'head', head, slices: slices.length })
 }
 
-/** The bytes back, for a value that cannot be sent: the main thread parses. */
+// For a value that cannot be sent: the main thread parses.
 function giveBack(): void {
   const whole = new Uint8Array(bytes.byteLength)
   whole.set(bytes)

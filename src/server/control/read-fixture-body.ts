@@ -12,10 +12,8 @@ import { refuseUpload } from './refuse-upload.js'
 import { UPLOAD_LIMITS, UploadGate } from './upload-gate.js'
 
 /**
- * A UTF-8 body declared over `OFF_THREAD_BYTES` is parsed in a worker, so the
- * API keeps answering; others by `express.json()`.
- * @note Large, chunked and compressed bodies take turns (`UPLOAD_LIMITS`), the
- * rest answered 503 at once: uploads cost what they carry, not what they declare.
+ * A UTF-8 body over `OFF_THREAD_BYTES` is parsed in a worker, so the API keeps
+ * answering. Large, chunked and compressed bodies take turns (`UPLOAD_LIMITS`).
  */
 export function readFixtureBody(limit: number): RequestHandler {
   const gate = new UploadGate(UPLOAD_LIMITS)

@@ -8,15 +8,9 @@ import { writeJsonError } from '../answers/write-json-error.js'
 import { limitRequestBody } from './limit-request-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
 
-/** The largest body the smaller control routes (scenarios, clock) accept. */
 const MAX_CONTROL_BYTES = 1_048_576
 
-/**
- * Refuses a body that is not of a JSON type (415, see
- * `requireJsonMediaType`), then parses it, answering `invalid_json` with
- * what the route expects, also for a body nested more than
- * `MAX_NESTING_DEPTH` levels deep.
- */
+// `expected`: what the route takes, for the `invalid_json` message.
 export function readJsonBody(expected: string): RequestHandler {
   const parse = limitRequestBody(
     MAX_CONTROL_BYTES,

@@ -1,9 +1,6 @@
 /**
- * A request target as the request log may show it: an API key in a path of
- * the control API (`/__mock/api-keys/<key>`), or in its `key` filter
- * (`/__mock/requests?key=<key>`, `/__mock/client-report?key=<key>`),
- * replaced by its label (`acct_a#1`), or by `(unknown key)`, since the log
- * never shows a key.
+ * The request log never shows a key: in `/__mock/api-keys/<key>` and a
+ * `?key=` filter it becomes its label (`acct_a#1`) or `(unknown key)`.
  */
 export function redactControlPath(
   target: string,

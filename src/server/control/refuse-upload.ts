@@ -1,14 +1,9 @@
 import type { Response } from 'express'
 import { writeJsonError } from '../answers/write-json-error.js'
 
-/** Seconds a refused upload is told to wait before it is sent again. */
 const RETRY_AFTER_SECONDS = 2
 
-/**
- * Answers an upload that finds every reading and waiting place taken (see
- * `UploadGate`): 503 `too_many_uploads` with `Retry-After`, before a byte
- * of its body is read, and the connection closed, since its body is not.
- */
+// The connection is closed: its body is not read.
 export function refuseUpload(
   response: Response,
   limits: { reading: number; waiting: number },

@@ -7,12 +7,9 @@ import { writeJsonError } from '../answers/write-json-error.js'
 const JSON_MEDIA_TYPES = ['application/json', 'application/*+json']
 
 /**
- * 415 for a `POST`, `PUT` or `PATCH` whose `Content-Type` is not JSON; with
- * `bodiless`, also passes a request with neither type nor body, unless a
- * browser sent it.
- * @note This keeps other origins' pages out: a form or `text/plain` POST needs
- * no CORS preflight, a JSON one does. A browser names `Origin` on every POST
- * (and `Sec-Fetch-Site`); curl and other languages' clients send neither.
+ * 415 unless the `Content-Type` is JSON (`bodiless`: or neither type nor body,
+ * from no browser). Keeps other origins' pages out: a form or `text/plain`
+ * POST needs no CORS preflight, a JSON one does.
  */
 export function requireJsonMediaType(
   options: { bodiless?: boolean } = {},

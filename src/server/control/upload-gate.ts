@@ -1,21 +1,12 @@
 import type { Response } from 'express'
 
-/**
- * How many large control uploads (`PUT /__mock/fixtures` over 1 MiB, or
- * chunked) a server reads and parses at once, and how many more wait for a
- * turn without a byte of theirs read; one past both is refused with 503.
- * @note Two, for the two threads a small machine gives parsing without
- * starving the API; the waiting ones cost a socket each, and what the
- * kernel holds of their bodies.
- */
+// Large uploads read at once: two threads a small machine can give without
+// starving the API; each waiting one costs a socket.
 export const UPLOAD_LIMITS = { reading: 2, waiting: 8 } as const
 
 /**
- * Lets a bounded number of uploads be read at once: `enter` gives a turn at
- * once, or once one ends for an upload that may wait, or `undefined` when
- * the waiting places are taken too. A turn ends with the function it
- * resolves to, or when the response of an upload still waiting closes
- * (its client left, or a timeout ended it).
+ * `enter` gives a turn now, later, or `undefined` when the waiting places are
+ * taken too; a waiting upload whose response closes leaves the queue.
  */
 export class UploadGate {
   readonly limits: { reading: number; waiting: number }
@@ -46,7 +37,6 @@ export class UploadGate {
     })
   }
 
-  /** Ends a turn once, handing it to the first upload waiting. */
   #leaver(): () => void {
     let left = false
     return () => {

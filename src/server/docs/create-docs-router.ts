@@ -8,7 +8,6 @@ import { findDefaultApiKey } from '../files/find-default-api-key.js'
 import { renderDocsPage } from './render-docs-page.js'
 import { packageFile } from '../files/package-file.js'
 
-// scripts/build-docs.js puts it there.
 const DOCS_DIRECTORY = packageFile('dist/docs/')
 
 const DOCS_ASSET_PREFIX = '/__docs'

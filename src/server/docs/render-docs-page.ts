@@ -20,22 +20,7 @@ const RENDERER_OPTIONS = {
   persistAuth: false,
 }
 
-// Every URL is relative, so the page works under a `--public-url`'s path too.
-export function renderDocsPage(options: DocsPageOptions): string {
-  // `<` escaped: no value closes the script early. Not `#api-reference`: Scalar
-  // starts a second reference (with web fonts) on an element of that id.
-  const json = (value: unknown) =>
-    JSON.stringify(value).replaceAll('<', '\\u003c')
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>API reference · content-api-mock</title>
-<link rel="icon" href="data:,">
-<style>
-:root { --scalar-custom-header-height: 3.125rem; --cam-link: #1d4ed8; }
+const DOCS_PAGE_STYLE = `:root { --scalar-custom-header-height: 3.125rem; --cam-link: #1d4ed8; }
 @media (prefers-color-scheme: dark) { :root { --cam-link: #8ab4ff; } }
 body { margin: 0; }
 .cam-header {
@@ -74,7 +59,24 @@ button[class*="group/copy-button"]:not(:hover):not(:focus) .hidden {
    region that scrolls needs something focusable, and its links have no href. */
 ul.endpoints[aria-label] a.endpoint { white-space: normal; }
 ul.endpoints[aria-label] .endpoint-path { overflow-wrap: anywhere; min-width: 0; }
-</style>
+`
+
+// Every URL is relative, so the page works under a `--public-url`'s path too.
+export function renderDocsPage(options: DocsPageOptions): string {
+  // `<` escaped: no value closes the script early. Not `#api-reference`: Scalar
+  // starts a second reference (with web fonts) on an element of that id.
+  const json = (value: unknown) =>
+    JSON.stringify(value).replaceAll('<', '\\u003c')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>API reference · content-api-mock</title>
+<link rel="icon" href="data:,">
+<style>
+${DOCS_PAGE_STYLE}</style>
 </head>
 <body>
 <header class="cam-header" aria-label="content-api-mock">

@@ -2,18 +2,13 @@ import type { FileHandle } from 'node:fs/promises'
 import type { ByteSource } from '../../media/byte-source.js'
 import { UserFileError } from './user-file-error.js'
 
-/** Bytes read from disk per step of a stream, as `fs.createReadStream` reads. */
+// As `fs.createReadStream` reads.
 const CHUNK_BYTES = 64 * 1024
 
 /**
- * A byte source over an open file of `size` bytes: each stream reads its
- * range a chunk at a time as it is read (one chunk ahead at most, so memory
- * stays flat however large the file and however many clients), and closes
- * the file at its end, on cancel or on an error.
- * @note Reads go by position, so the size and the bytes are those of the
- * file opened, even if its name is given to another file meanwhile; a file
- * cut short while it is served errors the stream instead of ending it early
- * with fewer bytes than announced.
+ * Streams read a chunk ahead at most, so memory stays flat. Reads go by
+ * position on the file opened, whatever its name now names; a file cut short
+ * errors the stream rather than end it with fewer bytes than announced.
  */
 export function createFileSource(
   handle: FileHandle,

@@ -8,15 +8,10 @@ import { isFileSystemError } from './is-file-system-error.js'
 import { serveFingerprintedFiles } from './serve-fingerprinted-files.js'
 import { packageFile } from './package-file.js'
 
-/** Where `npm run build` writes the page (scripts/build-page.js). */
 const PAGE_DIR = packageFile('dist/page/')
 
-/**
- * The page a browser opens: `GET /` answers the explorer to a client that
- * prefers HTML (a browser) and passes JSON and `*∕*` clients on to the JSON
- * 404; `/__page/config.json` tells the page where the API is (built per
- * request, never cached); `/__page/*` serves its fingerprinted assets.
- */
+// `GET /` answers the explorer to a client that prefers HTML; JSON and `*∕*`
+// clients get the JSON 404.
 export function createPageRouter(
   mock: MockCore,
   options: {
@@ -31,8 +26,6 @@ export function createPageRouter(
   const router = express.Router()
 
   router.get('/', (request, response, next) => {
-    // @note Vary: the same URL answers HTML or JSON by Accept, so a cache
-    // must not hand one to the other.
     response.vary('Accept')
     if (request.accepts(['application/json', 'text/html']) !== 'text/html') {
       return next()
@@ -40,7 +33,7 @@ export function createPageRouter(
     const index = new URL('index.html', pageDir)
     if (!existsSync(index)) return pageMissing(response)
     response.set('cache-control', 'no-cache')
-    // @note Past its headers, an error is the client's leaving.
+    // Past its headers, an error is the client's leaving.
     response.sendFile(fileURLToPath(index), (error?: unknown) => {
       if (error === undefined || response.headersSent) return
       next(isFileSystemError(error) ? undefined : error)

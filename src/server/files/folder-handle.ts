@@ -19,10 +19,9 @@ export function namesEntriesByDescriptor(): boolean {
 }
 
 /**
- * A folder held open: replacing a folder on its path with a link afterwards
- * does not change which folder `at(name)` names.
- * @note Elsewhere than Linux `at` is the path the folder had, and `check()`
- * says whether it still leads there: a window of a few system calls stays.
+ * A folder held open: a link put on its path afterwards does not change what
+ * `at(name)` names. Elsewhere than Linux `at` is the path, and `check()` says
+ * whether it still leads there (a window of a few system calls stays).
  */
 export class FolderHandle {
   readonly path: string
@@ -66,10 +65,6 @@ export class FolderHandle {
       : `/proc/self/fd/${this.#handle.fd}/${name}`
   }
 
-  /**
-   * Whether the path still leads to this folder without a link on the way.
-   * @throws {UserFileError} (rejects) with reason `outside` otherwise.
-   */
   async check(): Promise<void> {
     const identity = this.#identity
     if (identity === undefined) return

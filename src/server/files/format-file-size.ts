@@ -1,7 +1,4 @@
-/**
- * A file size in words for messages, in binary units: `4 GiB`, `1.5 MiB`,
- * `512 bytes`.
- */
+// `4 GiB`, `1.5 MiB`, `512 bytes`.
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`
   let value = bytes

@@ -36,32 +36,22 @@ export interface UserFolderListing {
 }
 
 /**
- * A folder of the user's (`--media-dir`), read by the only rules the mock
- * reads a user's files by: regular files of one name (no hard links), only,
- * directly in the folder or behind links that lead beneath it, up to a size
- * limit; never a named pipe, a device, a socket or a folder, and never read
- * whole.
+ * Regular files of one name (no hard links), in the folder or behind links
+ * that lead beneath it, up to a size limit; never read whole.
  */
 export interface UserFolder {
-  /** The folder's real path. */
   readonly path: string
   readonly maxFileSize: number
   /** Sorted by code point, dot names skipped, each checked as `open` would, unopened. */
   list(accept?: (name: string) => boolean): Promise<UserFolderListing>
-  /**
-   * Checks the entry again (the folder may have changed since it was listed).
-   * @throws {UserFileError} (rejects) when it is not a regular file inside
-   * the folder within the size limit, or cannot be read.
-   */
+  /** Checks the entry again: the folder may have changed since it was listed. */
   open(name: string): Promise<UserFile>
 }
 
 /**
- * The one place that reads a user's files (`--media-dir`, `build-demo`'s copy).
- * Each file is reached from the folder held open, one name at a time
- * (`walkBeneath`), so a folder swapped for a link meanwhile cannot lead out.
- * @throws {UserFileError} (rejects) when the folder is missing, is not a
- * folder, or cannot be read.
+ * The one place that reads a user's files (`--media-dir`, `build-demo`'s copy),
+ * each reached from the folder held open (`walkBeneath`).
+ * @throws {UserFileError} (rejects) when the folder cannot be read.
  */
 export async function openUserFolder(
   directory: string,

@@ -2,14 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 
 let root: URL | undefined
 
-/**
- * The URL of a file of this package, from its root (the folder of its
- * `package.json`), e.g. `dist/page/` or `package.json`.
- * @note Found by walking up from this module, not by a fixed `../..`: the
- * module runs both where tsc puts it (`dist/server/files/`) and inlined in a
- * chunk of the bundled entries (`dist/chunks/`, scripts/build-bundles.js), at
- * other depths.
- */
+// By walking up, not `../..`: this module runs from dist/server/files/ and
+// inlined in dist/chunks/ (scripts/build-bundles.js).
 export function packageFile(path: string): URL {
   root ??= findPackageRoot(new URL('./', import.meta.url))
   return new URL(path, root)

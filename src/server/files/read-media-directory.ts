@@ -42,11 +42,8 @@ const THUMBNAIL_TYPES = ['.jpg', '.jpeg']
 const VIDEO_TYPES = ['.mp4']
 
 /**
- * A movie's file is picked by the FNV-1a hash of its ID from the sorted names;
- * a folder with one kind only serves the built-in media for the other. Each
- * request opens its file again, so files may be replaced while the server runs.
- * @throws {OptionsError} (one line) when the folder cannot be read, holds no
- * servable media file, or `maxFileSize` is not a whole number of bytes.
+ * Each request opens its file again, so files may be replaced while the server runs.
+ * @throws {OptionsError} when the folder cannot be read or serves no media file.
  */
 export async function readMediaDirectory(
   directory: string,

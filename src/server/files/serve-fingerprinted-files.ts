@@ -8,11 +8,8 @@ import { isFileSystemError } from './is-file-system-error.js'
 
 const CACHE_CONTROL = 'public, max-age=31536000, immutable'
 
-/**
- * Names change with content, so files are cached for good. `name.js.gz` answers
- * `name.js` to gzip clients, unzipped for others where only the copy is stored
- * (the API reference's renderer, to keep the package small).
- */
+// Cached for good. `name.js.gz` answers `name.js`, unzipped for others where
+// only the copy is stored (to keep the package small).
 export function serveFingerprintedFiles(directory: URL): RequestHandler {
   const root = fileURLToPath(directory)
   const serveStatic = express.static(root, {

@@ -9,7 +9,6 @@ export const LINK = Symbol('link')
 // As Linux's path resolution.
 const MAX_LINKS = 40
 
-/** Reads or opens an entry without following a link there (answering `LINK`). */
 export type ReachEntry<T> = (
   parent: FolderHandle,
   name: string,
@@ -17,12 +16,7 @@ export type ReachEntry<T> = (
 
 /**
  * Follows links only while they lead beneath `folder`, each step from a folder
- * held open, so a folder swapped for a link meanwhile cannot lead the walk out.
- * @note A link above the folder is only `realpath`ed to see where it ends:
- * inside, the walk restarts from the folder; outside, it refuses; never opened.
- * @throws {UserFileError} (rejects) with reason `outside` for a link out of
- * the folder, `missing` for a link to nothing or one that goes in a circle,
- * and the file system's error of any other step.
+ * held open. A link above it is only `realpath`ed to see where it ends.
  */
 export async function walkBeneath<T>(
   folder: FolderHandle,
@@ -93,7 +87,6 @@ class Walk {
     return undefined
   }
 
-  /** `..`: back one folder, or out of the root, to see where that leads. */
   async #climb(): Promise<undefined> {
     const last = this.#chain.pop()
     if (last === undefined) {
@@ -152,7 +145,6 @@ class Walk {
     this.#pending = pending.length === 0 ? ['.'] : pending
   }
 
-  /** Elsewhere than Linux: that no folder on the way moved meanwhile. */
   async #checkChain(): Promise<void> {
     for (const folder of [this.#root, ...this.#chain]) await folder.check()
   }

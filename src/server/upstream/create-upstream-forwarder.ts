@@ -5,10 +5,7 @@ import { writeJsonError } from '../answers/write-json-error.js'
 import { forwardToUpstream } from './forward-to-upstream.js'
 import type { Upstream } from './resolve-upstream.js'
 
-/**
- * Forwards one API request the mock handed on to upstream; resolves with the
- * status sent, 0 when the connection was cut instead.
- */
+// Resolves with the status sent, 0 when the connection was cut instead.
 export type UpstreamForwarder = (
   request: IncomingMessage,
   response: ServerResponse,
@@ -16,12 +13,8 @@ export type UpstreamForwarder = (
   endpoint: string | undefined,
 ) => Promise<number>
 
-/**
- * The forwarding step of one server: `forwardToUpstream` for the path below
- * the API `prefix`, with this server's own name in `Via`, so that a request
- * that comes back to it (an upstream URL pointing at the mock itself) is
- * answered 502 instead of forwarded again and again.
- */
+// This server's own name in `Via`: a request that comes back to it (an
+// upstream URL pointing at the mock itself) is answered 502, not forwarded again.
 export function createUpstreamForwarder(
   upstream: Upstream,
   prefix: string,

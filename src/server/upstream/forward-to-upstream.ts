@@ -25,7 +25,7 @@ interface ForwardTarget {
   via: string
 }
 
-/** Resolves with the status sent (502 unreachable, 504 too slow), 0 when the connection was cut. */
+// Resolves with the status sent (502 unreachable, 504 too slow), 0 when cut.
 export async function forwardToUpstream(
   request: IncomingMessage,
   response: ServerResponse,
@@ -71,61 +71,81 @@ export async function forwardToUpstream(
       })
     } catch (error) {
       if (abandoned) return 0
-      if (timedOut) {
-        writeJsonError(
-          response,
-          504,
-          'gateway_timeout',
-          `The real service at ${upstream.origin} sent no answer to ${shownPath} within ${upstream.timeout} ms (proxy mode). Check that the service is up, or give it more time with the server's upstream.timeout option.`,
-        )
-        return 504
-      }
-      writeJsonError(
-        response,
-        502,
-        'bad_gateway',
-        `The real service at ${upstream.origin} could not be reached for ${shownPath} (${describeCause(error)}), so proxy mode could not forward this request. Check that the service is up and that the --proxy URL (the server's upstream.url option) is right: ${upstream.url}.`,
-      )
-      return 502
+      return writeFetchFailure(response, upstream, shownPath, error, timedOut)
     }
-    const headers = selectUpstreamHeaders('response', answer.headers)
-    headers[PROXIED_HEADER] = upstream.origin
-    response.writeHead(answer.status, headers)
-    if (answer.body === null || method === 'HEAD') {
-      response.end()
-      return answer.status
-    }
-    const body = Readable.fromWeb(
-      answer.body as import('node:stream/web').ReadableStream<Uint8Array>,
-    )
-    const recorded =
-      upstream.onAnswer !== undefined &&
-      answer.status === 200 &&
-      target.endpoint !== undefined &&
-      RECORDED_ENDPOINTS.has(target.endpoint)
-        ? collect(body)
-        : undefined
-    try {
-      await pipeline(body, response)
-    } catch {
-      response.destroy()
-      return 0
-    }
-    const text = recorded?.()
-    if (text !== undefined) {
-      upstream.onAnswer?.({
-        endpoint: target.endpoint!,
-        path: target.subpath,
-        query: target.query,
-        status: answer.status,
-        body: text,
-      })
-    }
-    return answer.status
+    return await passAnswerOn(answer, response, upstream, target, method)
   } finally {
     clearTimeout(timer)
     response.off('close', abandon)
   }
+}
+
+async function passAnswerOn(
+  answer: Response,
+  response: ServerResponse,
+  upstream: Upstream,
+  target: ForwardTarget,
+  method: string,
+): Promise<number> {
+  const headers = selectUpstreamHeaders('response', answer.headers)
+  headers[PROXIED_HEADER] = upstream.origin
+  response.writeHead(answer.status, headers)
+  if (answer.body === null || method === 'HEAD') {
+    response.end()
+    return answer.status
+  }
+  const body = Readable.fromWeb(
+    answer.body as import('node:stream/web').ReadableStream<Uint8Array>,
+  )
+  const recorded =
+    upstream.onAnswer !== undefined &&
+    answer.status === 200 &&
+    target.endpoint !== undefined &&
+    RECORDED_ENDPOINTS.has(target.endpoint)
+      ? collect(body)
+      : undefined
+  try {
+    await pipeline(body, response)
+  } catch {
+    response.destroy()
+    return 0
+  }
+  const text = recorded?.()
+  if (text !== undefined) {
+    upstream.onAnswer?.({
+      endpoint: target.endpoint!,
+      path: target.subpath,
+      query: target.query,
+      status: answer.status,
+      body: text,
+    })
+  }
+  return answer.status
+}
+
+function writeFetchFailure(
+  response: ServerResponse,
+  upstream: Upstream,
+  shownPath: string,
+  error: unknown,
+  timedOut: boolean,
+): number {
+  if (timedOut) {
+    writeJsonError(
+      response,
+      504,
+      'gateway_timeout',
+      `The real service at ${upstream.origin} sent no answer to ${shownPath} within ${upstream.timeout} ms (proxy mode). Check that the service is up, or give it more time with the server's upstream.timeout option.`,
+    )
+    return 504
+  }
+  writeJsonError(
+    response,
+    502,
+    'bad_gateway',
+    `The real service at ${upstream.origin} could not be reached for ${shownPath} (${describeCause(error)}), so proxy mode could not forward this request. Check that the service is up and that the --proxy URL (the server's upstream.url option) is right: ${upstream.url}.`,
+  )
+  return 502
 }
 
 function collect(body: Readable): () => string | undefined {

@@ -2,13 +2,7 @@
 // --proxy without loading the server.
 import { parseHttpUrl, type HttpUrlResult } from '../host/parse-http-url.js'
 
-/**
- * Checks the base URL of the real service that the server forwards to (`--proxy`): an
- * absolute http or https URL without credentials, query or fragment, the
- * service's `{base_url}` of spec section 1 (version prefix included). The
- * path below the mock's API prefix is appended to it. Trailing slashes and a
- * default port are dropped.
- */
+// `--proxy`: the service's `{base_url}` of spec section 1, version prefix included.
 export function parseUpstreamUrl(value: string): HttpUrlResult {
   return parseHttpUrl(value, {
     examples: 'such as https://api.example.com/public-api/v1',

@@ -53,23 +53,13 @@ export interface UpstreamOptions {
   onAnswer?: (answer: UpstreamAnswer) => void
 }
 
-/**
- * The checked `upstream` option.
- */
-export interface Upstream {
-  /** The base URL without a trailing slash. */
-  url: string
+export interface Upstream extends Required<Omit<UpstreamOptions, 'onAnswer'>> {
   origin: string
   basePath: string
-  all: boolean
-  timeout: number
-  onAnswer?: (answer: UpstreamAnswer) => void
+  onAnswer?: UpstreamOptions['onAnswer']
 }
 
-/**
- * Checks the server's `upstream` option (forwarding to upstream).
- * @throws {OptionsError} naming each bad field.
- */
+/** @throws {OptionsError} naming each bad field. */
 export function resolveUpstream(options: unknown): Upstream | undefined {
   if (options === undefined) return undefined
   const issues: OptionIssue[] = []
