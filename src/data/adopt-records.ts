@@ -1,9 +1,5 @@
 import { Collection } from '@msw/data'
 
-/**
- * The two symbols by which `@msw/data` tells its records: the primary key
- * (`update` and `delete` find a record by it) and the map of its relations.
- */
 interface RecordSymbols {
   primaryKey: symbol
   relationMap: symbol
@@ -12,23 +8,17 @@ interface RecordSymbols {
 let symbols: Promise<RecordSymbols> | undefined
 
 /**
- * Puts records that were validated already into a collection as they are,
- * without `create()`'s copy, schema check and hooks, so that `update`,
- * `delete` and the queries of `@msw/data` treat them as their own.
- * @note `create()` copies, validates again and decorates each record, an
- * order of magnitude more time and heap than adopting (CONTRIBUTING.md,
- * "Layout"). `all()` returns the collection's own array (its source says
- * so: queries need the records' identities), and the symbols are read off a
- * record of a throwaway collection, since `@msw/data` does not export them.
- * A test (test/data/dataset-storage.test.ts) fails if either stops being so.
+ * Puts validated records into a collection without `create()`'s copy, check and hooks (an order of magnitude more
+ * time and heap), so that `@msw/data` treats them as its own.
+ * @note `all()` returns the collection's own array, and the symbols are read off a throwaway collection's record
+ * (`@msw/data` does not export them); test/data/dataset-storage.test.ts fails if either stops being so.
  */
 export async function createRecordAdopter(): Promise<
   (collection: Collection<any>, record: object, primaryKey: string) => void
 > {
   const { primaryKey, relationMap } = await (symbols ??= readSymbols())
   const relationMaps = new WeakMap<object, Map<string, unknown>>()
-  // One function for every adopted record: the map of its relations is made only if
-  // someone asks for it (`defineRelations`, `update`).
+  // The map of its relations is made only if someone asks for it (`defineRelations`, `update`).
   function relationMapOf(this: object): Map<string, unknown> {
     let map = relationMaps.get(this)
     if (map === undefined) {
@@ -47,7 +37,6 @@ export async function createRecordAdopter(): Promise<
   }
 }
 
-/** A Standard Schema that takes any object as it is, for the probe. */
 const ANY_OBJECT = {
   '~standard': {
     version: 1,

@@ -29,8 +29,7 @@ import { createLiveStream } from './seed/create-live-stream.js'
 import type { LiveStream } from './seed/live-stream.js'
 
 /**
- * Options of `createSeedDocument`. Every option has a default, so the same
- * options always give the same document.
+ * Options of `createSeedDocument`; every option has a default.
  * @example
  * const options: SeedOptions = { seed: 7, projects: 12, contents: 500 }
  */
@@ -45,22 +44,14 @@ export interface SeedOptions {
   apiKey?: string
   /** The "now" of the dataset: every timestamp lies before it. Default `DEFAULT_REFERENCE_DATE`. */
   referenceDate?: string
-  /**
-   * The dataset of a live mock (`live: true`): the contents still in progress
-   * get timelines that finished minutes after they started, so none stays
-   * stuck while the live stream (`createSeedStream`) runs. Default `false`.
-   */
+  /** For a live mock: contents in progress get timelines that finished minutes after they started. */
   live?: boolean
 }
 
-/**
- * The "now" of the demo dataset when no `referenceDate` is given. Pinned, so
- * the dataset does not change with the clock.
- */
+/** Pinned, so the dataset does not change with the clock. */
 const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
-// @note Any number of projects from 0: tests of edge cases want few. The
-// mock asks for 4 or more, so that every documented role is there.
+// Any number of projects from 0: tests of edge cases want few (the mock asks for 4, every documented role).
 const seedOptionsSchema = z.strictObject({
   seed: integerOptionSchema(OPTION_RULES.seed).optional(),
   projects: integerOptionSchema(OPTION_RULES.projects, 0).optional(),
@@ -76,11 +67,8 @@ const seedOptionsSchema = z.strictObject({
 })
 
 /**
- * Creates a deterministic demo dataset as a fixture document (version 1):
- * two accounts, four API keys, projects and `moviemode` contents with publish
- * results. The same options give the same document on every run and machine;
- * each record is derived from `(seed, record kind, index)` alone, so content
- * #i is the same whether `contents` is 40 or 400.
+ * Creates a deterministic demo dataset as a fixture document: two accounts, four API keys, projects and contents.
+ * Each record is derived from `(seed, record kind, index)` alone, so content #i is the same for 40 or 400.
  * @example
  * const document = createSeedDocument({ seed: 1, contents: 100 })
  * document.api_keys[0].key // 'demo-key-alpha'
@@ -150,11 +138,7 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
   }
 }
 
-/**
- * The live stream of the dataset `createSeedDocument(options)` makes: in each
- * of its projects that holds contents, new contents keep starting and
- * generating as a function of the seed and the clock (see `createLiveStream`).
- */
+/** The live stream of the dataset `createSeedDocument(options)` makes (see `createLiveStream`). */
 export function createSeedStream(
   options: Pick<SeedOptions, 'seed' | 'projects'> = {},
 ): LiveStream {
@@ -167,12 +151,7 @@ export function createSeedStream(
   return createLiveStream(context, projects)
 }
 
-/**
- * A content of the pinned history as a live dataset shows it: one still in
- * progress gets a timeline whose steps ended two minutes apart after it
- * started (so it reads as finished, without publish results, at any time
- * after that), the rest stays as it is.
- */
+/** A content in progress gets steps that ended two minutes apart, so it reads as finished from then on. */
 function finishInTheLiveWay(content: FixtureContent): FixtureContent {
   if (content.progress?.is_complete !== false) return content
   const start = Date.parse(content.created_at) / 1000

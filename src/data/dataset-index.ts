@@ -8,33 +8,21 @@ import type { DatasetCollection } from './dataset-collection.js'
 import type { DatasetCollections } from './dataset-collections.js'
 import { deepFreeze } from './deep-freeze.js'
 
-/**
- * Maps kept in step with a dataset's collections, so that by-ID lookups and
- * per-account or per-project listings never scan a collection.
- * `@msw/data` finds records by scanning; these maps follow the collections'
- * `create`, `update` and `delete` hooks and their `clear()` instead.
- */
+/** `@msw/data` finds records by scanning; these maps follow the collections' hooks instead. */
 export interface DatasetIndex {
   readonly accountsById: ReadonlyMap<string, FixtureAccount>
   readonly apiKeysByKey: ReadonlyMap<string, FixtureApiKey>
-  /**
-   * A short label per API key that is safe to print in logs, e.g.
-   * `acct_alpha#2` for the second key of `acct_alpha` in dataset order.
-   */
+  /** Safe to print in logs: `acct_alpha#2` for the second key of `acct_alpha`. */
   readonly keyLabels: ReadonlyMap<string, string>
   readonly projectsById: ReadonlyMap<string, FixtureProject>
   readonly contentsById: ReadonlyMap<string, FixtureContent>
-  /**
-   * Contents by the `movie_unique` of their body, for asset URLs, which carry
-   * only that; of contents sharing one, the last added.
-   */
+  /** For asset URLs, which carry only that; of contents sharing one, the last added. */
   readonly contentsByMovie: ReadonlyMap<string, FixtureContent>
   /** Projects an account can see (owned or shared with it), by account ID. */
   readonly projectsByViewer: ReadonlyMap<
     string,
     ReadonlyMap<string, FixtureProject>
   >
-  /** Contents by the ID of their project. */
   readonly contentsByProject: ReadonlyMap<
     string,
     ReadonlyMap<string, FixtureContent>
@@ -43,29 +31,20 @@ export interface DatasetIndex {
   readonly version: number
 }
 
-/**
- * The accounts that see a project. It is the API's rule (api/visibility.ts);
- * the index only applies it, so the rule is written once.
- */
+/** The API's rule (api/visibility.ts); the index only applies it. */
 export type ViewersOf = (project: FixtureProject) => readonly string[]
 
-/**
- * The index of a dataset, and how to index records put into its collections
- * without their hooks (a load adopts them, see `createRecordAdopter`).
- */
+/** And how to index records put into the collections without their hooks (see `createRecordAdopter`). */
 export interface DatasetIndexer {
   readonly index: DatasetIndex
-  /** Freezes a record of each kind and adds it to the maps. */
   readonly add: {
     readonly [Name in keyof DatasetCollections]: (
       record: Parameters<DatasetCollections[Name]['create']>[0],
     ) => void
   }
-  /** Moves `version` on, after records were added. */
   changed(): void
 }
 
-/** Creates the index of the given collections and subscribes it to their hooks. */
 export function createDatasetIndex(
   collections: { [Name in keyof DatasetCollections]: DatasetCollection<any> },
   viewersOf: ViewersOf,
@@ -94,14 +73,12 @@ export function createDatasetIndex(
   }
 }
 
-/** How records of one kind enter and leave the maps. */
 interface Kind<Value> {
   add(record: Value): void
   remove(record: Value): void
   clear(): void
 }
 
-/** The maps of an index, and per kind of record how it enters and leaves them. */
 class IndexMaps implements DatasetIndex {
   readonly accountsById = new Map<string, FixtureAccount>()
   readonly apiKeysByKey = new Map<string, FixtureApiKey>()
@@ -201,19 +178,14 @@ class IndexMaps implements DatasetIndex {
   }
 }
 
-/**
- * Keeps the index in step with a collection's hooks.
- * @note `update` fires once per changed path, with a frozen copy of the
- * previous record: removing the previous and adding the next is idempotent.
- */
+/** @note `update` fires once per changed path, with a frozen copy of the previous record: idempotent here. */
 function follow<Value>(
   index: IndexMaps,
   collection: DatasetCollection<any>,
   kind: Kind<Value>,
 ): void {
   collection.hooks.on('create', ({ data }) => {
-    // Frozen, so that changing a record in place (which its cached JSON
-    // would not see) fails loudly; records change with `update()`.
+    // Frozen: changing a record in place (which its cached JSON would not see) fails loudly.
     kind.add(deepFreeze(data.record))
     index.version++
   })

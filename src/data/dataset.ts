@@ -15,26 +15,15 @@ import {
 
 export type { DatasetCollections, ViewersOf }
 
-/**
- * One dataset: its collections and the indexes kept in step with them.
- */
 export interface Dataset extends DatasetCollections {
   index: DatasetIndex
 }
 
-/**
- * Creates an empty dataset whose indexes follow every create, update and
- * delete made through its collections; `viewersOf` says which accounts see a
- * project.
- */
 export function createDataset(viewersOf: ViewersOf): Dataset {
   return openDataset(viewersOf).dataset
 }
 
-/**
- * Creates an empty dataset, like `createDataset`, with the indexer that
- * indexes records put into its collections without their hooks.
- */
+/** With the indexer of records put into its collections without their hooks. */
 export function openDataset(viewersOf: ViewersOf): {
   dataset: Dataset
   indexer: DatasetIndexer

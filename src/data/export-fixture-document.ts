@@ -13,14 +13,8 @@ import { writtenRecordOf } from './resolve-story-offsets.js'
 const pickDocument = createPicker(fixtureDocumentSchema)
 
 /**
- * Writes a dataset back as a fixture document, version 1: `$schema` first
- * (`FIXTURE_SCHEMA_PATH`), then the records in collection order, each with
- * the keys of the format in the format's order, so that loading the export
- * and exporting again gives the same document. The document shares nothing
- * with the dataset: changing it changes no record. `extraContents` (the
- * live stream's contents of the moment) follow the stored ones, unless a
- * stored content has the same ID. A record loaded with story offsets
- * (`"+2m"`) is written as loaded, offsets and all (`writtenRecordOf`).
+ * Keys in the format's order, so loading and exporting again gives the same document; shares nothing with the
+ * dataset. `extraContents` (live ones) follow unless stored with the same ID; story offsets are written as loaded.
  */
 export function exportFixtureDocument(
   dataset: DatasetCollections,

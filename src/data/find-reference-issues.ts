@@ -4,15 +4,9 @@ import { isJsonRecord as isRecord } from './is-json-record.js'
 type JsonRecord = Record<string, unknown>
 
 /**
- * Finds what a schema cannot see in a fixture document: duplicate IDs, and
- * references to accounts or projects that do not exist. It reads the raw
- * input, so it runs beside the shape check and a load reports both at once;
- * it reads only what is well-formed enough to read and never throws. It is
- * written as steps, one `yield` after each record, for `runInSlices`.
- * @note A list is a reference target only when every one of its records has
- * a readable ID (a non-empty string): when one ID is missing or of the wrong
- * type, a reference may mean that record, and the shape check already names
- * it. References that are not non-empty strings are the shape check's too.
+ * Duplicate IDs and references to records that do not exist, read from the raw input beside the shape check.
+ * @note A list is a reference target only when every record has a readable ID: a reference may mean the one whose
+ * ID is missing, which the shape check already names.
  */
 export function* findReferenceIssues(
   input: unknown,
@@ -62,13 +56,7 @@ export function* findReferenceIssues(
   return issues
 }
 
-/**
- * The IDs of a list (each with the index of its first record), reporting
- * each duplicate; `undefined` when the list is not an array or one of its IDs
- * cannot be read.
- * @note The map itself, not a `Set` of its keys: copying them would be one
- * long step of a large load's check.
- */
+/** @note The map itself, not a `Set` of its keys: copying them would be one long step of a large load's check. */
 function* collectIds(
   document: JsonRecord,
   list: string,
@@ -110,7 +98,6 @@ function isId(value: unknown): value is string {
   return typeof value === 'string' && value !== ''
 }
 
-/** The records (objects) of a list with their indices; nothing if no list. */
 function* records(items: unknown): Generator<[JsonRecord, number]> {
   if (!Array.isArray(items)) return
   for (const [i, item] of (items as unknown[]).entries()) {

@@ -1,26 +1,18 @@
-/**
- * One problem found in a fixture document: where, and what is wrong there.
- */
+/** One problem found in a fixture document. */
 export interface FixtureIssue {
   /** A path such as `contents[3].project_unique`; `(document)` for the root. */
   path: string
   message: string
 }
 
-/**
- * A problem found in a fixture document, with its path as segments
- * (`['contents', 3, 'project_unique']`) so problems can be sorted before the
- * path is formatted for people.
- */
+/** With its path as segments, so problems can be sorted before the path is formatted. */
 export interface LocatedFixtureIssue {
   path: readonly PropertyKey[]
   message: string
 }
 
 /**
- * Thrown when a fixture document cannot be loaded. It names every problem at
- * once (shape, references and duplicate IDs together, in document order), so
- * one edit can fix them all; nothing of the document is loaded.
+ * Thrown when a fixture document cannot be loaded: every problem at once, in document order; nothing is loaded.
  * @example
  * try {
  *   createContentApiMock({ fixtures })
@@ -44,10 +36,7 @@ export class FixtureError extends Error {
   }
 }
 
-/**
- * Formats a property path the way a person reads it in JSON:
- * `['contents', 3, 'project_unique']` becomes `contents[3].project_unique`.
- */
+/** `['contents', 3, 'project_unique']` becomes `contents[3].project_unique`. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   let result = ''
   for (const segment of path) {

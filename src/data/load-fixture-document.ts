@@ -6,13 +6,9 @@ import { openDataset } from './dataset.js'
 import { RECORD_KINDS, type RecordKindName } from './records/record-kinds.js'
 import { runInSlices } from './run-in-slices.js'
 
-/**
- * How many records are put into the dataset between two looks at the
- * clock (a few milliseconds' worth).
- */
+/** Records put into the dataset between two looks at the clock (a few milliseconds' worth). */
 const BATCH_SIZE = 500
 
-/** The kinds in the order the fixture document lists them. */
 const LOAD_ORDER: readonly RecordKindName[] = [
   'accounts',
   'apiKeys',
@@ -21,15 +17,8 @@ const LOAD_ORDER: readonly RecordKindName[] = [
 ]
 
 /**
- * Fills a new dataset with the records of an already validated fixture
- * document (see `parseFixtureDocument`), in document order; `viewersOf` says
- * which accounts see a project.
- * @note The dataset takes the document's records as they are, without a
- * copy or a second validation, and freezes them: the document must be one
- * the caller will not change (`parseFixtureDocument` returns a fresh one,
- * and so does `createSeedDocument`). Loading the same document again (as
- * `reset()` does) shares its records, which no change can reach: a change
- * through the collections replaces a record, it never edits one.
+ * Fills a new dataset with the records of a validated document as they are, and freezes them: the caller must not
+ * change the document. `reset()` loading it again shares them safely: a change replaces a record, never edits one.
  */
 export async function loadFixtureDocument(
   document: FixtureDocument,
@@ -37,9 +26,7 @@ export async function loadFixtureDocument(
 ): Promise<Dataset> {
   const { dataset, indexer } = openDataset(viewersOf)
   const adopt = await createRecordAdopter()
-  // In batches, so a large load hands the event loop back every few
-  // milliseconds and the answers served meanwhile (from the old dataset) do
-  // not wait for it.
+  // In batches, so the answers served meanwhile (from the old dataset) do not wait for a large load.
   function* fill(name: RecordKindName): Generator<void, void> {
     const { list, idField } = RECORD_KINDS[name]
     const collection: Collection<any> = dataset[name]
@@ -65,11 +52,7 @@ export async function loadFixtureDocument(
   return dataset
 }
 
-/**
- * Copies the objects inside a content's body, the one part of a record a
- * validation passes through as given (`z.unknown()`), so that freezing the
- * record does not freeze an object of the caller's.
- */
+/** The one part a validation passes through as given (`z.unknown()`): freezing must not reach the caller's object. */
 function ownBody(content: FixtureContent): void {
   if (Object.isFrozen(content)) return
   const body = content.content

@@ -25,28 +25,15 @@ import { isJsonRecord } from './is-json-record.js'
 import { runAtOnce, runInSlices } from './run-in-slices.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
 
-/**
- * The fixture document without the mode rule of `content`, which
- * `findContentModeIssues` checks on the raw input instead.
- * @note zod skips a record's refinements once a number check in it failed,
- * so the rule inside the schema would go unreported in such a record.
- */
+/** Without the mode rule, which zod would skip once a number check failed: checked on the raw input instead. */
 const documentShapeSchema = fixtureDocumentSchema.extend({
   contents: z.array(z.strictObject(fixtureContentSchema.shape)),
 })
 
 /**
- * Validates anything parsed from JSON as a fixture document, version 1: its
- * shape, the shape of each `content` by its mode, and what a schema cannot
- * see (duplicate IDs, references to accounts or projects that do not exist),
- * all in one load: each check reads whatever parts of the document are
- * well-formed enough to read. A document nested more than
- * `MAX_NESTING_DEPTH` levels deep is refused at once, naming the first path
- * too deep, before anything else reads it.
- * @throws {FixtureError} naming every problem at once, in document order
- * (see `sortInDocumentOrder`), e.g.
- * `accounts[0].nmae: unknown key; …` then
- * `contents[3].project_unique: no such project "p9"; …`.
+ * Validates anything parsed from JSON as a fixture document, version 1: its shape, each `content` by its mode, and
+ * what a schema cannot see (duplicate IDs, references to records that do not exist), all in one pass.
+ * @throws {FixtureError} naming every problem at once, in document order.
  * @example
  * const document = parseFixtureDocument(JSON.parse(await readFile(path, 'utf8')))
  */
@@ -73,12 +60,7 @@ function toDocument(
   return data
 }
 
-/**
- * `parseFixtureDocument` in slices: the same checks, the same result and the
- * same `FixtureError`, but the event loop is handed back every few
- * milliseconds (`runInSlices`), so a large document does not hold up the
- * answers of a server or a page while it is checked.
- */
+/** Hands the event loop back every few milliseconds, so a large document does not hold up a server's answers. */
 export async function parseFixtureDocumentInSlices(
   input: unknown,
   source?: string,
@@ -86,25 +68,16 @@ export async function parseFixtureDocumentInSlices(
   return toDocument(await runInSlices(inspectInSteps(input)), source)
 }
 
-/**
- * The problems `parseFixtureDocument` would name, located and in document
- * order, without throwing: for checks that word paths their own way, such as
- * those of one record (`mock.contents.patch()`), which validate a document
- * holding only that record.
- */
+/** Without throwing: for checks that word paths their own way, such as those of one record. */
 export function findFixtureDocumentIssues(
   input: unknown,
 ): LocatedFixtureIssue[] {
   return inspectFixtureDocument(input).issues
 }
 
-/** The lists of a fixture document, validated a record at a time. */
 const LISTS = ['accounts', 'api_keys', 'projects', 'contents'] as const
 
-/**
- * The document's own level: its keys and that each list is an array; the
- * records are validated one by one with the element schemas below.
- */
+/** The document's own level; the records are validated one by one. */
 const documentHeadSchema = documentShapeSchema.extend({
   accounts: z.array(z.unknown()),
   api_keys: z.array(z.unknown()),
@@ -113,8 +86,7 @@ const documentHeadSchema = documentShapeSchema.extend({
 })
 
 const PARSE_OPTIONS = {
-  // @note Without `reportInput`, zod 4 leaves `issue.input` undefined, and
-  // a value of the wrong type could not be told from a missing one.
+  // Without it zod 4 leaves `issue.input` undefined: a wrong type could not be told from a missing value.
   reportInput: true,
   error: describeExpectation,
 } as const
@@ -129,20 +101,14 @@ function inspectFixtureDocument(input: unknown): Inspection {
 }
 
 /**
- * The checks of `inspectFixtureDocument` as steps: it yields after each
- * record, so that `parseFixtureDocumentInSlices` can hand the event loop back
- * between slices, and returns what one pass over the whole document finds.
- * @note Each record is checked on its own (depth, shape, mode, timeline),
- * with its issues' paths put under `[list, index]`: the same issues, in the
- * same words, as a check of the whole document, without holding the loop
- * for the whole document. Only the references (IDs across lists) are checked
- * in one step at the end.
+ * Yields after each record, checked on its own with its issues put under `[list, index]`: the same issues as a
+ * check of the whole document. Only the references across lists are checked in one step at the end.
  */
 function* inspectInSteps(input: unknown): Generator<void, Inspection> {
   if (takeChecked(input)) {
     return { data: input as FixtureDocument, issues: [] }
   }
-  // @note First: every later step may recurse into the value.
+  // First: every later step may recurse into the value.
   const tooDeep = yield* findTooDeepPathInSteps(input)
   if (tooDeep !== undefined) {
     return {
@@ -150,8 +116,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
       issues: [{ path: tooDeep, message: TOO_DEEP_MESSAGE }],
     }
   }
-  // @note zod's result is a copy; a document handed over is kept instead,
-  // each record once it passed the same check (see `handOverDocument`).
+  // zod's result is a copy; a document handed over is kept instead (see `handOverDocument`).
   const keepInput = takeHandedOver(input)
   const head = documentHeadSchema.safeParse(input, PARSE_OPTIONS)
   const issues = toIssues(head.error?.issues ?? [], [])
@@ -190,7 +155,6 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
   return { data, issues: sortInDocumentOrder(issues) }
 }
 
-/** zod issues of the part of the document at `prefix`, located and worded. */
 function toIssues(
   zodIssues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[],
@@ -205,13 +169,8 @@ function toIssues(
 }
 
 /**
- * Sorts problems the way a person reads the document, path segment by
- * segment: the document itself first; then the keys of an object in the
- * order of the format (`$schema`, `version`, `accounts`, `api_keys`,
- * `projects`, `contents`; within a record, its fields in schema order), and
- * unknown keys after the known ones, by name; array items by index; a path
- * before the paths inside it. Problems at the same path keep their order:
- * shape before references.
+ * The way a person reads the document: keys in schema order, unknown keys after them by name, items by index, a
+ * path before the paths inside it; problems at one path keep their order (shape before references).
  */
 export function sortInDocumentOrder(
   issues: readonly LocatedFixtureIssue[],

@@ -9,14 +9,8 @@ import { readStoryOffset, resolveInstant } from '../schema/story-time.js'
 const writtenRecords = new WeakMap<object, object>()
 
 /**
- * The document with every story offset (`"+2m"`) of its projects' and
- * contents' `created_at` and timelines turned into the instant it stands
- * for, counted from `start` (epoch milliseconds): the mock clock's time when
- * the document is loaded. A record without offsets is kept as it is, and so
- * is a document without any.
- * @note Each resolved record remembers the record written
- * (`writtenRecordOf`), so an export gives back the offsets, not the instants
- * of one run.
+ * Turns every story offset (`"+2m"`) into an instant counted from `start`, the clock's time at load.
+ * @note Each resolved record remembers the record written, so an export gives back the offsets.
  */
 export function resolveStoryOffsets(
   document: FixtureDocument,
@@ -30,10 +24,6 @@ export function resolveStoryOffsets(
   return { ...document, projects, contents }
 }
 
-/**
- * The record a fixture document wrote, offsets and all, for a record
- * `resolveStoryOffsets` resolved; any other record as it is.
- */
 export function writtenRecordOf<Record extends object>(record: Record): Record {
   return (writtenRecords.get(record) as Record | undefined) ?? record
 }

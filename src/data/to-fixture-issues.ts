@@ -1,13 +1,11 @@
+import { editDistance } from '../schema/find-close-match.js'
 import type * as z from 'zod'
 import { findContentMode } from '../schema/content-modes.js'
 import { fixtureDocumentSchema } from '../schema/fixture.js'
 import { objectKeysAt } from '../schema/object-keys-at.js'
 import type { LocatedFixtureIssue } from './fixture-error.js'
 
-/**
- * The codes whose message says what was expected, to which the value found
- * is added (or "missing" when there was none).
- */
+/** Their message says what was expected; the value found (or "missing") is added. */
 const EXPECTATION_CODES = new Set<string>([
   'invalid_type',
   'too_small',
@@ -21,11 +19,8 @@ const EXPECTATION_CODES = new Set<string>([
 const MAX_QUOTED_LENGTH = 40
 
 /**
- * Words one zod issue of a fixture document parse for a person: what was
- * expected and what was found (`expected a boolean, found the string "no"`),
- * `missing; expected a string` for an absent field, one issue per unknown key.
- * The parse must report inputs (`reportInput: true`) and word expectations
- * with `describeExpectation`, as `parseFixtureDocument` does.
+ * `expected a boolean, found the string "no"`, `missing; expected a string`, one issue per unknown key. The parse
+ * must use `reportInput: true` and `describeExpectation`, as `parseFixtureDocument` does.
  */
 export function toFixtureIssues(
   issue: z.core.$ZodIssue,
@@ -62,10 +57,7 @@ export function toFixtureIssues(
   ]
 }
 
-/**
- * The issue of a content body that `checkStoredContentBody` wrapped, with the
- * stored body schema its path is relative to.
- */
+/** With the stored body schema its path is relative to. */
 function readContentBodyIssue(issue: z.core.$ZodIssue):
   | {
       issue: z.core.$ZodIssue
@@ -86,10 +78,6 @@ function readContentBodyIssue(issue: z.core.$ZodIssue):
   }
 }
 
-/**
- * The message of an unknown key, with the candidate it is most likely a slip
- * of: `unknown key; remove it or check its spelling (did you mean "title"?)`.
- */
 export function describeUnknownKey(
   key: string,
   candidates: readonly string[],
@@ -100,11 +88,7 @@ export function describeUnknownKey(
     : `unknown key; remove it or check its spelling (did you mean "${suggestion}"?)`
 }
 
-/**
- * The candidate closest to a misspelt key, if one is close enough: at most
- * one edit per four characters (a swap of two neighbours is one edit), or
- * the same key in another case.
- */
+/** At most one edit per four characters, or the same key in another case. */
 function suggestKey(
   key: string,
   candidates: readonly string[],
@@ -125,34 +109,6 @@ function suggestKey(
   return best
 }
 
-/** Optimal string alignment distance: Levenshtein plus adjacent swaps. */
-function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) =>
-      i === 0 ? j : j === 0 ? i : 0,
-    ),
-  )
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let distance = Math.min(
-        rows[i - 1]![j]! + 1,
-        rows[i]![j - 1]! + 1,
-        rows[i - 1]![j - 1]! + cost,
-      )
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        distance = Math.min(distance, rows[i - 2]![j - 2]! + 1)
-      }
-      rows[i]![j] = distance
-    }
-  }
-  return rows[a.length]![b.length]!
-}
-
-/**
- * A value as found in a document: `the string "no"`, `the number 1.5`,
- * `the boolean true`, `null`, `an array of 2 items`, `an object`.
- */
 function describeValue(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) {

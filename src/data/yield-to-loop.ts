@@ -1,12 +1,6 @@
 /**
- * Lets the event loop run whatever is waiting (incoming requests, timers,
- * rendering) before the caller goes on: a long task awaits it between
- * slices of work so that it never holds the loop for long.
- * @note In order of preference: `scheduler.yield()` (Chromium 129+, which
- * resumes the caller ahead of other tasks), `setImmediate` (Node: it runs
- * after the poll phase, so requests that arrived meanwhile are read first),
- * then a `MessageChannel` message (browsers without `scheduler.yield`,
- * where a `setTimeout` chain is clamped to 4 ms a step).
+ * @note `scheduler.yield()` (resumes the caller ahead of other tasks), else `setImmediate` (Node: after the poll
+ * phase, so requests that arrived are read first), else a `MessageChannel` (a `setTimeout` chain is clamped to 4 ms).
  */
 export function yieldToLoop(): Promise<void> {
   const scheduler = (

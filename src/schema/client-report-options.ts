@@ -1,9 +1,7 @@
 import * as z from 'zod'
 
 /**
- * The rules of the client report (docs/client-report.md), by ID, in the
- * order findings are listed: a stable name each, for switching a rule off
- * and for telling findings apart.
+ * The rules of the client report (docs/client-report.md), in the order findings are listed.
  * @example
  * mock.clientReport().findings.map((finding) => finding.rule) // e.g. ['missing-authorization']
  */
@@ -19,12 +17,10 @@ export const CLIENT_REPORT_RULES = [
   'too-many-in-flight',
 ] as const
 
-/** One of {@link CLIENT_REPORT_RULES}. */
 export type ClientReportRule = (typeof CLIENT_REPORT_RULES)[number]
 
 /**
- * The thresholds of the rules that have any, as the report uses them unless
- * the `clientReport` option says otherwise.
+ * The thresholds of the rules that have any, unless the `clientReport` option says otherwise.
  * @example
  * CLIENT_REPORT_DEFAULTS['too-many-in-flight'].limit // 8
  */
@@ -36,25 +32,20 @@ export const CLIENT_REPORT_DEFAULTS = {
 } as const
 
 /** The thresholds each rule takes (none for most). */
-export interface ClientReportThresholds {
-  'retry-without-backoff': { retries: number; withinMs: number }
-  'repeated-unauthorized': { resends: number }
-  'tight-polling': { requests: number; intervalMs: number }
-  'too-many-in-flight': { limit: number }
+export type ClientReportThresholds = {
+  [Rule in keyof typeof CLIENT_REPORT_DEFAULTS]: Record<
+    keyof (typeof CLIENT_REPORT_DEFAULTS)[Rule],
+    number
+  >
 }
 
-/** What a rule may be given: `false` turns it off, `true` or `{}` keeps it. */
 type RuleSetting<Rule extends ClientReportRule> =
   | boolean
   | (Rule extends keyof ClientReportThresholds
       ? Partial<ClientReportThresholds[Rule]>
       : Record<string, never>)
 
-/**
- * The `clientReport` option: per rule, `false` to turn it off, or its
- * thresholds, e.g. `{ 'missing-authorization': false, 'tight-polling':
- * { requests: 20 } }`. A rule left out runs with its defaults.
- */
+/** The `clientReport` option: per rule, `false` to turn it off, or its thresholds; else the defaults. */
 export type ClientReportOptions = {
   [Rule in ClientReportRule]?: RuleSetting<Rule>
 }
@@ -64,13 +55,11 @@ const count = (min: number) => {
   return z.int({ error }).min(min, { error }).optional()
 }
 
-/** A rule's setting: on or off, or its thresholds (none for most). */
 const setting = <Shape extends z.core.$ZodLooseShape>(thresholds: Shape) =>
   z.union([z.boolean(), z.strictObject(thresholds)]).optional()
 
 /**
- * The schema of the `clientReport` option, checked with the mock's other
- * options, so a misspelt rule or threshold throws before anything is served.
+ * The schema of the `clientReport` option: a misspelt rule or threshold throws before anything is served.
  * @example
  * clientReportOptionsSchema.parse({ 'too-many-in-flight': { limit: 4 } })
  */

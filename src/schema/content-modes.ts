@@ -7,27 +7,15 @@ import {
   moviemodeContentSchema,
 } from './moviemode-content.js'
 
-/**
- * The two shapes of a content's `content` object in one mode: as a fixture
- * document stores it, and as the API serves it.
- */
 interface ContentModeShapes {
-  /** The stored body: what a fixture document holds for this mode. */
   readonly stored: z.ZodObject
-  /**
-   * The served body: the stored one plus the fields the API issues per
-   * request (such as asset URLs).
-   */
+  /** The stored body plus the fields the API issues per request (such as asset URLs). */
   readonly served: z.ZodObject
 }
 
 /**
- * "The `content` shape depends on the mode", in one place: each mode whose
- * shape is known, mapped to its stored (fixture) and served (API) body
- * schemas. The fixture schema's check, the API's `content` union, both JSON
- * Schema documents and the serializer are generated from it; a content of
- * any other mode keeps whatever object it was given. Adding a mode is one
- * entry here (plus its two schemas, each with a `.meta({ id })`).
+ * "The `content` shape depends on the mode", in one place: the fixture check, the API's `content` union, both JSON
+ * Schema documents and the serializer are generated from it. Adding a mode is one entry (schemas with `.meta({ id })`).
  */
 export const CONTENT_MODES = {
   [MOVIEMODE]: {
@@ -36,31 +24,18 @@ export const CONTENT_MODES = {
   },
 } as const satisfies Record<string, ContentModeShapes>
 
-/**
- * A mode with a known `content` shape.
- */
 export type KnownContentMode = keyof typeof CONTENT_MODES
 
-/**
- * The served body schema of any known mode.
- */
 export type ServedContentSchema =
   (typeof CONTENT_MODES)[KnownContentMode]['served']
 
-/**
- * The shapes of a mode, or `undefined` for a mode whose shape is not known.
- * @note `Object.hasOwn`, so modes such as `"constructor"` find nothing.
- */
+/** @note `Object.hasOwn`, so modes such as `"constructor"` find nothing. */
 export function findContentMode(mode: string): ContentModeShapes | undefined {
   return Object.hasOwn(CONTENT_MODES, mode)
     ? CONTENT_MODES[mode as KnownContentMode]
     : undefined
 }
 
-/**
- * How the stored body of a mode is written, for messages:
- * `mode "moviemode" takes content: { "movie_unique": … }`.
- */
 function describeContentMode(mode: string): string {
   const shapes = findContentMode(mode)
   // @note The recorded extras every body may carry are not its shape.
@@ -70,13 +45,7 @@ function describeContentMode(mode: string): string {
   return `mode ${JSON.stringify(mode)} takes content: { ${keys.map((key) => `${JSON.stringify(key)}: …`).join(', ')} }`
 }
 
-/**
- * The problems of a content's `content` against the stored body of its mode,
- * as `custom` issues at `content.…` whose `params` carry the body's own issue
- * (`issue`, its path relative to the body), the `mode` and how its body is
- * written (`hint`), so a reader can word them like any other issue. None for
- * a mode whose shape is not known.
- */
+/** `params` carry the body's own issue, the `mode` and a `hint`, so a reader can word them like any other issue. */
 export function findContentBodyIssues(
   mode: string,
   content: unknown,
@@ -99,11 +68,8 @@ export function findContentBodyIssues(
 }
 
 /**
- * The mode rule as a refinement of `fixtureContentSchema`: the record's
- * `content` must be the stored body of its mode.
- * @note zod skips a refinement once a number check inside the record failed
- * (`z.int()` aborts), so `parseFixtureDocument` runs `findContentBodyIssues`
- * on the raw input instead, to report every problem in one pass.
+ * @note zod skips a refinement once a number check inside the record failed (`z.int()` aborts), so
+ * `parseFixtureDocument` runs `findContentBodyIssues` on the raw input instead, to report every problem in one pass.
  */
 export function checkStoredContentBody(
   record: { mode: string; content: Record<string, unknown> },
@@ -114,11 +80,7 @@ export function checkStoredContentBody(
   }
 }
 
-/**
- * Whether a record's `mode` and `content` can be read, even when other
- * fields of the record are wrong: `checkStoredContentBody` then runs too, so
- * one parse reports every problem of a document.
- */
+/** Lets `checkStoredContentBody` run even when other fields are wrong, so one parse reports every problem. */
 export function hasReadableContentBody(payload: { value: unknown }): boolean {
   const record = payload.value
   if (typeof record !== 'object' || record === null) return false
@@ -131,13 +93,7 @@ export function hasReadableContentBody(payload: { value: unknown }): boolean {
   )
 }
 
-/**
- * The table as JSON Schema, for the `allOf` of a content object: for each
- * known mode, `if` `mode` is it, `then` `content` is a `$ref` to that mode's
- * body in `#/$defs/` (the stored one for the fixture document, the served
- * one for the API).
- * @throws when a body schema has no `.meta({ id })` to refer to.
- */
+/** The table as JSON Schema `if`/`then` conditions, for the `allOf` of a content object. */
 export function createContentModeConditions(
   side: keyof ContentModeShapes,
 ): Array<Record<string, unknown>> {
@@ -150,12 +106,8 @@ export function createContentModeConditions(
 }
 
 /**
- * The `mode` and `content` properties of a served content in the strict
- * OpenAPI document: `mode` one of the known modes, `content` the served body
- * of that mode (a `$ref` into `#/$defs/`). With one known mode, `content` is
- * that body outright, so generated clients type `content.download_url` as a
- * string; with several, it is any of their bodies, tied to `mode` by the
- * conditions of `createContentModeConditions('served')`.
+ * With one known mode, `content` is that body outright, so generated clients type `content.download_url` as a
+ * string; with several, any of them, tied to `mode` by `createContentModeConditions('served')`.
  */
 export function createKnownModeProperties(): {
   mode: Record<string, unknown>
@@ -170,9 +122,6 @@ export function createKnownModeProperties(): {
   }
 }
 
-/**
- * The `$defs` names the conditions of one side refer to.
- */
 export function contentModeSchemaIds(side: keyof ContentModeShapes): string[] {
   return Object.values(CONTENT_MODES).map((shapes) => idOf(shapes[side]))
 }

@@ -7,22 +7,17 @@ import { createJsonSchemaDefs } from './create-json-schema-defs.js'
 import { fixtureContentSchema, fixtureDocumentSchema } from './fixture.js'
 import { createTimelineCondition } from './timeline.js'
 
-/**
- * The `$id` of the fixture document's JSON Schema. A URN, so it names the
- * schema without implying that it is served from some host.
- */
+/** A URN: it names the schema without implying that it is served from some host. */
 const FIXTURE_JSON_SCHEMA_ID = 'urn:content-api-mock:fixture:v1'
 
 /**
- * Creates the JSON Schema (draft 2020-12) of the fixture document, generated
- * from `fixtureDocumentSchema`, so editors complete and check fixture files.
+ * Creates the JSON Schema (draft 2020-12) of the fixture document, so editors complete and check fixture files.
  * @example
  * const schema = createFixtureJsonSchema()
  * schema.$id // 'urn:content-api-mock:fixture:v1'
  */
 export function createFixtureJsonSchema(): Record<string, unknown> {
-  // The stored bodies of CONTENT_MODES are roots too: only the refinement,
-  // which zod cannot convert, reaches them.
+  // The stored bodies are roots too: only the refinement, which zod cannot convert, reaches them.
   const { FixtureDocument: document, ...defs } = createJsonSchemaDefs(
     [
       fixtureDocumentSchema,
@@ -30,8 +25,6 @@ export function createFixtureJsonSchema(): Record<string, unknown> {
     ],
     {
       io: 'input',
-      // The body of each mode and the timeline rule, spelled as `if`/`then`
-      // so that editors flag them too.
       refined: fixtureContentSchema,
       conditions: [
         ...createContentModeConditions('stored'),

@@ -1,6 +1,5 @@
 import * as z from 'zod'
 
-/** What `createJsonSchemaDefs` converts, and the rules it adds. */
 interface JsonSchemaDefsOptions {
   /** `input` for what people write, `output` for what the mock answers. */
   io: 'input' | 'output'
@@ -10,16 +9,12 @@ interface JsonSchemaDefsOptions {
   conditions: Record<string, unknown>[]
 }
 
-/**
- * Converts `roots` in one pass into draft 2020-12 `$defs`, each schema with
- * a `.meta({ id })` once, under its id.
- */
+/** Each schema with a `.meta({ id })` once, under its id. */
 export function createJsonSchemaDefs(
   roots: readonly z.ZodType[],
   options: JsonSchemaDefsOptions,
 ): Record<string, Record<string, unknown>> {
-  // @note A registry conversion (`z.toJSONSchema(registry, { uri })`) stamps
-  // an `$id` with a fragment on every schema, which 2020-12 forbids, and reads
+  // A registry conversion stamps an `$id` with a fragment on every schema, which 2020-12 forbids, and reads
   // whatever else shares the registry; a wrapper of the roots yields `$defs`.
   const wrapper = z.object(
     Object.fromEntries(roots.map((schema, index) => [index, schema])),

@@ -22,10 +22,7 @@ import {
 
 type JsonObject = Record<string, unknown>
 
-/**
- * An OpenAPI 3.1 document as plain JSON. Typed only as far as this package
- * reads it; everything else is JSON.
- */
+/** An OpenAPI 3.1 document, typed only as far as this package reads it. */
 export interface OpenApiDocument {
   openapi: '3.1.0'
   info: {
@@ -46,26 +43,17 @@ export interface OpenApiDocument {
   }
 }
 
-/**
- * The operations of one path, and the parameters they share.
- */
 export interface OpenApiPathItem {
   parameters?: JsonObject[]
   get?: JsonObject
 }
 
-/**
- * The `servers[0].url` of the document unless a caller passes its own.
- */
 const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
 
 const SCHEMAS_POINTER = '#/components/schemas/'
 const RESPONSES_POINTER = '#/components/responses/'
 
-/**
- * The zod schemas the operations reference. Every schema with an `id` that
- * they reach (list items, details, `Progress`, …) becomes a component too.
- */
+/** Every schema with an `id` these reach (list items, `Progress`, …) becomes a component too. */
 const ROOT_SCHEMAS = [
   projectListResponseSchema,
   projectDetailResponseSchema,
@@ -74,10 +62,7 @@ const ROOT_SCHEMAS = [
   errorEnvelopeSchema,
 ]
 
-/**
- * What the document says of each endpoint; its path and operation ID come
- * from `ENDPOINT_PATHS`, so they cannot differ from what the mock serves.
- */
+/** Path and operation ID come from `ENDPOINT_PATHS`, so they cannot differ from what the mock serves. */
 const OPERATIONS: Record<
   Endpoint,
   {
@@ -123,12 +108,8 @@ const OPERATIONS: Record<
 }
 
 /**
- * Creates the OpenAPI 3.1 document of the four GET endpoints, with every
- * schema generated from the package's zod schemas. It describes what the spec
- * shows: a content's `mode` is `moviemode` and its `content` that mode's body,
- * so generated clients type `content.download_url` as a string. Contents of
- * other modes (a fixture's, the `other-modes` variant's) are described by the
- * tolerant document, `createTolerantOpenApiDocument`.
+ * Creates the OpenAPI 3.1 document of the four GET endpoints from the package's zod schemas. It describes what the
+ * spec shows (a content's `mode` is `moviemode`); other modes are in `createTolerantOpenApiDocument`.
  * @example
  * const document = createOpenApiDocument({ serverUrl: 'http://localhost:3000/public-api/v1' })
  * document.paths['/projects']?.get?.operationId // 'listProjects'
@@ -139,11 +120,7 @@ export function createOpenApiDocument(
   return createOpenApiDocumentOf('known', options)
 }
 
-/**
- * The OpenAPI document with a content's `mode` and `content` either as the
- * known modes alone (`known`: the strict document) or open to any mode with
- * any object (`open`: the base of the tolerant document).
- */
+/** `known`: the strict document; `open`: any mode with any object, the base of the tolerant document. */
 export function createOpenApiDocumentOf(
   contentModes: 'known' | 'open',
   options: { serverUrl?: string },
@@ -226,17 +203,14 @@ export function createOpenApiDocumentOf(
   }
 }
 
-/** The schemas the root schemas reach, with their refs under `components/schemas`. */
 function createComponentSchemas(
   contentModes: 'known' | 'open',
 ): Record<string, JsonObject> {
   const defs = createJsonSchemaDefs(ROOT_SCHEMAS, {
-    // Responses are exact: `output` closes every object with
-    // `additionalProperties: false`, so a leaked field fails validation.
+    // `output` closes every object (`additionalProperties: false`), so a leaked field fails validation.
     io: 'output',
-    // The zod union of `content` lets a body of a known mode fall through to
-    // the free-form branch; the spec ties the shape to `mode`, and so does
-    // the document, from the same table as the fixture schema.
+    // The zod union of `content` lets a known mode's body fall through to the free-form branch; the spec ties the
+    // shape to `mode`, and so does the document.
     refined: contentDetailSchema,
     conditions: createContentModeConditions('served'),
   })
@@ -253,11 +227,7 @@ function createComponentSchemas(
   >
 }
 
-/**
- * Gives the content list item and detail the `mode` and `content` of the
- * known modes only, in place. The zod union of `content` keeps a free-form
- * branch for other modes, which generators type as `unknown`.
- */
+/** In place; the zod union's free-form branch for other modes would make generators type `content` `unknown`. */
 function narrowToKnownModes(defs: Record<string, JsonObject>): void {
   const known = createKnownModeProperties()
   const item = defs[componentIdOf(contentListItemSchema)]

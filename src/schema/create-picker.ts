@@ -15,16 +15,8 @@ const PRIMITIVE_TYPES = new Set([
 ])
 
 /**
- * Compiles a function that copies the fields a zod schema names out of a
- * value that may hold more: the keys of each object schema in schema order,
- * recursing into nested objects and arrays, leaving out keys whose value is
- * `undefined`. It does not validate; it is for values already known to fit,
- * such as records of the dataset, to be written out as a response or a
- * fixture document without listing their fields a second time.
- * @note Compiled once per schema: each call walks precomputed key lists, not
- * the schema. Values of other schemas (records, `unknown`, unions) are
- * deep-copied when they are objects, so a copy shares nothing mutable with
- * its source.
+ * Copies the fields a schema names, in schema order, out of a value known to fit (no validation).
+ * @note Compiled once per schema; values of other schemas are deep-copied, so a copy shares nothing mutable.
  */
 export function createPicker<Schema extends z.core.$ZodType>(
   schema: Schema,
@@ -33,10 +25,7 @@ export function createPicker<Schema extends z.core.$ZodType>(
   return pick as (value: z.output<Schema>) => z.output<Schema>
 }
 
-/**
- * `undefined` for a value copied as it is (a primitive); otherwise the
- * function that copies it.
- */
+/** `undefined` for a value copied as it is (a primitive). */
 function compile(schema: z.core.$ZodType): Pick | undefined {
   const { inner, nullable } = unwrapSchema(schema)
   const def = inner._zod.def

@@ -10,16 +10,9 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './variants.js'
 type JsonObject = Record<string, unknown>
 
 /**
- * Creates the tolerant OpenAPI document: the strict one (what the mock
- * guarantees by default, `createOpenApiDocument`) loosened to what the real
- * service may also send, as the variants do: a content may come in any
- * `mode` with any `content` object (`other-modes`), every object allows
- * unknown properties, and `description`, `publish`, `post_url`, `posted_at`,
- * `download_url` and `thumbnail_url` may be `null` or absent, an error's
- * `message` absent. Lists take `page` and `per_page` and may answer 422 (a
- * paginated service, as `paginated`); any operation may answer a gateway's
- * HTML 502 or 504, and `Retry-After` may be an HTTP date (`error-variants`).
- * Served at `/openapi.tolerant.json`.
+ * Creates the tolerant OpenAPI document, served at `/openapi.tolerant.json`: the strict one loosened to what the
+ * real service may also send, as the variants do (any mode, unknown properties, null or absent fields the spec does
+ * not promise, pages, a gateway's HTML 502 and 504, `Retry-After` as a date).
  * @example
  * const document = createTolerantOpenApiDocument({ serverUrl: 'http://localhost:4010/public-api/v1' })
  */
@@ -78,7 +71,6 @@ const PAGE_PARAMETERS: JsonObject[] = [
   },
 ]
 
-/** `ListMeta` with the members a paginated list adds to `total`. */
 function withPageMeta(
   schemas: Record<string, JsonObject>,
 ): Record<string, JsonObject> {
@@ -106,11 +98,6 @@ function withPageMeta(
   }
 }
 
-/**
- * The answers of a gateway in front of the service (`error-variants`):
- * an HTML page, not the JSON envelope; and every `Retry-After` as seconds
- * or an HTTP date.
- */
 function withGatewayPages(
   responses: Record<string, JsonObject>,
 ): Record<string, JsonObject> {

@@ -31,14 +31,8 @@ const FORMAT_NAMES: Record<string, string> = {
 }
 
 /**
- * A zod error map that says what a schema expected, as a phrase starting with
- * "expected": `expected a boolean`, `expected at least 0`, `expected 1`.
- * The messages written on the package's own schemas follow the same form
- * (`expected an ISO 8601 UTC timestamp …`), so a reader of the issues can add
- * what was found: `expected a boolean, found the string "no"`.
- * @note It says nothing of the input: an error map runs for every issue,
- * while the input is only reported when the parse asks for it
- * (`reportInput: true`), and whoever asked is the one who words it.
+ * `expected a boolean`, `expected at least 0`, as the package's own messages, so a reader can add what was found.
+ * @note Nothing of the input: it is reported only when the parse asks (`reportInput`), and the asker words it.
  */
 export function describeExpectation(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
@@ -90,11 +84,7 @@ function describeBound(
   return unit === undefined ? `${word} ${bound}` : `${word} ${bound} ${unit}`
 }
 
-/**
- * `a string or a number` when every branch of a union failed at its root
- * with one expectation; otherwise the branches differ deeper down, and no
- * one of them is the answer.
- */
+/** Only when every branch failed at its root; otherwise they differ deeper down and none is the answer. */
 function describeAlternatives(
   branches: readonly (readonly z.core.$ZodIssue[])[],
 ): string {

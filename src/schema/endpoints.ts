@@ -1,7 +1,5 @@
 /**
- * The four endpoints of the spec (section 4) by operation ID, in the spec's
- * order: the names scenarios match, the journal and the request log keep,
- * and the OpenAPI document uses.
+ * The four endpoints of the spec (section 4) by operation ID, in the spec's order.
  * @example
  * for (const endpoint of ENDPOINT_NAMES) console.log(endpoint, ENDPOINT_PATHS[endpoint])
  */
@@ -12,7 +10,6 @@ export const ENDPOINT_NAMES = [
   'getContent',
 ] as const
 
-/** One of the four endpoints, by operation ID. */
 export type Endpoint = (typeof ENDPOINT_NAMES)[number]
 
 /**
@@ -27,19 +24,14 @@ export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
   getContent: '/projects/{project_unique}/contents/{variation_unique}',
 }
 
-/**
- * The name the journal and the request log give the answers of asset URLs,
- * which are not endpoints of the spec.
- */
+/** What the journal and the request log call the answers of asset URLs (not endpoints of the spec). */
 export const ASSET_ENDPOINT = 'asset'
 
 /**
- * Every name a journal entry's `endpoint` can have: the four endpoints and
- * `asset`.
+ * Every name a journal entry's `endpoint` can have.
  * @example
  * JOURNAL_ENDPOINTS.includes(entry.endpoint)
  */
 export const JOURNAL_ENDPOINTS = [...ENDPOINT_NAMES, ASSET_ENDPOINT] as const
 
-/** One of `JOURNAL_ENDPOINTS`. */
 export type JournalEndpoint = (typeof JOURNAL_ENDPOINTS)[number]

@@ -7,11 +7,8 @@ import {
 } from './resources.js'
 
 /**
- * Every `error.code` the API and its asset URLs answer with, including the
- * server's answers to requests it cannot parse or that come too slowly
- * (`bad_request`, `headers_too_large`, `request_timeout`).
- * @note The spec does not show the set of codes; these are the mock's choice
- * (see the "not shown" list of the README).
+ * Every `error.code` the API and its asset URLs answer with, the server's own included.
+ * @note The spec does not show the set of codes; these are the mock's choice (the README's "not shown" list).
  * @example
  * expect(ERROR_CODES).toContain(body.error.code)
  */
@@ -41,8 +38,7 @@ export const ERROR_CODES = [
 ] as const
 
 /**
- * Every `error.code` the control API under `/__mock` answers with, those it
- * shares with the API included. A mock feature, not part of the spec.
+ * Every `error.code` the control API under `/__mock` answers with, those it shares with the API included.
  * @example
  * expect(CONTROL_ERROR_CODES).toContain(body.error.code)
  */

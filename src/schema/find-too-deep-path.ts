@@ -1,35 +1,17 @@
 /**
- * How many levels of objects and arrays a JSON value the mock reads may nest:
- * a fixture document counted from its root (the document is level 1, a
- * content's `content` object level 4), a record as it sits in its document,
- * and any body of the control API counted from its root.
- * @note RFC 8259 lets a parser limit nesting: the recursive steps after
- * validation (`structuredClone`, zod, a merge patch) then stay far from the
- * call stack's end, where a 500 or a stack trace waits. Real contents nest a
- * handful of levels.
+ * Levels of objects and arrays a JSON value the mock reads may nest (a document is level 1).
+ * @note RFC 8259 lets a parser limit nesting: the recursive steps after validation then stay far from the stack's end.
  */
 export const MAX_NESTING_DEPTH = 100
 
-/**
- * What is wrong at the path `findTooDeepPath` returns, for an issue list
- * (`contents[0].content.a.a…: <this>`).
- */
 export const TOO_DEEP_MESSAGE = `nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, more than the mock reads; flatten this value`
 
-/**
- * The path to the first object or array (in document order) that lies more
- * than `maxDepth` levels of objects and arrays deep in a JSON value, or
- * `undefined` when none does. `startDepth` is the level of the value itself
- * (1 for a document; 3 for a record, which sits at `contents[0]`). It walks
- * with a stack of its own, so any depth is safe to check, and each value is
- * visited once.
- */
+/** `startDepth`: 1 for a document, 3 for a record. A stack of its own, so any depth is safe to check. */
 export function findTooDeepPath(
   value: unknown,
   { maxDepth = MAX_NESTING_DEPTH, startDepth = 1 } = {},
 ): PropertyKey[] | undefined {
-  // Counting levels costs no path bookkeeping (bench/depth.js); the path is
-  // looked for only once something is too deep.
+  // Counting levels costs no path bookkeeping (bench/depth.js); the path is looked for once something is.
   if (!isTooDeep(value, maxDepth, startDepth)) return undefined
   return findPath(value, maxDepth, startDepth)
 }

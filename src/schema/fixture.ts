@@ -17,13 +17,8 @@ import { findTimelineIssues, fixtureTimelineSchema } from './timeline.js'
 export const FIXTURE_VERSION = 1
 
 /**
- * The `$schema` of an exported fixture document: where the fixture JSON
- * Schema is found from a file saved at the root of a project that has this
- * package installed, so editors complete and check the file.
- * @note A relative path, not a URL: the schema ships with the package
- * (`content-api-mock/fixtures/fixture.schema.json`) and is not served from
- * any host. A file saved elsewhere may point its `$schema` anywhere; loading
- * ignores the value.
+ * The `$schema` of an exported fixture document, relative to a project's root so editors find the shipped schema
+ * (it is served from no host); loading ignores the value.
  * @example
  * mock.exportFixtures().$schema // './node_modules/content-api-mock/fixtures/fixture.schema.json'
  */
@@ -64,8 +59,7 @@ export const fixtureApiKeySchema = z
   .meta({ id: 'FixtureApiKey' })
 
 /**
- * Generation progress as a fixture document holds it: spec 2.5 plus the
- * recorded extras (`recordedExtrasShape`).
+ * Generation progress as a fixture document holds it: spec 2.5 plus the recorded extras.
  * @example
  * fixtureProgressSchema.parse({ step_process: 5, is_complete: true, extra: { eta: null } })
  */
@@ -74,14 +68,10 @@ export const fixtureProgressSchema = progressSchema
   .meta({ id: 'FixtureProgress' })
 
 /**
- * A publish result as a fixture document holds it: spec 2.6 plus the
- * recorded extras (`recordedExtrasShape`), so a result without `post_url`
- * or with `posted_at: null` is kept as the service sent it.
+ * A publish result as a fixture document holds it: spec 2.6 plus the recorded extras, so a result without
+ * `post_url` or with `posted_at: null` is kept as the service sent it.
  * @example
- * fixturePublishResultSchema.parse({
- *   platform: 'x', status: 'pending', post_url: 'https://x.com/', posted_at: '2024-03-02T10:00:00Z',
- *   absent: ['post_url'], extra: { posted_at: null },
- * })
+ * fixturePublishResultSchema.parse({ platform: 'x', status: 'pending', absent: ['post_url'], ... })
  */
 export const fixturePublishResultSchema = publishResultSchema
   .extend(recordedExtrasShape)
@@ -90,10 +80,7 @@ export const fixturePublishResultSchema = publishResultSchema
 /**
  * A project, owned by `account` and visible to the accounts in `shared_with`.
  * @example
- * fixtureProjectSchema.parse({
- *   project_unique: 'p1', project_name: 'Spring launch', description: '',
- *   created_at: '2024-03-01T09:30:00Z', is_readonly: false, account: 'acct_a',
- * })
+ * fixtureProjectSchema.parse({ project_unique: 'p1', account: 'acct_a', is_readonly: false, ... })
  */
 export const fixtureProjectSchema = z
   .strictObject({
@@ -109,17 +96,10 @@ export const fixtureProjectSchema = z
   .meta({ id: 'FixtureProject' })
 
 /**
- * A content of a project. For a mode of `CONTENT_MODES` (`moviemode`) the
- * `content` object is that mode's stored body (`{ movie_unique }`); for any
- * other mode it is any object, returned as written. `progress` and `publish`
- * are fixed, or, with a `timeline`, computed from it and the mock clock at
- * every answer (then the record has neither).
+ * A content of a project. A known mode's `content` is its stored body (`{ movie_unique }`), any other mode's any
+ * object. `progress` and `publish` are fixed, or computed from a `timeline` and the mock clock (then absent).
  * @example
- * fixtureContentSchema.parse({
- *   variation_unique: 'v1', project_unique: 'p1', mode: 'moviemode', title: 'Teaser',
- *   progress: { step_process: 5, is_complete: true }, created_at: '2024-03-02T10:00:00Z',
- *   content: { movie_unique: 'm1' }, publish: [],
- * })
+ * fixtureContentSchema.parse({ variation_unique: 'v1', mode: 'moviemode', content: { movie_unique: 'm1' }, ... })
  */
 export const fixtureContentSchema = z
   .strictObject({
@@ -143,8 +123,7 @@ export const fixtureContentSchema = z
   .meta({ id: 'FixtureContent' })
 
 /**
- * The fixture document, version 1: a whole dataset, as loaded from and
- * exported to JSON. Its JSON Schema ships as `fixtures/fixture.schema.json`.
+ * The fixture document, version 1: a whole dataset, as JSON. Its JSON Schema ships as `fixtures/fixture.schema.json`.
  * @example
  * const document = fixtureDocumentSchema.parse(JSON.parse(text))
  */

@@ -9,19 +9,13 @@ import { recordedExtrasShape } from './recorded-extras.js'
  */
 export const MOVIEMODE = 'moviemode'
 
-/**
- * The stored `content` of a `moviemode` content, as a fixture document holds
- * it. The asset URLs are not stored: they are issued on every request,
- * unless the recorded `extra` or `absent` says what the service sent
- * instead (`recordedExtrasShape`).
- */
+/** Without the asset URLs, which are issued on every request unless recorded extras say otherwise. */
 export const fixtureMoviemodeBodySchema = z
   .strictObject({ movie_unique: publicIdSchema, ...recordedExtrasShape })
   .meta({ id: 'FixtureMoviemodeBody' })
 
 /**
- * Spec 2.4: the `content` object of a `moviemode` content as the API serves
- * it: the stored body plus asset URLs issued for this one request.
+ * Spec 2.4: the `content` of a `moviemode` content: the stored body plus asset URLs issued for this request.
  * @example
  * const { download_url } = moviemodeContentSchema.parse(body.data.content)
  */

@@ -2,11 +2,7 @@ type JsonObject = Record<string, unknown>
 
 const SCHEMAS_POINTER = '#/components/schemas/'
 
-/**
- * The rate-limit headers, optional on every response: the spec does not show
- * them, and the mock sends them only for a rate limit that is configured,
- * under one of two naming styles (`headers: 'ratelimit' | 'x-ratelimit'`).
- */
+/** Optional: the spec does not show them, and the mock sends them only for a configured rate limit. */
 export function createRateLimitHeaders(): Record<string, JsonObject> {
   const seconds = { type: 'string', pattern: '^[0-9]+$' }
   const header = (description: string): JsonObject => ({
@@ -27,10 +23,6 @@ export function createRateLimitHeaders(): Record<string, JsonObject> {
     'X-RateLimit-Reset': header('When the window resets, in epoch seconds.'),
   }
 }
-/**
- * The error responses every operation refers to under
- * `#/components/responses/`, each with the error envelope as its body.
- */
 export function createErrorResponses(
   errorEnvelopeId: string,
 ): Record<string, JsonObject> {

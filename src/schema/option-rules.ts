@@ -1,8 +1,5 @@
 import * as z from 'zod'
 
-/**
- * An option that takes a whole number within bounds.
- */
 export interface IntegerOptionRule {
   readonly min: number
   readonly max: number
@@ -11,52 +8,29 @@ export interface IntegerOptionRule {
   readonly summary: string
 }
 
-/**
- * An option that takes a number, not only whole ones, within bounds.
- */
-export interface NumberOptionRule {
-  readonly min: number
-  readonly max: number
-  readonly default: number
-  readonly summary: string
-}
+/** The same bounds, for an option that takes fractions too. */
+export type NumberOptionRule = IntegerOptionRule
 
-/**
- * An option that takes one of a few words.
- */
 interface ChoiceOptionRule<Choice extends string = string> {
   readonly choices: readonly Choice[]
   readonly default: Choice
   readonly summary: string
 }
 
-/**
- * An option that takes a value sent in an HTTP header, such as an API key:
- * visible ASCII characters without spaces.
- */
+/** An option sent in an HTTP header, such as an API key. */
 export interface TokenOptionRule {
   readonly default: string
   readonly summary: string
 }
 
-/**
- * Visible ASCII without spaces: what an HTTP header carries as a token.
- */
 export const TOKEN_PATTERN = /^[\x21-\x7e]+$/
 
-/**
- * What a token option expects, in words, for messages.
- */
 export const TOKEN_EXPECTED =
   'visible ASCII characters without spaces, as an HTTP header carries them'
 
 /**
- * The one home of the mock's options that take a value with bounds or a
- * default: the library's options schema, `createSeedDocument`'s defaults,
- * the CLI's argument parsers and its `--help` are all derived from it.
- * @note The server-only options (host, port) live in
- * `server/connections/defaults.ts`, beside the server, in the same form; the
- * environment variables the CLI reads, in `cli/options/environment-variables.ts`.
+ * The one home of the mock's options with bounds or a default: the library's options schema, `createSeedDocument`'s
+ * defaults, the CLI's parsers and `--help` derive from it. Host and port: `server/connections/defaults.ts`.
  */
 export const OPTION_RULES = {
   seed: {
@@ -123,9 +97,6 @@ export const OPTION_RULES = {
   speed: NumberOptionRule
 }
 
-/**
- * What an integer option accepts, in words.
- */
 export function describeIntegerRule(
   rule: Pick<IntegerOptionRule, 'min' | 'max'>,
 ): string {
@@ -134,10 +105,7 @@ export function describeIntegerRule(
     : `a whole number from ${rule.min} to ${rule.max}`
 }
 
-/**
- * The zod schema of an integer option; `min` may be lowered for a caller
- * that accepts less (`createSeedDocument` makes any number of projects).
- */
+/** `min` may be lowered for a caller that accepts less (`createSeedDocument` makes any number of projects). */
 export function integerOptionSchema(
   rule: IntegerOptionRule,
   min = rule.min,
@@ -146,25 +114,16 @@ export function integerOptionSchema(
   return z.int({ error }).min(min, { error }).max(rule.max, { error })
 }
 
-/**
- * The zod schema of a number option.
- */
 export function numberOptionSchema(rule: NumberOptionRule): z.ZodNumber {
   const error = `expected a number from ${rule.min} to ${rule.max}`
   return z.number({ error }).min(rule.min, { error }).max(rule.max, { error })
 }
 
-/**
- * The zod schema of a token option, such as an API key.
- */
 export function tokenOptionSchema(): z.ZodString {
   const error = `expected ${TOKEN_EXPECTED}`
   return z.string({ error }).regex(TOKEN_PATTERN, { error })
 }
 
-/**
- * The zod schema of a choice option.
- */
 export function choiceOptionSchema<const Choice extends string>(
   rule: ChoiceOptionRule<Choice>,
 ) {
@@ -174,23 +133,16 @@ export function choiceOptionSchema<const Choice extends string>(
 }
 
 /**
- * A pair of options that cannot go together (`conflicts`), or an option
- * that does nothing without another (`requires`), with its message in the
- * library's words and in the CLI's. The library checks the rules that have
- * `library`; the CLI declares each `conflicts` rule to commander and checks
+ * The library checks the rules that have `library`; the CLI declares each `conflicts` rule to commander and checks
  * each `requires` rule before a command runs.
  */
 interface OptionCombinationRule {
-  /** The option, as the library and commander spell it (camelCase). */
   readonly option: string
   readonly kind: 'conflicts' | 'requires'
   readonly other: string
   /** The library's issue at `option`; absent when it has no such pair. */
   readonly library?: string
-  /**
-   * The CLI's line, given the values of the command's options and the
-   * environment variable of each option that has one (the CLI's to name).
-   */
+  /** Given the command's option values and each option's environment variable. */
   readonly cli: (
     given: Readonly<Record<string, unknown>>,
     variables: Readonly<Record<string, string>>,
@@ -199,7 +151,6 @@ interface OptionCombinationRule {
 
 const GENERATOR_OPTIONS = ['projects', 'contents'] as const
 
-/** The CLI's line for --projects or --contents with --fixtures: it names both when both are given. */
 function describeGeneratorConflict(given: Readonly<Record<string, unknown>>) {
   const flags = GENERATOR_OPTIONS.filter(
     (name) => given[name] !== undefined,
@@ -207,10 +158,6 @@ function describeGeneratorConflict(given: Readonly<Record<string, unknown>>) {
   return `${flags.join(' and ')} shape${flags.length === 1 ? 's' : ''} the generated dataset and cannot be combined with --fixtures, which serves the file as written. Remove one or the other (--seed may stay: with --fixtures it seeds the random traffic draws only).`
 }
 
-/**
- * The one table of option combinations, read by `createMockCore` and by the
- * CLI's commands.
- */
 export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
   {
     option: 'live',
@@ -273,10 +220,7 @@ export const OPTION_COMBINATION_RULES: readonly OptionCombinationRule[] = [
   },
 ]
 
-/**
- * Whether an option counts as given for `OPTION_COMBINATION_RULES`: a flag
- * left off (`false`) counts as not given, like one left out.
- */
+/** A flag left off (`false`) counts as not given, like one left out. */
 export function isOptionGiven(value: unknown): boolean {
   return value !== undefined && value !== false
 }

@@ -5,18 +5,10 @@ const UNITS: Record<string, number> = {
   h: 3_600_000,
 }
 
-/**
- * The grammar of a duration written with a unit: a count and `ms`, `s`, `m`
- * or `h` (`500ms`, `30s`, `1.5m`, `2h`). The clock's `advance`, rate-limit
- * windows and a fixture's story offsets (`+2m`) all read it.
- */
+/** Read by the clock's `advance`, rate-limit windows and story offsets: `500ms`, `30s`, `1.5m`, `2h`. */
 export const DURATION_PATTERN = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/
 
-/**
- * Reads a duration written as a number of milliseconds or as a count with a
- * unit: `500ms`, `30s`, `1m`, `2h`.
- * @throws {TypeError} naming the value and the accepted forms.
- */
+/** @throws {TypeError} naming the value and the accepted forms. */
 export function parseDuration(
   value: number | string,
   name = 'duration',

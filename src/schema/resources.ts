@@ -77,11 +77,8 @@ const otherModeContentSchema = z.record(z.string(), z.unknown()).meta({
 })
 
 /**
- * Spec 2.4: a content as returned by
- * `GET /projects/{project_unique}/contents/{variation_unique}`. Its `content`
- * is the served body of its mode in `CONTENT_MODES` (`moviemode`); for other
- * modes the spec shows no shape, and the mock returns the fixture's object as
- * it is. `content` is the last field.
+ * Spec 2.4: a content in detail. `content` (the last field) is its known mode's served body, or for other modes the
+ * fixture's object as it is (the spec shows no shape).
  * @example
  * contentDetailSchema.parse(body.data).publish.length
  */

@@ -2,8 +2,8 @@ import * as z from 'zod'
 import { ENDPOINT_NAMES } from './endpoints.js'
 
 /**
- * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`,
- * the control API and `mock.scenarios.add()`.
+ * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`, the control API and
+ * `mock.scenarios.add()`.
  * @example
  * for (const preset of SCENARIO_PRESETS) mock.scenarios.add(preset, { times: 1 })
  */
@@ -23,26 +23,15 @@ export const SCENARIO_PRESETS = [
  */
 export const SCENARIO_ENDPOINTS = ENDPOINT_NAMES
 
-/**
- * The longest latency a scenario may force, in milliseconds (10 minutes).
- */
+/** The longest latency a scenario may force, in milliseconds (10 minutes). */
 export const MAX_LATENCY_MS = 600_000
 
-/**
- * How a rate limit may count; the first is the default.
- */
+/** The first of these two lists is the default. */
 export const RATE_LIMIT_ALGORITHMS = ['fixed-window', 'token-bucket'] as const
 
-/**
- * Which rate-limit headers a rate limit sends; the first is the default.
- */
 export const RATE_LIMIT_HEADER_STYLES = ['ratelimit', 'x-ratelimit'] as const
 
-/**
- * The headers a rate limit sends under each of `RATE_LIMIT_HEADER_STYLES`,
- * spelled as documented (answers carry them lowercase). `reset` is seconds
- * until the reset for `ratelimit`, epoch seconds for `x-ratelimit`.
- */
+/** Spelled as documented (answers carry them lowercase); `reset` is seconds to go, or epoch seconds for `x-`. */
 export const RATE_LIMIT_HEADER_NAMES = {
   ratelimit: {
     limit: 'RateLimit-Limit',
@@ -59,18 +48,13 @@ export const RATE_LIMIT_HEADER_NAMES = {
   Record<'limit' | 'remaining' | 'reset', string>
 >
 
-/**
- * Matches a rate-limit header name of any spelling a service may use
- * (`RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`, `RateLimit`), in any
- * letter case.
- */
+/** Any spelling a service may use: `RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`, `RateLimit`. */
 export const RATE_LIMIT_HEADER_PATTERN = /^(?:x-)?ratelimit(?:-|$)/i
 
 const positiveMs = z.number().positive().max(MAX_LATENCY_MS)
 
 /**
- * A forced latency: a fixed number of milliseconds, a uniform range, or a
- * long-tailed (log-normal) distribution around a median, capped at `max`.
+ * A forced latency: fixed milliseconds, a uniform range, or a log-normal distribution around a median, capped at `max`.
  * @example
  * latencySchema.parse({ min: 50, max: 200 })
  */
@@ -110,9 +94,8 @@ export const rateLimitSchema = z.strictObject({
 })
 
 /**
- * One scenario: which requests it applies to, when it fires, and what it
- * does to them. Without `times`, `every` or `probability` it fires on every
- * matching request until removed.
+ * One scenario: which requests, when, and what it does to them. Without `times`, `every` or `probability` it fires
+ * on every matching request until removed.
  * @example
  * scenarioSchema.parse({ status: 500, times: 2, match: { endpoint: 'getContent' } })
  */
@@ -128,13 +111,8 @@ export const scenarioSchema = z
             z.array(z.enum(SCENARIO_ENDPOINTS)).min(1),
           ])
           .optional(),
-        /** An API key as clients send it. */
         key: z.string().min(1).optional(),
-        /**
-         * A path and everything below it, segment-wise, relative to the API
-         * prefix or in full: `/projects/p1` and `/public-api/v1/projects/p1`
-         * both cover `…/p1/contents`, not `…/p10`.
-         */
+        /** Segment-wise, with or without the API prefix: `/projects/p1` covers `…/p1/contents`, not `…/p10`. */
         path: z.string().startsWith('/').optional(),
       })
       .optional(),

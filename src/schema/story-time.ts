@@ -2,10 +2,7 @@ import * as z from 'zod'
 import { DURATION_PATTERN, parseDuration } from './parse-duration.js'
 import { timestampSchema } from './primitives.js'
 
-/**
- * An offset from the start of the story: `+` and a duration of the clock's
- * grammar (`DURATION_PATTERN`): `+0s`, `+90s`, `+2m`, `+1h`.
- */
+/** `+` and a duration of the clock's grammar: `+0s`, `+90s`, `+2m`, `+1h`. */
 const STORY_OFFSET_PATTERN = new RegExp(
   `^\\+${DURATION_PATTERN.source.slice(1)}`,
 )
@@ -13,12 +10,7 @@ const STORY_OFFSET_PATTERN = new RegExp(
 const INSTANT_MESSAGE =
   'expected an ISO 8601 UTC timestamp such as "2024-03-01T09:30:00Z", or an offset from the start of the story: "+" and a count with a unit (ms, s, m, h), such as "+0s", "+90s", "+2m" or "+1h"'
 
-/**
- * An instant of a fixture document that may be told relative to the start
- * of the story: an ISO 8601 UTC timestamp, or an offset such as `"+2m"`,
- * counted from the mock clock's time when the document is loaded (the
- * mock's start, `reset()`, a load).
- */
+/** A timestamp, or an offset such as `"+2m"` from the mock clock's time when the document is loaded. */
 export const fixtureInstantSchema = z
   .union(
     [
@@ -32,10 +24,7 @@ export const fixtureInstantSchema = z
   )
   .meta({ description: 'ISO 8601 UTC timestamp, or "+" and a duration.' })
 
-/**
- * The milliseconds of a story offset (`"+2m"` → 120000); undefined for
- * anything else, an absolute timestamp included.
- */
+/** `"+2m"` → 120000; undefined for anything else, an absolute timestamp included. */
 export function readStoryOffset(value: unknown): number | undefined {
   if (typeof value !== 'string' || !STORY_OFFSET_PATTERN.test(value)) {
     return undefined
@@ -43,10 +32,6 @@ export function readStoryOffset(value: unknown): number | undefined {
   return parseDuration(value.slice(1))
 }
 
-/**
- * The ISO 8601 timestamp a fixture time stands for: a timestamp as written,
- * an offset counted from `start` (epoch milliseconds).
- */
 export function resolveInstant(value: string, start: number): string {
   const offset = readStoryOffset(value)
   return offset === undefined ? value : new Date(start + offset).toISOString()

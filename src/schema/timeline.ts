@@ -2,20 +2,10 @@ import * as z from 'zod'
 import { timestampSchema, urlSchema } from './primitives.js'
 import { fixtureInstantSchema, readStoryOffset } from './story-time.js'
 
-/**
- * The status a publish result of a timeline has between the time publishing
- * was requested and the time it settled.
- * @note The spec shows one status, `success`; this one, `failed` and the
- * order pending → settled are the mock's choice (see the README's "not
- * shown" list).
- */
+/** @note The spec shows one status, `success`; this one, `failed` and pending → settled are the mock's choice. */
 export const PENDING_PUBLISH_STATUS = 'pending'
 
-/**
- * One publish result of a timeline: absent before `requested_at`, then
- * `pending` (posted_at: `requested_at`), then from `settled_at` on its final
- * `status` (posted_at: `settled_at`). Without `settled_at` it stays pending.
- */
+/** `posted_at` is `requested_at` while pending, then `settled_at`; without `settled_at` it stays pending. */
 export const fixtureTimelinePublishSchema = z
   .strictObject({
     platform: z.string().min(1),
@@ -30,12 +20,7 @@ export const fixtureTimelinePublishSchema = z
       'A publish result that appears at requested_at as "pending" and takes its status at settled_at.',
   })
 
-/**
- * When a content generates and publishes: `step_ends[i]` is the time step
- * i + 1 ends, so `progress` is step 1 from `created_at`, step i + 2 from
- * `step_ends[i]`, and complete (the last step) from the last entry on. The
- * content is not there before its `created_at`.
- */
+/** `progress` is step 1 from `created_at`, step i + 2 from `step_ends[i]`, and complete from the last entry on. */
 export const fixtureTimelineSchema = z
   .strictObject({
     step_ends: z.array(fixtureInstantSchema).min(1).max(100),
@@ -52,22 +37,12 @@ export type FixtureTimelinePublish = z.infer<
   typeof fixtureTimelinePublishSchema
 >
 
-/**
- * A problem of a content's timeline rules, at a path inside the content.
- */
 interface TimelineIssue {
   path: Array<string | number>
   message: string
 }
 
-/**
- * The rules of a content's timeline a shape cannot say, read from a raw
- * content record wherever its fields can be read: `progress` and `publish`
- * come from the timeline when there is one and from the record otherwise
- * (not both, not neither); steps end after `created_at` and after each
- * other; publishing is requested once the last step has ended and settles
- * after it was requested.
- */
+/** The timeline rules a shape cannot say, read from a raw record wherever its fields can be read. */
 export function findTimelineIssues(
   content: Readonly<Record<string, unknown>>,
 ): TimelineIssue[] {
@@ -142,13 +117,9 @@ export function findTimelineIssues(
   return issues
 }
 
-/**
- * The rule of `findTimelineIssues` that JSON Schema can say, for editors: a
- * content has `progress` and `publish`, or a `timeline` and neither of them.
- */
+/** The rule of `findTimelineIssues` that JSON Schema can say, for editors. */
 export function createTimelineCondition(): Record<string, unknown> {
-  // @note Each `required` names properties of its own schema object, as
-  // strict validators (ajv's strictRequired) ask.
+  // Each `required` names properties of its own schema object, as ajv's strictRequired asks.
   const has = (...names: string[]) => ({
     properties: Object.fromEntries(names.map((name) => [name, true])),
     required: names,
@@ -160,18 +131,12 @@ export function createTimelineCondition(): Record<string, unknown> {
   }
 }
 
-/** A readable time of a timeline: epoch milliseconds, or a story offset. */
 interface ReadTime {
   ms: number
   offset: boolean
 }
 
-/**
- * Adds an issue at `path` when `time` comes before `bound` (or at it, when
- * `strict`); a time that is missing or not readable is the shape's problem,
- * and a timestamp is not compared with a story offset (their order depends
- * on when the story starts).
- */
+/** A timestamp is not compared with a story offset: their order depends on when the story starts. */
 function checkOrder(
   issues: TimelineIssue[],
   path: TimelineIssue['path'],
@@ -188,7 +153,6 @@ function checkOrder(
   issues.push({ path, message: rule.message(written) })
 }
 
-/** A valid timestamp or story offset, read; else undefined. */
 function readTime(value: unknown): ReadTime | undefined {
   const offset = readStoryOffset(value)
   if (offset !== undefined) return { ms: offset, offset: true }

@@ -1,11 +1,8 @@
 import * as z from 'zod'
 
 /**
- * The variants of the real service that the spec leaves open, each a switch
- * (`variants` option, `--variant`, `X-Mock-Variant`, `/__mock/variants`);
- * `hostile` turns on all the others.
- * @note The names are part of the interface: docs/variants.md has one entry
- * per name.
+ * The variants of the real service the spec leaves open, each a switch (`variants` option, `--variant`,
+ * `X-Mock-Variant`, `/__mock/variants`); `hostile` turns on all the others. docs/variants.md has one entry per name.
  * @example
  * createContentApiMock({ variants: [VARIANT_NAMES[0]] }) // extra-fields
  */
@@ -23,20 +20,13 @@ export const VARIANT_NAMES = [
   'hostile',
 ] as const
 
-/**
- * One variant name.
- */
 export type VariantName = (typeof VARIANT_NAMES)[number]
 
-/**
- * A variant that changes answers by itself: every name but `hostile`.
- */
 export type AppliedVariant = Exclude<VariantName, 'hostile'>
 
 /**
- * What each variant changes, in one line: the table of docs/variants.md,
- * which a test holds to these words. `GET /__mock/variants` answers them as
- * `summaries`, for the control panel.
+ * What each variant changes: the table of docs/variants.md (a test holds it to these words), and `summaries` of
+ * `GET /__mock/variants`.
  * @example
  * VARIANT_SUMMARIES.paginated // 'lists are pages of 20 (`?page=`, `?per_page=` up to 100)'
  */
@@ -61,8 +51,7 @@ export const VARIANT_SUMMARIES: Readonly<Record<VariantName, string>> = {
 }
 
 /**
- * A list of variant names, as the `variants` option and
- * `PUT /__mock/variants` take it.
+ * A list of variant names, as the `variants` option and `PUT /__mock/variants` take it.
  * @example
  * variantListSchema.parse(['nullable', 'paginated'])
  */

@@ -35,20 +35,13 @@ import {
 import { RecordNotFoundError } from './record-not-found-error.js'
 import { bindMethods } from '../bind-methods.js'
 
-/**
- * The record controllers of one mock, one per kind.
- */
 type RecordControllers = {
   readonly [Name in RecordKindName]: RecordController<RecordTypes[Name]>
 }
 
 type JsonRecord = Record<string, unknown>
 
-/**
- * The records of a kind that are not stored but computed from the clock (the
- * live stream's contents): those listed at this instant, and any one by ID,
- * also after it left the list.
- */
+/** Records computed from the clock (live contents): those listed now, and any by ID, also after it left the list. */
 interface ComputedRecords<Value extends object = object> {
   all(): readonly Value[]
   byId(id: string): Value | undefined
@@ -61,15 +54,9 @@ const NONE_COMPUTED: ComputedRecords<never> = {
 type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 
 /**
- * Creates the record controllers (`mock.contents`, `mock.projects`,
- * `mock.apiKeys`, `mock.accounts`) over whatever dataset `dataset()` returns
- * when a call starts, so they follow `load()` and `reset()`. Changes wait
- * for `loaded` (the initial load) first.
- * @note Changes go through the collections' `create`, `update` and
- * `delete`, whose hooks keep the dataset's index (and so the API's answers
- * and list caches) in step. They run one at a time, each validated against
- * the dataset as the previous one left it, so two changes in flight cannot
- * together break a reference.
+ * Over whatever dataset `dataset()` returns when a call starts, so they follow `load()` and `reset()`.
+ * @note Changes go through the collections, whose hooks keep the index (and so the API's answers) in step. They
+ * run one at a time, each validated against the dataset the previous one left, so two cannot break a reference.
  */
 export function createRecordControllers(
   dataset: () => Dataset,
@@ -77,28 +64,19 @@ export function createRecordControllers(
   computedContents: ComputedRecords<FixtureContent> = NONE_COMPUTED,
 ): RecordControllers {
   const serial = createSerial(loaded)
-  const none = NONE_COMPUTED
+  const controller = <Name extends RecordKindName>(
+    name: Name,
+    computed: ComputedRecords = NONE_COMPUTED,
+  ) => bindMethods(new KindController(name, dataset, serial, computed))
   return {
-    accounts: bindMethods(
-      new KindController('accounts', dataset, serial, none),
-    ),
-    apiKeys: bindMethods(new KindController('apiKeys', dataset, serial, none)),
-    projects: bindMethods(
-      new KindController('projects', dataset, serial, none),
-    ),
-    contents: bindMethods(
-      new KindController('contents', dataset, serial, computedContents),
-    ),
+    accounts: controller('accounts'),
+    apiKeys: controller('apiKeys'),
+    projects: controller('projects'),
+    contents: controller('contents', computedContents),
   }
 }
 
-/**
- * The controller of one kind of record.
- * @note `computed` are the records of this kind that are not stored but
- * computed (the live stream's contents). They are read like the stored ones,
- * unless one of those has the same ID; a patch stores the patched copy,
- * which takes the computed record's place.
- */
+/** Computed records are read like stored ones unless one has the same ID; a patch stores a copy in their place. */
 class KindController<Name extends RecordKindName> implements RecordController<
   RecordTypes[Name]
 > {
@@ -148,8 +126,6 @@ class KindController<Name extends RecordKindName> implements RecordController<
           `create ${/^[aeiou]/i.test(kind.noun) ? 'an' : 'a'} ${kind.noun}`,
         )
       }
-      // @note The collection copies what it is given (and the records
-      // returned are copies), so the caller's object stays the caller's.
       return this.#pick(await collectionOf(data, kind).create(record))
     })
   }
@@ -214,7 +190,6 @@ class KindController<Name extends RecordKindName> implements RecordController<
     ]
   }
 
-  /** The record a patch makes of `current`, checked; throws if invalid. */
   #patched(
     data: Dataset,
     id: string,
@@ -222,8 +197,7 @@ class KindController<Name extends RecordKindName> implements RecordController<
     patch: unknown,
   ): JsonRecord {
     const doing = `patch ${describeRecord(this.#kind, id, data)}`
-    // @note Before the merge, which recurses: the patch sits where the
-    // record does in a fixture document (`contents[0]`, level 3).
+    // Before the merge, which recurses; the patch sits where a record does in a document (level 3).
     const tooDeep = findTooDeepPath(patch, { startDepth: 3 })
     if (tooDeep !== undefined) {
       throw new InvalidRecordError(
@@ -249,7 +223,6 @@ class KindController<Name extends RecordKindName> implements RecordController<
     )
   }
 
-  /** Why a record that is not stored cannot be deleted. */
   #notDeletable(data: Dataset, id: string): Error {
     if (this.#computed.byId(id) === undefined) {
       return this.#notFound(data, id, 'delete')
@@ -270,11 +243,8 @@ function describeRecord(kind: RecordKind, id: string, data: Dataset): string {
 }
 
 /**
- * Makes a draft of `@msw/data`'s `update` hold exactly the fields of `next`,
- * writing only those that differ from `current`, the record drafted, so the
- * index hears of each change once.
- * @note Compared on `current`, not on the draft: reading a draft deeply
- * goes through its proxies, and cost more than the rest of a patch.
+ * Writes only the fields that differ, so the index hears of each change once.
+ * @note Compared on `current`, not on the draft: reading a draft deeply goes through its proxies, and cost more.
  */
 function replaceFields(
   draft: JsonRecord,
@@ -322,7 +292,6 @@ function compileFilter<Stored>(
   return (record) => entries.every(([field, value]) => record[field] === value)
 }
 
-/** Runs changes one after another, each once the one before has settled. */
 function createSerial(first: Promise<unknown>): Serial {
   let last: Promise<unknown> = first.catch(() => undefined)
   return (change) => {

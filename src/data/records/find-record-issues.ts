@@ -17,16 +17,9 @@ import { valueAt } from '../value-at.js'
 import { readStoryOffset } from '../../schema/story-time.js'
 
 /**
- * Validates one record of a kind as a fixture document would validate it
- * among its list (the same checks, the same words), then what a document of
- * one record cannot show: that the records it refers to exist in the
- * dataset, that a new record's ID is free, and that a patch keeps the ID.
- * @note The shape is checked through `findFixtureDocumentIssues` on a
- * document that holds only this record, so every rule of the fixture format
- * (the schemas of src/schema/fixture.ts and the passes of
- * `parseFixtureDocument`) applies to a record too, without a list here.
- * @returns every problem, in record order, with paths relative to the record
- * (`progress.step_process`; `(record)` for the record itself).
+ * Validates a record as a document holding only it (every rule of the fixture format, in the same words), then
+ * what such a document cannot show: references into the dataset, a free ID, an ID a patch keeps.
+ * @returns every problem, in record order, with paths relative to the record (`(record)` for itself).
  */
 export function findRecordIssues(
   kind: RecordKind,
@@ -83,11 +76,8 @@ export function findRecordIssues(
 }
 
 /**
- * Words the unknown keys of a patched record for the patch: a misspelt key
- * is most likely a slip of a field the patch meant to change, which the
- * record already has, so the fields the patch itself does not set are the
- * candidates of "did you mean" (those the record has are not, in a
- * document).
+ * A misspelt key of a patch is most likely a slip of a field the record already has, so the fields the patch does
+ * not set are the candidates of "did you mean".
  */
 function suggestKeysOfPatch(
   kind: RecordKind,
@@ -135,10 +125,8 @@ function findDanglingReferences(
 }
 
 /**
- * The record's own schema, as the collection applies it on create and
- * update: a last guard, should a rule of the schema reach no pass of the
- * document check, since a collection that refuses an update has already
- * told the dataset's index about it.
+ * The collection's schema: a last guard should a rule reach no pass of the document check, since a collection
+ * that refuses an update has already told the index about it.
  */
 function findSchemaIssues(
   kind: RecordKind,
@@ -155,11 +143,7 @@ function findSchemaIssues(
   )
 }
 
-/**
- * The story offsets (`"+2m"`) of a record: a fixture document's times may be
- * told from the start of the story, which is fixed when the document is
- * loaded; a record alone has no such start.
- */
+/** A record alone has no story start (fixed when a document is loaded) for its offsets (`"+2m"`) to count from. */
 function findStoryOffsets(
   record: Record<string, unknown>,
 ): LocatedFixtureIssue[] {

@@ -1,12 +1,8 @@
 import { FixtureError, type FixtureIssue } from '../fixture-error.js'
 
 /**
- * Thrown when a record given to `create` or the result of a `patch` (through
- * `mock.contents`, `mock.projects`, `mock.apiKeys`, `mock.accounts` or the
- * control API) is not a valid record of the fixture format, or would break a
- * reference. It names every problem at once, with paths relative to the
- * record (`progress.step_process`), worded as a fixture document's problems
- * are; nothing was changed.
+ * Thrown when a created or patched record is not valid in the fixture format or would break a reference: every
+ * problem at once, with paths relative to the record; nothing was changed.
  * @example
  * try {
  *   await mock.contents.patch('v1', { progress: { step_process: 9 } })

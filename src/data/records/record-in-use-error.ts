@@ -1,9 +1,7 @@
 import { RecordError } from './record-error.js'
 import type { RecordKindName } from './record-kinds.js'
 
-/**
- * Records that refer to another through one field.
- */
+/** Records that refer to another through one field. */
 export interface RecordDependents {
   /** Their kind, as named in `mock.db`: `contents`, `apiKeys`, … */
   kind: RecordKindName
@@ -14,9 +12,7 @@ export interface RecordDependents {
 }
 
 /**
- * Thrown when a record to delete is still referred to, e.g. a project that
- * has contents, and the delete was not asked to `cascade` (the control API
- * answers 409 `conflict`). Nothing was deleted.
+ * Thrown when a record to delete is still referred to and the delete was not asked to `cascade`; nothing was deleted.
  * @example
  * try {
  *   await mock.projects.delete('p1')

@@ -12,15 +12,9 @@ import {
 import type { DatasetCollections } from '../dataset-collections.js'
 import type { DatasetIndex } from '../dataset-index.js'
 
-/**
- * The kinds of record that can be read and changed one at a time, named
- * after their collections in `mock.db`.
- */
+/** Named after their collections in `mock.db`. */
 export type RecordKindName = keyof DatasetCollections
 
-/**
- * The record type of each kind: the fixture document's record.
- */
 export interface RecordTypes {
   accounts: FixtureAccount
   apiKeys: FixtureApiKey
@@ -28,27 +22,15 @@ export interface RecordTypes {
   contents: FixtureContent
 }
 
-/**
- * A field of a record that names records of another kind by their IDs.
- */
 export interface RecordReference {
   field: string
   target: RecordKindName
-  /**
-   * An array of IDs (`shared_with`) rather than one: the record does not
-   * belong to its targets, so deleting a target removes it from the array
-   * instead of deleting the record.
-   */
+  /** `shared_with`: the record does not belong to its targets; deleting one removes it from the array. */
   many: boolean
 }
 
-/**
- * What the record controllers need to know of a kind: its fixture list, its
- * ID, its schema, how people call it, and the references it holds.
- */
 export interface RecordKind {
   name: RecordKindName
-  /** The list of a fixture document that holds these records. */
   list: 'accounts' | 'api_keys' | 'projects' | 'contents'
   /** `content`; `contents` for several. */
   noun: string
@@ -56,7 +38,6 @@ export interface RecordKind {
   idField: string
   schema: z.ZodObject
   references: readonly RecordReference[]
-  /** The records of this kind by ID, as the dataset's index keeps them. */
   byId(index: DatasetIndex): ReadonlyMap<string, object>
 }
 
@@ -73,13 +54,7 @@ function defineKinds(
   return kinds
 }
 
-/**
- * Every kind of record, with the references between them: an API key and a
- * project belong to an account (`account`), a project is shared with
- * accounts (`shared_with`), a content belongs to a project
- * (`project_unique`). The fixture schemas are the only description of the
- * fields, so a field added to them is read, validated and written here too.
- */
+/** The fixture schemas are the only description of the fields: a field added there is handled here too. */
 export const RECORD_KINDS: Readonly<Record<RecordKindName, RecordKind>> =
   defineKinds({
     accounts: {

@@ -14,11 +14,7 @@ import {
 } from './record-randomizer.js'
 import { toTimestamp, type SeedContext } from './seed-context.js'
 
-/**
- * Where every live schedule is counted from, in seconds since the epoch: a
- * fixed instant, so the stream depends on the seed and the clock alone, never
- * on when a process started.
- */
+/** Fixed, so the stream depends on the seed and the clock alone, never on when a process started. */
 const LIVE_EPOCH = Date.UTC(2026, 0, 1) / 1000
 
 /** A new live content starts in each project every this many seconds, on average. */
@@ -32,11 +28,7 @@ const LIVE_FAILED_SHARE = 0.15
 
 /** How long each of a live content's generation steps takes, in seconds. */
 const STEP_SECONDS = { min: 50, max: 90 }
-/**
- * How far a start may lie after the beginning of its cadence slot.
- * @note Starts are then 120 to 240 seconds apart, and generating takes at
- * least 250, so every project always has a content in progress.
- */
+/** Starts are then 120 to 240 s apart and generating takes 250 or more, so a project always has one in progress. */
 const JITTER_SECONDS = 60
 const LIVE_PUBLISH_COUNT_WEIGHTS = [
   { weight: 10, value: 0 },
@@ -55,9 +47,6 @@ interface ProjectStream {
   window?: { low: number; high: number; value: LiveWindow }
 }
 
-/**
- * Creates the live stream of the projects of a generated dataset.
- */
 export function createLiveStream(
   context: SeedContext,
   projects: readonly SeedProject[],
@@ -188,7 +177,6 @@ class SlotStreams implements LiveStream {
     return value
   }
 
-  /** A slot's start and IDs, drawn in the order its record draws them. */
   #headOf(stream: ProjectStream, slot: number): LiveContentHead {
     const start = this.#startOf(stream, slot)
     const idKind = RECORD_KIND.liveIds + 2 * stream.position
@@ -219,11 +207,7 @@ class SlotStreams implements LiveStream {
     return record
   }
 
-  /**
-   * The record of the slot an ID of `prefix` names, if that slot has started
-   * by `nowMs` and its ID is that one (IDs carry their slot: see
-   * `readPublicIdIndex`).
-   */
+  /** IDs carry their slot (see `readPublicIdIndex`); the slot must have started by `nowMs`. */
   #startedRecordOf(
     stream: ProjectStream,
     prefix: 'var_' | 'mov_',
@@ -247,10 +231,7 @@ class SlotStreams implements LiveStream {
   }
 }
 
-/**
- * One index per (project, slot), for the record's random streams: the
- * project's position in the high word, the slot in the low one.
- */
+/** The project's position in the high word, the slot in the low one. */
 function slotIndex(stream: ProjectStream, slot: number): number {
   return stream.position * 4294967296 + (slot >>> 0)
 }

@@ -20,11 +20,7 @@ import {
 /** Who owns a project and who else sees it; `empty` projects hold no contents. */
 export type ProjectRole = 'owned' | 'shared' | 'private' | 'empty'
 
-/**
- * The roles of the first projects are fixed, so the default dataset always has
- * a read-only project shared by beta with alpha, a beta project alpha cannot
- * see and an alpha project without contents.
- */
+/** Fixed, so the default dataset always has a shared read-only, an unseen and an empty project. */
 const LEADING_ROLES: readonly ProjectRole[] = [
   'owned',
   'shared',
@@ -36,7 +32,6 @@ function getProjectRole(index: number): ProjectRole {
   return LEADING_ROLES[index] ?? (index % 5 === 2 ? 'private' : 'owned')
 }
 
-/** A project record with what its contents are derived from. */
 export interface SeedProject {
   record: FixtureProject
   role: ProjectRole
@@ -48,7 +43,6 @@ export interface SeedProject {
   weight: number
 }
 
-/** Creates project #`index` from its own stream, `[seed, project, index]`. */
 function createProject(
   context: SeedContext,
   catalog: Catalog,
@@ -106,11 +100,7 @@ function createProject(
   return { record, role, owner, product, createdAt, weight }
 }
 
-/**
- * How long ago projects were created, in seconds. The first project is the
- * newest and an empty one the next (set up recently, not filled yet), so a
- * list newest first opens on a project with contents.
- */
+/** The first project is the newest and an empty one the next, so a list newest first opens on one with contents. */
 const CREATED_DAYS_AGO = {
   first: { min: 7 * DAY, max: 21 * DAY },
   empty: { min: 22 * DAY, max: 29 * DAY },
@@ -121,9 +111,6 @@ function pickInTurn<Item>(items: readonly Item[], index: number): Item {
   return items[index % items.length]!
 }
 
-/**
- * The first `count` projects of a seed, in order.
- */
 export function createSeedProjects(
   context: SeedContext,
   count: number,

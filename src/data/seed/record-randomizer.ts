@@ -22,30 +22,22 @@ export const RECORD_KIND = {
   liveIds: 1000,
 } as const
 
-/** A faker over `createRecordRandomizer`, and the seed its streams derive from. */
 export interface RecordRandomSource {
   faker: Faker
-  /** The randomizer `faker` draws from, for `drawInt`. */
+  /** The one `faker` draws from, for `drawInt`. */
   randomizer: Randomizer
   seedWords: readonly [number, number]
 }
 
-/** Decimal digits. */
 export const DIGITS = '0123456789'
-/** Decimal digits without zero, for a number's first digit. */
 export const NONZERO_DIGITS = '123456789'
-/** Lower-case hexadecimal digits. */
 export const HEX_DIGITS = '0123456789abcdef'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-/** The URL-safe base64 alphabet. */
 export const BASE64URL = `${BASE62}-_`
 
 /**
- * A public ID: the prefix and 12 base62 characters. The first 6 come from the
- * record's stream; the last 6 encode a seed-keyed permutation of the index,
- * each digit shifted by the random character above it. Both halves can be
- * read back from the ID, so IDs of one kind are unique by construction,
- * without a lookup of the others.
+ * The prefix and 12 base62 characters: 6 from the record's stream, 6 a seed-keyed permutation of the index shifted
+ * by them. Both halves can be read back, so IDs of one kind are unique by construction, without a lookup.
  */
 export function createPublicId(
   source: RecordRandomSource,
@@ -53,10 +45,8 @@ export function createPublicId(
   kind: number,
   index: number,
 ): string {
-  const [low, high] = source.seedWords
-  const key = mix32(mix32(mix32(low ^ 0x5bd1e995) ^ high) ^ kind)
   // (index + key) mod 2^32 and mix32 are both bijections on 32-bit words.
-  let value = mix32((index + key) >>> 0)
+  let value = mix32((index + idKey(source, kind)) >>> 0)
   // Character codes made a string once: appending would leave a string per character.
   const codes = new Array<number>(12)
   for (let position = 0; position < 6; position++) {
@@ -68,11 +58,7 @@ export function createPublicId(
   return flatString(prefix + String.fromCharCode(...codes))
 }
 
-/**
- * The index a public ID of `kind` was made from by {@link createPublicId},
- * read back from its last six characters; `undefined` when it cannot be one.
- * Only the index: the caller makes the ID of that index again to be sure.
- */
+/** Only the index: the caller makes the ID of that index again to be sure. */
 export function readPublicIdIndex(
   source: RecordRandomSource,
   prefix: string,
@@ -82,8 +68,6 @@ export function readPublicIdIndex(
   if (id.length !== prefix.length + 12 || !id.startsWith(prefix)) {
     return undefined
   }
-  const [low, high] = source.seedWords
-  const key = mix32(mix32(mix32(low ^ 0x5bd1e995) ^ high) ^ kind)
   let value = 0
   for (let position = 5; position >= 0; position--) {
     const shift = BASE62.indexOf(id[prefix.length + position]!)
@@ -92,10 +76,14 @@ export function readPublicIdIndex(
     value = value * 62 + ((shifted - shift + 62) % 62)
   }
   if (value > 0xffffffff) return undefined
-  return (unmix32(value) - key) >>> 0
+  return (unmix32(value) - idKey(source, kind)) >>> 0
 }
 
-/** `length` characters of `alphabet`, drawn from the record's stream. */
+function idKey(source: RecordRandomSource, kind: number): number {
+  const [low, high] = source.seedWords
+  return mix32(mix32(mix32(low ^ 0x5bd1e995) ^ high) ^ kind)
+}
+
 export function randomString(
   randomizer: Randomizer,
   alphabet: string,
@@ -111,17 +99,13 @@ export function randomString(
 }
 
 /**
- * A whole number from 0 to `max` (a whole number too), the same draw from
- * `randomizer` as `faker.number.int(max)` of a faker over it.
- * For the draws made by the dozen per record (IDs, post URLs), without faker's
- * option handling on each call. Like faker, `max` 0 gives 0 without drawing;
- * a test holds it to faker.
+ * The same draw as `faker.number.int(max)` (a test holds it to faker), without faker's option handling on each of
+ * the dozen draws per record.
  */
 export function drawInt(randomizer: Randomizer, max: number): number {
   return max === 0 ? 0 : Math.floor(randomizer.next() * (max + 1))
 }
 
-/** Points the source's faker at the stream of record `index` of `kind`. */
 export function reseed(
   source: RecordRandomSource,
   kind: number,
@@ -131,11 +115,7 @@ export function reseed(
   source.faker.seed([low, high, kind, index])
 }
 
-/**
- * The randomizer faker draws from: sfc32, as the seed reseeds once per record
- * and reseeding faker's own Mersenne Twister would cost more than the record.
- * Numbers have 53 random bits, as faker's own.
- */
+/** sfc32: reseeding faker's Mersenne Twister once per record would cost more than the record. 53 bits, as faker's. */
 export function createRecordRandomizer(): Randomizer {
   const sfc = createSfc32()
   return {
@@ -146,7 +126,6 @@ export function createRecordRandomizer(): Randomizer {
   }
 }
 
-/** A safe-integer seed as its low and high 32-bit words. */
 export function splitSeed(seed: number): [number, number] {
   return [seed >>> 0, Math.floor(seed / 4294967296) | 0]
 }

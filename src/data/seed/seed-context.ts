@@ -8,18 +8,15 @@ import {
   type RecordRandomSource,
 } from './record-randomizer.js'
 
-/** What every record builder of one `createSeedDocument` run shares. */
 export interface SeedContext extends RecordRandomSource {
   /** The reference date, in whole seconds since the epoch. */
   now: number
   year: number
 }
 
-/** One minute, in seconds: the unit of every time in the seed. */
+/** In seconds: the unit of every time in the seed. */
 export const MINUTE = 60
-/** One hour, in seconds. */
 export const HOUR = 60 * MINUTE
-/** One day, in seconds. */
 export const DAY = 24 * HOUR
 
 const DAY_CACHE_LIMIT = 4096
@@ -31,10 +28,8 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, n) =>
 )
 
 /**
- * Seconds since the epoch as an ISO 8601 timestamp, exactly as
- * `new Date(seconds * 1000).toISOString()` writes it.
- * @note A large seed writes several timestamps per content: the date part is
- * made once per day and the time of day from a table of two-digit strings.
+ * Exactly as `new Date(seconds * 1000).toISOString()` writes it, but with the date part made once per day and the
+ * time of day from a table: a large seed writes several timestamps per content.
  */
 export function toTimestamp(seconds: number): string {
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= YEAR_10000) {
@@ -56,17 +51,11 @@ export function toTimestamp(seconds: number): string {
 }
 
 /**
- * Faker's class, from its base locale's entry.
- * @note Its package root evaluates every locale; `locale/base` loads the class
- * and the base definitions only. The English name lists the seed draws
- * from are copied by scripts/generate-english-words.js (same words out).
+ * @note faker's package root evaluates every locale; `locale/base` loads the class and the base definitions only.
+ * The English words the seed draws are copied by scripts/generate-english-words.js.
  */
 const BaseFaker = baseFaker.constructor as typeof Faker
 
-/**
- * The context every record of one seed is built in: a faker over the
- * per-record randomizer, the seed's words, and the dataset's "now".
- */
 export function createSeedContext(seed: number, nowMs: number): SeedContext {
   const randomizer = createRecordRandomizer()
   const context: SeedContext = {
@@ -79,8 +68,7 @@ export function createSeedContext(seed: number, nowMs: number): SeedContext {
     now: Math.floor(nowMs / 1000),
     year: new Date(nowMs).getUTCFullYear(),
   }
-  // No record uses faker's date helpers; pinning their "now" anyway keeps a
-  // future field from reading the clock.
+  // No record uses faker's date helpers; pinning their "now" keeps a future field from reading the clock.
   context.faker.setDefaultRefDate(new Date(nowMs))
   return context
 }

@@ -1,8 +1,4 @@
-/**
- * The curated words the seed builds names, descriptions and titles from, with
- * the product lines of `product-lines.ts`: written and read by a person.
- * @note Reordering or editing any list changes every seeded dataset.
- */
+/** @note Reordering or editing any list changes every seeded dataset. */
 
 /** Seasons, for project names and titles. */
 export const SEASONS = ['Spring', 'Summer', 'Autumn', 'Winter'] as const
@@ -129,10 +125,7 @@ export const CAMPAIGN_GOALS = [
   'new followers',
 ] as const
 
-/**
- * First names of the people who present videos, for "Maya tries the …":
- * common names, where faker's list also holds "Missouri" and "Baby".
- */
+/** Common names: faker's list also holds "Missouri" and "Baby". */
 export const PRESENTERS = [
   'Maya',
   'Leo',
