@@ -5,7 +5,6 @@ import {
   type IntegerOptionRule,
   type NumberOptionRule,
 } from '../../schema/option-rules.js'
-import type { CliOptionSpec } from './cli-option-spec.js'
 import { parseWholeNumber } from './parse-whole-number.js'
 
 /**
@@ -13,11 +12,7 @@ import { parseWholeNumber } from './parse-whole-number.js'
  * parser (bounds) come from the option's rule. The value stays undefined
  * when the flag is not given, so that combinations can be checked.
  */
-export function integerSpec(
-  value: string,
-  rule: IntegerOptionRule,
-  note = '',
-): CliOptionSpec {
+export function integerSpec(value: string, rule: IntegerOptionRule, note = '') {
   return {
     value,
     help: `${rule.summary}${note}`,

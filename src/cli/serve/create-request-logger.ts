@@ -1,6 +1,6 @@
 import type { RequestLogEntry } from '../../server/create-content-api-server.js'
 import type { Styles } from '../output/create-styles.js'
-import type { LogFormat } from './serve-options.js'
+import type { ServeOptions } from './serve-option-table.js'
 
 /**
  * Creates the server's `onRequest` callback for a log format: `pretty` writes
@@ -10,7 +10,7 @@ import type { LogFormat } from './serve-options.js'
  * Keys appear only by their label, never in full.
  */
 export function createRequestLogger(
-  format: LogFormat,
+  format: ServeOptions['log'],
   write: (text: string) => void,
   styles?: Styles,
   now: () => Date = () => new Date(),

@@ -6,8 +6,7 @@ import type { OptionTable } from '../options/cli-option-spec.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { serveMock } from './serve-mock.js'
-import type { ServeOptions } from './serve-options.js'
-import { SERVE_OPTION_TABLE } from './serve-option-table.js'
+import { SERVE_OPTION_TABLE, type ServeOptions } from './serve-option-table.js'
 
 const { host, port } = SERVER_OPTION_RULES
 
@@ -49,17 +48,8 @@ export function declareServeCommand(command: CliCommand): CliCommand {
   return command
     .addHelpText('after', SERVE_HELP_AFTER)
     .declareConflicts()
-    .action(async (values: ServeOptions) => {
-      const options: ServeOptions = {
-        ...values,
-        watch: values.watch === true,
-        strict: values.strict === true,
-        live: values.live === true,
-        trustProxy: values.trustProxy === true,
-        proxyAll: values.proxyAll === true,
-        clientReport: values.clientReport !== false,
-        environment: readVariablesUsed(command),
-      }
+    .action(async (values: Omit<ServeOptions, 'environment'>) => {
+      const options = { ...values, environment: readVariablesUsed(command) }
       checkTimeouts(options)
       command.context.exitCode = await serveMock(options, command.context)
     })

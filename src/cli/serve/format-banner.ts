@@ -1,7 +1,7 @@
 import type { Styles } from '../output/create-styles.js'
 import type { ApiKeySummary } from './describe-api-keys.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
-import type { LogFormat } from './serve-options.js'
+import type { ServeOptions } from './serve-option-table.js'
 
 /**
  * The banner lists at most this many keys; a fixture with more says how many
@@ -41,16 +41,16 @@ export interface BannerInfo {
   corsOrigins?: readonly string[]
   /** The `--handlers` file and how many handlers it gave. */
   handlers?: { file: string; count: number }
-  watching: boolean
+  watching?: boolean
   /** The `--media-dir` folder, if any. */
   mediaDir?: string
-  log: LogFormat
+  log: ServeOptions['log']
   /** Rate limit, latency, fail rate and scenarios in force, in words. */
   traffic?: readonly string[]
   /** With `--redis`: the Redis (password hidden) and the fleet's key prefix. */
   fleet?: { redis: string; prefix: string }
   /** Proxy mode: the real service, whether all goes there, the `--record` file. */
-  upstream?: { url: string; all: boolean; record?: string }
+  upstream?: { url: string; all?: boolean; record?: string }
 }
 
 /**
@@ -250,7 +250,7 @@ function describeProxy(info: BannerInfo): string | undefined {
   return undefined
 }
 
-function describeLog(log: LogFormat): string {
+function describeLog(log: ServeOptions['log']): string {
   if (log === 'off') return 'Requests are not logged (--log off).'
   if (log === 'json') return 'Requests are logged as JSON lines on stdout.'
   return 'Requests are logged below.'

@@ -10,6 +10,9 @@ import {
   parseAllowedHost,
 } from '../../server/host/parse-allowed-hosts.js'
 
+/** The value of `--admin-token` that leaves the control API open on purpose, also beyond loopback. */
+export const NO_ADMIN_TOKEN = 'none'
+
 /**
  * The parser of a URL flag: the checked URL, or the check's problem as the
  * flag's error.

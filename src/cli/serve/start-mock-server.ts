@@ -8,7 +8,7 @@ import { createRequestLogger } from './create-request-logger.js'
 import { describeHeapShortfall } from './describe-heap-shortfall.js'
 import { describeStartError } from './describe-start-error.js'
 import { loadHandlersFile } from './load-handlers-file.js'
-import type { ServeOptions } from './serve-options.js'
+import type { ServeOptions } from './serve-option-table.js'
 import { toServerOptions, type ServeInputs } from './to-server-options.js'
 
 /** A server `serve` started, and what it read to start it. */

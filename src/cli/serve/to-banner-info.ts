@@ -6,7 +6,8 @@ import {
 } from '../../server/fleet/fleet-options.js'
 import { describeApiKeys } from './describe-api-keys.js'
 import type { BannerInfo } from './format-banner.js'
-import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
+import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
+import type { ServeOptions } from './serve-option-table.js'
 
 /**
  * What the banner shows of a started server and the flags it was started

@@ -1,7 +1,8 @@
 import type { Scenario, ScenarioPreset } from '../../schema/scenario.js'
 import type { ContentApiServerOptions } from '../../server/create-content-api-server.js'
 import type { ProxyRecorder } from '../record/create-proxy-recorder.js'
-import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
+import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
+import type { ServeOptions } from './serve-option-table.js'
 
 /** What `serve` read before starting the server: the files its flags name. */
 export interface ServeInputs {
