@@ -13,6 +13,7 @@ import type { FixtureDocument } from '../../schema/fixture.js'
 import { DEFAULT_API_PREFIX, escapeRegExp } from '../../api/api-prefix.js'
 import { readMediaDirectory } from '../../server/files/read-media-directory.js'
 import { CliError } from '../cli-error.js'
+import type { BuildDemoOptions } from './build-demo-options.js'
 import { readFixtureFile } from '../files/read-fixture-file.js'
 import { packageFile } from '../../server/files/package-file.js'
 import { createOwnedWriter, type OwnedWriter } from './create-owned-writer.js'
@@ -36,22 +37,6 @@ const PAGE_DIR = packageFile('dist/page/')
 const BOOT_DIR = packageFile('dist/demo/')
 const ASSETS_FOLDER = '__page'
 const WORKER_SCRIPT = 'mockServiceWorker.js'
-/**
- * What `content-api-mock build-demo` was asked for, checked and typed.
- */
-export interface BuildDemoOptions {
-  /** The folder to write: new, empty, or an earlier build-demo folder. */
-  directory: string
-  seed?: number
-  projects?: number
-  contents?: number
-  fixtures?: string
-  live: boolean
-  speed?: number
-  assetTtl?: number
-  mediaDir?: string
-}
-
 /**
  * What `buildDemo` wrote.
  */
