@@ -24,7 +24,6 @@ import {
   parseInteger,
   parseNonEmpty,
 } from '../options/option-parsers.js'
-import { collectVariants } from './collect-variants.js'
 import {
   collectAllowedHosts,
   collectOrigins,
@@ -35,6 +34,7 @@ import {
 } from './parse-serve-flags.js'
 import {
   collectScenario,
+  collectVariants,
   parseFailRate,
   parseLatency,
   parseRateLimit,
