@@ -11,7 +11,6 @@ import { formatClientReport } from './format-client-report.js'
 import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
 import type { ServeOptions } from './serve-option-table.js'
 import { startMockServer, type StartedMockServer } from './start-mock-server.js'
-import { toBannerInfo } from './to-banner-info.js'
 import {
   watchFixtureFile,
   type FixtureFileWatcher,
@@ -36,7 +35,9 @@ export async function serveMock(
     const watcher = await watchIfAsked(options, server, log)
     bannerStream.write(
       formatBanner(
-        toBannerInfo(options, server, { version, handlerCount }),
+        options,
+        server,
+        { version, handlerCount },
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
     )
