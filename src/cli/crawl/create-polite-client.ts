@@ -86,15 +86,7 @@ class PoliteHttpClient implements PoliteClient {
       response.json() as Promise<T>,
     init: { headers?: Record<string, string> } = {},
   ): Promise<PoliteOutcome<T>> {
-    return this.#slots.add(async (): Promise<PoliteOutcome<T>> => {
-      const sent = await this.#send(url, init.headers)
-      if (!sent.ok) return this.#fail(url, sent.error, sent.attempts)
-      try {
-        return { ok: true, value: await read(sent.response) }
-      } catch (error) {
-        return this.#fail(url, error, sent.attempts)
-      }
-    }) as Promise<PoliteOutcome<T>>
+    return this.#use(url, init.headers, false, read)
   }
 
   answer(
@@ -128,11 +120,21 @@ class PoliteHttpClient implements PoliteClient {
     url: string,
     save: (response: Response) => Promise<T>,
   ): Promise<PoliteOutcome<T>> {
+    return this.#use(url, undefined, true, save)
+  }
+
+  /** Sends a GET in its turn and hands the 2xx answer to `use`. */
+  #use<T>(
+    url: string,
+    headers: Record<string, string> | undefined,
+    streamed: boolean,
+    use: (response: Response) => Promise<T>,
+  ): Promise<PoliteOutcome<T>> {
     return this.#slots.add(async (): Promise<PoliteOutcome<T>> => {
-      const sent = await this.#send(url, undefined, true)
+      const sent = await this.#send(url, headers, streamed)
       if (!sent.ok) return this.#fail(url, sent.error, sent.attempts)
       try {
-        return { ok: true, value: await save(sent.response) }
+        return { ok: true, value: await use(sent.response) }
       } catch (error) {
         await sent.response.body?.cancel().catch(() => {})
         return this.#fail(url, error, sent.attempts)
