@@ -17,9 +17,7 @@ import type { EnvironmentVariable } from './options/environment-variables.js'
 import type { CliLog } from './output/create-cli-log.js'
 import type { CliIo } from './output/create-process-io.js'
 
-/**
- * What every command's action is given, and where it leaves its exit code.
- */
+/** What every command's action is given, and where it leaves its exit code. */
 export interface CommandContext {
   io: CliIo
   log: CliLog
@@ -34,7 +32,7 @@ export interface CommandContext {
  * the help hint, and words a conflict with the option-combination table.
  */
 export class CliCommand extends Command {
-  /** Set on the command that runs when no command is named (`serve`). */
+  /** Set on `serve`, which runs when no command is named. */
   isDefault = false
 
   /** The environment variables the command reads, for its help. */
@@ -55,10 +53,7 @@ export class CliCommand extends Command {
     return new CliHelp()
   }
 
-  /**
-   * Adds the options of `table`, each built from its row, and lists the
-   * variables they fall back to in the help.
-   */
+  /** Adds the options of `table`, and lists their variables in the help. */
   addOptionTable(table: OptionTable): this {
     for (const [name, spec] of Object.entries(table)) {
       this.addOption(createCliOption(name, spec))
@@ -106,10 +101,7 @@ export class CliCommand extends Command {
     return `Unknown command '${word}'${match === undefined ? '' : ` (Did you mean ${match}?)`}: the commands are ${commands.join(', ')}, and serving (the default) takes no argument. Run "${this.commandPath} --help" to see every option.`
   }
 
-  /**
-   * Declares the `conflicts` rules of the table whose options this command
-   * has, as commander's `.conflicts()`.
-   */
+  /** Declares the `conflicts` rules between this command's options, as commander's `.conflicts()`. */
   declareConflicts(): this {
     for (const rule of OPTION_COMBINATION_RULES) {
       if (rule.kind !== 'conflicts') continue
@@ -121,10 +113,7 @@ export class CliCommand extends Command {
     return this
   }
 
-  /**
-   * Checks the `requires` rules of the table whose option this command has.
-   * @throws {CliError} with the rule's line for an option given without the one it needs.
-   */
+  /** @throws {CliError} with the rule's line for an option given without the one it needs. */
   checkRequirements(): void {
     const given = this.opts()
     for (const rule of OPTION_COMBINATION_RULES) {
@@ -163,7 +152,6 @@ export class CliCommand extends Command {
     }
   }
 
-  /** The line for a variable whose value the option's parser refused. */
   private describeBadVariable(
     option: Option,
     name: string,
@@ -179,7 +167,6 @@ export class CliCommand extends Command {
     return `The environment variable ${name} ${value}; expected ${expected}. Fix or unset ${name}, or pass ${option.long}, which wins over it.`
   }
 
-  /** The variable of each option that has one, by the option's name. */
   private readVariableNames(): Record<string, string> {
     return Object.fromEntries(
       this.options.flatMap((option) =>

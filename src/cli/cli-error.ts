@@ -1,7 +1,4 @@
-/**
- * The exit code of every problem a user can fix: a bad flag or value, an
- * unreadable or invalid file, a port in use.
- */
+/** The exit code of every problem a user can fix: a bad flag or file, a port in use. */
 export const USAGE_EXIT_CODE = 2
 
 /**

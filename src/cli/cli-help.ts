@@ -1,7 +1,7 @@
 import { Help, type Command, type Option } from 'commander'
 import type { EnvironmentVariable } from './options/environment-variables.js'
 
-/** What the help reads of this CLI's commands (`CliCommand`) besides commander's. */
+/** What the help reads of a `CliCommand` besides commander's (no import: it would be a circle). */
 interface HelpedCommand extends Command {
   isDefault?: boolean
   environment?: readonly EnvironmentVariable[]
@@ -103,7 +103,6 @@ export class CliHelp extends Help {
     ].join('\n')
   }
 
-  /** The usage line and the command's description. */
   private formatHead(cmd: Command, helper: Help): string[] {
     const usage = `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`
     const description = helper.commandDescription(cmd)
@@ -115,7 +114,6 @@ export class CliHelp extends Help {
     return [usage, '', wrapped, '']
   }
 
-  /** What a variable sets, and the flag that wins over it when the help lists one. */
   private describeVariable(cmd: Command, variable: EnvironmentVariable) {
     const option = this.visibleOptions(cmd).find(
       (candidate) => candidate.envVar === variable.name,

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli.js'
 
-/**
- * How long the process may take to end by itself once the CLI is done, before
- * it is ended: something left open must not keep a stopped server's process alive.
- */
+// Something left open must not keep a stopped server's process alive.
 const EXIT_GRACE_MS = 2_000
 
 process.exitCode = await runCli(process.argv.slice(2))

@@ -43,7 +43,6 @@ const LAZY_COMMANDS: Record<
   },
 }
 
-/** The errors that are the user's to fix: a flag, a file, a port. */
 const USER_ERRORS = [CliError, FixtureError, OptionsError]
 
 /**

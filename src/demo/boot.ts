@@ -1,10 +1,13 @@
-import { http, HttpResponse } from 'msw'
+import { http } from 'msw'
 import { setupWorker } from 'msw/browser'
 import { createMockCore } from '../api/create-mock-core.js'
 import { findMainApiKey } from '../data/find-main-api-key.js'
 import { createFileMedia } from '../media/create-file-media.js'
 import { createHandlers } from '../msw/create-handlers.js'
-import { createReadOnlyControlHandlers } from './create-read-only-control-handlers.js'
+import {
+  createReadOnlyControlHandlers,
+  noStore,
+} from './create-read-only-control-handlers.js'
 import { mountCoreAtFolder } from './mount-core-at-folder.js'
 import { createDemoClockSource } from './create-demo-clock-source.js'
 import { OPTION_RULES } from '../schema/option-rules.js'
@@ -15,14 +18,10 @@ import {
   type DemoSettings,
 } from '../schema/demo-settings.js'
 
-// The boot script of a `content-api-mock build-demo` folder: it starts the
-// mock inside the browser (msw's setupWorker with the options the command
-// wrote into demo-options.json), answers the page's config with the URLs of
-// wherever the folder is hosted, then starts the page itself.
+// A build-demo folder's boot script: the mock in the browser (setupWorker),
+// the page's config with the URLs of wherever the folder is hosted, then the page.
 
-/** Where the page reads its config, relative to the page (as the page has it). */
 const PAGE_CONFIG_PATH = '__page/config.json'
-const WORKER_SCRIPT = 'mockServiceWorker.js'
 
 try {
   await boot()
@@ -45,48 +44,31 @@ async function boot(): Promise<void> {
       `${DEMO_SETTINGS_FILE} has format ${String(settings.version)}, this boot script reads format ${DEMO_SETTINGS_VERSION}. Build the folder again with "content-api-mock build-demo".`,
     )
   }
-  // @note The folder does not know where it will be hosted: the API's base
-  // URL becomes absolute here, on the page's own origin and path.
+  // The folder does not know where it will be hosted: the URLs become absolute here.
   const apiBase = resolve(String(staticConfig.apiBase)).replace(/\/+$/, '')
   const adminBase = resolve(String(staticConfig.adminBase)).replace(/\/+$/, '')
 
   const media =
-    settings.media === undefined
-      ? undefined
-      : createFileMedia({
-          ...settings.media,
-          read: async (name) => {
-            const url = resolve(`${DEMO_MEDIA_FOLDER}/${name}`)
-            const response = await fetch(url)
-            if (!response.ok) {
-              throw new Error(`${url} answered ${response.status}.`)
-            }
-            return new Uint8Array(await response.arrayBuffer())
-          },
-        })
-  // Every tab and reload of this folder shows the same moment.
+    settings.media &&
+    createFileMedia({ ...settings.media, read: readMediaFile })
   const { now, storyStart } = createDemoClockSource(
     openLocalStorage(),
     resolve('.'),
     settings.mock.speed ?? OPTION_RULES.speed.default,
   )
-  // @note The worker starts while the dataset loads: every resolver awaits it.
-  // No baseUrl: the core is mounted at the folder instead (its API prefix,
-  // the default, below it), so that asset URLs stay under the folder too.
+  // The worker starts while the dataset loads: every resolver awaits it. No
+  // baseUrl: the core is mounted at the folder, so asset URLs stay under it.
   const core = createMockCore({ ...settings.mock, now }, { media, storyStart })
   const configHandler = http.get(resolve(PAGE_CONFIG_PATH), async () => {
     await core.ready
-    return HttpResponse.json(
-      {
-        ...staticConfig,
-        apiBase,
-        adminBase,
-        defaultKey:
-          findMainApiKey(core.apiKeys.list(), core.clock.now()) ??
-          staticConfig.defaultKey,
-      },
-      { headers: { 'cache-control': 'no-store' } },
-    )
+    return noStore({
+      ...staticConfig,
+      apiBase,
+      adminBase,
+      defaultKey:
+        findMainApiKey(core.apiKeys.list(), core.clock.now()) ??
+        staticConfig.defaultKey,
+    })
   })
   // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and each
   // major ignores the other's name. A variable, not a literal, so neither
@@ -95,7 +77,7 @@ async function boot(): Promise<void> {
     quiet: true,
     onUnhandledRequest: 'bypass',
     onUnhandledFrame: 'bypass',
-    serviceWorker: { url: resolve(WORKER_SCRIPT) },
+    serviceWorker: { url: resolve('mockServiceWorker.js') },
   } as const
   await setupWorker(
     configHandler,
@@ -105,13 +87,20 @@ async function boot(): Promise<void> {
   await import(/* @vite-ignore */ resolve(settings.page))
 }
 
-/** `localStorage`, or nothing where the browser blocks it (it throws then). */
+// Where the browser blocks `localStorage`, reading it throws.
 function openLocalStorage(): Storage | undefined {
   try {
     return window.localStorage
   } catch {
     return undefined
   }
+}
+
+async function readMediaFile(name: string): Promise<Uint8Array> {
+  const url = resolve(`${DEMO_MEDIA_FOLDER}/${name}`)
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${url} answered ${response.status}.`)
+  return new Uint8Array(await response.arrayBuffer())
 }
 
 function resolve(path: string): string {
@@ -129,7 +118,6 @@ async function readJson<Value>(path: string): Promise<Value> {
   return (await response.json()) as Value
 }
 
-/** Shows why the demo cannot start where the page would be. */
 function showFailure(message: string): void {
   const box = document.createElement('p')
   box.setAttribute('role', 'alert')

@@ -1,18 +1,9 @@
-const STORAGE_PREFIX = 'content-api-mock demo clock '
-
-// `mock` at the real instant `real`, then `speed` times as fast; a storyline
-// counts from `start`.
+// `mock` at the real instant `real`, then `speed` times as fast; a storyline counts from `start`.
 interface DemoTimeline {
   real: number
   mock: number
   speed: number
   start: number
-}
-
-interface DemoClockSource {
-  now: () => number
-  /** This browser's first visit: a storyline counts from it, so a reload does not replay it. */
-  storyStart: number
 }
 
 type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
@@ -29,8 +20,8 @@ export function createDemoClockSource(
   folder: string,
   speed: number,
   realNow: () => number = () => Date.now(),
-): DemoClockSource {
-  const key = STORAGE_PREFIX + folder
+) {
+  const key = `content-api-mock demo clock ${folder}`
   const at = realNow()
   const stored = readTimeline(storage, key)
   const timeline: DemoTimeline =
@@ -59,6 +50,7 @@ export function createDemoClockSource(
     offset ??= timeline.mock - real + (real - timeline.real) * timeline.speed
     return real + offset
   }
+  // A storyline counts from the first visit, so a reload does not replay it.
   return { now, storyStart: timeline.start }
 }
 
@@ -66,14 +58,9 @@ function readTimeline(
   storage: TimelineStorage | undefined,
   key: string,
 ): DemoTimeline | undefined {
-  let text: string | null = null
   try {
-    text = storage?.getItem(key) ?? null
-  } catch {
-    return undefined
-  }
-  if (text === null) return undefined
-  try {
+    const text = storage?.getItem(key)
+    if (text === null || text === undefined) return undefined
     const value = JSON.parse(text) as Partial<DemoTimeline>
     if (![value.real, value.mock, value.speed].every(Number.isFinite)) {
       return undefined

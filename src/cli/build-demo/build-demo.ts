@@ -12,7 +12,9 @@ import {
 import type { FixtureDocument } from '../../schema/fixture.js'
 import { DEFAULT_API_PREFIX, escapeRegExp } from '../../api/api-prefix.js'
 import { readMediaDirectory } from '../../server/files/read-media-directory.js'
+import { plural } from '../../api/report/finding-words.js'
 import { CliError } from '../cli-error.js'
+import type { BuildDemoOptions } from './build-demo-options.js'
 import { readFixtureFile } from '../files/read-fixture-file.js'
 import { packageFile } from '../../server/files/package-file.js'
 import { createOwnedWriter, type OwnedWriter } from './create-owned-writer.js'
@@ -27,61 +29,22 @@ import { UserFileError } from '../../server/files/user-file-error.js'
 import type { UserFile } from '../../server/files/open-user-folder.js'
 import { isInsideFolder } from '../../server/files/is-inside-folder.js'
 
-/**
- * The built page and boot script, as `npm run build` leaves them.
- * @note From the package's root (`packageFile`), so that `src/cli/` (in
- * tests) finds the same dist/ as the bundle in `dist/chunks/` does.
- */
+// From the package's root, so that `src/cli/` (in tests) finds the same
+// dist/ as the bundle in `dist/chunks/` does.
 const PAGE_DIR = packageFile('dist/page/')
 const BOOT_DIR = packageFile('dist/demo/')
 const ASSETS_FOLDER = '__page'
 const WORKER_SCRIPT = 'mockServiceWorker.js'
 /**
- * What `content-api-mock build-demo` was asked for, checked and typed.
- */
-export interface BuildDemoOptions {
-  /** The folder to write: new, empty, or an earlier build-demo folder. */
-  directory: string
-  seed?: number
-  projects?: number
-  contents?: number
-  fixtures?: string
-  live: boolean
-  speed?: number
-  assetTtl?: number
-  mediaDir?: string
-}
-
-/**
- * What `buildDemo` wrote.
- */
-interface BuiltDemo {
-  directory: string
-  /** The files written this time, and their bytes. */
-  files: number
-  bytes: number
-  /** One line per file left out or kept as it was, and why. */
-  warnings: string[]
-  /** Where the data comes from, in words. */
-  data: string
-  /** The media behind the asset URLs, in words. */
-  media: string
-}
-
-/**
  * Writes the demo as a static folder: the explorer page with a boot script
- * that starts the mock in the browser through msw's Service Worker, with
- * the options baked into `demo-options.json` and the page's config into
- * `__page/config.json`. Every input is checked before anything is written.
- * A folder build-demo wrote before is known by its manifest
- * (`DEMO_MANIFEST_FILE`): only the files it lists, unchanged, are replaced
- * or removed; every other file stays where it was.
- * @throws {CliError} for an output folder that holds other files, a
- * `--media-dir` inside it or with no file that can be copied, or an
- * unreadable fixture file; {@link FixtureError} for an invalid one;
- * `OptionsError` for an unusable media folder.
+ * that starts the mock in the browser through msw's Service Worker. Every
+ * input is checked before anything is written. In a folder build-demo wrote
+ * before, only the files its manifest lists, unchanged, are replaced or
+ * removed; every other file stays where it was.
+ * @throws {CliError} for a folder, media folder or fixture file it cannot
+ * use; {@link FixtureError} for an invalid fixture file.
  */
-export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
+export async function buildDemo(options: BuildDemoOptions) {
   const directory = resolve(options.directory)
   const { fixtures, media, page, previous } = await readBuildInputs(
     options,
@@ -105,11 +68,10 @@ export async function buildDemo(options: BuildDemoOptions): Promise<BuiltDemo> {
     media:
       media === undefined
         ? 'title cards and sample clips, made in the browser'
-        : `${count(media.thumbnails.length, 'thumbnail')} and ${count(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
+        : `${plural(media.thumbnails.length, 'thumbnail')} and ${plural(media.videos.length, 'video')} from ${options.mediaDir}, copied into ${DEMO_MEDIA_FOLDER}/`,
   }
 }
 
-/** What build-demo reads before it writes anything. */
 interface BuildInputs {
   fixtures?: FixtureDocument
   media?: CopyableMedia
@@ -118,7 +80,6 @@ interface BuildInputs {
   previous?: DemoManifest
 }
 
-/** Writes every file of the demo folder but the manifest. */
 async function writeDemoFiles(
   writer: OwnedWriter,
   options: BuildDemoOptions,
@@ -142,10 +103,6 @@ async function writeDemoFiles(
   )
 }
 
-/**
- * Every input, read and checked before anything is written: the fixture
- * document, the media folder, the built page and the output folder.
- */
 async function readBuildInputs(
   options: BuildDemoOptions,
   directory: string,
@@ -172,15 +129,14 @@ async function readBuildInputs(
   return { fixtures, media, page, previous }
 }
 
-/** The page's `__page/config.json` in the folder: the API answers in the browser. */
 function createPageConfig(
   options: BuildDemoOptions,
   fixtures: FixtureDocument | undefined,
 ) {
   return {
     mode: 'browser',
-    // @note Relative to the page: the folder does not know where it will
-    // be hosted. The boot script answers this file with absolute URLs.
+    // The folder does not know where it will be hosted: the boot script
+    // answers this file with absolute URLs.
     apiBase: DEFAULT_API_PREFIX.slice(1),
     adminBase: '__mock',
     docsUrl: null,
@@ -193,7 +149,6 @@ function createPageConfig(
   }
 }
 
-/** Copies the media folder's files into the folder's `media/`, as they come. */
 async function copyMedia(
   writer: OwnedWriter,
   media: CopyableMedia,
@@ -213,7 +168,6 @@ async function copyMedia(
   }
 }
 
-/** What the boot script runs the mock with (`demo-options.json`). */
 function createDemoSettings(
   options: BuildDemoOptions,
   { fixtures, media, page }: Omit<BuildInputs, 'previous'>,
@@ -239,18 +193,12 @@ function createDemoSettings(
   }
 }
 
-/** A media folder's files that can be copied, and the warnings about the rest. */
 type CopyableMedia = Pick<
   Awaited<ReturnType<typeof readMediaDirectory>>,
   'thumbnails' | 'videos' | 'folder'
 > & { warnings: string[] }
 
-/**
- * The media folder's files that can be copied, by the rules of every reader
- * of a user's files (`readMediaDirectory`), with the warning about the rest.
- * @throws {CliError} when the folder cannot be read or none of its media
- * files can be copied.
- */
+/** The media folder's files that can be copied, by the rules of every reader of a user's files. */
 async function readCopyableMedia(directory: string): Promise<CopyableMedia> {
   try {
     const media = await readMediaDirectory(directory)
@@ -272,10 +220,7 @@ async function readCopyableMedia(directory: string): Promise<CopyableMedia> {
   }
 }
 
-/**
- * The files of the built page and boot script the folder gets, by path in
- * the folder: `__page/` of both (the boot script's win) and the worker.
- */
+/** The built files the folder gets, by path: `__page/` of both builds (the boot script's win), the worker. */
 async function listPackageFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>()
   for (const base of [PAGE_DIR, BOOT_DIR]) {
@@ -295,10 +240,7 @@ async function listPackageFiles(): Promise<Map<string, string>> {
   return files
 }
 
-/**
- * The built explorer's `index.html` with its script swapped for the boot
- * script, which starts the mock first and the explorer's script after it.
- */
+/** The built explorer's `index.html` with its script swapped for the boot script, which loads it after the mock. */
 async function readBuiltPage(): Promise<{ html: string; script: string }> {
   let pageManifest: { explorer: { js: string } }
   let bootManifest: { boot: string }
@@ -326,15 +268,14 @@ async function readBuiltPage(): Promise<{ html: string; script: string }> {
       `dist/page/index.html has no <script src="${script}">, the script dist/page/manifest.json names. Rebuild the package with "npm run build".`,
     )
   }
-  // @note The explorer's script is preloaded at once, while the worker starts.
+  // The explorer's script is preloaded at once, while the worker starts.
   const bootTag = `<link rel="modulepreload" href="./${script}" />\n    <script type="module" src="./${bootManifest.boot}"></script>`
   return { html: html.replace(tag, bootTag), script }
 }
 
 /**
- * The manifest of an earlier build-demo folder, an empty one for a new or
- * empty folder; a file, or a folder holding anything else, is refused: a
- * static site's folder may hold an index.html of its own.
+ * The manifest of an earlier build-demo folder, an empty one for an empty
+ * folder; any other folder is refused: a static site's may hold an index.html.
  */
 async function checkOutputFolder(
   directory: string,
@@ -379,10 +320,6 @@ function describeData(
 
 function formatJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`
-}
-
-function count(number: number, noun: string): string {
-  return `${number} ${noun}${number === 1 ? '' : 's'}`
 }
 
 function describeNames(names: readonly string[]): string {

@@ -15,18 +15,6 @@ import {
 } from './demo-folder-manifest.js'
 import { OutputFolders } from './output-folders.js'
 
-/** What an owned writer wrote, and what it left alone and why. */
-interface OwnedWrites {
-  files: number
-  bytes: number
-  /** One line per file kept as it was instead of replaced or removed. */
-  warnings: string[]
-}
-
-/**
- * Opens a build-demo folder for writing without touching a file it did not
- * write (see `OwnedWriter`).
- */
 export async function createOwnedWriter(
   directory: string,
   previous: DemoManifest,
@@ -41,16 +29,12 @@ export async function createOwnedWriter(
 /**
  * Writes files into a build-demo folder without touching a file it did not
  * write: one is replaced only when the manifest lists it with the hash it
- * still has; a file there that the manifest does not list, or that changed
- * since, is kept (with a warning). `finish` removes what the last build
- * wrote and this one did not (unchanged ones only) and writes the new
- * manifest. Each file goes to a temporary file beside it first, then is
- * renamed; every step goes through the output's folders held open
- * (`OutputFolders`), so a folder swapped for a link meanwhile leads nothing
- * out of the output.
- * @note A failure (the disk full, the folder changed under the build) is
- * one line (`CliError`), after the manifest is written with what the
- * folder holds of this build's files, so the next build replaces them.
+ * still has; any other is kept (with a warning). `finish` removes what the
+ * last build wrote and this one did not (unchanged ones only). Every step
+ * goes through the output's folders held open (`OutputFolders`), so a folder
+ * swapped for a link meanwhile leads nothing out of the output.
+ * @note A failure is one line (`CliError`), after the manifest lists what
+ * the folder holds of this build's files, so the next build replaces them.
  */
 export class OwnedWriter {
   readonly #directory: string
@@ -72,13 +56,12 @@ export class OwnedWriter {
     this.#folders = folders
   }
 
-  /** Writes `data` as `path` (relative, `/`-separated). */
+  /** `path` is relative, `/`-separated. */
   write(path: string, data: string | Uint8Array): Promise<void> {
     const buffer = typeof data === 'string' ? Buffer.from(data) : data
     return this.copy(path, [buffer])
   }
 
-  /** Writes `chunks` (an opened file's stream) as `path`, as they come. */
   async copy(
     path: string,
     chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -103,11 +86,11 @@ export class OwnedWriter {
     }
   }
 
-  /**
-   * Removes what the last build wrote and this one did not (unchanged),
-   * and the folders that leaves empty; then writes the manifest.
-   */
-  async finish(): Promise<OwnedWrites> {
+  async finish(): Promise<{
+    files: number
+    bytes: number
+    warnings: string[]
+  }> {
     let path = DEMO_MANIFEST_FILE
     try {
       const emptied = new Set<string>()
@@ -133,15 +116,11 @@ export class OwnedWriter {
     }
   }
 
-  /**
-   * Ends a build that failed elsewhere: writes the manifest of what the
-   * folder holds of this build's files and the last one's, and lets go.
-   */
+  /** Ends a build that failed elsewhere. */
   async abandon(): Promise<void> {
     await this.#writeOwned()
   }
 
-  /** Whether `path` may be written: nothing there, or ours unchanged. */
   async #mayReplace(
     path: string,
     folder: FolderHandle,
@@ -163,7 +142,6 @@ export class OwnedWriter {
     return false
   }
 
-  /** Removes `path` if it is still what build-demo wrote; whether it did. */
   async #removeOwned(path: string, hash: string): Promise<boolean> {
     const { names, name } = splitPath(path)
     const folder = await this.#folders.find(names, { create: false })
@@ -181,10 +159,8 @@ export class OwnedWriter {
     return true
   }
 
-  /**
-   * Folders left empty by the removals go too, deepest first, each from
-   * its parent held open; rmdir never removes a folder that holds anything.
-   */
+  // Deepest first, each from its parent held open; rmdir never removes a
+  // folder that holds anything.
   async #removeEmptied(emptied: ReadonlySet<string>): Promise<void> {
     const deepestFirst = [...emptied].sort((a, b) => b.length - a.length)
     for (const folder of deepestFirst) {
@@ -212,17 +188,12 @@ export class OwnedWriter {
     )
   }
 
-  /** The manifest of this build's files and the last one's; then let go. */
   async #writeOwned(): Promise<void> {
     const owned = new Map([...this.#previous, ...this.#written])
     await this.#writeManifest(owned).catch(() => {})
     await this.#folders.close().catch(() => {})
   }
 
-  /**
-   * The one line a failure ends the build with, once the manifest lists
-   * what the folder holds of this build's files and the last one's.
-   */
   async #fail(path: string, error: unknown): Promise<unknown> {
     await this.#writeOwned()
     if (error instanceof CliError) return error
@@ -239,14 +210,12 @@ export class OwnedWriter {
   }
 }
 
-/** A path's folder names and its own name (`media/a.jpg`). */
 function splitPath(path: string): { names: string[]; name: string } {
   const names = path.split('/')
   const name = names.pop()!
   return { names, name }
 }
 
-/** The chunks as they pass, each added to `hash`. */
 async function* hashing(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   hash: Hash,

@@ -1,34 +1,11 @@
 import { Argument } from 'commander'
-import type { BuildDemoOptions } from './build-demo.js'
+import {
+  BUILD_DEMO_OPTION_TABLE,
+  type BuildDemoOptions,
+} from './build-demo-options.js'
 import type { CliCommand } from '../cli-command.js'
 import { CLI_NAME, createCliLog } from '../output/create-cli-log.js'
-import type { OptionTable } from '../options/cli-option-spec.js'
-import { DATASET_OPTIONS } from '../options/dataset-options.js'
 import { parseNonEmpty } from '../options/option-parsers.js'
-
-/**
- * The options of `build-demo`: the demo's subset of serve's, with the same
- * rules, and help true for a folder (no traffic scenarios, files copied).
- */
-const BUILD_DEMO_OPTION_TABLE = {
-  seed: {
-    ...DATASET_OPTIONS.seed,
-    help: 'seed of the generated dataset, and of its live contents with --live',
-  },
-  projects: DATASET_OPTIONS.projects,
-  contents: DATASET_OPTIONS.contents,
-  fixtures: {
-    ...DATASET_OPTIONS.fixtures,
-    help: `${DATASET_OPTIONS.fixtures.help}; it is copied into the folder`,
-  },
-  live: DATASET_OPTIONS.live,
-  speed: DATASET_OPTIONS.speed,
-  assetTtl: DATASET_OPTIONS.assetTtl,
-  mediaDir: {
-    ...DATASET_OPTIONS.mediaDir,
-    help: `${DATASET_OPTIONS.mediaDir.help}; they are copied into the folder`,
-  },
-} as const satisfies OptionTable
 
 /**
  * Declares `build-demo <dir>`: its argument, its options (the demo's subset

@@ -14,13 +14,10 @@ const WRITTEN_BY = 'content-api-mock build-demo'
 const ENTRY_FLAGS =
   constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
 
-/** The files build-demo wrote into a folder, with their hashes. */
+/** Path → SHA-256 of the files build-demo wrote into a folder. */
 export type DemoManifest = ReadonlyMap<string, string>
 
-/**
- * The manifest of `directory`, or `undefined` when it holds none that
- * build-demo wrote (missing, not JSON, or not in its form).
- */
+/** The manifest of `directory`, or `undefined` when it holds none that build-demo wrote. */
 export async function readDemoManifest(
   directory: string,
 ): Promise<DemoManifest | undefined> {
@@ -43,9 +40,6 @@ export async function readDemoManifest(
   return new Map(entries)
 }
 
-/**
- * The manifest's text for the files written (path → SHA-256).
- */
 export function formatDemoManifest(files: DemoManifest): string {
   const sorted = Object.fromEntries(
     [...files].sort(([a], [b]) => (a < b ? -1 : 1)),
@@ -54,10 +48,9 @@ export function formatDemoManifest(files: DemoManifest): string {
 }
 
 /**
- * The SHA-256 of the regular file `name` of `folder` (a link there is not
- * followed), `null` when nothing is there, `'other'` for anything but a
- * regular file; read from the descriptor it checked, without waiting on a
- * named pipe.
+ * The SHA-256 of the regular file `name` of `folder` (a link is not
+ * followed), `null` when nothing is there, `'other'` for anything else; read
+ * from the descriptor it checked, without waiting on a named pipe.
  */
 export async function hashEntry(
   folder: FolderHandle,
@@ -86,12 +79,8 @@ export async function hashEntry(
   }
 }
 
-/**
- * A path inside the folder: `/`-separated names, none empty, `.` or `..`.
- * @note A backslash is a character of a name like any other (build-demo
- * copies `x\y.jpg` of a media folder as it is), but on Windows, where it
- * separates names, a path holding one is not the folder's.
- */
+// A backslash is a character of a name (build-demo copies `x\y.jpg` as it
+// is), but on Windows, where it separates names, such a path is not the folder's.
 function isRelativePath(path: string): boolean {
   return path
     .split('/')

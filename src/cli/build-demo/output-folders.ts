@@ -16,16 +16,11 @@ export class OutputFolders {
     this.root = root
   }
 
-  /** Opens the output folder by its real path. */
   static async open(realPath: string): Promise<OutputFolders> {
     return new OutputFolders(await FolderHandle.open(realPath))
   }
 
-  /**
-   * The folder at `names` below the root (made when missing, with
-   * `create`), or why it cannot be written into: a link or a file where it
-   * would be, or nothing there (without `create`).
-   */
+  /** The folder at `names` below the root (made with `create`), or why it cannot be written into. */
   async find(
     names: readonly string[],
     { create }: { create: boolean },
@@ -46,7 +41,6 @@ export class OutputFolders {
     return folder
   }
 
-  /** Lets go of every folder found, the root last. */
   async close(): Promise<void> {
     for (const folder of this.#found.values()) await folder.close()
     this.#found.clear()

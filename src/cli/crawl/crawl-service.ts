@@ -6,35 +6,21 @@
 export interface CrawlVisitor {
   /** `GET /projects`. The first request: it may throw to stop the crawl. */
   listProjects(path: string): Promise<readonly string[]>
-  /** `GET /projects/{project_unique}`. */
   getProject(projectId: string, path: string): Promise<void>
-  /** `GET /projects/{project_unique}/contents`. */
   listContents(projectId: string, path: string): Promise<readonly string[]>
-  /** `GET /projects/{project_unique}/contents/{variation_unique}`. */
   getContent(projectId: string, contentId: string, path: string): Promise<void>
-  /** Told once every content of a project was read in detail. */
   projectDone?(projectId: string, contents: number): void
 }
 
-/** How `crawlService` walks. */
 interface CrawlOptions {
   /**
    * Start the requests of a level at once and let the client pace them
    * (`record`), or walk one request at a time, depth first (`verify`).
    */
   concurrent: boolean
-  /** How many projects of the list to walk into (default: all). */
+  /** Default: all. */
   maxProjects?: number
-  /** How many contents of each project to read in detail (default: all). */
   maxContents?: number
-}
-
-/** What a crawl walked. */
-interface Crawled {
-  /** The projects walked into, in the list's order. */
-  projectIds: string[]
-  /** The contents read in detail. */
-  contents: number
 }
 
 const PROJECTS = '/projects'
@@ -47,7 +33,7 @@ const PROJECTS = '/projects'
 export async function crawlService(
   visitor: CrawlVisitor,
   options: CrawlOptions,
-): Promise<Crawled> {
+): Promise<{ projectIds: string[]; contents: number }> {
   const each = options.concurrent ? inParallel : inTurn
   const listed = await visitor.listProjects(PROJECTS)
   const projectIds = listed.slice(0, options.maxProjects)

@@ -17,26 +17,19 @@ import type {
 } from './polite-client.js'
 import { POLITE_CLIENT_DEFAULTS } from './polite-client-defaults.js'
 
-/** The statuses `get` and `answer` retry unless told otherwise. */
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
 // A body `new Response()` refuses to carry for these statuses.
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
 /**
  * Creates the one HTTP client the CLI reads a real service with (`record`
- * and `verify`): at most `concurrency` requests in flight and `rate`
- * started per second (one every `1000 / rate` ms, retries included), each
- * answer read whole inside its attempt, up to `maxBodyBytes` (so a
- * connection dropped mid-body is retried like one dropped before the
- * headers; a body over the cap is not retried), except a `download`'s,
- * which its caller streams once the headers came. An answer of
- * `retryStatuses`, and with `retryFailures` a timeout or network error, is
- * retried up to `retries` times with exponential backoff from `backoffMs`
- * up to `backoffLimitMs`; a 429 or 503 with `Retry-After` (seconds or
- * HTTP-date) waits what it asks, up to `maxRetryAfterMs`, and a 429 also
- * holds every other request back as long.
- * @note ky does the retrying, p-queue the concurrency and the pace
- * (`PaceGate`).
+ * and `verify`): at most `concurrency` requests in flight and `rate` started
+ * per second, retries included; each answer read whole inside its attempt, up
+ * to `maxBodyBytes`, except a `download`'s. `retryStatuses` (and with
+ * `retryFailures` a timeout or network error) are retried with exponential
+ * backoff; a 429 or 503 with `Retry-After` waits what it asks, up to
+ * `maxRetryAfterMs`, and a 429 also holds every other request back as long.
+ * @note ky does the retrying, p-queue the concurrency and the pace (`PaceGate`).
  */
 export function createPoliteClient(
   options: PoliteClientOptions = {},
@@ -56,7 +49,6 @@ type Sent =
   | { ok: true; response: Response; attempts: number }
   | { ok: false; error: unknown; attempts: number; received?: Response }
 
-/** What one `send` knows of its attempts so far. */
 interface Attempts {
   count: number
   /** The headers of the current attempt, once they came. */
@@ -94,15 +86,7 @@ class PoliteHttpClient implements PoliteClient {
       response.json() as Promise<T>,
     init: { headers?: Record<string, string> } = {},
   ): Promise<PoliteOutcome<T>> {
-    return this.#slots.add(async (): Promise<PoliteOutcome<T>> => {
-      const sent = await this.#send(url, init.headers)
-      if (!sent.ok) return this.#fail(url, sent.error, sent.attempts)
-      try {
-        return { ok: true, value: await read(sent.response) }
-      } catch (error) {
-        return this.#fail(url, error, sent.attempts)
-      }
-    }) as Promise<PoliteOutcome<T>>
+    return this.#use(url, init.headers, false, read)
   }
 
   answer(
@@ -136,11 +120,21 @@ class PoliteHttpClient implements PoliteClient {
     url: string,
     save: (response: Response) => Promise<T>,
   ): Promise<PoliteOutcome<T>> {
+    return this.#use(url, undefined, true, save)
+  }
+
+  /** Sends a GET in its turn and hands the 2xx answer to `use`. */
+  #use<T>(
+    url: string,
+    headers: Record<string, string> | undefined,
+    streamed: boolean,
+    use: (response: Response) => Promise<T>,
+  ): Promise<PoliteOutcome<T>> {
     return this.#slots.add(async (): Promise<PoliteOutcome<T>> => {
-      const sent = await this.#send(url, undefined, true)
+      const sent = await this.#send(url, headers, streamed)
       if (!sent.ok) return this.#fail(url, sent.error, sent.attempts)
       try {
-        return { ok: true, value: await save(sent.response) }
+        return { ok: true, value: await use(sent.response) }
       } catch (error) {
         await sent.response.body?.cancel().catch(() => {})
         return this.#fail(url, error, sent.attempts)
@@ -156,11 +150,8 @@ class PoliteHttpClient implements PoliteClient {
     return { ...this.#stats }
   }
 
-  /**
-   * ky with the client's retry rules; the pace gate is a `beforeRequest`
-   * hook, so retries are paced too and the wait in line does not count
-   * against `timeoutMs`.
-   */
+  // The pace gate is a `beforeRequest` hook, so retries are paced too and
+  // the wait in line does not count against `timeoutMs`.
   #createKy(options: PoliteClientOptions): KyInstance {
     const settings = this.#settings
     return ky.create({
@@ -236,11 +227,8 @@ class PoliteHttpClient implements PoliteClient {
     }
   }
 
-  /**
-   * One attempt: its answer read whole inside it, up to `maxBodyBytes`, so
-   * that a connection dropped mid-body is retried like one dropped before
-   * the headers; a 429's `Retry-After` holds every request back.
-   */
+  // The answer is read whole inside its attempt, so that a connection dropped
+  // mid-body is retried like one dropped before the headers.
   async #fetchWhole(
     attempts: Attempts,
     streamed: boolean,

@@ -14,10 +14,7 @@ export class BodyCutShortError extends Error {
   }
 }
 
-/**
- * What went wrong with a request, in words: `HTTP 503`, `timed out`,
- * `network error: …`, or the error's own message.
- */
+/** `HTTP 503`, `timed out`, `network error: …`, or the error's own message. */
 export function describePoliteError(error: unknown): string {
   if (error instanceof BodyCutShortError)
     return describePoliteError(error.cause)

@@ -11,7 +11,7 @@ export class PaceGate {
   #holdUntil = 0
   #resume: ReturnType<typeof setTimeout> | undefined
 
-  /** `rate` requests a second (`Infinity` for no pace); a hold lasts at most `maxHoldMs`. */
+  /** `rate`: `Infinity` for no pace. */
   constructor(rate: number, maxHoldMs: number) {
     this.#queue = new PQueue({
       concurrency: Number.POSITIVE_INFINITY,
@@ -21,7 +21,6 @@ export class PaceGate {
     this.#maxHoldMs = maxHoldMs
   }
 
-  /** Resolves when the next request may start. */
   async pass(): Promise<void> {
     await this.#queue.add(() => undefined)
   }

@@ -1,4 +1,4 @@
-/** Options of `createPoliteClient`; each defaults to `POLITE_CLIENT_DEFAULTS`. */
+/** Each defaults to `POLITE_CLIENT_DEFAULTS`. */
 export interface PoliteClientOptions {
   concurrency?: number
   /** Requests started per second; `Infinity` for no pace. */
@@ -14,11 +14,9 @@ export interface PoliteClientOptions {
   retryStatuses?: readonly number[]
   /** Whether a timeout or a network error is worth another attempt (default true). */
   retryFailures?: boolean
-  /** Headers sent with every request (such as `Authorization`). */
   headers?: Record<string, string>
   /** Told of each retry: the URL, the attempt to come (2…) and why. */
   onRetry?: (retry: { url: string; attempt: number; reason: string }) => void
-  /** The `fetch` to use (default: the global one). */
   fetch?: typeof fetch
 }
 
@@ -27,16 +25,13 @@ export interface PoliteFailure {
   url: string
   /** What went wrong last, in words: `HTTP 503`, `network error: …`, `timed out`. */
   reason: string
-  /** The HTTP status of the last answer, if there was one. */
   status?: number
-  /** Set when the last attempt ran out of time (`timeoutMs`). */
   timedOut?: true
-  /** Set when the body was larger than its cap (not read further). */
+  /** The body was larger than its cap (not read further). */
   tooLarge?: true
   attempts: number
 }
 
-/** The outcome of one request: the value read, or why there is none. */
 export type PoliteOutcome<T> =
   { ok: true; value: T } | ({ ok: false } & PoliteFailure)
 
@@ -53,7 +48,6 @@ export interface PoliteAnswer {
     | { whole: false; reason: string; timedOut: boolean }
 }
 
-/** What the client did so far. */
 export interface PoliteStats {
   /** Attempts sent, retries included. */
   requests: number
@@ -62,7 +56,6 @@ export interface PoliteStats {
   rateLimited: number
 }
 
-/** A polite HTTP client, made by `createPoliteClient`. */
 export interface PoliteClient {
   /**
    * GETs `url` and reads its body whole with `read` (default: parsed JSON),
@@ -94,7 +87,6 @@ export interface PoliteClient {
     url: string,
     save: (response: Response) => Promise<T>,
   ): Promise<PoliteOutcome<T>>
-  /** The requests given up on so far, in the order they failed. */
   failures(): PoliteFailure[]
   stats(): PoliteStats
 }

@@ -1,4 +1,3 @@
-/** A body over the size cap of what is read: it was not read further. */
 export class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError'
   constructor(
@@ -9,7 +8,6 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** No byte of the body came for `idleTimeoutMs`. */
 class BodyIdleError extends Error {
   override name = 'BodyIdleError'
   constructor(readonly idleTimeoutMs: number) {
@@ -17,9 +15,7 @@ class BodyIdleError extends Error {
   }
 }
 
-/** How `readBodyChunks` reads. */
 export interface BodyLimits {
-  /** The most bytes read; a larger body throws `BodyTooLargeError`. */
   maxBytes: number
   /** The longest wait for the next chunk (default: none). */
   idleTimeoutMs?: number
@@ -66,9 +62,6 @@ export async function* readBodyChunks(
   }
 }
 
-/**
- * The body whole, read by `readBodyChunks`'s limits.
- */
 export async function readCappedBody(
   response: Response,
   limits: BodyLimits,

@@ -53,8 +53,7 @@ export async function readFixtureFile(
       `The fixture file ${path} is not valid JSON: ${describeJsonError(error, text())}. Fix the JSON syntax and save the file again.`,
     )
   }
-  // @note Checked here too, to say it on one line: the depth is a limit of
-  // the mock, not a problem the issue list of the document would help with.
+  // Checked here too, to say it on one line: a limit of the mock, not an issue of the document.
   const tooDeep = whileServing
     ? await runInSlices(findTooDeepPathInSteps(json))
     : findTooDeepPath(json)
@@ -64,7 +63,7 @@ export async function readFixtureFile(
     )
   }
   const source = `fixture file ${path}`
-  // @note Parsed for this check alone: its records are kept, not copied.
+  // Parsed for this check alone: its records are kept, not copied.
   handOverDocument(json)
   return whileServing
     ? parseFixtureDocumentInSlices(json, source)
@@ -85,9 +84,6 @@ function describeReadError(error: unknown): string {
   return `${(error as Error).message}.`
 }
 
-/**
- * One line, with the line and column when the engine gives a position.
- */
 function describeJsonError(error: unknown, text: string): string {
   const message = (error as Error).message.replace(/\s+/g, ' ').trim()
   const position = /at position (\d+)/.exec(message)?.[1]

@@ -22,12 +22,7 @@ export async function writeFileAtomically(
   }
 }
 
-/**
- * Writes `chunks` to `path` as they come, whole or not at all, as
- * `writeFileAtomically` does: never more than one chunk in memory. A
- * failure of `chunks` (a body cut short, over its cap) leaves no file.
- * @returns the bytes written.
- */
+/** `writeFileAtomically` for chunks as they come: a failure of `chunks` leaves no file. Resolves with the bytes written. */
 export async function writeStreamAtomically(
   path: string,
   chunks: AsyncIterable<Uint8Array>,
@@ -52,7 +47,7 @@ export async function writeStreamAtomically(
   }
 }
 
-/** A hidden file beside `path`, so that the rename stays on one file system. */
+// Beside `path`, so that the rename stays on one file system.
 function temporaryPath(path: string): string {
   return join(
     dirname(path),

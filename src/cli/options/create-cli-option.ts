@@ -2,9 +2,7 @@ import { Option } from 'commander'
 import { HELP_GROUPS, type CliOptionSpec } from './cli-option-spec.js'
 
 /**
- * The commander option of a row of an option table: flags from the name,
- * help from the row (with its default, and the variable it falls back to as
- * `$NAME, else …`), parser, choices, variable and help group.
+ * The commander option of a row of an option table.
  * @throws {Error} when the name and the flag it gives disagree (a typo in a table).
  */
 export function createCliOption(name: string, spec: CliOptionSpec): Option {

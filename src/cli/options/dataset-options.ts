@@ -2,12 +2,7 @@ import { OPTION_RULES } from '../../schema/option-rules.js'
 import type { CliOptionSpec } from './cli-option-spec.js'
 import { integerSpec, parseNonEmpty, parseSpeed } from './option-parsers.js'
 
-/**
- * The rows of the options that say which dataset and media the mock serves,
- * shared by the option tables of `serve` and `build-demo`; a table spreads
- * a row and says what its command adds (`{ ...DATASET_OPTIONS.seed, help }`)
- * and where its help lists it.
- */
+/** The rows of the options that say which dataset and media the mock serves (serve, build-demo). */
 export const DATASET_OPTIONS = {
   seed: integerSpec('number', OPTION_RULES.seed),
   projects: integerSpec('number', OPTION_RULES.projects),

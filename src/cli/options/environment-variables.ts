@@ -4,30 +4,19 @@ import {
 } from '../../schema/option-rules.js'
 import { SERVER_OPTION_RULES } from '../../server/connections/defaults.js'
 
-/**
- * An environment variable the CLI reads.
- */
 export interface EnvironmentVariable {
   readonly name: string
-  /**
-   * What it sets, in a few words, for the help's Environment list (which
-   * adds the flag that wins over it).
-   */
+  /** What it sets, for the help's Environment list. */
   readonly summary: string
-  /**
-   * What a usable value is, for the line a bad value gets; set on the
-   * variables a flag falls back to (`CliOptionSpec.env`).
-   */
+  /** What a usable value is, for the line a bad value gets. */
   readonly expected?: string
   /** The value is kept out of that line: a key, a secret, a URL with a password. */
   readonly secret?: boolean
 }
 
 /**
- * The one home of the environment variables the project reads (only the
- * CLI does, through its io): each flag's row in an option table names its
- * variable here, the help of `content-api-mock --help` lists them all, and a
- * message that names one takes its name from here.
+ * The one home of the environment variables the project reads (only the CLI
+ * does, through its io): option rows, `--help` and messages take them from here.
  */
 export const ENVIRONMENT_VARIABLES = {
   port: {

@@ -5,7 +5,6 @@ import {
   type IntegerOptionRule,
   type NumberOptionRule,
 } from '../../schema/option-rules.js'
-import type { CliOptionSpec } from './cli-option-spec.js'
 import { parseWholeNumber } from './parse-whole-number.js'
 
 /**
@@ -13,11 +12,7 @@ import { parseWholeNumber } from './parse-whole-number.js'
  * parser (bounds) come from the option's rule. The value stays undefined
  * when the flag is not given, so that combinations can be checked.
  */
-export function integerSpec(
-  value: string,
-  rule: IntegerOptionRule,
-  note = '',
-): CliOptionSpec {
+export function integerSpec(value: string, rule: IntegerOptionRule, note = '') {
   return {
     value,
     help: `${rule.summary}${note}`,
@@ -26,9 +21,12 @@ export function integerSpec(
   }
 }
 
-/**
- * The parser of a whole number within the rule's bounds.
- */
+/** The row of an integer option whose value is its rule's default when not given. */
+export function defaultedIntegerSpec(value: string, rule: IntegerOptionRule) {
+  return { ...integerSpec(value, rule), default: rule.default }
+}
+
+/** The parser of a whole number within the rule's bounds. */
 export function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
   const expected = `Expected ${describeIntegerRule(rule)}.`
   return (value: string): number => {
@@ -57,17 +55,12 @@ export function parseNumber(
   }
 }
 
-/**
- * Reads `--speed`, the mock clock's factor (serve and build-demo).
- */
 export const parseSpeed = parseNumber(
   OPTION_RULES.speed,
   'such as 60 for an hour of mock time a minute',
 )
 
-/**
- * The parser of a value that must not be empty, such as a path.
- */
+/** The parser of a value that must not be empty, such as a path. */
 export function parseNonEmpty(expected: string) {
   return (value: string): string => {
     if (value.trim() === '') {

@@ -8,11 +8,9 @@ const API_KEY_VARIABLE = ENVIRONMENT_VARIABLES.serviceApiKey
 const EXAMPLE = 'https://api.example.com/public-api/v1'
 
 /**
- * Reads `--target`: the service's base URL (the spec's `{base_url}`, with
- * its version prefix), an absolute http(s) URL without credentials, query or
- * fragment. A bare origin gets the spec's `/public-api/v1`; a trailing `/`
- * goes, as endpoint paths start with one.
- * @throws {InvalidArgumentError} naming what is wrong with it.
+ * Reads `--target`: the spec's `{base_url}`, an http(s) URL without
+ * credentials, query or fragment. A bare origin gets the spec's
+ * `/public-api/v1`; a trailing `/` goes, as endpoint paths start with one.
  */
 function parseTargetFlag(value: string): string {
   let url: URL
@@ -42,12 +40,8 @@ function parseTargetFlag(value: string): string {
   return url.pathname === '/' ? `${base}${DEFAULT_API_PREFIX}` : base
 }
 
-/**
- * Reads `--api-key` (or `$CONTENT_API_KEY`): the key as the service issued
- * it, visible ASCII without spaces, so it fits an `Authorization` header;
- * spaces around it (a variable read from a file ends with a newline) go.
- * @throws {InvalidArgumentError} for anything else.
- */
+// Visible ASCII fits an `Authorization` header; spaces around it go (a
+// variable read from a file ends with a newline).
 function parseServiceApiKey(text: string): string {
   const value = text.trim()
   if (!/^[\x21-\x7e]+$/.test(value)) {
@@ -59,10 +53,8 @@ function parseServiceApiKey(text: string): string {
 }
 
 /**
- * The rows of the options of the commands that read a real service
- * (`record`, `verify`), which their tables spread. The key is read from `$CONTENT_API_KEY` when `--api-key` is not
- * given, so that it stays out of shell history and CI logs; a bad value of
- * the variable is not echoed.
+ * The rows of `record`'s and `verify`'s options for the real service; the
+ * key may come from `$CONTENT_API_KEY`, out of shell history and CI logs.
  */
 export const SERVICE_OPTIONS = {
   target: {

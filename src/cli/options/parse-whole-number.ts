@@ -1,10 +1,6 @@
 import type { IntegerOptionRule } from '../../schema/option-rules.js'
 
-/**
- * Reads a whole number written in decimal digits within an option's bounds,
- * as a flag or an environment variable gives it; `undefined` for anything
- * else (a sign, a fraction, an exponent, spaces, a number past the bounds).
- */
+/** A whole number in decimal digits within the bounds; `undefined` for a sign, fraction, exponent or space. */
 export function parseWholeNumber(
   text: string,
   rule: Pick<IntegerOptionRule, 'min' | 'max'>,

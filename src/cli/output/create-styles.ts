@@ -1,9 +1,5 @@
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 
-/**
- * The few text styles the CLI uses. Each returns its text unchanged when
- * colors are off.
- */
 export interface Styles {
   bold(text: string): string
   dim(text: string): string
@@ -22,11 +18,7 @@ const ANSI = {
   bad: [31, 39],
 } as const satisfies Record<keyof Styles, readonly [number, number]>
 
-/**
- * Whether to color output written to a stream: only for a terminal, and never
- * when `NO_COLOR` is set to anything but the empty string.
- * @see https://no-color.org
- */
+/** Only a terminal, and never when `NO_COLOR` is set to anything but '' (https://no-color.org). */
 export function shouldUseColor(
   stream: { isTTY?: boolean },
   env: Readonly<Record<string, string | undefined>>,
@@ -37,11 +29,8 @@ export function shouldUseColor(
   )
 }
 
-/**
- * Creates the CLI's text styles: ANSI escape codes, or plain text.
- * @note A handful of SGR codes in one place instead of a color library, or
- * `util.styleText`, whose stream check differs between Node 20 releases.
- */
+// A handful of SGR codes instead of a color library, or `util.styleText`,
+// whose stream check differs between Node 20 releases.
 export function createStyles(color: boolean): Styles {
   const style = ([open, close]: readonly [number, number]) =>
     color

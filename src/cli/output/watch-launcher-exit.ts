@@ -1,4 +1,3 @@
-/** How often the parent process is looked at: cheap, a system call. */
 const WATCH_INTERVAL_MS = 500
 
 /**
@@ -39,10 +38,7 @@ export function watchLauncherExit(
   return () => clearInterval(timer)
 }
 
-/**
- * Whether a script holds more than one command: a control operator outside
- * single quotes (npx quotes each word so).
- */
+/** A control operator outside single quotes (npx quotes each word so). */
 function isCompound(script: string): boolean {
   return /[;&|()\n]/.test(script.replace(/'[^']*'/g, ''))
 }

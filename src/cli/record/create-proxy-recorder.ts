@@ -10,20 +10,13 @@ import type { CliLog } from '../output/create-cli-log.js'
 import { readFixtureFile } from '../files/read-fixture-file.js'
 import { writeFileAtomically } from '../files/write-file-atomically.js'
 
-/**
- * How long `--record` waits after an answer passed through before it writes
- * the file, so that a burst of answers is written once.
- */
+/** A burst of answers is written once. */
 const RECORD_DEBOUNCE_MS = 500
 
-/**
- * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept
- * in a fixture document written to the file.
- */
+/** `--record <file>`: the answers forwarded from upstream (`--proxy`), kept in a fixture document. */
 export interface ProxyRecorder {
-  /** Adds an answer (the server's `upstream.onAnswer`); the file follows soon after. */
+  /** The server's `upstream.onAnswer`; the file follows soon after. */
   record(answer: UpstreamAnswer): void
-  /** Writes what is not written yet; resolves once it is. */
   flush(): Promise<void>
 }
 
@@ -44,7 +37,6 @@ export async function createProxyRecorder(
   return new FileRecorder({ path, log, debounceMs, earlier })
 }
 
-/** Where a recording goes, and what was there before. */
 interface RecordTarget {
   path: string
   log: CliLog

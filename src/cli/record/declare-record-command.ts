@@ -4,20 +4,17 @@ import { OPTION_RULES } from '../../schema/option-rules.js'
 import { type CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { CliError } from '../cli-error.js'
-import type { OptionTable } from '../options/cli-option-spec.js'
+import type { OptionTable, OptionValues } from '../options/cli-option-spec.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 import {
-  integerSpec,
+  defaultedIntegerSpec,
   parseNonEmpty,
   parseNumber,
 } from '../options/option-parsers.js'
 import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 
-/**
- * The bounds and defaults of `record`'s pace flags (the defaults are the
- * polite client's).
- */
+// The bounds of `record`'s pace flags; the defaults are the polite client's.
 const RECORD_OPTION_RULES = {
   concurrency: {
     min: 1,
@@ -33,7 +30,6 @@ const RECORD_OPTION_RULES = {
   },
 } as const
 
-/** The options of `record`, in the order its help lists them. */
 const RECORD_OPTION_TABLE = {
   target: SERVICE_OPTIONS.target,
   apiKey: {
@@ -49,7 +45,7 @@ const RECORD_OPTION_TABLE = {
   anonymize: {
     help: 'replace titles, descriptions and URLs with seeded fake ones; IDs, structure, counts and timestamps stay',
   },
-  seed: integerSpec('number', {
+  seed: defaultedIntegerSpec('number', {
     ...OPTION_RULES.seed,
     summary: 'seed of the fake words of --anonymize',
   }),
@@ -58,11 +54,11 @@ const RECORD_OPTION_TABLE = {
     help: "also download each thumbnail and video, right after its detail, into this folder (created if missing), as <movie_unique>.jpg and .mp4 for the server's --media-dir",
     parse: parseNonEmpty('a path to a folder'),
   },
-  concurrency: integerSpec('number', RECORD_OPTION_RULES.concurrency),
+  concurrency: defaultedIntegerSpec('number', RECORD_OPTION_RULES.concurrency),
   rate: {
     value: 'per-second',
     help: RECORD_OPTION_RULES.rate.summary,
-    shownDefault: RECORD_OPTION_RULES.rate.default,
+    default: RECORD_OPTION_RULES.rate.default,
     parse: parseNumber(
       RECORD_OPTION_RULES.rate,
       'such as 2 for two requests a second',
@@ -70,21 +66,13 @@ const RECORD_OPTION_TABLE = {
   },
 } as const satisfies OptionTable
 
-/**
- * What `content-api-mock record` was asked for, checked and typed.
- */
-interface RecordOptions {
-  /** The service's base URL with its version prefix, without a trailing `/`. */
+type RecordValues = OptionValues<typeof RECORD_OPTION_TABLE>
+
+/** What `content-api-mock record` was asked for, checked. */
+type RecordOptions = RecordValues & {
   target: string
   apiKey: string
-  /** The fixture document to write. */
   out: string
-  anonymize: boolean
-  /** The seed of `--anonymize`'s fake words. */
-  seed: number
-  mediaDir?: string
-  concurrency: number
-  rate: number
 }
 
 /**
@@ -118,8 +106,8 @@ Exit codes: 0 when the file is written (what could not be fetched is listed);
 1 for an unexpected error.`,
     )
     .declareConflicts()
-    .action(async (values: Partial<RecordOptions>) => {
-      const options = checkRecordOptions(values, command.commandPath)
+    .action(async (options: RecordValues) => {
+      checkRecordOptions(options, command.commandPath)
       await checkOutput(options.out)
       if (options.mediaDir !== undefined)
         await prepareMediaDir(options.mediaDir)
@@ -128,9 +116,9 @@ Exit codes: 0 when the file is written (what could not be fetched is listed);
 }
 
 function checkRecordOptions(
-  values: Partial<RecordOptions>,
+  values: RecordValues,
   path: string,
-): RecordOptions {
+): asserts values is RecordOptions {
   const help = `Run "${path} --help" to see every option.`
   if (values.target === undefined) {
     throw new CliError(
@@ -156,16 +144,6 @@ function checkRecordOptions(
     throw new CliError(
       `record needs an API key of the service: set $${ENVIRONMENT_VARIABLES.serviceApiKey.name} (kept out of shell history), or pass --api-key KEY.`,
     )
-  }
-  return {
-    target: values.target,
-    apiKey: values.apiKey,
-    out: values.out,
-    anonymize: values.anonymize === true,
-    seed: values.seed ?? OPTION_RULES.seed.default,
-    ...(values.mediaDir === undefined ? {} : { mediaDir: values.mediaDir }),
-    concurrency: values.concurrency ?? RECORD_OPTION_RULES.concurrency.default,
-    rate: values.rate ?? RECORD_OPTION_RULES.rate.default,
   }
 }
 
@@ -218,8 +196,8 @@ async function record(
       target: options.target,
       out: options.out,
       bytes: Buffer.byteLength(json),
-      anonymized: options.anonymize,
-      ...(options.mediaDir === undefined ? {} : { mediaDir: options.mediaDir }),
+      anonymized: options.anonymize === true,
+      mediaDir: options.mediaDir,
       demoKey: RECORDED_DEMO_KEY,
     }),
   )

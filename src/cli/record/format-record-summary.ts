@@ -4,7 +4,6 @@ import {
 } from '../../contract/recording-finding.js'
 import type { RecordResult } from './record-service.js'
 
-/** What the summary tells besides the result. */
 interface RecordSummaryInput {
   target: string
   out: string
@@ -90,7 +89,6 @@ function groupFindings(
   findings: readonly RecordingFinding[],
 ): Array<{ kind: string; count: number; details: string[] }> {
   const byKind = new Map<string, Map<string, number>>()
-  let counts = new Map<string, number>()
   for (const finding of findings) {
     const detail =
       finding.kind === 'other-mode' || finding.kind === 'other-status'
@@ -99,22 +97,19 @@ function groupFindings(
     const details = byKind.get(finding.kind) ?? new Map<string, number>()
     byKind.set(finding.kind, details)
     details.set(detail, (details.get(detail) ?? 0) + 1)
-    counts.set(finding.kind, (counts.get(finding.kind) ?? 0) + 1)
   }
-  counts = new Map(
-    RECORDING_FINDING_KINDS.filter((kind) => counts.has(kind)).map((kind) => [
+  return RECORDING_FINDING_KINDS.flatMap((kind) => {
+    const details = [...(byKind.get(kind) ?? [])]
+    if (details.length === 0) return []
+    return {
       kind,
-      counts.get(kind)!,
-    ]),
-  )
-  return [...counts].map(([kind, count]) => ({
-    kind,
-    count,
-    details: [...byKind.get(kind)!]
-      .filter(([detail]) => detail !== '')
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([detail]) => detail),
-  }))
+      count: details.reduce((sum, [, count]) => sum + count, 0),
+      details: details
+        .filter(([detail]) => detail !== '')
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([detail]) => detail),
+    }
+  })
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {

@@ -15,7 +15,6 @@ import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 import { saveMediaFile, type SavedMediaFile } from './save-media-file.js'
 import { DEFAULT_MAX_FILE_SIZE } from '../../server/files/open-user-folder.js'
 
-/** What `recordService` is asked to do. */
 interface RecordServiceOptions {
   /** The base URL with its version prefix, no trailing `/`. */
   target: string
@@ -26,45 +25,26 @@ interface RecordServiceOptions {
   mediaDir?: string
   /** For the `User-Agent` header. */
   version: string
-  /**
-   * The caps and timeouts of the client (default `POLITE_CLIENT_DEFAULTS`,
-   * and `MAX_MEDIA_FILE_BYTES` for one media file).
-   */
-  limits?: RecordLimits
-  /** Told after each request: how many are done of those known so far. */
+  /** Default: `POLITE_CLIENT_DEFAULTS`, and the largest file `--media-dir` serves for media. */
+  limits?: {
+    timeoutMs?: number
+    maxJsonBytes?: number
+    maxMediaBytes?: number
+    idleTimeoutMs?: number
+  }
   onProgress?: (progress: RecordProgress) => void
-  /** Told of each retry (`attempt` is the one to come). */
+  /** `attempt` is the one to come. */
   onRetry?: (retry: { url: string; attempt: number; reason: string }) => void
   /** Told of each project whose contents are all recorded. */
   onProjectDone?: (project: { id: string; contents: number }) => void
 }
 
-/** The caps and timeouts `record` reads a service with. */
-interface RecordLimits {
-  /** The longest wait for an answer's headers, and for a JSON answer whole. */
-  timeoutMs?: number
-  /** The largest JSON answer read. */
-  maxJsonBytes?: number
-  /** The largest media file saved. */
-  maxMediaBytes?: number
-  /** The longest a download may send no byte. */
-  idleTimeoutMs?: number
-}
-
-/**
- * The largest thumbnail or video `record` saves: the largest file the
- * server's `--media-dir` serves, so whatever is recorded can be served.
- */
-const MAX_MEDIA_FILE_BYTES = DEFAULT_MAX_FILE_SIZE
-
-/** How far a recording is. */
 export interface RecordProgress {
   done: number
   planned: number
   failed: number
 }
 
-/** What a recording brought back. */
 export interface RecordResult {
   document: FixtureDocument
   findings: RecordingFinding[]
@@ -91,10 +71,7 @@ export async function recordService(
   return crawl.result()
 }
 
-/**
- * What `recordService` does at each request of the service's tree, and what
- * it gathered: the recording, the media files saved, the progress.
- */
+/** What `recordService` does at each request of the service's tree, and what it gathered. */
 class RecordingCrawl implements CrawlVisitor {
   readonly #options: RecordServiceOptions
   readonly #authorization: Record<string, string>
@@ -194,7 +171,7 @@ class RecordingCrawl implements CrawlVisitor {
     if (typeof url !== 'string' || mediaDir === undefined) return
     this.#progress.planned++
     const mediaLimits = {
-      maxBytes: limits.maxMediaBytes ?? MAX_MEDIA_FILE_BYTES,
+      maxBytes: limits.maxMediaBytes ?? DEFAULT_MAX_FILE_SIZE,
       idleTimeoutMs:
         limits.idleTimeoutMs ?? POLITE_CLIENT_DEFAULTS.idleTimeoutMs,
       capName: 'the most record saves of one media file',
@@ -215,12 +192,9 @@ class RecordingCrawl implements CrawlVisitor {
  * so is tried twice, not five times: a wrong --target fails in a second.
  */
 function createRecordClients(options: RecordServiceOptions) {
-  const limits = options.limits ?? {}
   const caps = {
-    ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
-    ...(limits.maxJsonBytes === undefined
-      ? {}
-      : { maxBodyBytes: limits.maxJsonBytes }),
+    timeoutMs: options.limits?.timeoutMs,
+    maxBodyBytes: options.limits?.maxJsonBytes,
   }
   const headers = {
     'user-agent': `content-api-mock/${options.version} (record)`,
@@ -231,7 +205,7 @@ function createRecordClients(options: RecordServiceOptions) {
       concurrency: options.concurrency,
       rate: options.rate,
       headers,
-      ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+      onRetry: options.onRetry,
     }),
     probe: createPoliteClient({
       ...caps,

@@ -1,16 +1,14 @@
 import type { RequestLogEntry } from '../../server/create-content-api-server.js'
 import type { Styles } from '../output/create-styles.js'
-import type { LogFormat } from './serve-options.js'
+import type { ServeOptions } from './serve-option-table.js'
 
 /**
- * Creates the server's `onRequest` callback for a log format: `pretty` writes
- * `GET /public-api/v1/projects 200 1.2ms acct_alpha#1` (and
- * `proxied=<origin>` for an answer of the real service), `json` one JSON object
- * per line with the same fields and an ISO `time`; `off` gives `undefined`.
- * Keys appear only by their label, never in full.
+ * The server's `onRequest` for a log format: `pretty` writes
+ * `GET /public-api/v1/projects 200 1.2ms acct_alpha#1`, `json` one JSON
+ * object per line with an ISO `time`. Keys appear only by their label.
  */
 export function createRequestLogger(
-  format: LogFormat,
+  format: ServeOptions['log'],
   write: (text: string) => void,
   styles?: Styles,
   now: () => Date = () => new Date(),

@@ -6,15 +6,11 @@ import type { OptionTable } from '../options/cli-option-spec.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { serveMock } from './serve-mock.js'
-import type { ServeOptions } from './serve-options.js'
-import { SERVE_OPTION_TABLE } from './serve-option-table.js'
+import { SERVE_OPTION_TABLE, type ServeOptions } from './serve-option-table.js'
 
 const { host, port } = SERVER_OPTION_RULES
 
-/**
- * What `content-api-mock --help` and `content-api-mock serve --help` end
- * with: a few examples that fit one screen, and the exit codes.
- */
+/** What the program's and `serve`'s help end with: examples that fit one screen, exit codes. */
 export const SERVE_HELP_AFTER = `
 Examples:
   $ ${CLI_NAME}                         demo data on http://${host.default}:${port.default}
@@ -29,16 +25,9 @@ Exit codes: 0 after --help, --version or SIGINT/SIGTERM; 2 for a bad flag or
 variable, fixture file, handlers file or a port in use (nothing is served);
 1 after a second SIGINT/SIGTERM, which exits at once.`
 
-/**
- * The mock's description, for the program's help and `serve`'s.
- */
 export const SERVE_DESCRIPTION =
   'Serves a mock of the Content Project Read API on a local port: seeded demo data or your fixture file, real asset URLs, CORS and a control API under /__mock.'
 
-/**
- * Declares `serve`, the default command: its options, from its option
- * table, and its action, which serves until SIGINT/SIGTERM.
- */
 export function declareServeCommand(command: CliCommand): CliCommand {
   command
     .description(SERVE_DESCRIPTION)
@@ -49,23 +38,13 @@ export function declareServeCommand(command: CliCommand): CliCommand {
   return command
     .addHelpText('after', SERVE_HELP_AFTER)
     .declareConflicts()
-    .action(async (values: ServeOptions) => {
-      const options: ServeOptions = {
-        ...values,
-        watch: values.watch === true,
-        strict: values.strict === true,
-        live: values.live === true,
-        trustProxy: values.trustProxy === true,
-        proxyAll: values.proxyAll === true,
-        clientReport: values.clientReport !== false,
-        environment: readVariablesUsed(command),
-      }
+    .action(async (values: Omit<ServeOptions, 'environment'>) => {
+      const options = { ...values, environment: readVariablesUsed(command) }
       checkTimeouts(options)
       command.context.exitCode = await serveMock(options, command.context)
     })
 }
 
-/** The variables that gave options their values, e.g. `['PORT']`. */
 function readVariablesUsed(command: CliCommand): string[] {
   const table: OptionTable = SERVE_OPTION_TABLE
   return Object.entries(table).flatMap(([name, { env }]) =>

@@ -1,8 +1,5 @@
 import type { DatasetIndex } from '../../data/dataset-index.js'
 
-/**
- * What one API key is and what it answers, for the banner.
- */
 export interface ApiKeySummary {
   key: string
   /** The log-safe label the request log shows for it, e.g. `acct_alpha#1`. */
@@ -12,19 +9,13 @@ export interface ApiKeySummary {
   /** Revoked wins over expired, as in authentication. */
   status: 'active' | 'expired' | 'revoked'
   expiresAt: string | undefined
-  /** Projects the key's account sees: its own and those shared with it. */
+  /** Its account's own and those shared with it. */
   visibleProjects: number
-  /** Of those, the ones another account shares with it. */
   sharedProjects: number
-  /** Of the shared ones, those marked `is_readonly`. */
   sharedReadOnlyProjects: number
 }
 
-/**
- * Summarises every API key of a dataset in dataset order, with its status at
- * `now` and how many projects it sees, from the dataset's indexes (no scans
- * of contents).
- */
+/** Every API key of a dataset, from its indexes (no scans of contents). */
 export function describeApiKeys(
   index: DatasetIndex,
   now: number,

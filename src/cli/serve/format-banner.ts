@@ -1,56 +1,29 @@
-import type { Styles } from '../output/create-styles.js'
-import type { ApiKeySummary } from './describe-api-keys.js'
+import { DEFAULT_SEED } from '../../data/default-keys.js'
+import type { ContentApiServer } from '../../server/create-content-api-server.js'
+import {
+  DEFAULT_FLEET_PREFIX,
+  describeRedisUrl,
+} from '../../server/fleet/fleet-options.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
-import type { LogFormat } from './serve-options.js'
+import type { Styles } from '../output/create-styles.js'
+import { describeApiKeys, type ApiKeySummary } from './describe-api-keys.js'
+import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
+import type { ServeOptions } from './serve-option-table.js'
 
-/**
- * The banner lists at most this many keys; a fixture with more says how many
- * were left out.
- */
+/** A fixture with more keys than this says how many were left out. */
 const BANNER_MAX_KEYS = 12
 
-/**
- * Everything the startup banner shows.
- */
-export interface BannerInfo {
-  version: string
-  /**
-   * The server's URLs as links show them: with the port it got for
-   * `--port 0`, or on the `--public-url`.
-   */
+/** What the banner is made of: the flags, the server they started, and its links. */
+interface Banner {
+  options: ServeOptions
+  server: ContentApiServer
+  handlerCount: number
+  styles: Styles
+  /** The server's URL as links show it: with the port `--port 0` got, or the `--public-url`. */
   url: string
   apiUrl: string
   adminUrl: string
-  /** Where the server listens, when the links show a `--public-url` instead. */
-  listeningUrl?: string
-  /** Whether `--trust-proxy` was given. */
-  trustProxy?: boolean
-  /** Where the data comes from, e.g. `generated from seed 1` or `fixtures.json`. */
-  dataSource: string
-  projects: number
-  contents: number
   keys: readonly ApiKeySummary[]
-  /**
-   * The control API's guard: a token given with `--admin-token`, one
-   * generated (shown), open (loopback) or opened with `--admin-token none`.
-   */
-  admin: 'token' | { generated: string } | 'open' | 'opened'
-  /** The `--allowed-hosts` given, if any. */
-  allowedHosts?: readonly string[] | 'all'
-  /** Allowed CORS origins; absent means any. */
-  corsOrigins?: readonly string[]
-  /** The `--handlers` file and how many handlers it gave. */
-  handlers?: { file: string; count: number }
-  watching: boolean
-  /** The `--media-dir` folder, if any. */
-  mediaDir?: string
-  log: LogFormat
-  /** Rate limit, latency, fail rate and scenarios in force, in words. */
-  traffic?: readonly string[]
-  /** With `--redis`: the Redis (password hidden) and the fleet's key prefix. */
-  fleet?: { redis: string; prefix: string }
-  /** Proxy mode: the real service, whether all goes there, the `--record` file. */
-  upstream?: { url: string; all: boolean; record?: string }
 }
 
 /**
@@ -58,111 +31,124 @@ export interface BannerInfo {
  * `curl` line to paste, the explorer page, the control API, the OpenAPI
  * document and the API reference.
  */
-export function formatBanner(info: BannerInfo, styles: Styles): string {
+export function formatBanner(
+  options: ServeOptions,
+  server: ContentApiServer,
+  { version, handlerCount }: { version: string; handlerCount: number },
+  styles: Styles,
+): string {
+  const url = server.publicUrl ?? server.url
+  const banner: Banner = {
+    options,
+    server,
+    handlerCount,
+    styles,
+    url,
+    apiUrl: `${url}${server.mock.prefix}`,
+    adminUrl: `${url}/__mock`,
+    keys: describeApiKeys(server.mock.db.index, Date.now()),
+  }
   return [
-    `${styles.bold(`${CLI_NAME} ${info.version}`)} ${styles.dim('· mock of the Content Project Read API')}`,
+    `${styles.bold(`${CLI_NAME} ${version}`)} ${styles.dim('· mock of the Content Project Read API')}`,
     '',
-    ...formatRows(info, styles).map(
+    ...formatRows(banner).map(
       ([name, value]) => `  ${styles.dim(name.padEnd(9))} ${value}`,
     ),
     '',
     `  ${styles.bold('API keys')}`,
-    ...formatKeys(info, styles),
+    ...formatKeys(banner),
     '',
     `  ${styles.bold('Try it')}`,
-    ...formatTryIt(info, styles),
+    ...formatTryIt(banner),
     '',
-    styles.dim(`  ${describeLog(info.log)} Press Ctrl+C to stop.`),
+    styles.dim(`  ${describeLog(options.log)} Press Ctrl+C to stop.`),
     '',
   ].join('\n')
 }
 
 /** The rows of the banner's top, as name and value: where everything is. */
-function formatRows(info: BannerInfo, styles: Styles): Array<[string, string]> {
+function formatRows(banner: Banner): Array<[string, string]> {
+  const { options, server, styles, url } = banner
+  const { index } = server.mock.db
+  const traffic = describeTraffic(options)
+  const dataSource =
+    options.fixtures ??
+    `generated from seed ${options.seed ?? DEFAULT_SEED}${options.live ? ', live (new contents keep starting in every project)' : ''}`
   const rows: Array<[string, string | undefined]> = [
-    ['API', styles.url(info.apiUrl)],
+    ['API', styles.url(banner.apiUrl)],
     [
       'Listening',
-      info.listeningUrl === undefined
-        ? undefined
-        : styles.url(info.listeningUrl),
+      server.publicUrl === undefined ? undefined : styles.url(server.url),
     ],
-    ['Proxy', describeProxy(info)],
+    ['Proxy', describeProxy(banner)],
     [
       'Explorer',
-      `${styles.url(`${info.url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
+      `${styles.url(`${url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
     ],
     [
       'Data',
-      `${info.dataSource}: ${plural(info.projects, 'project')}, ${plural(info.contents, 'content')}${info.watching ? ', reloaded when the file changes' : ''}`,
+      `${dataSource}: ${plural(index.projectsById.size, 'project')}, ${plural(index.contentsById.size, 'content')}${options.watch ? ', reloaded when the file changes' : ''}`,
     ],
-    ...formatUpstreamRows(info, styles),
+    ...formatUpstreamRows(banner),
     [
       'Fleet',
-      info.fleet === undefined
+      options.redis === undefined
         ? undefined
-        : `${info.fleet.redis} ${styles.dim(`(prefix ${info.fleet.prefix}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
+        : `${describeRedisUrl(options.redis)} ${styles.dim(`(prefix ${options.redisPrefix ?? DEFAULT_FLEET_PREFIX}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
     ],
     [
       'Media',
-      info.mediaDir === undefined
+      options.mediaDir === undefined
         ? undefined
-        : `files of ${info.mediaDir}, picked per movie_unique`,
+        : `files of ${options.mediaDir}, picked per movie_unique`,
     ],
     [
       'Handlers',
-      info.handlers === undefined
+      options.handlers === undefined
         ? undefined
-        : `${plural(info.handlers.count, 'handler')} from ${info.handlers.file}, tried before the mock`,
+        : `${plural(banner.handlerCount, 'handler')} from ${options.handlers}, tried before the mock`,
     ],
     [
       'Admin',
-      `${styles.url(info.adminUrl)} ${styles.dim(describeAdmin(info))}`,
+      `${styles.url(banner.adminUrl)} ${styles.dim(describeAdmin(banner))}`,
     ],
     [
       'Token',
-      typeof info.admin === 'object'
-        ? `${styles.bold(info.admin.generated)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`
+      server.adminToken !== undefined && server.adminTokenGenerated
+        ? `${styles.bold(server.adminToken)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`
         : undefined,
     ],
-    ['OpenAPI', styles.url(`${info.url}/openapi.json`)],
-    ['Docs', styles.url(`${info.url}/docs`)],
-    [
-      'Traffic',
-      info.traffic !== undefined && info.traffic.length > 0
-        ? info.traffic.join('; ')
-        : undefined,
-    ],
-    ['CORS', describeCors(info)],
-    ['Hosts', describeAllowedHosts(info)],
+    ['OpenAPI', styles.url(`${url}/openapi.json`)],
+    ['Docs', styles.url(`${url}/docs`)],
+    ['Traffic', traffic.length > 0 ? traffic.join('; ') : undefined],
+    ['CORS', describeCors(options.corsOrigin)],
+    ['Hosts', describeAllowedHosts(banner)],
   ]
   return rows.filter((row): row is [string, string] => row[1] !== undefined)
 }
 
-/** Proxy mode's rows: the real service, and the `--record` file. */
-function formatUpstreamRows(
-  info: BannerInfo,
-  styles: Styles,
-): Array<[string, string | undefined]> {
-  const { upstream } = info
-  if (upstream === undefined) return []
+function formatUpstreamRows({
+  options,
+  styles,
+}: Banner): Array<[string, string | undefined]> {
+  if (options.proxy === undefined) return []
   return [
     [
       'Upstream',
-      `${styles.url(upstream.url)} ${styles.dim(upstream.all ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
+      `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
     ],
     [
       'Record',
-      upstream.record === undefined
+      options.record === undefined
         ? undefined
-        : `the 200 answers forwarded are added to ${upstream.record}`,
+        : `the 200 answers forwarded are added to ${options.record}`,
     ],
   ]
 }
 
 /** One line per key (at most `BANNER_MAX_KEYS`), in columns. */
-function formatKeys(info: BannerInfo, styles: Styles): string[] {
-  const shown = info.keys.slice(0, BANNER_MAX_KEYS)
+function formatKeys({ keys, styles, adminUrl }: Banner): string[] {
+  const shown = keys.slice(0, BANNER_MAX_KEYS)
   const width = (text: (key: ApiKeySummary) => string) =>
     Math.max(...shown.map((key) => text(key).length), 0)
   const account = (key: ApiKeySummary) => key.accountName ?? key.accountId
@@ -173,23 +159,23 @@ function formatKeys(info: BannerInfo, styles: Styles): string[] {
     (key) =>
       `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${account(key).padEnd(accountWidth)}  ${describeKey(key, styles)}`,
   )
-  if (info.keys.length > shown.length) {
+  if (keys.length > shown.length) {
     lines.push(
       styles.dim(
-        `    … and ${plural(info.keys.length - shown.length, 'more key')} (GET ${info.adminUrl}/fixtures lists them all)`,
+        `    … and ${plural(keys.length - shown.length, 'more key')} (GET ${adminUrl}/fixtures lists them all)`,
       ),
     )
   }
-  if (info.keys.length === 0) {
+  if (keys.length === 0) {
     lines.push(styles.dim('    none: every API request answers 401'))
   }
   return lines
 }
 
 /** A `curl` line to paste, with the first active key. */
-function formatTryIt(info: BannerInfo, styles: Styles): string[] {
-  const main = info.keys.find((key) => key.status === 'active')
-  const curl = `    ${styles.bold(`curl -H "Authorization: Bearer ${main?.key ?? '<API_KEY>'}" ${info.apiUrl}/projects`)}`
+function formatTryIt({ keys, styles, apiUrl }: Banner): string[] {
+  const main = keys.find((key) => key.status === 'active')
+  const curl = `    ${styles.bold(`curl -H "Authorization: Bearer ${main?.key ?? '<API_KEY>'}" ${apiUrl}/projects`)}`
   if (main !== undefined) return [curl]
   return [
     curl,
@@ -199,17 +185,17 @@ function formatTryIt(info: BannerInfo, styles: Styles): string[] {
   ]
 }
 
-function describeCors(info: BannerInfo): string {
-  return info.corsOrigins === undefined || info.corsOrigins.includes('*')
+function describeCors(origins: readonly string[] | undefined): string {
+  return origins === undefined || origins.includes('*')
     ? 'any origin'
-    : info.corsOrigins.join(', ')
+    : origins.join(', ')
 }
 
-function describeAllowedHosts(info: BannerInfo): string | undefined {
-  if (info.allowedHosts === undefined) return undefined
-  if (info.allowedHosts === 'all')
-    return 'any Host header (--allowed-hosts all)'
-  return `localhost, IP addresses${info.listeningUrl === undefined ? '' : ', the --public-url host'} and ${info.allowedHosts.join(', ')}`
+function describeAllowedHosts({ options, server }: Banner): string | undefined {
+  const hosts = options.allowedHosts
+  if (hosts === undefined) return undefined
+  if (hosts === 'all') return 'any Host header (--allowed-hosts all)'
+  return `localhost, IP addresses${server.publicUrl === undefined ? '' : ', the --public-url host'} and ${hosts.join(', ')}`
 }
 
 function describeKey(key: ApiKeySummary, styles: Styles): string {
@@ -232,25 +218,28 @@ function describeKey(key: ApiKeySummary, styles: Styles): string {
   return `${styles.good('active')}${until}  ${sees}`
 }
 
-function describeAdmin(info: BannerInfo): string {
-  if (info.admin === 'open') return '(open; --admin-token protects it)'
-  if (info.admin === 'opened') return '(open to anyone: --admin-token none)'
-  return '(needs "Authorization: Bearer <admin token>")'
+function describeAdmin({ options, server }: Banner): string {
+  if (server.adminToken !== undefined) {
+    return '(needs "Authorization: Bearer <admin token>")'
+  }
+  return options.adminToken === NO_ADMIN_TOKEN
+    ? '(open to anyone: --admin-token none)'
+    : '(open; --admin-token protects it)'
 }
 
-function describeProxy(info: BannerInfo): string | undefined {
-  if (info.listeningUrl !== undefined) {
-    return info.trustProxy === true
+function describeProxy({ options, server }: Banner): string | undefined {
+  if (server.publicUrl !== undefined) {
+    return options.trustProxy === true
       ? 'links use --public-url, which wins over --trust-proxy: forwarded headers are not read'
       : 'links use --public-url; forwarded headers are not read'
   }
-  if (info.trustProxy === true) {
+  if (options.trustProxy === true) {
     return 'asset URLs follow Forwarded and X-Forwarded-Proto/-Host (--trust-proxy)'
   }
   return undefined
 }
 
-function describeLog(log: LogFormat): string {
+function describeLog(log: ServeOptions['log']): string {
   if (log === 'off') return 'Requests are not logged (--log off).'
   if (log === 'json') return 'Requests are logged as JSON lines on stdout.'
   return 'Requests are logged below.'
@@ -258,4 +247,42 @@ function describeLog(log: LogFormat): string {
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`) {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`
+}
+
+function describeTraffic(options: ServeOptions): string[] {
+  const parts: string[] = []
+  if (options.rateLimit !== undefined) {
+    const { limit, window } = options.rateLimit
+    parts.push(
+      `${limit} requests per ${window} per key (${options.rateLimitAlgorithm ?? 'fixed-window'}, ${options.rateLimitHeaders === 'x-ratelimit' ? 'X-RateLimit-*' : 'RateLimit-*'} headers)`,
+    )
+  }
+  if (options.latency !== undefined) {
+    const latency = options.latency
+    parts.push(
+      typeof latency === 'number'
+        ? `${latency} ms latency`
+        : 'min' in latency
+          ? `${latency.min}-${latency.max} ms latency`
+          : 'log-normal latency',
+    )
+  }
+  if (options.failRate !== undefined && options.failRate > 0) {
+    parts.push(`500 on ${options.failRate * 100}% of requests`)
+  }
+  for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
+  if (options.variant !== undefined) {
+    parts.push(`variants ${[...new Set(options.variant)].join(', ')}`)
+  }
+  if (options.strict) {
+    parts.push('X-Mock-Scenario and X-Mock-Variant ignored (--strict)')
+  }
+  if (options.speed !== undefined && options.speed !== 1) {
+    parts.push(`mock clock at ${options.speed}x real time`)
+  }
+  // @note With generated data the Data row names the seed already.
+  if (options.fixtures !== undefined && options.seed !== undefined) {
+    parts.push(`random draws from seed ${options.seed}`)
+  }
+  return parts
 }

@@ -10,10 +10,10 @@ import {
   parseAllowedHost,
 } from '../../server/host/parse-allowed-hosts.js'
 
-/**
- * The parser of a URL flag: the checked URL, or the check's problem as the
- * flag's error.
- */
+/** The value of `--admin-token` that leaves the control API open on purpose, also beyond loopback. */
+export const NO_ADMIN_TOKEN = 'none'
+
+/** The parser of a URL flag: the checked URL, or the check's problem as the flag's error. */
 export function urlFlag(
   parse: (
     value: string,
@@ -30,9 +30,6 @@ export function urlFlag(
   }
 }
 
-/**
- * Reads `--admin-token`: a token an `Authorization` header can carry.
- */
 export function parseToken(value: string): string {
   if (!TOKEN_PATTERN.test(value)) {
     throw new InvalidArgumentError(`Expected ${TOKEN_EXPECTED}.`)
@@ -40,10 +37,7 @@ export function parseToken(value: string): string {
   return value
 }
 
-/**
- * Reads serve's `--api-key`: the generated dataset's main key, not one of
- * the other demo keys.
- */
+/** Reads serve's `--api-key`: the generated dataset's main key, not one of the other demo keys. */
 export function parseApiKey(value: string): string {
   const result = mainApiKeySchema.safeParse(value)
   if (!result.success) {
@@ -55,9 +49,6 @@ export function parseApiKey(value: string): string {
   return value
 }
 
-/**
- * Collects repeated `--cors-origin` flags: origins, comma-separated, or `*`.
- */
 export function collectOrigins(
   value: string,
   previous: string[] | undefined,
@@ -81,9 +72,6 @@ export function collectOrigins(
   return [...(previous ?? []), ...origins]
 }
 
-/**
- * Collects repeated `--allowed-hosts` flags: host names, or `all` alone.
- */
 export function collectAllowedHosts(
   value: string,
   previous: string[] | typeof ANY_HOST | undefined,

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander'
 import { findCloseMatch } from '../../schema/find-close-match.js'
+import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
 import {
   MAX_LATENCY_MS,
   SCENARIO_PRESETS,
@@ -8,9 +9,7 @@ import {
   type ScenarioPreset,
 } from '../../schema/scenario.js'
 
-/**
- * Reads `--rate-limit COUNT/WINDOW`, e.g. `60/1m`, `3/10s`, `1000/1h`.
- */
+/** `--rate-limit COUNT/WINDOW`, e.g. `60/1m`, `3/10s`, `1000/1h`. */
 export function parseRateLimit(value: string): RateLimit {
   const match = /^(\d+)\/(\d+)(s|m|h)$/.exec(value.trim())
   const limit = Number(match?.[1])
@@ -27,9 +26,7 @@ export function parseRateLimit(value: string): RateLimit {
   return { limit, window: `${match[2]}${match[3]}` }
 }
 
-/**
- * Reads `--latency MS` or `--latency MIN-MAX` (milliseconds, uniform).
- */
+/** `--latency MS` or `--latency MIN-MAX` (milliseconds, uniform). */
 export function parseLatency(value: string): Latency {
   const match = /^(\d+)(?:-(\d+))?$/.exec(value.trim())
   const min = Number(match?.[1])
@@ -42,9 +39,6 @@ export function parseLatency(value: string): Latency {
   return match[2] === undefined ? min : { min, max }
 }
 
-/**
- * Reads `--fail-rate SHARE`, the share of requests answered 500, from 0 to 1.
- */
 export function parseFailRate(value: string): number {
   const share = Number(value)
   if (
@@ -60,9 +54,6 @@ export function parseFailRate(value: string): number {
   return share
 }
 
-/**
- * Collects repeated `--scenario NAME` presets.
- */
 export function collectScenario(
   value: string,
   previous: ScenarioPreset[] | undefined,
@@ -74,4 +65,19 @@ export function collectScenario(
     )
   }
   return [...(previous ?? []), value as ScenarioPreset]
+}
+
+export function collectVariants(
+  value: string,
+  previous: VariantName[] | undefined,
+): VariantName[] {
+  const names = value.split(',').map((name) => name.trim())
+  for (const name of names) {
+    if ((VARIANT_NAMES as readonly string[]).includes(name)) continue
+    const match = findCloseMatch(name, VARIANT_NAMES)
+    throw new InvalidArgumentError(
+      `Unknown variant ${JSON.stringify(name)}: expected names out of ${VARIANT_NAMES.join(', ')}, separated by commas.${match === undefined ? '' : ` Did you mean ${match}?`}`,
+    )
+  }
+  return [...(previous ?? []), ...(names as VariantName[])]
 }

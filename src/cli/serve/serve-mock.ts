@@ -8,21 +8,18 @@ import type { CliIo } from '../output/create-process-io.js'
 import { createStyles, shouldUseColor } from '../output/create-styles.js'
 import { formatBanner } from './format-banner.js'
 import { formatClientReport } from './format-client-report.js'
-import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
+import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
+import type { ServeOptions } from './serve-option-table.js'
 import { startMockServer, type StartedMockServer } from './start-mock-server.js'
-import { toBannerInfo } from './to-banner-info.js'
 import {
   watchFixtureFile,
   type FixtureFileWatcher,
 } from './watch-fixture-file.js'
 
 /**
- * Serves the mock as `options` ask: starts the server, prints the banner,
- * logs requests, and on SIGINT or SIGTERM stops accepting connections and
- * waits for open requests. Resolves with the exit code: 0 once stopped, 1
- * when the server failed to close.
- * @throws {CliError} when a file, the host or the port is unusable (then
- * nothing was served); whatever else is a bug.
+ * Serves the mock until SIGINT or SIGTERM, then waits for open requests.
+ * Resolves with the exit code: 0 once stopped, 1 when the server failed to close.
+ * @throws {CliError} when a file, the host or the port is unusable (nothing was served).
  */
 export async function serveMock(
   options: ServeOptions,
@@ -30,22 +27,21 @@ export async function serveMock(
 ): Promise<number> {
   const stop = new StopRequest(io, log)
   try {
-    // @note With --log json, stdout carries only the JSON lines, so that it
-    // can be piped into a log tool; the banner goes to stderr then.
+    // With --log json, stdout carries only the JSON lines, for a log tool.
     const bannerStream = options.log === 'json' ? io.stderr : io.stdout
     const started = await startMockServer(options, io, log)
     const { server, handlerCount } = started
-    // @note Watching starts before the banner is printed: whoever waits for
-    // the banner may edit the file at once, and that edit must not be missed.
+    // Before the banner: whoever waits for it may edit the file at once.
     const watcher = await watchIfAsked(options, server, log)
     bannerStream.write(
       formatBanner(
-        toBannerInfo(options, server, { version, handlerCount }),
+        options,
+        server,
+        { version, handlerCount },
         createStyles(shouldUseColor(bannerStream, io.env)),
       ),
     )
-    // @note After the banner, so that the warning is the last line a person
-    // sees before the request log.
+    // After the banner: the last line a person sees before the request log.
     warnIfControlApiIsOpen(options, server, log)
     const cause = await stop.requested
     const running = { ...started, watcher }
@@ -63,8 +59,7 @@ interface StopCause {
 
 /**
  * The first SIGINT or SIGTERM, or the exit of the npm or npx that launched
- * the server, as a promise; a second signal exits at once, without waiting
- * for open requests.
+ * the server; a second signal exits at once, without waiting for open requests.
  */
 class StopRequest {
   readonly requested: Promise<StopCause>
@@ -135,18 +130,13 @@ function warnIfControlApiIsOpen(
   )
 }
 
-/**
- * Closes the server (finishing open requests, at most --shutdown-timeout),
- * the watcher and the recording; 0 once closed, 1 when it failed to close.
- */
 async function stopServing(
   stop: StopCause,
   running: StartedMockServer & { watcher?: FixtureFileWatcher },
   options: ServeOptions,
   { io, log }: { io: CliIo; log: CliLog },
 ): Promise<number> {
-  // @note Closing starts before the line is printed: whoever reads it may
-  // rely on idle connections being closed already.
+  // Before the line: whoever reads it may rely on idle connections being closed.
   const closed = running.server.close()
   const deadline =
     options.shutdownTimeout ?? TIMEOUT_RULES.shutdownTimeout.default
@@ -156,13 +146,12 @@ async function stopServing(
   await running.watcher?.close()
   try {
     await closed
-    // After the server closed: the answers still in flight are recorded too.
     await running.recorder?.flush()
   } catch (error) {
     log.error(`Failed to close the server cleanly: ${(error as Error).message}`)
     return 1
   }
-  // After the close: the requests that were in flight are in it too.
+  // After the close: the requests that were in flight are recorded and reported too.
   if (options.clientReport) {
     const styles = createStyles(shouldUseColor(io.stderr, io.env))
     const report = running.server.mock.clientReport()

@@ -8,24 +8,19 @@ import { createRequestLogger } from './create-request-logger.js'
 import { describeHeapShortfall } from './describe-heap-shortfall.js'
 import { describeStartError } from './describe-start-error.js'
 import { loadHandlersFile } from './load-handlers-file.js'
-import type { ServeOptions } from './serve-options.js'
+import type { ServeOptions } from './serve-option-table.js'
 import { toServerOptions, type ServeInputs } from './to-server-options.js'
 
-/** A server `serve` started, and what it read to start it. */
 export interface StartedMockServer {
   server: ContentApiServer
-  /** How many handlers the `--handlers` file gave. */
   handlerCount: number
-  /** The recording of `--record`, to flush once the server closed. */
   recorder?: ProxyRecorder
 }
 
 /**
- * Reads the files the flags name (fixtures, handlers, the `--record` file),
- * warns when the dataset asked for looks too large for the heap, and starts
- * the server, its requests logged as `--log` says.
- * @throws {CliError} when a file, the host or the port is unusable (then
- * nothing was served); whatever else is a bug.
+ * Reads the files the flags name, warns when the dataset looks too large for
+ * the heap, and starts the server.
+ * @throws {CliError} when a file, the host or the port is unusable.
  */
 export async function startMockServer(
   options: ServeOptions,
@@ -44,8 +39,7 @@ export async function startMockServer(
         ? describeHeapShortfall(options.contents)
         : undefined
     if (heapHint !== undefined) log.warn(heapHint)
-    // @note Loaded only now, so --help, --version and a bad flag answer at
-    // once instead of after loading the server, the data layer and faker.
+    // Loaded only now, so --help and a bad flag answer without loading faker.
     const { createContentApiServer } =
       await import('../../server/create-content-api-server.js')
     const server = await createContentApiServer(

@@ -1,20 +1,17 @@
 import type { Scenario, ScenarioPreset } from '../../schema/scenario.js'
 import type { ContentApiServerOptions } from '../../server/create-content-api-server.js'
 import type { ProxyRecorder } from '../record/create-proxy-recorder.js'
-import { NO_ADMIN_TOKEN, type ServeOptions } from './serve-options.js'
+import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
+import type { ServeOptions } from './serve-option-table.js'
 
-/** What `serve` read before starting the server: the files its flags name. */
+/** The files `serve`'s flags name, read. */
 export interface ServeInputs {
   fixtures?: ContentApiServerOptions['fixtures']
   handlers?: ContentApiServerOptions['handlers']
-  /** The recording of `--record`, told of each answer `--proxy` passes through. */
   recorder?: ProxyRecorder
 }
 
-/**
- * The server's options for what `serve` was asked: its flags in the words
- * of `createContentApiServer`, with the files they named already read.
- */
+/** The server's options for what `serve` was asked, with the files they named read. */
 export function toServerOptions(
   options: ServeOptions,
   inputs: ServeInputs,
@@ -40,8 +37,7 @@ export function toServerOptions(
     keepAliveTimeout: options.keepAliveTimeout,
     idleTimeout: options.idleTimeout,
     shutdownTimeout: options.shutdownTimeout,
-    // @note An array is matched origin by origin, so "*" in it would
-    // only allow a literal "*"; alone it means any origin.
+    // An array is matched origin by origin: "*" in it would allow only "*".
     corsOrigin: options.corsOrigin?.includes('*') ? '*' : options.corsOrigin,
     adminToken:
       options.adminToken === NO_ADMIN_TOKEN ? false : options.adminToken,
@@ -72,10 +68,7 @@ export function toServerOptions(
   }
 }
 
-/**
- * The traffic flags as the mock's options: the rate limit, and one scenario
- * each for --latency, --fail-rate and every --scenario preset.
- */
+/** One scenario each for --latency, --fail-rate and every --scenario preset. */
 function toTrafficOptions(options: ServeOptions) {
   const scenarios: Array<Scenario | ScenarioPreset> = []
   if (options.latency !== undefined) {

@@ -4,15 +4,9 @@ import type { MockCore } from '../../api/mock-core.js'
 import type { CliLog } from '../output/create-cli-log.js'
 import { readFixtureFile } from '../files/read-fixture-file.js'
 
-/**
- * How long a fixture file must stay unchanged before it is reloaded, in
- * milliseconds: editors write a file in several steps.
- */
+/** Editors write a file in several steps. */
 const WATCH_DEBOUNCE_MS = 100
 
-/**
- * A running watch of a fixture file.
- */
 export interface FixtureFileWatcher {
   /** Stops watching and waits for a reload in progress to finish. */
   close(): Promise<void>
@@ -43,8 +37,7 @@ export function watchFixtureFile(options: {
   async function reload(): Promise<void> {
     if (closed) return
     try {
-      // @note Checked once, as it is read: the load takes it as it is (see
-      // `markChecked`).
+      // Checked once, as it is read: the load takes it as it is (`markChecked`).
       const document = await readFixtureFile(path, { whileServing: true })
       await mock.load(document)
       log.info(
@@ -61,7 +54,7 @@ export function watchFixtureFile(options: {
   }
 
   const watcher = watch(dirname(absolutePath), (_event, filename) => {
-    // @note `filename` can be null on some platforms: reload to be safe.
+    // `filename` can be null on some platforms: reload to be safe.
     if (filename !== null && filename !== name) return
     clearTimeout(timer)
     timer = setTimeout(() => {

@@ -6,28 +6,14 @@ import type { PoliteAnswer, PoliteClient } from '../crawl/polite-client.js'
 import { crawlService } from '../crawl/crawl-service.js'
 import type { VerifyOptions } from './verify-options.js'
 
-/** An ID in the mock's ID syntax that no service should have issued. */
 const UNKNOWN_ID = 'content_api_mock_verify_unknown_id'
-/** An ID outside the mock's ID syntax (1–64 of `[A-Za-z0-9_-]`). */
 const MALFORMED_ID = encodeURIComponent('not an id')
-/** A key in the usual syntax that no service issued. */
 const UNISSUED_KEY = 'content-api-mock-verify-unissued-key'
-/** How often a 429 is waited out before its answer counts as the answer. */
 const RATE_LIMIT_RETRIES = 3
-/** The longest `Retry-After` honoured, and the wait when there is none. */
 const MAX_WAIT_MS = 60_000
 const DEFAULT_WAIT_MS = 1_000
 
-/** An answer as `verify` checks it: status, headers and the parsed body. */
 type FetchedAnswer = Omit<VerifyAnswer, 'case' | 'request'>
-
-/**
- * The answers `verify` collected, and how many projects and contents it read.
- */
-interface CollectedAnswers {
-  answers: VerifyAnswer[]
-  sampled: { projects: number; contents: number }
-}
 
 /**
  * Makes the requests of `VERIFY_CASES`, one at a time: the walk of
@@ -41,9 +27,10 @@ interface CollectedAnswers {
  * `timeout` passes before the headers), or the project list refuses the key
  * (401 or 403) or is not there (404).
  */
-export async function collectVerifyAnswers(
-  options: VerifyOptions,
-): Promise<CollectedAnswers> {
+export async function collectVerifyAnswers(options: VerifyOptions): Promise<{
+  answers: VerifyAnswer[]
+  sampled: { projects: number; contents: number }
+}> {
   const client = createPoliteClient({
     concurrency: 1,
     rate: Number.POSITIVE_INFINITY,
@@ -116,11 +103,8 @@ export async function collectVerifyAnswers(
   return { answers, sampled: { projects: projectIds.length, contents } }
 }
 
-/**
- * GETs one URL for `verify` and parses the body as JSON. A body cut short
- * or not JSON is an answer too (the drift checker judges it); only no
- * answer at all throws.
- */
+// A body cut short or not JSON is an answer too (the drift checker judges
+// it); only no answer at all throws.
 async function fetchVerifyAnswer(
   client: PoliteClient,
   url: string,
@@ -159,7 +143,6 @@ function parseBody(
   }
 }
 
-/** The project list decides the run: a refused key or no API there stops it. */
 function checkProjectList(target: string, status: number): void {
   if (status === 401 || status === 403) {
     throw new CliError(
@@ -173,7 +156,6 @@ function checkProjectList(target: string, status: number): void {
   }
 }
 
-/** The string IDs under `key` of a list answer's `data`, in its order. */
 function readIds(answer: FetchedAnswer, key: string): string[] {
   if (answer.body.kind !== 'json') return []
   const data = (answer.body.value as { data?: unknown } | null)?.data

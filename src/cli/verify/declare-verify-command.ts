@@ -2,34 +2,13 @@ import { createVerifyReport } from '../../contract/create-verify-report.js'
 import { type CliCommand } from '../cli-command.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { CliError } from '../cli-error.js'
-import type { OptionTable } from '../options/cli-option-spec.js'
+import type { OptionValues } from '../options/cli-option-spec.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
-import { integerSpec, parseNonEmpty } from '../options/option-parsers.js'
-import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
-import { VERIFY_OPTION_RULES, type VerifyOptions } from './verify-options.js'
+import { VERIFY_OPTION_TABLE, type VerifyOptions } from './verify-options.js'
 import { writeFileAtomically } from '../files/write-file-atomically.js'
 
 /** The exit code of `verify` when the service drifts from the mock. */
 const DRIFT_EXIT_CODE = 1
-
-/** The options of `verify`, in the order its help lists them. */
-const VERIFY_OPTION_TABLE = {
-  ...SERVICE_OPTIONS,
-  report: {
-    value: 'format',
-    help: 'table for people, json for CI',
-    choices: ['table', 'json'],
-    default: 'table',
-  },
-  reportFile: {
-    value: 'file',
-    help: 'write the JSON report to this file instead of stdout (with --report json)',
-    parse: parseNonEmpty('a path to write the report to'),
-  },
-  maxProjects: integerSpec('n', VERIFY_OPTION_RULES.maxProjects),
-  maxContents: integerSpec('n', VERIFY_OPTION_RULES.maxContents),
-  timeout: integerSpec('ms', VERIFY_OPTION_RULES.timeout),
-} as const satisfies OptionTable
 
 /**
  * Declares `verify`: its options and its action, which asks the service
@@ -58,15 +37,15 @@ Exit codes: 0 when every answer matches the mock's strict schema; 1 on drift
 bad or unreachable target, or a key the service refuses.`,
     )
     .declareConflicts()
-    .action(async (values: Partial<VerifyOptions>) => {
-      command.context.exitCode = await verify(
-        checkVerifyOptions(values),
-        command,
-      )
+    .action(async (values: OptionValues<typeof VERIFY_OPTION_TABLE>) => {
+      checkVerifyOptions(values)
+      command.context.exitCode = await verify(values, command)
     })
 }
 
-function checkVerifyOptions(values: Partial<VerifyOptions>): VerifyOptions {
+function checkVerifyOptions(
+  values: OptionValues<typeof VERIFY_OPTION_TABLE>,
+): asserts values is VerifyOptions {
   if (values.target === undefined) {
     throw new CliError(
       `verify needs --target: the base URL of the service with its version prefix, such as https://api.example.com/public-api/v1.`,
@@ -81,18 +60,6 @@ function checkVerifyOptions(values: Partial<VerifyOptions>): VerifyOptions {
     throw new CliError(
       '--report-file writes the JSON report and needs --report json. Add --report json, or remove --report-file.',
     )
-  }
-  const { maxProjects, maxContents, timeout } = VERIFY_OPTION_RULES
-  return {
-    target: values.target,
-    apiKey: values.apiKey,
-    report: values.report ?? 'table',
-    ...(values.reportFile === undefined
-      ? {}
-      : { reportFile: values.reportFile }),
-    maxProjects: values.maxProjects ?? maxProjects.default,
-    maxContents: values.maxContents ?? maxContents.default,
-    timeout: values.timeout ?? timeout.default,
   }
 }
 

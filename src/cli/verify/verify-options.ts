@@ -1,12 +1,14 @@
 import type { IntegerOptionRule } from '../../schema/option-rules.js'
+import type { OptionTable, OptionValues } from '../options/cli-option-spec.js'
+import {
+  defaultedIntegerSpec,
+  parseNonEmpty,
+} from '../options/option-parsers.js'
+import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
 
-/**
- * The bounds and defaults of `verify`'s sampling and timeout flags.
- *
- * A sample, not a crawl: verify checks the shape of answers, which a
- * few of each endpoint show; `record` is the command that walks everything.
- */
-export const VERIFY_OPTION_RULES = {
+// A sample, not a crawl: verify checks the shape of answers, which a few of
+// each endpoint show; `record` is the command that walks everything.
+const VERIFY_OPTION_RULES = {
   maxProjects: {
     min: 1,
     max: 1000,
@@ -27,16 +29,28 @@ export const VERIFY_OPTION_RULES = {
   },
 } as const satisfies Record<string, IntegerOptionRule>
 
-/**
- * What `content-api-mock verify` was asked for, checked and typed.
- */
-export interface VerifyOptions {
+/** The options of `verify`, in the order its help lists them. */
+export const VERIFY_OPTION_TABLE = {
+  ...SERVICE_OPTIONS,
+  report: {
+    value: 'format',
+    help: 'table for people, json for CI',
+    choices: ['table', 'json'],
+    default: 'table',
+  },
+  reportFile: {
+    value: 'file',
+    help: 'write the JSON report to this file instead of stdout (with --report json)',
+    parse: parseNonEmpty('a path to write the report to'),
+  },
+  maxProjects: defaultedIntegerSpec('n', VERIFY_OPTION_RULES.maxProjects),
+  maxContents: defaultedIntegerSpec('n', VERIFY_OPTION_RULES.maxContents),
+  timeout: defaultedIntegerSpec('ms', VERIFY_OPTION_RULES.timeout),
+} as const satisfies OptionTable
+
+/** What `content-api-mock verify` was asked for, checked and typed. */
+export type VerifyOptions = OptionValues<typeof VERIFY_OPTION_TABLE> & {
   /** The service's base URL with its version prefix, without a trailing `/`. */
   target: string
   apiKey: string
-  report: 'table' | 'json'
-  reportFile?: string
-  maxProjects: number
-  maxContents: number
-  timeout: number
 }
