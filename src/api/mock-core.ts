@@ -44,10 +44,7 @@ export interface MockCore {
    * read it or cancel it, which closes the file.
    */
   handleAsset(request: ApiRequest): Promise<ApiResponse> | undefined
-  /**
-   * Goes back to the initial state: the initial dataset, the scenarios of the
-   * options, the clock at its source, an empty journal.
-   */
+  /** Back to the initial dataset, scenarios and clock; an empty journal. */
   reset(): Promise<void>
   /** Validates a fixture document and serves it instead of the current data. */
   load(document: unknown): Promise<void>
@@ -69,13 +66,10 @@ export interface MockCore {
   clientReport(request?: ClientReportRequest): ClientReport
   /** The variants in force: `list()`, `set(['hostile'])`, `set([])`. */
   readonly variants: VariantController
-  /** The contents, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
+  // One record at a time: `list`, `get`, `create`, `patch`, `delete`.
   readonly contents: RecordController<FixtureContent>
-  /** The projects, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
   readonly projects: RecordController<FixtureProject>
-  /** The API keys, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
   readonly apiKeys: RecordController<FixtureApiKey>
-  /** The accounts, one at a time: `list`, `get`, `create`, `patch`, `delete`. */
   readonly accounts: RecordController<FixtureAccount>
 }
 
@@ -89,9 +83,7 @@ export interface ClientReportRequest {
   rules?: ClientReportOptions
 }
 
-/**
- * What an adapter may give a core beyond the public options.
- */
+/** What an adapter may give a core beyond the public options. */
 export interface MockCoreInternals {
   /** The media behind the asset URLs (default: title cards and sample clips). */
   media?: MediaLibrary
@@ -107,10 +99,7 @@ export interface MockCoreInternals {
    * counts from its own time.
    */
   storyStart?: number
-  /**
-   * When the clock started, epoch milliseconds of its source (default: now):
-   * replicas pass their fleet's, so that `speed` runs from one start.
-   */
+  /** The clock's start (default: now): a fleet's, so `speed` runs from one. */
   clockStart?: number
   /** Called with each journal entry as it is added (a fleet shares them). */
   onJournalEntry?: (entry: RawJournalEntry) => void

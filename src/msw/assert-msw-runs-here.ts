@@ -1,18 +1,13 @@
 import type { HttpHandler } from 'msw'
 
-/**
- * The oldest Node.js msw 3 declares (its `engines`).
- */
+/** msw 3's `engines`. */
 const MSW_3_NODE_FLOOR = '22.12'
 
 /**
- * Throws at once, in one line that says what to install, when msw 3 runs
- * where it cannot answer a request: it calls `Promise.withResolvers`, which
- * Node.js 20 lacks, so every intercepted request would fail later with
- * `fetch failed`. pnpm picks msw 3 for the peer range on any Node.js.
- * @note msw 3 is told apart by its handlers' `dispose()`, which msw 2's
- * lack; the package cannot read msw's version in a browser.
- * @throws {Error} msw 3 without `Promise.withResolvers`.
+ * msw 3 calls `Promise.withResolvers`, which Node.js 20 lacks, so every
+ * request would fail later with `fetch failed`; pnpm picks msw 3 for the peer
+ * range on any Node.js. msw 3 is told by its handlers' `dispose()`: a browser
+ * cannot read msw's version.
  */
 export function assertMswRunsHere(handler: HttpHandler): void {
   if (

@@ -4,14 +4,10 @@ import type { MockCore } from '../api/mock-core.js'
 import type { MockOptions } from '../api/mock-options.js'
 import { createHandlers } from './create-handlers.js'
 
-/**
- * Options of `createContentApiMock`.
- */
+/** Options of `createContentApiMock`. */
 export type ContentApiMockOptions = MockOptions
 
-/**
- * A mock of the Content Project Read API for one test suite or app.
- */
+/** A mock of the Content Project Read API for one test suite or app. */
 export interface ContentApiMock extends MockCore {
   /** The MSW handlers: spread them into `setupServer` or `setupWorker`. */
   readonly handlers: HttpHandler[]
@@ -41,27 +37,6 @@ export function createContentApiMock(
   options: ContentApiMockOptions = {},
 ): ContentApiMock {
   const core = createMockCore(options)
-  return {
-    handlers: createHandlers(core),
-    ready: core.ready,
-    get db() {
-      return core.db
-    },
-    origin: core.origin,
-    prefix: core.prefix,
-    handle: core.handle,
-    handleAsset: core.handleAsset,
-    reset: core.reset,
-    load: core.load,
-    exportFixtures: core.exportFixtures,
-    clock: core.clock,
-    scenarios: core.scenarios,
-    requests: core.requests,
-    clientReport: core.clientReport,
-    variants: core.variants,
-    contents: core.contents,
-    projects: core.projects,
-    apiKeys: core.apiKeys,
-    accounts: core.accounts,
-  }
+  // Onto the core, not spread: a spread would freeze the `db` getter's dataset.
+  return Object.assign(core, { handlers: createHandlers(core) })
 }

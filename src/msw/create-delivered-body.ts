@@ -2,15 +2,10 @@ import { splitBody } from '../api/variants/split-body.js'
 import type { BodyDelivery } from '../api/types.js'
 
 /**
- * The body of an intercepted response under `slow-body` or `truncated`: a
- * stream that hands out its pieces `intervalMs` apart and, when cut, errors
- * after `truncateAt` bytes, so reading the body (`response.json()`) rejects
- * with a `TypeError` as `fetch` does when a connection closes mid-body.
- * @note An interceptor has no connection to close: an erroring stream is
- * what it can express of a truncated body. The error comes one pull after
- * the last piece, once the client has had the headers and that piece; msw 3
- * ends such a body quietly, and only the `Content-Length` of the whole body,
- * which the handlers send, makes the client see it cut.
+ * `slow-body`, `truncated` in an interceptor, which has no connection to
+ * close: a cut body errors one pull after its last piece, so `response.json()`
+ * rejects with a `TypeError` as `fetch` does. msw 3 ends such a body quietly;
+ * only the whole body's `Content-Length` then shows the client it was cut.
  */
 export function createDeliveredBody(
   body: string | Uint8Array,

@@ -3,6 +3,7 @@ import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/mock-core.js'
 import type { ApiRequest, ApiResponse } from '../api/types.js'
 import { createApiUrlPattern, escapeRegExp } from '../api/api-prefix.js'
+import { byteLengthOf } from '../api/byte-length-of.js'
 import { assertMswRunsHere } from './assert-msw-runs-here.js'
 import { createDeliveredBody } from './create-delivered-body.js'
 
@@ -54,24 +55,17 @@ function toHttpResponse(
     if (isHead) void body.cancel()
     return new HttpResponse(isHead ? null : body, { status, headers })
   }
-  if (delivery !== undefined && body !== null && !isHead) {
-    return new HttpResponse(createDeliveredBody(body, delivery), {
+  if (body === null || (!isHead && delivery === undefined))
+    return new HttpResponse(body, { status, headers })
+  return new HttpResponse(
+    isHead || delivery === undefined
+      ? null
+      : createDeliveredBody(body, delivery),
+    {
       status,
       headers: { ...headers, 'content-length': String(byteLengthOf(body)) },
-    })
-  }
-  if (!isHead || body === null)
-    return new HttpResponse(body, { status, headers })
-  return new HttpResponse(null, {
-    status,
-    headers: { ...headers, 'content-length': String(byteLengthOf(body)) },
-  })
-}
-
-function byteLengthOf(body: string | Uint8Array): number {
-  return typeof body === 'string'
-    ? new TextEncoder().encode(body).byteLength
-    : body.byteLength
+    },
+  )
 }
 
 function toApiRequest(request: Request): ApiRequest {

@@ -1,18 +1,10 @@
 import { mix32 } from './mix-seeds.js'
 
-/** A seeded sfc32 generator whose seed can be set again at any time. */
-interface Sfc32 {
-  /** The next 32-bit word. */
-  next32(): number
-  /** Starts the sequence of these safe integers (each split into two words). */
-  seed(values: readonly number[]): void
-}
-
 /**
- * A small-state PRNG (sfc32). Reseeding costs a few multiplications, so a
- * stream per record is cheap (the seed reseeds once per record).
+ * sfc32, reseeded with safe integers (each split into two words) once per
+ * record: a reseed costs a few multiplications, so a stream per record is cheap
  */
-export function createSfc32(): Sfc32 {
+export function createSfc32() {
   let a = 0
   let b = 0
   let c = 0
@@ -28,7 +20,7 @@ export function createSfc32(): Sfc32 {
   }
   return {
     next32,
-    seed(values) {
+    seed(values: readonly number[]) {
       a = 0x243f6a88
       b = 0x85a308d3
       c = 0x13198a2e

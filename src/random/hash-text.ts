@@ -1,10 +1,9 @@
-/** The offset basis of 32-bit FNV-1a, where a hash of a text starts. */
+/** 32-bit FNV-1a's offset basis. */
 export const FNV_OFFSET_BASIS = 0x811c9dc5
 
 /**
- * FNV-1a, 32 bits, over the UTF-16 code units of a text: a stable number per
- * text, the same in every runtime. Not for security: it spreads IDs evenly
- * and deterministically. `start` keys the hash (a seed mixed into the basis).
+ * FNV-1a over UTF-16 code units: the same number per text in every runtime,
+ * to spread IDs evenly (not for security). `start` keys it with a seed.
  */
 export function hashText(text: string, start = FNV_OFFSET_BASIS): number {
   let hash = start

@@ -1,4 +1,5 @@
 import type { ApiContext } from '../api-context.js'
+import { byteLengthOf } from '../byte-length-of.js'
 import { createErrorResponse } from '../error-response.js'
 import type { ApiRequest, ApiResponse, BodyDelivery } from '../types.js'
 import type { AppliedVariant } from '../../schema/variants.js'
@@ -127,10 +128,7 @@ function readDelivery(
       2 ===
       1
   if (!slow && !truncated) return undefined
-  const length =
-    typeof response.body === 'string'
-      ? new TextEncoder().encode(response.body).byteLength
-      : response.body.byteLength
+  const length = byteLengthOf(response.body)
   return {
     pieces: slow ? SLOW_BODY.pieces : 1,
     intervalMs: slow ? SLOW_BODY.intervalMs : 0,
