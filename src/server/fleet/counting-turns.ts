@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ScenarioEngine } from '../../api/traffic/create-scenario-engine.js'
-import type { Replica } from './replica.js'
+import type { FleetLock } from './fleet-lock.js'
 
 type Refuse = (response: ServerResponse) => void
 
@@ -31,7 +31,7 @@ export class CountingTurns {
   #next: Turn | undefined
 
   constructor(
-    readonly replica: Replica,
+    readonly lock: FleetLock,
     readonly scenarios: ScenarioEngine,
   ) {}
 
@@ -63,29 +63,32 @@ export class CountingTurns {
       kept: new Promise((resolve) => (keep = resolve)),
     }
     const allDone = new Promise<void>((resolve) => (done = resolve))
-    void this.replica.queue.run(async () => {
+    const { replica } = this.lock
+    void replica.queue.run(async () => {
       // Requests from now on wait for the turn after this one.
       this.#next = undefined
-      const lock = await this.replica.lock().catch(() => undefined)
-      try {
-        const counts = lock?.counts ?? null
-        if (counts !== null) {
-          this.scenarios.importCounters(this.replica.parseCounts(counts))
-        }
-      } catch {
-        void this.replica.release(lock!.token)
-        return admit('refused')
-      }
+      const lock = await this.lock.take().catch(() => undefined)
       if (lock === undefined) {
-        return admit(this.replica.servesLastState() ? 'alone' : 'refused')
+        return admit(replica.servesLastState() ? 'alone' : 'refused')
+      }
+      try {
+        if (lock.counts !== null) {
+          this.scenarios.importCounters(
+            this.lock.store.parseCounts(lock.counts),
+          )
+        }
+      } catch (error) {
+        void this.lock.release(lock.token)
+        replica.fail(error)
+        return admit('refused')
       }
       admit('counted')
       // The members answer at once; a second is for one that never does.
       const late = new Promise((go) => setTimeout(go, 1e3))
       if (turn.members > 0) await Promise.race([allDone, late])
       const counts = JSON.stringify(this.scenarios.exportCounters())
-      const kept = await this.replica.release(lock.token, counts)
-      if (!kept) this.replica.mustRebuild('the fleet did not take its counts')
+      const kept = await this.lock.release(lock.token, counts)
+      if (!kept) replica.mustRebuild('the fleet did not take its counts')
       keep(kept)
     })
     return turn
