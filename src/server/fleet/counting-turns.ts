@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { ScenarioEngine } from '../../api/traffic/create-scenario-engine.js'
-import type { Replica } from './replica.js'
+import type { FleetLock } from './fleet-lock.js'
+import { FRESH_MS } from './replica.js'
 
 type Refuse = (response: ServerResponse) => void
 
@@ -13,6 +14,8 @@ export interface Admission {
 interface Turn {
   members: number
   answered: number
+  /** When it sent for the lock: a request may join until `FRESH_MS` later. */
+  sent?: { mono: number; wall: number }
   /** Whether its members count in it, or are refused, or count alone. */
   admission: Promise<'counted' | 'refused' | 'alone'>
   /** Resolves with whether the fleet took the counts. */
@@ -31,15 +34,22 @@ export class CountingTurns {
   #next: Turn | undefined
 
   constructor(
-    readonly replica: Replica,
+    readonly lock: FleetLock,
     readonly scenarios: ScenarioEngine,
   ) {}
 
   /**
    * Joins the next turn: to count, or only to read the counts it takes in
-   * (`reads`: the control API's lists).
+   * (`reads`: the control API's lists). A request joins a turn whose lock is
+   * on its way only within `FRESH_MS` of its sending, so the head read with
+   * the lock is newer than any write acknowledged before the request came
+   * (the argument of docs/replicas.md's "Why no read is stale").
    */
   async join(refuse: Refuse, reads = false): Promise<Admission> {
+    const { sent } = this.#next ?? {}
+    const late = (now = performance.now()) =>
+      now - sent!.mono >= FRESH_MS || Date.now() - sent!.wall >= FRESH_MS
+    if (sent !== undefined && late()) this.#next = undefined
     const turn = (this.#next ??= this.#start())
     if (!reads) turn.members++
     const admission = await turn.admission
@@ -63,30 +73,39 @@ export class CountingTurns {
       kept: new Promise((resolve) => (keep = resolve)),
     }
     const allDone = new Promise<void>((resolve) => (done = resolve))
-    void this.replica.queue.run(async () => {
+    const { replica } = this.lock
+    void replica.queue.run(async () => {
+      turn.sent = { mono: performance.now(), wall: Date.now() }
+      const lock = await this.lock.take().catch(() => undefined)
       // Requests from now on wait for the turn after this one.
-      this.#next = undefined
-      const lock = await this.replica.lock().catch(() => undefined)
-      try {
-        const counts = lock?.counts ?? null
-        if (counts !== null) {
-          this.scenarios.importCounters(this.replica.parseCounts(counts))
-        }
-      } catch {
-        void this.replica.release(lock!.token)
-        return admit('refused')
-      }
+      if (this.#next === turn) this.#next = undefined
       if (lock === undefined) {
-        return admit(this.replica.servesLastState() ? 'alone' : 'refused')
+        return admit(replica.servesLastState() ? 'alone' : 'refused')
+      }
+      try {
+        if (lock.counts !== null) {
+          this.scenarios.importCounters(
+            this.lock.store.parseCounts(lock.counts),
+          )
+        }
+      } catch (error) {
+        void this.lock.release(lock.token)
+        replica.fail(error)
+        return admit('refused')
       }
       admit('counted')
       // The members answer at once; a second is for one that never does.
-      const late = new Promise((go) => setTimeout(go, 1e3))
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise((go) => (timer = setTimeout(go, 1e3)))
       if (turn.members > 0) await Promise.race([allDone, late])
+      clearTimeout(timer)
       const counts = JSON.stringify(this.scenarios.exportCounters())
-      const kept = await this.replica.release(lock.token, counts)
-      if (!kept) this.replica.mustRebuild('the fleet did not take its counts')
-      keep(kept)
+      // Not awaited: the next turn's lock goes out right behind the release
+      // on the same connection, so Redis runs it after.
+      void this.lock.release(lock.token, counts).then((kept) => {
+        if (!kept) replica.mustRebuild('the fleet did not take its counts')
+        keep(kept)
+      })
     })
     return turn
   }

@@ -1,13 +1,13 @@
 import type { StateChange } from '../../api/state-change.js'
 import type { ControlWrite } from '../control/control-hooks.js'
-import type { Replica } from './replica.js'
+import type { FleetLock } from './fleet-lock.js'
 
 /** Changes made by Node calls in one turn of the event loop. */
 interface NodeBatch {
   changes: StateChange[]
   /** How many of the fleet's changes the replica had applied then. */
   remote: number
-  written: Promise<void>
+  written?: Promise<void>
 }
 
 /**
@@ -16,17 +16,15 @@ interface NodeBatch {
  * route's mock reports to `collect`), and those of Node calls
  * (`server.mock`, reporting to `fromNode`), which resolve once written.
  */
-export function createFleetWriter(
-  replica: Replica,
-  warn: (text: string) => void,
-) {
+export function createFleetWriter(lock: FleetLock) {
+  const { replica } = lock
   /** The changes of the control write under way (one at a time). */
   let collected: StateChange[] | undefined
   let nodeBatch: NodeBatch | undefined
 
   const write: ControlWrite = async (change) => {
     const { made, acknowledged } = await replica.queue.run(async () => {
-      const { token } = await replica.lock()
+      const { token } = await lock.take()
       collected = []
       const made = await Promise.resolve()
         .then(change)
@@ -37,9 +35,9 @@ export function createFleetWriter(
       const changes = collected
       collected = undefined
       if (changes.length > 0) {
-        return { made, acknowledged: await replica.append(token, changes) }
+        return { made, acknowledged: await lock.append(token, changes) }
       }
-      await replica.release(token)
+      await lock.release(token)
       return { made, acknowledged: async () => undefined }
     })
     await acknowledged()
@@ -48,41 +46,29 @@ export function createFleetWriter(
   }
 
   function fromNode(change: StateChange): Promise<void> {
-    const batch = (nodeBatch ??= startNodeBatch())
+    const batch = (nodeBatch ??= { changes: [], remote: replica.remoteApplied })
     batch.changes.push(change)
-    return batch.written
-  }
-
-  function startNodeBatch(): NodeBatch {
-    const batch = { changes: [], remote: replica.remoteApplied } as Omit<
-      NodeBatch,
-      'written'
-    >
-    const written = replica.queue
+    return (batch.written ??= replica.queue
       .run(async () => {
         if (nodeBatch === batch) nodeBatch = undefined
-        const lock = await replica.lock(true)
+        const { token, head } = await lock.take(true)
         // Made on an older state than the fleet's: undone, not written.
-        if (
-          lock.head !== replica.formatHead() ||
-          replica.remoteApplied !== batch.remote
-        ) {
-          await replica.release(lock.token)
-          throw replica.refusal('another replica changed the fleet meanwhile')
+        if (head !== replica.head || replica.remoteApplied !== batch.remote) {
+          await lock.release(token)
+          throw lock.refusal('another replica changed the fleet meanwhile')
         }
-        return replica.append(lock.token, batch.changes)
+        return lock.append(token, batch.changes)
       })
       .then(
         (acknowledged) => acknowledged(),
         (error: Error) => {
           replica.mustRebuild('a change made in Node did not reach the fleet')
           const calls = batch.changes.map((made) => made.kind).join(', ')
-          warn(
+          lock.warn(
             `server.mock's ${calls} stays on this replica only until it rebuilds from its fleet (${error.message}); in a fleet, change state through the control API (/__mock).`,
           )
         },
-      )
-    return Object.assign(batch, { written })
+      ))
   }
 
   return {

@@ -30,12 +30,9 @@ export function createFleetCharter(
   options: MockOptions,
   adminToken: string | undefined,
 ): FleetCharter {
-  const json = (value: unknown) =>
-    value === undefined ? null : JSON.stringify(value)
-  const hash = (text: string | undefined) =>
-    text === undefined
-      ? null
-      : `#${createHash('sha256').update(text).digest('hex')}`
+  const json = (value: unknown) => JSON.stringify(value) ?? null
+  const hash = (text?: string | null) =>
+    text == null ? null : `#${createHash('sha256').update(text).digest('hex')}`
   const { size, fixtures, assetSecret } = options
   return {
     id: randomBytes(9).toString('base64url'),
@@ -45,7 +42,7 @@ export function createFleetCharter(
       '--contents': json(size?.contents),
       '--api-key': json(options.apiKey),
       '--live': json(options.live === true),
-      '--fixtures (the document)': hash(json(fixtures) ?? undefined),
+      '--fixtures (the document)': hash(json(fixtures)),
       '--asset-secret': hash(assetSecret),
       '--admin-token': hash(adminToken),
     },

@@ -1,26 +1,15 @@
-/** Where a fleet of replicas keeps its state: a Redis (or Valkey) server. */
+/** Where a fleet of replicas keeps its state (docs/replicas.md). */
 export interface FleetOptions {
-  /**
-   * `redis://[user:password@]host:port[/db]`, `rediss://…` (TLS), or the
-   * path of a unix socket (`/run/redis.sock` or `unix:///run/redis.sock`).
-   */
+  /** `redis://[user:password@]host:port[/db]`, `rediss://…`, or a unix socket's path. */
   url: string
-  /**
-   * The names of this fleet's keys start with it (default
-   * `content-api-mock`): several fleets, or CI jobs, use one Redis.
-   */
+  /** Starts the names of the fleet's keys (default `content-api-mock`). */
   prefix?: string
-  /**
-   * How long to keep trying to reach Redis at start, in milliseconds
-   * (default 10,000); then the start fails with a `FleetError`.
-   */
+  /** How long to keep trying to reach Redis at start, in ms (default 10,000). */
   connectTimeout?: number
   /**
-   * What a replica that cannot show it is fresh (cut off from Redis, say)
-   * does with API requests: `'refuse'` them with 503 (the default: no
-   * answer from an older state), or `'serve-last-state'`, for a demo that
-   * must keep answering when Redis is gone, at the cost of answers older
-   * than writes acknowledged by other replicas. See docs/replicas.md.
+   * While a replica cannot show it is fresh: `'refuse'` API requests with
+   * 503 (the default), or `'serve-last-state'`, at the cost of answers older
+   * than writes other replicas acknowledged.
    */
   offline?: 'refuse' | 'serve-last-state'
 }
@@ -31,11 +20,7 @@ export const DEFAULT_FLEET_PREFIX = 'content-api-mock'
 /** How long a replica keeps trying to reach Redis at start. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 
-/**
- * A replica that cannot join its fleet: Redis out of reach at start, or data
- * options that differ from the fleet's. The message says which, and what to
- * do.
- */
+/** A replica that cannot join its fleet; the message says why and what to do. */
 export class FleetError extends Error {
   override name = 'FleetError'
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { STATE_CHANGE_KINDS, type StateChange } from '../../api/state-change.js'
+import type { ScenarioCounters } from '../../api/traffic/scenario-counters.js'
 
 // Every key of a fleet, `{prefix}:{name in kebab-case}`, with the type it
 // must hold (docs/replicas.md has the table); a fleet has no channels.
@@ -12,21 +13,20 @@ const KEY_TYPES = {
   lock: 'string', // the fleet's one lock: a random token, with a lease
   counts: 'string', // the scenarios' counts, JSON
   journal: 'stream', // an entry per batch of requests, n: count, b: JSON
-  journalCount: 'string', // how many requests the batches hold
-  journalCleared: 'string', // the version of the last journal clear
-  journalSenders: 'hash', // replica -> number of its last batch added
+  // count: requests the batches hold; cleared: the version of the last
+  // clear; each replica's ID: the number of its last batch added
+  journalBook: 'hash',
 } as const
 type Key = keyof typeof KEY_TYPES
 
 // The Lua scripts: each names its keys and arguments in its first lines.
 // Reads the charter and head, or writes the proposed ones and drops the
 // rest when either is gone (a new fleet, or a Redis that lost its keys).
-const CLAIM = `-- KEYS charter head changes latest records counts journal journalCount journalCleared journalSenders
+const CLAIM = `-- KEYS charter head changes latest records counts journal journalBook
 -- ARGV charter head
 local charter, head = redis.call('GET', KEYS.charter), redis.call('GET', KEYS.head)
 if charter and head then return {charter, head} end
-redis.call('DEL', KEYS.changes, KEYS.latest, KEYS.records, KEYS.counts,
-  KEYS.journal, KEYS.journalCount, KEYS.journalCleared, KEYS.journalSenders)
+redis.call('DEL', KEYS.changes, KEYS.latest, KEYS.records, KEYS.counts, KEYS.journal, KEYS.journalBook)
 redis.call('SET', KEYS.charter, ARGV.charter)
 redis.call('SET', KEYS.head, ARGV.head)
 return {ARGV.charter, ARGV.head}`
@@ -52,7 +52,7 @@ return redis.call('DEL', KEYS.lock)`
 // the head the one it caught up to; drops the changes each replaces (a
 // reset: all before it; a load: the last load and the record changes
 // since; clock, variants, journal-clear: their last); releases the lock.
-const APPEND = `-- KEYS lock head changes latest records counts journal journalCount journalSenders journalCleared
+const APPEND = `-- KEYS lock head changes latest records counts journal journalBook
 -- ARGV token head kinds changes
 if redis.call('GET', KEYS.lock) ~= ARGV.token or redis.call('GET', KEYS.head) ~= ARGV.head then
   return false
@@ -81,8 +81,8 @@ for i, kind in ipairs(cjson.decode(ARGV.kinds)) do
     redis.call('XDEL', KEYS.changes, unpack(replaced, j, math.min(j + 499, #replaced)))
   end
   if kind == 'reset' or kind == 'journal-clear' then
-    redis.call('DEL', KEYS.journal, KEYS.journalCount, KEYS.journalSenders)
-    redis.call('SET', KEYS.journalCleared, version)
+    redis.call('DEL', KEYS.journal, KEYS.journalBook)
+    redis.call('HSET', KEYS.journalBook, 'cleared', version)
   end
 end
 redis.call('SET', KEYS.head, fleet .. ' ' .. version .. ' ' .. id)
@@ -92,21 +92,21 @@ return fleet .. ' ' .. version .. ' ' .. id`
 // Adds a batch unless it was answered before the last clear or added
 // already, then drops the oldest batches while the rest hold the journal's
 // size: a few commands each time, whatever the size.
-const ADD_BATCH = `-- KEYS journal journalCount journalCleared journalSenders
+const ADD_BATCH = `-- KEYS journal journalBook
 -- ARGV size cleared sender seq count batch
-if tonumber(ARGV.cleared) < tonumber(redis.call('GET', KEYS.journalCleared) or '0')
-  or tonumber(ARGV.seq) <= tonumber(redis.call('HGET', KEYS.journalSenders, ARGV.sender) or '0') then
+local book = redis.call('HMGET', KEYS.journalBook, 'cleared', ARGV.sender)
+if tonumber(ARGV.cleared) < tonumber(book[1] or '0') or tonumber(ARGV.seq) <= tonumber(book[2] or '0') then
   return 0
 end
-redis.call('HSET', KEYS.journalSenders, ARGV.sender, ARGV.seq)
+redis.call('HSET', KEYS.journalBook, ARGV.sender, ARGV.seq)
 redis.call('XADD', KEYS.journal, '*', 'n', ARGV.count, 'b', ARGV.batch)
-local held = redis.call('INCRBY', KEYS.journalCount, ARGV.count)
+local held = redis.call('HINCRBY', KEYS.journalBook, 'count', ARGV.count)
 while true do
   local oldest = redis.call('XRANGE', KEYS.journal, '-', '+', 'COUNT', 1)[1]
   local count = tonumber(oldest[2][2])
   if held - count < tonumber(ARGV.size) then return 1 end
   redis.call('XDEL', KEYS.journal, oldest[1])
-  held = redis.call('DECRBY', KEYS.journalCount, count)
+  held = redis.call('HINCRBY', KEYS.journalBook, 'count', -count)
 end`
 
 /** A key under the prefix that holds what the fleet cannot read. */
@@ -132,7 +132,7 @@ const SCRIPTS = { CLAIM, LOCK, RELEASE, APPEND, ADD_BATCH }
 export class FleetStore {
   readonly keys: Record<Key, string>
   readonly #redis: Redis
-  readonly #scripts: Record<string, (args: Args) => Promise<unknown>>
+  readonly #scripts: Record<string, (args: Args) => Promise<unknown>> = {}
 
   constructor(redis: Redis, prefix: string) {
     const kebab = (name: string) =>
@@ -141,11 +141,9 @@ export class FleetStore {
       NAMES.map((name) => [name, `${prefix}:${kebab(name)}`]),
     ) as Record<Key, string>
     this.#redis = redis
-    const entries = Object.entries(SCRIPTS).map(([name, lua]) => [
-      name,
-      defineScript(redis, this.keys, lua),
-    ])
-    this.#scripts = Object.fromEntries(entries)
+    for (const [name, lua] of Object.entries(SCRIPTS)) {
+      this.#scripts[name] = defineScript(redis, this.keys, lua)
+    }
   }
 
   parseHead(text: string | null): Head | null {
@@ -163,21 +161,31 @@ export class FleetStore {
   }
 
   readHead(): Promise<string | null> {
-    return this.#naming(() => this.#redis.get(this.keys.head))
+    return this.#naming(this.#redis.get(this.keys.head))
   }
 
   /** The charter and head at the prefix, these if there were none. */
   claim(charter: string, head: string): Promise<[string, string]> {
-    const claimed = this.#script('CLAIM', { charter, head })
-    return claimed as Promise<[string, string]>
+    return this.#script('CLAIM', { charter, head }) as Promise<[string, string]>
   }
 
   /** The lock taken with the head and counts, or how long it stays taken. */
   async lock(token: string, lease: number) {
-    type Reply = [number, string | null, string | null]
     const reply = await this.#script('LOCK', { token, lease })
-    const [taken, head, counts] = reply as Reply
+    const [taken, head, counts] = reply as [
+      number,
+      string | null,
+      string | null,
+    ]
     return { taken: taken === 1, head, counts, ttl: Number(head) }
+  }
+
+  parseCounts(text: string): ScenarioCounters {
+    try {
+      const counts = JSON.parse(text) as ScenarioCounters
+      if (typeof counts.scenarios === 'object') return counts
+    } catch {}
+    throw new UnreadableKeyError(this.keys.counts, 'is not counts')
   }
 
   async release(token: string, counts: string): Promise<boolean> {
@@ -189,48 +197,39 @@ export class FleetStore {
     const kinds = changes.map(({ kind }) =>
       kind.startsWith('scenario') ? 'scenario' : kind,
     )
-    const args = {
-      ...{ token, head, kinds: JSON.stringify(kinds) },
-      changes: JSON.stringify(changes.map((c) => JSON.stringify(c))),
-    }
+    const texts = JSON.stringify(changes.map((c) => JSON.stringify(c)))
+    const args = { token, head, kinds: JSON.stringify(kinds), changes: texts }
     const appended = await this.#script('APPEND', args)
     return appended === null ? undefined : String(appended)
   }
 
   async readLog(after: string) {
-    const { changes } = this.keys
-    const log = await this.#naming(() =>
-      this.#redis.xrange(changes, `(${after}`, '+'),
-    )
-    return log.map((entry) => this.#decode(entry))
+    const range = this.#redis.xrange(this.keys.changes, `(${after}`, '+')
+    return (await this.#naming(range)).map((entry) => this.#decode(entry))
   }
 
   async hasEntry(id: string): Promise<boolean> {
-    const { changes } = this.keys
-    const found = await this.#naming(() => this.#redis.xrange(changes, id, id))
-    return found.length === 1
+    const range = this.#redis.xrange(this.keys.changes, id, id)
+    return (await this.#naming(range)).length === 1
   }
 
-  addBatch(args: Record<string, string | number>): Promise<unknown> {
+  addBatch(args: Args): Promise<unknown> {
     return this.#script('ADD_BATCH', args)
   }
 
   async readJournal(): Promise<string[]> {
-    const { journal } = this.keys
-    const batches = await this.#naming(() =>
-      this.#redis.xrange(journal, '-', '+'),
-    )
-    return batches.map(([, fields]) => fields[3]!)
+    const range = this.#redis.xrange(this.keys.journal, '-', '+')
+    return (await this.#naming(range)).map(([, fields]) => fields[3]!)
   }
 
   #script(name: keyof typeof SCRIPTS, args: Args): Promise<unknown> {
-    return this.#naming(() => this.#scripts[name]!(args))
+    return this.#naming(this.#scripts[name]!(args))
   }
 
-  /** Runs `step`, naming a key of the wrong type if it meets one. */
-  async #naming<Result>(step: () => Promise<Result>): Promise<Result> {
+  /** Awaits `reply`, naming a key of the wrong type if it meets one. */
+  async #naming<Result>(reply: Promise<Result>): Promise<Result> {
     try {
-      return await step()
+      return await reply
     } catch (error) {
       if (!String(error).includes('WRONGTYPE')) throw error
       const types = await Promise.all(
@@ -271,7 +270,7 @@ function defineScript(
   redis: Redis,
   keys: Readonly<Record<string, string>>,
   lua: string,
-): (args: Record<string, string | number>) => Promise<unknown> {
+): (args: Args) => Promise<unknown> {
   const [, used = '', args = ''] = /^-- KEYS (.*)\n-- ARGV (.*)/.exec(lua) ?? []
   const [keyNames, argNames] = [used.split(' '), args.split(' ')]
   // Locals that shadow the globals: Redis 7 refuses to change a global.

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { isApiPath } from '../../api/api-prefix.js'
 import { ASSET_PATH_PREFIX } from '../../api/asset-signer.js'
 import { buildMockCore } from '../../api/create-mock-core.js'
@@ -16,6 +17,7 @@ import {
   parseFleetCharter,
 } from './fleet-charter.js'
 import { FleetJournal } from './fleet-journal.js'
+import { FleetLock } from './fleet-lock.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_FLEET_PREFIX,
@@ -24,7 +26,7 @@ import {
   type FleetOptions,
 } from './fleet-options.js'
 import { FleetStore, UnreadableKeyError } from './fleet-store.js'
-import { Replica } from './replica.js'
+import { POLL_MS, Replica } from './replica.js'
 import { createFleetWriter } from './create-fleet-writer.js'
 
 /**
@@ -85,22 +87,27 @@ export async function joinFleet(
     )
     await parts.core.ready
     const replica = new Replica({
-      ...{ store, journal, parts, charter, storyStart, where, warn },
+      ...{ store, journal, parts, charter, storyStart, warn },
       servesLastState: fleet.offline === 'serve-last-state',
       connected: () => redis.status === 'ready',
     })
     await replica.start(store.parseHead(head)!)
     redis.on('ready', () => replica.reconnected())
-    const writer = createFleetWriter(replica, warn)
+    const lock = new FleetLock(replica, store, where, warn)
+    const writer = createFleetWriter(lock)
     return {
       mock: reportStateChanges(parts, writer.fromNode),
       control: {
         mock: reportStateChanges(parts, writer.collect),
         write: writer.write,
-        readJournal: () => replica.readJournal(parts.journal),
+        // Once the batches on their way landed.
+        readJournal: () =>
+          sleep(4 * POLL_MS)
+            .then(() => journal.readInto(parts.journal))
+            .catch(lock.refuse),
         health: () => replica.health(),
       },
-      admit: createAdmission(replica, parts, where),
+      admit: createAdmission(lock, parts),
       async close() {
         replica.close()
         redis.disconnect()
@@ -122,10 +129,10 @@ export async function joinFleet(
  * writes (made by `write`) and the rest go on at once.
  */
 function createAdmission(
-  replica: Replica,
+  lock: FleetLock,
   parts: ReturnType<typeof buildMockCore>,
-  where: string,
 ): Fleet['admit'] {
+  const { replica, where } = lock
   const refuseApi = (response: ServerResponse) =>
     writeJsonError(
       response,
@@ -135,12 +142,12 @@ function createAdmission(
       { 'retry-after': '1', 'cache-control': 'no-store' },
     )
   const refuseControl = (response: ServerResponse) => {
-    const { status, code, message, headers } = replica.refusal(
+    const { status, code, message, headers } = lock.refusal(
       `this replica cannot show that it holds every change its fleet acknowledged`,
     )
     writeJsonError(response, status, code, message, headers)
   }
-  const turns = new CountingTurns(replica, parts.scenarios)
+  const turns = new CountingTurns(lock, parts.scenarios)
   const counts = (request: IncomingMessage) =>
     !parts.scenarios.isEmpty ||
     (!parts.strict && request.headers['x-mock-scenario'] !== undefined)

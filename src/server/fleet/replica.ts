@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as state from '../../api/state-change.js'
-import type { ScenarioCounters } from '../../api/traffic/create-scenario-engine.js'
-import {
-  ControlRefusedError,
-  type ReplicaHealth,
-} from '../control/control-hooks.js'
+import type { ReplicaHealth } from '../control/control-hooks.js'
 import { parseFleetCharter, type FleetCharter } from './fleet-charter.js'
 import type { FleetJournal } from './fleet-journal.js'
 import {
@@ -18,8 +14,8 @@ import { SerialQueue } from './serial-queue.js'
 // Why no read is stale (docs/replicas.md): a replica reads the head every
 // POLL_MS and is fresh for FRESH_MS after sending a read it applied, and a
 // write is acknowledged FRESH_MS + MARGIN_MS after Redis took it.
-const [POLL_MS, FRESH_MS, MARGIN_MS, WAIT_MS] = [10, 50, 5, 2e3]
-const [CUT_OFF_MS, LEASE_MS, LOCK_WAIT_MS] = [1e3, 2e3, 4e3]
+export const [POLL_MS, FRESH_MS, MARGIN_MS] = [10, 50, 5]
+const [WAIT_MS, CUT_OFF_MS] = [2e3, 1e3]
 
 /** Where a replica stands with its fleet (docs/replicas.md draws it). */
 type ReplicaState =
@@ -31,7 +27,7 @@ const pending = () => {
   let resolve!: () => void
   return { promise: new Promise<void>((done) => (resolve = done)), resolve }
 }
-const describe = (error: unknown) =>
+export const describe = (error: unknown) =>
   error instanceof Error ? error.message : String(error)
 
 interface ReplicaSettings {
@@ -43,15 +39,14 @@ interface ReplicaSettings {
   storyStart: number
   /** Answers from the last state while cut off, instead of refusing. */
   servesLastState: boolean
-  /** The fleet's Redis and prefix, for messages. */
-  where: string
   warn: (message: string) => void
   connected: () => boolean
 }
 
 /**
  * One replica of a fleet: its state, the reads of the head that keep it
- * fresh, and the one serial queue of every change to its mock.
+ * fresh, catching up and rebuilding, and the one serial queue of every
+ * change to its mock (the lock and appends are `FleetLock`'s).
  */
 export class Replica {
   readonly queue = new SerialQueue(() => this.#changed())
@@ -67,7 +62,8 @@ export class Replica {
   #appendedAt = -Infinity
   #lastReply = performance.now()
   #polling = false
-  #queued = { rebuild: false, catchUp: undefined as Head | undefined }
+  /** The catch-up or rebuild queued and not started, if any. */
+  readonly #queued = new Map<'catch-up' | 'rebuild', () => Promise<void>>()
   /** Redis was reached again: maybe another one (a failover). */
   #reconnected = false
   /** It made a change the fleet may lack: it rebuilds once Redis replies. */
@@ -145,103 +141,28 @@ export class Replica {
     return { httpStatus: status === 'unavailable' ? 503 : 200, body }
   }
 
-  /**
-   * Takes the fleet's lock and, unless `asIs`, catches up with the head read
-   * with it (rebuilding first if need be). In a queued task.
-   * @throws {ControlRefusedError} when it cannot within `LOCK_WAIT_MS`.
-   */
-  async lock(asIs = false) {
-    const token = randomBytes(9).toString('base64url')
-    const deadline = performance.now() + LOCK_WAIT_MS
-    for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
-      const lock = await this.#store.lock(token, LEASE_MS).catch(this.#refuse)
-      const rebuild =
-        lock.taken && !asIs && (await this.#reconcile(lock, token))
-      if (lock.taken && !rebuild) return { token, ...lock }
-      if (rebuild) {
-        await this.#rebuildNow(rebuild).catch((error: unknown) => {
-          this.#fail(error, rebuild)
-          this.#refuse(error)
-        })
-        continue
-      }
-      if (lock.ttl === -1) {
-        this.#warn(
-          `${this.#store.keys.lock} had no expiry (content-api-mock never writes it so), so no replica could ever have taken it: it now lapses in ${LEASE_MS / 1e3} s.`,
-        )
-      }
-      if (performance.now() > deadline) {
-        throw this.refusal(`its lock stayed taken for ${LOCK_WAIT_MS / 1e3} s`)
-      }
-      await sleep(pause)
-    }
-  }
-
-  release(token: string, counts = ''): Promise<boolean> {
-    return this.#store.release(token, counts).catch(() => false)
+  get head(): string {
+    return this.#store.formatHead(this.#head)
   }
 
   /**
-   * Appends changes made here under the lock `token`; resolves with the
-   * wait until a request anywhere sees them. In a queued task.
-   * @throws {ControlRefusedError} when they were not appended, or Redis did
-   * not say; the replica then rebuilds, as it made them.
+   * Under the lock, with the head read with it: catches up, or says why to
+   * rebuild first. In a queued task.
    */
-  async append(token: string, changes: state.StateChange[]) {
-    const appended = await this.#store
-      .append(token, this.formatHead(), changes)
-      .catch((error: unknown) => {
-        this.mustRebuild('Redis did not confirm a change made here')
-        return this.#refuse(
-          error,
-          'Redis did not confirm it in time: it may have been made or not, so read it back before you send it again',
-        )
-      })
-    if (appended === undefined) {
-      this.mustRebuild('the fleet did not take a change made here')
-      throw this.refusal('another replica changed the fleet meanwhile')
-    }
-    const head = this.#store.parseHead(appended)!
+  async reconcile(text: string | null): Promise<string | undefined> {
+    const head = this.#store.parseHead(text)
+    const verdict = this.#compare(head, Infinity)
+    if (verdict === 'behind') await this.#catchUp(head!)
+    return verdict === 'behind' || verdict === 'same' ? undefined : verdict
+  }
+
+  /** Its changes were appended as the fleet's up to `head`. */
+  appended(head: Head, changes: state.StateChange[]): void {
     const first = head.version - changes.length + 1
     changes.forEach((change, i) => this.#cleared(change, first + i))
     this.#head = head
     this.#dirty = true
     this.#appendedAt = performance.now()
-    const acknowledged = this.#appendedAt + FRESH_MS + MARGIN_MS
-    return async () => {
-      // A timer may fire a little early.
-      while (performance.now() < acknowledged) {
-        await sleep(acknowledged - performance.now())
-      }
-    }
-  }
-
-  formatHead(): string {
-    return this.#store.formatHead(this.#head)
-  }
-
-  parseCounts(text: string): ScenarioCounters {
-    try {
-      const counts = JSON.parse(text) as ScenarioCounters
-      if (typeof counts.scenarios === 'object') return counts
-    } catch {}
-    const key = this.#store.keys.counts
-    return this.#refuse(new UnreadableKeyError(key, 'is not counts'))
-  }
-
-  /** Fills `journal` with the fleet's, once the batches on their way landed. */
-  async readJournal(journal: state.StateParts['journal']): Promise<void> {
-    await sleep(4 * POLL_MS)
-    await this.#settings.journal.readInto(journal).catch(this.#refuse)
-  }
-
-  refusal(why: string): ControlRefusedError {
-    return new ControlRefusedError(
-      503,
-      'redis_unavailable',
-      `Not done: ${why}. A replica changes and reads state only through its fleet's Redis at ${this.#settings.where}, so that every replica sees the same; try again once GET /__mock/health answers 200.`,
-      { 'retry-after': '1' },
-    )
   }
 
   mustRebuild(why: string): void {
@@ -283,21 +204,21 @@ export class Replica {
     const sent = { mono: performance.now(), wall: Date.now() }
     void this.#store
       .readHead()
-      .then((text) => this.#onHead(text, sent), this.#fail)
+      .then((text) => this.#onHead(text, sent), this.fail)
       .finally(() => (this.#polling = false))
   }
 
   #onHead(text: string | null, sent: Stamp): void {
     this.#lastReply = performance.now()
     const { name } = this.#state
-    if (name === 'closed' || name === 'unreadable' || this.#queued.rebuild) {
-      return
-    }
+    if (name === 'closed' || name === 'unreadable') return
+    if (this.#queued.has('rebuild')) return
     try {
       const head = this.#store.parseHead(text)
       const verdict = this.#compare(head, sent.mono)
       if (this.#mustRebuild !== undefined) this.#rebuild(this.#mustRebuild)
-      else if (verdict === 'behind') this.#queueCatchUp(head!)
+      else if (verdict === 'behind')
+        this.#queueOnce('catch-up', () => this.#catchUp(head!))
       else if (verdict !== 'same') this.#rebuild(verdict)
       else {
         if (name === 'cut-off') this.#enter({ name: 'following' })
@@ -305,7 +226,7 @@ export class Replica {
         this.#changed()
       }
     } catch (error) {
-      this.#fail(error)
+      this.fail(error)
     }
   }
 
@@ -326,17 +247,18 @@ export class Replica {
     return "the fleet's log went back (Redis failed over, or restarted without its last changes)"
   }
 
-  /** Queues a catch-up to `head`; one already queued goes there. */
-  #queueCatchUp(head: Head): void {
-    const queued = this.#queued.catchUp
-    this.#queued.catchUp = head
-    if (queued !== undefined) return
-    const catchUp = () => {
-      const target = this.#queued.catchUp
-      this.#queued.catchUp = undefined
-      return this.#catchUp(target)
+  /** Queues `task` unless a task of its `kind` is queued: then that one does `task`. */
+  #queueOnce(kind: 'catch-up' | 'rebuild', task: () => Promise<void>): void {
+    if (this.#state.name === 'closed') return
+    const queued = this.#queued.has(kind)
+    this.#queued.set(kind, task)
+    if (queued) return
+    const next = () => {
+      const latest = this.#queued.get(kind)!
+      this.#queued.delete(kind)
+      return latest()
     }
-    this.queue.run(catchUp).catch(this.#fail)
+    this.queue.run(next).catch(this.fail)
   }
 
   /** Applies the changes after its head, up to `target` at least. In a queued task. */
@@ -345,7 +267,7 @@ export class Replica {
     if (this.#reconnected && this.#head.version > 0) {
       this.#reconnected = false
       if (!(await this.#store.hasEntry(this.#head.entry))) {
-        return this.#rebuildNow('Redis came back without the last change here')
+        return this.rebuildNow('Redis came back without the last change here')
       }
     }
     for (const { id, version, change } of await this.#store.readLog(
@@ -372,33 +294,13 @@ export class Replica {
     }
   }
 
-  /** Under the lock: catches up, or releases it and says why to rebuild first. */
-  async #reconcile(lock: { head: string | null }, token: string) {
-    try {
-      const head = this.#store.parseHead(lock.head)
-      const verdict = this.#compare(head, Infinity)
-      if (verdict === 'behind') await this.#catchUp(head!)
-      if (verdict === 'behind' || verdict === 'same') return undefined
-      await this.release(token)
-      return verdict
-    } catch (error) {
-      void this.release(token)
-      return this.#refuse(error)
-    }
-  }
-
   #rebuild(why: string): void {
-    if (this.#queued.rebuild || this.#state.name === 'closed') return
-    this.#queued.rebuild = true
-    const rebuild = () => {
-      this.#queued.rebuild = false
-      return this.#rebuildNow(why)
-    }
-    this.queue.run(rebuild).catch((error) => this.#fail(error, why))
+    const rebuild = () => this.rebuildNow(why).catch((e) => this.fail(e, why))
+    if (!this.#queued.has('rebuild')) this.#queueOnce('rebuild', rebuild)
   }
 
   /** Back to the start state, then the fleet's log. In a queued task. */
-  async #rebuildNow(why: string): Promise<void> {
+  async rebuildNow(why: string): Promise<void> {
     this.#enter({ name: 'rebuilding', why })
     const { keys } = this.#store
     const id = randomBytes(9).toString('base64url')
@@ -427,7 +329,7 @@ export class Replica {
   }
 
   /** Takes a failure in: what cannot be read, or Redis out of reach. */
-  readonly #fail = (error: unknown, rebuildWhy?: string): void => {
+  readonly fail = (error: unknown, rebuildWhy?: string): void => {
     const { name } = this.#state
     if (name === 'closed') return
     if (error instanceof UnreadableKeyError) {
@@ -439,15 +341,5 @@ export class Replica {
     if (name === 'rebuilding' || name === 'following') {
       this.#enter({ name: 'cut-off', why: `Redis: ${describe(error)}` })
     }
-  }
-
-  /** Throws the refusal of a control request for `error`. */
-  readonly #refuse = (error: unknown, why?: string): never => {
-    if (error instanceof ControlRefusedError) throw error
-    if (error instanceof UnreadableKeyError) {
-      this.#fail(error)
-      throw this.refusal(`its fleet cannot be read: ${error.message}`)
-    }
-    throw this.refusal(why ?? `Redis cannot be reached (${describe(error)})`)
   }
 }

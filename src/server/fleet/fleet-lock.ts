@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { StateChange } from '../../api/state-change.js'
+import { ControlRefusedError } from '../control/control-hooks.js'
+import { UnreadableKeyError, type FleetStore } from './fleet-store.js'
+import { describe, FRESH_MS, MARGIN_MS, type Replica } from './replica.js'
+
+const [LEASE_MS, LOCK_WAIT_MS] = [2e3, 4e3]
+
+/**
+ * The fleet's one lock as a replica takes it, for a write (then an append)
+ * or a counting turn, and the refusals of control requests it cannot serve.
+ */
+export class FleetLock {
+  constructor(
+    readonly replica: Replica,
+    readonly store: FleetStore,
+    readonly where: string,
+    readonly warn: (message: string) => void,
+  ) {}
+
+  /**
+   * Takes the lock and, unless `asIs`, catches up with the head read with
+   * it (rebuilding first if need be). In a queued task.
+   * @throws {ControlRefusedError} when it cannot within `LOCK_WAIT_MS`.
+   */
+  async take(asIs = false) {
+    const token = randomBytes(9).toString('base64url')
+    const deadline = performance.now() + LOCK_WAIT_MS
+    for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+      const lock = await this.store.lock(token, LEASE_MS).catch(this.refuse)
+      const why = lock.taken && !asIs && (await this.#reconcile(lock, token))
+      if (lock.taken && !why) return { token, ...lock }
+      if (why) {
+        await this.replica.rebuildNow(why).catch((error: unknown) => {
+          this.replica.fail(error, why)
+          this.refuse(error)
+        })
+        continue
+      }
+      if (lock.ttl === -1) {
+        this.warn(
+          `${this.store.keys.lock} had no expiry (content-api-mock never writes it so), so no replica could ever have taken it: it now lapses in ${LEASE_MS / 1e3} s.`,
+        )
+      }
+      if (performance.now() > deadline) {
+        throw this.refusal(`its lock stayed taken for ${LOCK_WAIT_MS / 1e3} s`)
+      }
+      await sleep(pause)
+    }
+  }
+
+  release(token: string, counts = ''): Promise<boolean> {
+    return this.store.release(token, counts).catch(() => false)
+  }
+
+  /**
+   * Appends changes made here under the lock `token`; resolves with the
+   * wait until a request anywhere sees them. In a queued task.
+   * @throws {ControlRefusedError} when they were not appended, or Redis did
+   * not say; the replica then rebuilds, as it made them.
+   */
+  async append(token: string, changes: StateChange[]) {
+    const appended = await this.store
+      .append(token, this.replica.head, changes)
+      .catch((error: unknown) => {
+        this.replica.mustRebuild('Redis did not confirm a change made here')
+        return this.refuse(
+          error,
+          'Redis did not confirm it in time: it may have been made or not, so read it back before you send it again',
+        )
+      })
+    if (appended === undefined) {
+      this.replica.mustRebuild('the fleet did not take a change made here')
+      throw this.refusal('another replica changed the fleet meanwhile')
+    }
+    this.replica.appended(this.store.parseHead(appended)!, changes)
+    const acknowledged = performance.now() + FRESH_MS + MARGIN_MS
+    return async () => {
+      // A timer may fire a little early.
+      while (performance.now() < acknowledged) {
+        await sleep(acknowledged - performance.now())
+      }
+    }
+  }
+
+  refusal(why: string): ControlRefusedError {
+    return new ControlRefusedError(
+      503,
+      'redis_unavailable',
+      `Not done: ${why}. A replica changes and reads state only through its fleet's Redis at ${this.where}, so that every replica sees the same; try again once GET /__mock/health answers 200.`,
+      { 'retry-after': '1' },
+    )
+  }
+
+  /** Throws the refusal of a control request for `error`. */
+  readonly refuse = (error: unknown, why?: string): never => {
+    if (error instanceof ControlRefusedError) throw error
+    if (error instanceof UnreadableKeyError) {
+      this.replica.fail(error)
+      throw this.refusal(`its fleet cannot be read: ${error.message}`)
+    }
+    throw this.refusal(why ?? `Redis cannot be reached (${describe(error)})`)
+  }
+
+  /** Catches up under the lock, or releases it and says why to rebuild first. */
+  async #reconcile(lock: { head: string | null }, token: string) {
+    const why = await this.replica.reconcile(lock.head).catch((error) => {
+      void this.release(token)
+      return this.refuse(error)
+    })
+    if (why !== undefined) await this.release(token)
+    return why
+  }
+}
