@@ -6,12 +6,12 @@ import {
   SCREENSHOT_DIR,
   UPDATE_SCREENSHOTS,
 } from '../support/chromium-suite.js'
-import {
-  describeAxeViolation,
-  findAxeViolations,
-  seriousOnly,
-} from '../support/find-axe-violations.js'
 import { ALPHA, useControlPanelSuite } from '../support/control-panel-page.js'
+import {
+  expectNoSeriousAxe,
+  expectNoSideScroll,
+  looksAt,
+} from '../support/page-looks.js'
 import { startServer } from '../support/server.js'
 
 // The control panel's client report in a real Chromium, served by a real
@@ -98,7 +98,6 @@ itInBrowser(
       .toBe('No request yet: the journal is empty.')
     expect(watch.errors).toEqual([])
     expect(watch.foreignRequests).toEqual([])
-    await page.context().close()
   },
   60_000,
 )
@@ -110,33 +109,19 @@ itInBrowser(
     await misbehave(server.apiUrl, server.adminUrl)
     await mkdir(ALL_SCREENSHOTS, { recursive: true })
     if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true })
-    for (const width of [390, 1440]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, watch } = await openPanel(server.url, {
-          width,
-          colorScheme,
-        })
-        const section = page.locator('section[aria-labelledby="report-title"]')
-        await expect.poll(() => section.locator('.finding').count()).toBe(3)
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }))
-        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
-          clientWidth,
-        )
-        expect(
-          seriousOnly(await findAxeViolations(page)).map(describeAxeViolation),
-          `${width} px ${colorScheme}`,
-        ).toEqual([])
-        const name = `client-report-${width}-${colorScheme}.png`
-        await section.screenshot({ path: join(ALL_SCREENSHOTS, name) })
-        if (UPDATE_SCREENSHOTS) {
-          await section.screenshot({ path: join(SCREENSHOT_DIR, name) })
-        }
-        expect(watch.errors).toEqual([])
-        await page.context().close()
+    for (const look of looksAt()) {
+      const { page, watch } = await openPanel(server.url, look)
+      const section = page.locator('section[aria-labelledby="report-title"]')
+      await expect.poll(() => section.locator('.finding').count()).toBe(3)
+      await expectNoSideScroll(page, look)
+      await expectNoSeriousAxe(page, look)
+      const name = `client-report-${look.width}-${look.colorScheme}.png`
+      await section.screenshot({ path: join(ALL_SCREENSHOTS, name) })
+      if (UPDATE_SCREENSHOTS) {
+        await section.screenshot({ path: join(SCREENSHOT_DIR, name) })
       }
+      expect(watch.errors).toEqual([])
+      await page.context().close()
     }
   },
   300_000,
@@ -154,6 +139,5 @@ itInBrowser(
     await expect
       .poll(() => section.getByTestId('report-summary').textContent())
       .toBe('No request yet: the journal is empty.')
-    await page.context().close()
   },
 )

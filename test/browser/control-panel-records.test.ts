@@ -88,7 +88,6 @@ itInBrowser(
     const reset = await (await fetch(`${server.adminUrl}/health`)).json()
     expect(reset).toMatchObject({ projects: 8, contents: 40 })
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -123,7 +122,6 @@ itInBrowser(
     ).json()
     expect(stored.data.title).toBe('Patched from the panel')
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -177,7 +175,6 @@ itInBrowser(
       .poll(() => status.textContent())
       .toBe('No content matches “no such title anywhere”.')
     expect(misconduct(watch)).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -246,6 +243,5 @@ itInBrowser(
       .poll(() => editor.locator('[role="alert"]').textContent())
       .toContain('No content has the ID var_nothing0000')
     expect(misconduct(watch, [404])).toEqual(clean)
-    await page.context().close()
   },
 )

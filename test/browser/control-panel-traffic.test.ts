@@ -54,7 +54,6 @@ itInBrowser(
     await page.click('button[aria-label^="Remove rate-limited"]')
     await page.locator('[data-testid="no-scenarios"]').waitFor()
     expect(misconduct(watch, [429])).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -91,7 +90,6 @@ itInBrowser(
       'matched0fired0remaining2',
     )
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -184,7 +182,6 @@ itInBrowser(
       .poll(() => now.textContent(), { timeout: 10_000 })
       .not.toBe(shown)
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
   60_000,
 )
@@ -238,7 +235,6 @@ itInBrowser(
     await expect.poll(() => speed.textContent()).toBe('1×')
     expect((await read()).speed).toBe(1)
     expect(misconduct(watch)).toEqual(clean)
-    await page.context().close()
   },
   60_000,
 )
@@ -279,6 +275,5 @@ itInBrowser(
     const failure = page.locator('.journal .action-failed')
     await expect.poll(() => failure.textContent()).toContain('invalid_filter')
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
