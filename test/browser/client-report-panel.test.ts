@@ -21,7 +21,7 @@ import { startServer } from '../support/server.js'
 // docs/screenshots/ with UPDATE_SCREENSHOTS). Skipped with one line without
 // a Chromium, like the other browser suites.
 
-const { itInBrowser, openPanel } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel } = useControlPanelSuite()
 const ALL_SCREENSHOTS = join(tmpdir(), 'content-api-mock-client-report')
 
 /** A client that forgets its key once, calls a path that is not there and retries a 500 at once. */
@@ -130,8 +130,7 @@ itInBrowser(
 itInBrowser(
   'is locked until the admin token is given, then reads the report',
   async () => {
-    await using server = await startServer({ adminToken: 's3cret' })
-    const { page } = await openPanel(server.url, { width: 390 })
+    const { page } = await startPanel({ adminToken: 's3cret' }, { width: 390 })
     const section = page.locator('section[aria-labelledby="report-title"]')
     await expect.poll(() => section.textContent()).toContain('Locked.')
     await page.fill('input[type="password"]', 's3cret')

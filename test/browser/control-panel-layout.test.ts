@@ -25,7 +25,8 @@ import { startServer } from '../support/server.js'
 // fits 390 and 1440 px, light and dark, with no
 // serious axe violation, and is locked without the admin token or a control API.
 
-const { itInBrowser, openPanel, watchedPage } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel, watchedPage } =
+  useControlPanelSuite()
 
 itInBrowser(
   'puts the editor and the presenter’s controls above the journal, fits 390 and 1440 px with no serious axe violation, and saves screenshots, light and dark',
@@ -109,8 +110,10 @@ itInBrowser(
 itInBrowser(
   'has no serious axe violation with the reset dialog open, nor locked',
   async () => {
-    await using server = await startServer({ adminToken: 's3cret' })
-    const { page, watch } = await openPanel(server.url, { width: 390 })
+    const { page, watch } = await startPanel(
+      { adminToken: 's3cret' },
+      { width: 390 },
+    )
     await page.locator('#access-title').waitFor()
     expect(seriousOnly(await findAxeViolations(page))).toEqual([])
     await page.fill('input[type="password"]', 's3cret')
@@ -126,8 +129,7 @@ itInBrowser(
 itInBrowser(
   'is locked and says why without the admin token, and works once it is entered',
   async () => {
-    await using server = await startServer({ adminToken: 's3cret' })
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel({ adminToken: 's3cret' })
     const locked = page.locator('#access-title')
     await expect.poll(() => locked.textContent()).toContain('locked')
     expect(await page.locator('.access-locked').textContent()).toContain(

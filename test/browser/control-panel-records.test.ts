@@ -12,13 +12,13 @@ import { startServer } from '../support/server.js'
 // works on the dataset: the fixture downloaded and
 // uploaded, a record patched, found in the picker and edited.
 
-const { itInBrowser, openPanel, watchedPage } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel, watchedPage } =
+  useControlPanelSuite()
 
 itInBrowser(
   'downloads the fixture document, lists every bad path of an upload without loading it, loads a good one, resets',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel()
     const download = page.waitForEvent('download')
     await page.click('button:text-is("Download fixtures.json")')
     const saved = await (await download).path()
@@ -94,8 +94,7 @@ itInBrowser(
 itInBrowser(
   'patches one record, and names every bad path of a patch that changes nothing',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel()
     const editor = page.locator('section[aria-labelledby="editor-title"]')
     await expect.poll(() => editor.locator('datalist option').count()).toBe(40)
     // The first content is chosen once the list has arrived.

@@ -42,6 +42,19 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** Opens /docs in `page` and waits until the four operations are drawn. */
+async function gotoDocs(page: Page): Promise<void> {
+  await page.goto(`${server!.url}/docs`)
+  await page.waitForFunction(
+    (summaries) =>
+      summaries.every((summary) =>
+        document.body.textContent?.includes(summary),
+      ),
+    OPERATIONS.map(([, summary]) => summary),
+    { timeout: 30_000 },
+  )
+}
+
 /**
  * Opens /docs in a fresh context and waits until the four operations are
  * drawn. `problems` lists its console errors, page errors and requests to
@@ -59,15 +72,7 @@ async function openDocs(
       sessionStorage.setItem('content-api-mock.apiKey', key)
     }, apiKeyInTab)
   }
-  await page.goto(`${server!.url}/docs`)
-  await page.waitForFunction(
-    (summaries) =>
-      summaries.every((summary) =>
-        document.body.textContent?.includes(summary),
-      ),
-    OPERATIONS.map(([, summary]) => summary),
-    { timeout: 30_000 },
-  )
+  await gotoDocs(page)
   return { page, problems: [...watch.errors, ...watch.foreignRequests] }
 }
 
@@ -151,15 +156,7 @@ itInBrowser(
         encodings[new URL(event.response.url).pathname] =
           headers['content-encoding'] ?? 'none'
       })
-      await page.goto(`${server!.url}/docs`)
-      await page.waitForFunction(
-        (summaries) =>
-          summaries.every((summary) =>
-            document.body.textContent?.includes(summary),
-          ),
-        OPERATIONS.map(([, summary]) => summary),
-        { timeout: 30_000 },
-      )
+      await gotoDocs(page)
       await context.close()
       return { bytes, encodings }
     }
