@@ -3,15 +3,23 @@ import { callApi, useSmallDatasetServer } from '../support/api-client.js'
 
 const { useSmallDataset } = useSmallDatasetServer()
 
-it('shows an owned project, its contents and its content details', async () => {
+it.each([
+  ['an owned project', '/projects/p1', 200],
+  ['the contents of an owned project', '/projects/p1/contents', 200],
+  ['a content of an owned project', '/projects/p1/contents/v1', 200],
+  [
+    'the contents of a project the key cannot see',
+    '/projects/p3/contents',
+    404,
+  ],
+  [
+    'a content of a project the key cannot see',
+    '/projects/p3/contents/v4',
+    404,
+  ],
+])('answers %s to its key (%s) with %i', async (_, path, status) => {
   useSmallDataset()
-  expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(200)
-  expect((await callApi('/projects/p1/contents', { key: 'k_a' })).status).toBe(
-    200,
-  )
-  expect(
-    (await callApi('/projects/p1/contents/v1', { key: 'k_a' })).status,
-  ).toBe(200)
+  expect((await callApi(path, { key: 'k_a' })).status).toBe(status)
 })
 
 it('shows a project shared with the key owner, and to its owner', async () => {
@@ -38,16 +46,6 @@ it("answers 404 for another account's project exactly as for a missing one", asy
     missing.body.error.message.replace('p999', 'ID'),
   )
   expect((await callApi('/projects/p3', { key: 'k_b' })).status).toBe(200)
-})
-
-it('answers 404 for the contents of a project the key cannot see', async () => {
-  useSmallDataset()
-  expect((await callApi('/projects/p3/contents', { key: 'k_a' })).status).toBe(
-    404,
-  )
-  expect(
-    (await callApi('/projects/p3/contents/v4', { key: 'k_a' })).status,
-  ).toBe(404)
 })
 
 it('answers 404 for a content asked for under another project', async () => {

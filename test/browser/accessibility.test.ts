@@ -11,6 +11,7 @@ import {
   seriousOnly,
 } from '../support/find-axe-violations.js'
 import { findExplorerRoutes } from '../support/find-explorer-routes.js'
+import { looksAt } from '../support/page-looks.js'
 import { startServer } from '../support/server.js'
 
 // Every view of the page (the explorer's home, a project, a content with its
@@ -57,26 +58,24 @@ itInBrowser(
     const { project, content } = await findExplorerRoutes(server.apiUrl)
     const found: Record<string, string[]> = {}
     for (const route of ['#/', project, content, '#/control']) {
-      for (const width of [390, 1440]) {
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const page = await newSuitePage(browser(), { width, colorScheme })
-          watchPage(page, server.url)
-          await page.goto(`${server.url}/${route}`)
-          await waitForView(page, route)
-          const name = `${route.replace(/\/[A-Za-z0-9_-]{6,}/g, '/…')} ${width} ${colorScheme}`
-          // The explorer has no moderate or minor violation either, and
-          // keeps it so; the control panel is held to serious and critical.
-          const every = route !== '#/control'
-          found[name] = await axeViolations(page, { every })
-          if (route === '#/') {
-            // The key chooser the other way round: unfolded at 390, folded at 1440.
-            await page.locator('details.key-chooser > summary').click()
-            found[`${name}, key chooser toggled`] = await axeViolations(page, {
-              every,
-            })
-          }
-          await page.context().close()
+      for (const look of looksAt()) {
+        const page = await newSuitePage(browser(), look)
+        watchPage(page, server.url)
+        await page.goto(`${server.url}/${route}`)
+        await waitForView(page, route)
+        const name = `${route.replace(/\/[A-Za-z0-9_-]{6,}/g, '/…')} ${look.width} ${look.colorScheme}`
+        // The explorer has no moderate or minor violation either, and
+        // keeps it so; the control panel is held to serious and critical.
+        const every = route !== '#/control'
+        found[name] = await axeViolations(page, { every })
+        if (route === '#/') {
+          // The key chooser the other way round: unfolded at 390, folded at 1440.
+          await page.locator('details.key-chooser > summary').click()
+          found[`${name}, key chooser toggled`] = await axeViolations(page, {
+            every,
+          })
         }
+        await page.context().close()
       }
     }
     expect(found).toEqual(
@@ -92,17 +91,16 @@ itInBrowser(
     await using server = await startServer({ adminToken: 'secret-token' })
     const found: Record<string, string[]> = {}
     for (const route of ['#/', '#/control']) {
-      for (const width of [390, 1440]) {
-        for (const colorScheme of ['light', 'dark'] as const) {
-          const page = await newSuitePage(browser(), { width, colorScheme })
-          await page.goto(`${server.url}/${route}`)
-          await page
-            .locator(route === '#/' ? '.project-card' : '#access-title')
-            .first()
-            .waitFor()
-          found[`${route} ${width} ${colorScheme}`] = await axeViolations(page)
-          await page.context().close()
-        }
+      for (const look of looksAt()) {
+        const page = await newSuitePage(browser(), look)
+        await page.goto(`${server.url}/${route}`)
+        await page
+          .locator(route === '#/' ? '.project-card' : '#access-title')
+          .first()
+          .waitFor()
+        found[`${route} ${look.width} ${look.colorScheme}`] =
+          await axeViolations(page)
+        await page.context().close()
       }
     }
     expect(found).toEqual(
@@ -147,7 +145,6 @@ itInBrowser(
       expect(await headings()).toHaveLength(1)
       await expect.poll(focused).toMatch(name)
     }
-    await page.context().close()
   },
   60_000,
 )
@@ -171,6 +168,5 @@ itInBrowser(
         focused: document.activeElement?.tagName,
       })),
     ).toEqual({ hash: project, focused: 'H1' })
-    await page.context().close()
   },
 )

@@ -229,7 +229,6 @@ itInBrowser(
     expect(site!.requests).toContain(
       '/pages-repository/demo/public-api/v1/projects',
     )
-    await page.context().close()
   },
 )
 
@@ -247,7 +246,6 @@ itInBrowser(
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth),
     ).toBe(375)
-    await page.context().close()
   },
 )
 
@@ -308,7 +306,6 @@ itInBrowser(
       Math.ceil(report.after / 1000) + 86_400,
     )
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
-    await page.context().close()
   },
 )
 
@@ -342,7 +339,6 @@ itInBrowser(
     const second = await readClock(tab)
     expect(second.now).toBeGreaterThanOrEqual(reloaded.now)
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
-    await page.context().close()
   },
 )
 
@@ -394,6 +390,5 @@ itInBrowser(
       'Reading every record works here; changing one needs the server',
     )
     expect(watch).toEqual({ errors: [], foreignRequests: [] })
-    await page.context().close()
   },
 )

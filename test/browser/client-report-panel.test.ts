@@ -6,12 +6,12 @@ import {
   SCREENSHOT_DIR,
   UPDATE_SCREENSHOTS,
 } from '../support/chromium-suite.js'
-import {
-  describeAxeViolation,
-  findAxeViolations,
-  seriousOnly,
-} from '../support/find-axe-violations.js'
 import { ALPHA, useControlPanelSuite } from '../support/control-panel-page.js'
+import {
+  expectNoSeriousAxe,
+  expectNoSideScroll,
+  looksAt,
+} from '../support/page-looks.js'
 import { startServer } from '../support/server.js'
 
 // The control panel's client report in a real Chromium, served by a real
@@ -21,7 +21,7 @@ import { startServer } from '../support/server.js'
 // docs/screenshots/ with UPDATE_SCREENSHOTS). Skipped with one line without
 // a Chromium, like the other browser suites.
 
-const { itInBrowser, openPanel } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel } = useControlPanelSuite()
 const ALL_SCREENSHOTS = join(tmpdir(), 'content-api-mock-client-report')
 
 /** A client that forgets its key once, calls a path that is not there and retries a 500 at once. */
@@ -98,7 +98,6 @@ itInBrowser(
       .toBe('No request yet: the journal is empty.')
     expect(watch.errors).toEqual([])
     expect(watch.foreignRequests).toEqual([])
-    await page.context().close()
   },
   60_000,
 )
@@ -110,33 +109,19 @@ itInBrowser(
     await misbehave(server.apiUrl, server.adminUrl)
     await mkdir(ALL_SCREENSHOTS, { recursive: true })
     if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true })
-    for (const width of [390, 1440]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, watch } = await openPanel(server.url, {
-          width,
-          colorScheme,
-        })
-        const section = page.locator('section[aria-labelledby="report-title"]')
-        await expect.poll(() => section.locator('.finding').count()).toBe(3)
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }))
-        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
-          clientWidth,
-        )
-        expect(
-          seriousOnly(await findAxeViolations(page)).map(describeAxeViolation),
-          `${width} px ${colorScheme}`,
-        ).toEqual([])
-        const name = `client-report-${width}-${colorScheme}.png`
-        await section.screenshot({ path: join(ALL_SCREENSHOTS, name) })
-        if (UPDATE_SCREENSHOTS) {
-          await section.screenshot({ path: join(SCREENSHOT_DIR, name) })
-        }
-        expect(watch.errors).toEqual([])
-        await page.context().close()
+    for (const look of looksAt()) {
+      const { page, watch } = await openPanel(server.url, look)
+      const section = page.locator('section[aria-labelledby="report-title"]')
+      await expect.poll(() => section.locator('.finding').count()).toBe(3)
+      await expectNoSideScroll(page, look)
+      await expectNoSeriousAxe(page, look)
+      const name = `client-report-${look.width}-${look.colorScheme}.png`
+      await section.screenshot({ path: join(ALL_SCREENSHOTS, name) })
+      if (UPDATE_SCREENSHOTS) {
+        await section.screenshot({ path: join(SCREENSHOT_DIR, name) })
       }
+      expect(watch.errors).toEqual([])
+      await page.context().close()
     }
   },
   300_000,
@@ -145,8 +130,7 @@ itInBrowser(
 itInBrowser(
   'is locked until the admin token is given, then reads the report',
   async () => {
-    await using server = await startServer({ adminToken: 's3cret' })
-    const { page } = await openPanel(server.url, { width: 390 })
+    const { page } = await startPanel({ adminToken: 's3cret' }, { width: 390 })
     const section = page.locator('section[aria-labelledby="report-title"]')
     await expect.poll(() => section.textContent()).toContain('Locked.')
     await page.fill('input[type="password"]', 's3cret')
@@ -154,6 +138,5 @@ itInBrowser(
     await expect
       .poll(() => section.getByTestId('report-summary').textContent())
       .toBe('No request yet: the journal is empty.')
-    await page.context().close()
   },
 )

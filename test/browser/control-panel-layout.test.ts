@@ -14,13 +14,19 @@ import {
   findAxeViolations,
   seriousOnly,
 } from '../support/find-axe-violations.js'
+import {
+  expectNoSeriousAxe,
+  expectNoSideScroll,
+  looksAt,
+} from '../support/page-looks.js'
 import { startServer } from '../support/server.js'
 
 // The control panel (`#/control`) in a real Chromium against a real server
 // fits 390 and 1440 px, light and dark, with no
 // serious axe violation, and is locked without the admin token or a control API.
 
-const { itInBrowser, openPanel, watchedPage } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel, watchedPage } =
+  useControlPanelSuite()
 
 itInBrowser(
   'puts the editor and the presenter’s controls above the journal, fits 390 and 1440 px with no serious axe violation, and saves screenshots, light and dark',
@@ -45,70 +51,57 @@ itInBrowser(
       await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
     }
     if (UPDATE_SCREENSHOTS) await mkdir(SCREENSHOT_DIR, { recursive: true })
-    for (const width of [390, 1440]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, watch } = await openPanel(server.url, {
-          width,
-          colorScheme,
+    for (const look of looksAt()) {
+      const { width, colorScheme } = look
+      const { page, watch } = await openPanel(server.url, look)
+      await expect.poll(() => page.locator('.journal-entry').count()).toBe(4)
+      await expect
+        .poll(() => page.locator('.clock-now .badge').textContent(), {
+          timeout: 10_000,
         })
-        await expect.poll(() => page.locator('.journal-entry').count()).toBe(4)
-        await expect
-          .poll(() => page.locator('.clock-now .badge').textContent(), {
-            timeout: 10_000,
-          })
-          .toBe('paused')
-        await page.getByTestId('record-chosen').waitFor()
-        // The limit in force, and per key where its count stands: three
-        // allowed, the fourth refused, a minute to go on the stopped clock.
-        expect(
-          await page.locator('.rate-limit p').first().textContent(),
-        ).toContain('3 requests per 1m per key')
-        expect(
-          await page.locator('.tally tbody tr').first().textContent(),
-        ).toBe('acct_alpha#10 (429)60 s')
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }))
-        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
-          clientWidth,
-        )
+        .toBe('paused')
+      await page.getByTestId('record-chosen').waitFor()
+      // The limit in force, and per key where its count stands: three
+      // allowed, the fourth refused, a minute to go on the stopped clock.
+      expect(
+        await page.locator('.rate-limit p').first().textContent(),
+      ).toContain('3 requests per 1m per key')
+      expect(await page.locator('.tally tbody tr').first().textContent()).toBe(
+        'acct_alpha#10 (429)60 s',
+      )
+      await expectNoSideScroll(page, look)
 
-        const box = async (title: string) =>
-          (await page
-            .locator(`section[aria-labelledby="${title}-title"]`)
-            .boundingBox())!
-        const [editor, clock, scenarios, journal] = await Promise.all(
-          ['editor', 'clock', 'scenarios', 'journal'].map(box),
-        )
-        if (width === 390) {
-          // One column: the editor first, every control above the journal.
-          expect(editor!.y).toBeLessThan(clock!.y)
-          expect(clock!.y).toBeLessThan(journal!.y)
-          expect(scenarios!.y).toBeLessThan(journal!.y)
-          // The editor begins on the first screen.
-          expect(editor!.y).toBeLessThan(900)
-        } else {
-          // Three columns side by side, starting level, using the width.
-          expect(editor!.x).toBeLessThan(scenarios!.x)
-          expect(scenarios!.x).toBeLessThan(journal!.x)
-          expect(new Set([editor!.y, scenarios!.y])).toHaveLength(1)
-          expect(editor!.width).toBeGreaterThan(400)
-        }
-        expect(
-          seriousOnly(await findAxeViolations(page)),
-          `${width} px ${colorScheme}`,
-        ).toEqual([])
-
-        await page.screenshot({
-          path: UPDATE_SCREENSHOTS
-            ? `${SCREENSHOT_DIR}control-panel-${width}-${colorScheme}.png`
-            : undefined,
-          fullPage: true,
-        })
-        expect(misconduct(watch)).toEqual(clean)
-        await page.context().close()
+      const box = async (title: string) =>
+        (await page
+          .locator(`section[aria-labelledby="${title}-title"]`)
+          .boundingBox())!
+      const [editor, clock, scenarios, journal] = await Promise.all(
+        ['editor', 'clock', 'scenarios', 'journal'].map(box),
+      )
+      if (width === 390) {
+        // One column: the editor first, every control above the journal.
+        expect(editor!.y).toBeLessThan(clock!.y)
+        expect(clock!.y).toBeLessThan(journal!.y)
+        expect(scenarios!.y).toBeLessThan(journal!.y)
+        // The editor begins on the first screen.
+        expect(editor!.y).toBeLessThan(900)
+      } else {
+        // Three columns side by side, starting level, using the width.
+        expect(editor!.x).toBeLessThan(scenarios!.x)
+        expect(scenarios!.x).toBeLessThan(journal!.x)
+        expect(new Set([editor!.y, scenarios!.y])).toHaveLength(1)
+        expect(editor!.width).toBeGreaterThan(400)
       }
+      await expectNoSeriousAxe(page, look)
+
+      await page.screenshot({
+        path: UPDATE_SCREENSHOTS
+          ? `${SCREENSHOT_DIR}control-panel-${width}-${colorScheme}.png`
+          : undefined,
+        fullPage: true,
+      })
+      expect(misconduct(watch)).toEqual(clean)
+      await page.context().close()
     }
   },
   120_000,
@@ -117,8 +110,10 @@ itInBrowser(
 itInBrowser(
   'has no serious axe violation with the reset dialog open, nor locked',
   async () => {
-    await using server = await startServer({ adminToken: 's3cret' })
-    const { page, watch } = await openPanel(server.url, { width: 390 })
+    const { page, watch } = await startPanel(
+      { adminToken: 's3cret' },
+      { width: 390 },
+    )
     await page.locator('#access-title').waitFor()
     expect(seriousOnly(await findAxeViolations(page))).toEqual([])
     await page.fill('input[type="password"]', 's3cret')
@@ -128,15 +123,13 @@ itInBrowser(
     await page.getByRole('dialog').waitFor()
     expect(seriousOnly(await findAxeViolations(page))).toEqual([])
     expect(misconduct(watch, [401])).toEqual(clean)
-    await page.context().close()
   },
 )
 
 itInBrowser(
   'is locked and says why without the admin token, and works once it is entered',
   async () => {
-    await using server = await startServer({ adminToken: 's3cret' })
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel({ adminToken: 's3cret' })
     const locked = page.locator('#access-title')
     await expect.poll(() => locked.textContent()).toContain('locked')
     expect(await page.locator('.access-locked').textContent()).toContain(
@@ -179,7 +172,6 @@ itInBrowser(
       ]),
     ).toEqual(['s3cret', 0])
     expect(misconduct(watch, [401])).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -197,6 +189,5 @@ itInBrowser(
       .poll(() => alert.textContent())
       .toContain(`GET ${server.adminUrl}/scenarios answered 404`)
     expect(misconduct(watch, [404])).toEqual(clean)
-    await page.context().close()
   },
 )

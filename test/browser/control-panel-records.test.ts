@@ -12,13 +12,13 @@ import { startServer } from '../support/server.js'
 // works on the dataset: the fixture downloaded and
 // uploaded, a record patched, found in the picker and edited.
 
-const { itInBrowser, openPanel, watchedPage } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel, watchedPage } =
+  useControlPanelSuite()
 
 itInBrowser(
   'downloads the fixture document, lists every bad path of an upload without loading it, loads a good one, resets',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel()
     const download = page.waitForEvent('download')
     await page.click('button:text-is("Download fixtures.json")')
     const saved = await (await download).path()
@@ -88,15 +88,13 @@ itInBrowser(
     const reset = await (await fetch(`${server.adminUrl}/health`)).json()
     expect(reset).toMatchObject({ projects: 8, contents: 40 })
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
 
 itInBrowser(
   'patches one record, and names every bad path of a patch that changes nothing',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel()
     const editor = page.locator('section[aria-labelledby="editor-title"]')
     await expect.poll(() => editor.locator('datalist option').count()).toBe(40)
     // The first content is chosen once the list has arrived.
@@ -123,7 +121,6 @@ itInBrowser(
     ).json()
     expect(stored.data.title).toBe('Patched from the panel')
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -177,7 +174,6 @@ itInBrowser(
       .poll(() => status.textContent())
       .toBe('No content matches “no such title anywhere”.')
     expect(misconduct(watch)).toEqual(clean)
-    await page.context().close()
   },
 )
 
@@ -246,6 +242,5 @@ itInBrowser(
       .poll(() => editor.locator('[role="alert"]').textContent())
       .toContain('No content has the ID var_nothing0000')
     expect(misconduct(watch, [404])).toEqual(clean)
-    await page.context().close()
   },
 )

@@ -11,13 +11,12 @@ import { startServer } from '../support/server.js'
 // shapes the traffic: presets, custom scenarios, variants,
 // the clock, and the journal of what came.
 
-const { itInBrowser, openPanel } = useControlPanelSuite()
+const { itInBrowser, openPanel, startPanel } = useControlPanelSuite()
 
 itInBrowser(
   'applies the rate-limited preset, and a request from the panel and the explorer then show the 429 envelope and Retry-After',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { page, watch } = await startPanel()
     await page.click('button[aria-label="Apply rate-limited"]')
     const inForce = page.locator(
       '.scenario-list li[data-scenario="rate-limited"]',
@@ -54,15 +53,13 @@ itInBrowser(
     await page.click('button[aria-label^="Remove rate-limited"]')
     await page.locator('[data-testid="no-scenarios"]').waitFor()
     expect(misconduct(watch, [429])).toEqual(clean)
-    await page.context().close()
   },
 )
 
 itInBrowser(
   'adds a custom scenario, and shows the server’s message naming every problem of a bad one',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { page, watch } = await startPanel()
     const form = page.locator('form', { hasText: 'Custom scenario' })
     await page.fill('#custom-scenario', '{"status": 700, "every": 0}')
     await page.click('button:text-is("Add scenario")')
@@ -91,15 +88,13 @@ itInBrowser(
       'matched0fired0remaining2',
     )
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )
 
 itInBrowser(
   'turns a variant on and off with its switch, and the API answers change with it',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel()
     const variants = async () =>
       (await (await fetch(`${server.adminUrl}/variants`)).json()).variants
     const lenient = page.locator('li[data-variant="lenient-ids"] input')
@@ -184,7 +179,6 @@ itInBrowser(
       .poll(() => now.textContent(), { timeout: 10_000 })
       .not.toBe(shown)
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
   60_000,
 )
@@ -238,7 +232,6 @@ itInBrowser(
     await expect.poll(() => speed.textContent()).toBe('1×')
     expect((await read()).speed).toBe(1)
     expect(misconduct(watch)).toEqual(clean)
-    await page.context().close()
   },
   60_000,
 )
@@ -246,8 +239,7 @@ itInBrowser(
 itInBrowser(
   'shows a request in the journal as it arrives, filterable and expandable',
   async () => {
-    await using server = await startServer()
-    const { page, watch } = await openPanel(server.url)
+    const { server, page, watch } = await startPanel()
     await page.locator('[data-testid="journal-count"]').waitFor()
     await fetch(`${server.apiUrl}/projects`, { headers: ALPHA })
     await fetch(`${server.apiUrl}/projects/nope`, { headers: ALPHA })
@@ -279,6 +271,5 @@ itInBrowser(
     const failure = page.locator('.journal .action-failed')
     await expect.poll(() => failure.textContent()).toContain('invalid_filter')
     expect(misconduct(watch, [400])).toEqual(clean)
-    await page.context().close()
   },
 )

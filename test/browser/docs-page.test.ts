@@ -8,10 +8,7 @@ import {
   useBrowserSuite,
   watchPage,
 } from '../support/chromium-suite.js'
-import {
-  findAxeViolations,
-  seriousOnly,
-} from '../support/find-axe-violations.js'
+import { expectNoSeriousAxe, looksAt } from '../support/page-looks.js'
 import { startServer } from '../support/server.js'
 
 // The API reference at /docs in Chromium, against a real server: it draws the
@@ -45,6 +42,19 @@ afterAll(async () => {
   await server?.close()
 })
 
+/** Opens /docs in `page` and waits until the four operations are drawn. */
+async function gotoDocs(page: Page): Promise<void> {
+  await page.goto(`${server!.url}/docs`)
+  await page.waitForFunction(
+    (summaries) =>
+      summaries.every((summary) =>
+        document.body.textContent?.includes(summary),
+      ),
+    OPERATIONS.map(([, summary]) => summary),
+    { timeout: 30_000 },
+  )
+}
+
 /**
  * Opens /docs in a fresh context and waits until the four operations are
  * drawn. `problems` lists its console errors, page errors and requests to
@@ -62,15 +72,7 @@ async function openDocs(
       sessionStorage.setItem('content-api-mock.apiKey', key)
     }, apiKeyInTab)
   }
-  await page.goto(`${server!.url}/docs`)
-  await page.waitForFunction(
-    (summaries) =>
-      summaries.every((summary) =>
-        document.body.textContent?.includes(summary),
-      ),
-    OPERATIONS.map(([, summary]) => summary),
-    { timeout: 30_000 },
-  )
+  await gotoDocs(page)
   return { page, problems: [...watch.errors, ...watch.foreignRequests] }
 }
 
@@ -99,7 +101,6 @@ itInBrowser(
       expect(text, operationId).toContain(path)
     }
     expect(problems).toEqual([])
-    await page.context().close()
   },
   60_000,
 )
@@ -112,7 +113,6 @@ itInBrowser(
     expect(text).toContain('Every response body is a JSON envelope.')
     expect(text).not.toMatch(/npm run generate|do not edit|zod/i)
     expect(problems).toEqual([])
-    await page.context().close()
   },
   60_000,
 )
@@ -120,19 +120,14 @@ itInBrowser(
 itInBrowser(
   'has no serious or critical axe violation at 390 and 1440 px, light and dark',
   async () => {
-    for (const width of [390, 1440]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, problems } = await openDocs({
-          viewport: { width, height: 900 },
-          colorScheme,
-        })
-        expect(
-          seriousOnly(await findAxeViolations(page)),
-          `${width} px ${colorScheme}`,
-        ).toEqual([])
-        expect(problems).toEqual([])
-        await page.context().close()
-      }
+    for (const look of looksAt()) {
+      const { page, problems } = await openDocs({
+        viewport: { width: look.width, height: 900 },
+        colorScheme: look.colorScheme,
+      })
+      await expectNoSeriousAxe(page, look)
+      expect(problems).toEqual([])
+      await page.context().close()
     }
   },
   180_000,
@@ -161,15 +156,7 @@ itInBrowser(
         encodings[new URL(event.response.url).pathname] =
           headers['content-encoding'] ?? 'none'
       })
-      await page.goto(`${server!.url}/docs`)
-      await page.waitForFunction(
-        (summaries) =>
-          summaries.every((summary) =>
-            document.body.textContent?.includes(summary),
-          ),
-        OPERATIONS.map(([, summary]) => summary),
-        { timeout: 30_000 },
-      )
+      await gotoDocs(page)
       await context.close()
       return { bytes, encodings }
     }
@@ -208,7 +195,6 @@ itInBrowser.each([
       .poll(() => page.getByText('200 OK').count(), { timeout: 10_000 })
       .toBeGreaterThan(0)
     expect(problems).toEqual([])
-    await page.context().close()
   },
   60_000,
 )
@@ -217,30 +203,24 @@ itInBrowser(
   'fits 375 and 1440 px in light and dark, following the system',
   async () => {
     if (UPDATE_SCREENSHOTS) mkdirSync(SCREENSHOT_DIR, { recursive: true })
-    for (const width of [375, 1440]) {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, problems } = await openDocs({
-          viewport: { width, height: width === 375 ? 812 : 900 },
-          colorScheme,
+    for (const { width, colorScheme, name } of looksAt([375, 1440])) {
+      const { page, problems } = await openDocs({
+        viewport: { width, height: width === 375 ? 812 : 900 },
+        colorScheme,
+      })
+      const { scrollWidth, mode } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        mode: document.body.classList.contains('dark-mode') ? 'dark' : 'light',
+      }))
+      expect(scrollWidth, name).toBeLessThanOrEqual(width)
+      expect(mode).toBe(colorScheme)
+      if (UPDATE_SCREENSHOTS) {
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}api-reference-${width === 375 ? 'mobile' : 'desktop'}-${colorScheme}.png`,
         })
-        const { scrollWidth, mode } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          mode: document.body.classList.contains('dark-mode')
-            ? 'dark'
-            : 'light',
-        }))
-        expect(scrollWidth, `${width} px ${colorScheme}`).toBeLessThanOrEqual(
-          width,
-        )
-        expect(mode).toBe(colorScheme)
-        if (UPDATE_SCREENSHOTS) {
-          await page.screenshot({
-            path: `${SCREENSHOT_DIR}api-reference-${width === 375 ? 'mobile' : 'desktop'}-${colorScheme}.png`,
-          })
-        }
-        expect(problems).toEqual([])
-        await page.context().close()
       }
+      expect(problems).toEqual([])
+      await page.context().close()
     }
   },
   120_000,

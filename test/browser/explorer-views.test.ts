@@ -160,7 +160,6 @@ itInBrowser(
     ])
     expect(await brokenWords(page)).toEqual([])
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -204,7 +203,6 @@ itInBrowser(
       `#/control/edit/projects/${routes.projectId}`,
     )
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -229,7 +227,6 @@ itInBrowser(
       await page.locator('details.key-chooser > summary').textContent(),
     ).toContain('Close')
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -254,7 +251,6 @@ itInBrowser(
       'not published',
     )
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -289,7 +285,6 @@ itInBrowser(
       )
       .toBeGreaterThan(0)
     expectClean(watch)
-    await page.context().close()
   },
   30_000,
 )

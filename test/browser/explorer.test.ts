@@ -90,7 +90,6 @@ itInBrowser(
       .poll(() => page.locator('main h1').textContent())
       .toBe('Control panel')
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -143,7 +142,6 @@ itInBrowser(
       )
       .toEqual({ readyState: 4, playing: true })
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -171,7 +169,6 @@ itInBrowser(
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(href)
     await page.locator('.content-card').first().waitFor()
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -190,7 +187,6 @@ itInBrowser(
       `-H 'Authorization: Bearer no-such-key'`,
     )
     expectClean(watch, '401 (Unauthorized)')
-    await page.context().close()
   },
 )
 
@@ -213,7 +209,6 @@ itInBrowser(
       await panel.locator('.exchange-headers').last().textContent(),
     ).toContain('retry-after30')
     expectClean(watch, '429 (Too Many Requests)')
-    await page.context().close()
   },
 )
 
@@ -254,7 +249,6 @@ itInBrowser(
     ).toContain('Sending Authorization: Bearer demo-key-beta')
     expect(controlRequests).toEqual([])
     expectClean(watch)
-    await page.context().close()
   },
 )
 
@@ -299,7 +293,6 @@ itInBrowser(
       ),
     ).toBe(true)
     expectClean(watch)
-    await page.context().close()
   },
   60_000,
 )

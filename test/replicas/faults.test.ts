@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import {
   describeProject,
   eventually,
@@ -6,11 +6,7 @@ import {
   startCliFleet,
   type CliFleet,
 } from '../support/cli-fleet.js'
-import {
-  findSuiteRedis,
-  startRedis,
-  useSuiteRedis,
-} from '../support/redis-server.js'
+import { startRedis, useRedisSuite } from '../support/redis-server.js'
 import { control } from '../support/replicas.js'
 
 // The fault suite: real replicas (CLI processes), each reaching a real
@@ -19,9 +15,7 @@ import { control } from '../support/replicas.js'
 // it or is refused (503), never older; the replica answers again once the
 // fault heals.
 
-const redisPath = findSuiteRedis()
-const itWithRedis = it.skipIf(redisPath === undefined)
-const redis = useSuiteRedis(redisPath)
+const { redisPath, itWithRedis, redis } = useRedisSuite()
 
 /** The first project's ID, read through the fleet's first replica. */
 async function firstProject(fleet: CliFleet): Promise<string> {

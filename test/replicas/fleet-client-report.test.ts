@@ -1,13 +1,11 @@
-import { expect, it } from 'vitest'
-import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
+import { expect } from 'vitest'
+import { useRedisSuite } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 
 // The client report of a fleet: whichever replica is asked, it reads the
 // fleet's journal, as GET /__mock/requests does.
 
-const redisPath = findSuiteRedis()
-const itWithRedis = it.skipIf(redisPath === undefined)
-const redis = useSuiteRedis(redisPath)
+const { itWithRedis, redis } = useRedisSuite()
 
 itWithRedis(
   'reports what a client did across the fleet on every replica, and nothing once the journal is cleared',

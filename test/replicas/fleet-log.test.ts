@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
+import { useRedisSuite } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
 
@@ -7,9 +7,7 @@ import { startServer } from '../support/server.js'
 // are a function of the changes since the last reset, whether a replica
 // lived through them, started late, or rebuilt after Redis came back empty.
 
-const redisPath = findSuiteRedis()
-const itWithRedis = it.skipIf(redisPath === undefined)
-const redis = useSuiteRedis(redisPath)
+const { itWithRedis, redis } = useRedisSuite()
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
 

@@ -1,7 +1,7 @@
 import type { ContentApiServer } from 'content-api-mock/server'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import { eventually } from '../support/cli-fleet.js'
-import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
+import { useRedisSuite } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 
 // Every member of `server.mock` either only reads, or changes state that
@@ -10,9 +10,7 @@ import { control, startReplicas } from '../support/replicas.js'
 // another replica fails the second. `db` is left out on purpose: its
 // @msw/data collections are this replica's copy (docs/replicas.md).
 
-const redisPath = findSuiteRedis()
-const itWithRedis = it.skipIf(redisPath === undefined)
-const redis = useSuiteRedis(redisPath)
+const { itWithRedis, redis } = useRedisSuite()
 
 type Mock = ContentApiServer['mock']
 type Change = (mock: Mock, first: (kind: Kind) => any) => unknown

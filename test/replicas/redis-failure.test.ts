@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest'
-import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
+import { expect } from 'vitest'
+import { useRedisSuite } from '../support/redis-server.js'
 import { findRedisVersionProblem } from '../../src/server/fleet/connect-redis.js'
 import { startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'
@@ -8,9 +8,7 @@ import { startServer } from '../support/server.js'
 // reach, too old, or a fleet that serves other data. Redis lost while a
 // fleet serves is in faults.test.ts.
 
-const redisPath = findSuiteRedis()
-const itWithRedis = it.skipIf(redisPath === undefined)
-const redis = useSuiteRedis(redisPath)
+const { itWithRedis, redis } = useRedisSuite()
 
 itWithRedis(
   'fails to start, naming Redis and the fix, when Redis cannot be reached in time',

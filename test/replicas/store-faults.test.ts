@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { Redis } from 'ioredis'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import {
   describeProject,
   eventually,
@@ -10,7 +10,7 @@ import {
   readThrough,
   startCliFleet,
 } from '../support/cli-fleet.js'
-import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
+import { useRedisSuite } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startCli } from '../support/start-cli.js'
 
@@ -20,9 +20,7 @@ import { startCli } from '../support/start-cli.js'
 // requests, fixtures loaded again and again, and a replica left open in a
 // protected fleet.
 
-const redisPath = findSuiteRedis()
-const itWithRedis = it.skipIf(redisPath === undefined)
-const redis = useSuiteRedis(redisPath)
+const { itWithRedis, redis } = useRedisSuite()
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, it } from 'vitest'
 import { findChromium } from './find-chromium.js'
 
 /**
@@ -146,7 +146,8 @@ export interface PageOptions {
 /**
  * The preamble of every browser suite: finds Chromium (skipping the suite
  * with one line without one, failing under REQUIRE_BROWSER), starts one for
- * the suite and closes it after its tests, and opens watched pages.
+ * the suite and closes it after its tests, and opens watched pages, closed
+ * after the test that opened them.
  * @example
  * const { itInBrowser, openPage } = useBrowserSuite()
  * itInBrowser('opens the explorer', async () => {
@@ -175,7 +176,8 @@ export function useBrowserSuite(): BrowserSuite {
 
 /**
  * Starts one Chromium for the suite that calls it (before its tests, when
- * there is one) and closes it after them; returns a getter for it.
+ * there is one) and closes it after them, and the pages of each test after
+ * that test; returns a getter for it.
  */
 function useSuiteBrowser(chromiumPath: string | undefined): () => Browser {
   let browser: Browser | undefined
@@ -186,6 +188,12 @@ function useSuiteBrowser(chromiumPath: string | undefined): () => Browser {
       args: CHROMIUM_ARGS,
     })
   }, 60_000)
+  // A test's pages go with it, so that no test ends with closing them.
+  afterEach(async () => {
+    await Promise.all(
+      browser?.contexts().map((context) => context.close()) ?? [],
+    )
+  })
   afterAll(async () => {
     await browser?.close()
   })

@@ -1,10 +1,13 @@
+import type { ContentApiServerOptions } from 'content-api-mock/server'
 import type { Page } from 'playwright-core'
+import { afterEach } from 'vitest'
 import {
   useBrowserSuite,
   type BrowserSuite,
   type PageOptions,
   type PageWatch,
 } from './chromium-suite.js'
+import { startServer } from './server.js'
 
 /** The demo key of account alpha, as a header. */
 export const ALPHA = { authorization: 'Bearer demo-key-alpha' }
@@ -40,14 +43,29 @@ export function misconduct(watch: PageWatch, provoked: number[] = []) {
 }
 
 /**
- * The preamble of a control panel suite: `useBrowserSuite`'s parts, and
- * `openPanel` to open the panel of a server in a watched page.
+ * The preamble of a control panel suite: `useBrowserSuite`'s parts,
+ * `openPanel` to open the panel of a server in a watched page, and
+ * `startPanel` to start a server (closed after the test) and open its panel.
  */
 export function useControlPanelSuite() {
   const suite = useBrowserSuite()
+  const servers: AsyncDisposable[] = []
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      await server[Symbol.asyncDispose]()
+    }
+  })
   return {
     ...suite,
     openPanel: (origin: string, options?: PageOptions) =>
       openControlPanel(suite, origin, options),
+    async startPanel(
+      serverOptions: ContentApiServerOptions = {},
+      options?: PageOptions,
+    ) {
+      const server = await startServer(serverOptions)
+      servers.push(server)
+      return { server, ...(await openControlPanel(suite, server.url, options)) }
+    },
   }
 }

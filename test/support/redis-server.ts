@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, it } from 'vitest'
 import { freePort } from './free-port.js'
 
 /**
@@ -140,5 +140,22 @@ export function useSuiteRedis(path: string | undefined): () => TestRedis {
   return () => {
     if (redis === undefined) throw new Error('No redis-server for this suite.')
     return redis
+  }
+}
+
+/**
+ * The preamble of a replica suite: finds `redis-server` (skipping the suite
+ * with one line without one, failing under CI or REQUIRE_REDIS), starts one
+ * for the suite, and gives the `it` that runs only with it.
+ * @example
+ * const { itWithRedis, redis } = useRedisSuite()
+ * itWithRedis('shares', async () => { await startReplicas(redis().url, 3) })
+ */
+export function useRedisSuite() {
+  const redisPath = findSuiteRedis()
+  return {
+    redisPath,
+    itWithRedis: it.skipIf(redisPath === undefined),
+    redis: useSuiteRedis(redisPath),
   }
 }
