@@ -7,41 +7,29 @@ import type { AssetSigner } from './asset-signer.js'
 import type { ScenarioEngine } from './traffic/create-scenario-engine.js'
 import type { VariantState } from './variants/create-variant-state.js'
 
-/**
- * The order of list items: by `created_at`, newest or oldest first, ties
- * broken by ID. The spec does not show an order.
- */
+/** By `created_at`, ties broken by ID: the spec does not show an order. */
 export type ListOrder = (typeof OPTION_RULES.listOrder.choices)[number]
 
-/**
- * Who is asking: the API key a request authenticated with and its account.
- */
 export interface Caller {
   apiKey: FixtureApiKey
   account: FixtureAccount
 }
 
-/**
- * Everything the API's behaviour functions need besides the request. The
- * adapters (MSW handlers, server) build one per mock instance.
- */
+/** Adapters build one per mock instance. */
 export interface ApiContext {
-  /** The dataset currently served; it is swapped whole on reset or load. */
+  /** Swapped whole on reset or load. */
   dataset(): Dataset
-  /** The live stream of the generated dataset (`live: true`), while it is served. */
+  /** While `live: true` data is served. */
   liveStream(): LiveStream | undefined
-  /** The path prefix of the API, e.g. `/public-api/v1`, without trailing slash. */
+  /** Without trailing slash. */
   prefix: string
   signer: AssetSigner
-  /** The media behind the asset URLs. */
   media: MediaLibrary
-  /** The clock, in epoch milliseconds. */
   now(): number
   listOrder: ListOrder
-  /** Rate limits and forced outcomes, decided after authentication. */
+  /** Decided after authentication. */
   scenarios: ScenarioEngine
-  /** Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers. */
+  /** Ignores the `X-Mock-Scenario` and `X-Mock-Variant` headers. */
   strict: boolean
-  /** The variants in force and the seed of their draws. */
   variants: VariantState
 }

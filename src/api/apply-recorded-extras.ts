@@ -2,13 +2,9 @@ import { setOwnField } from '../data/set-own-field.js'
 import type { RecordedExtras } from '../schema/recorded-extras.js'
 
 /**
- * Writes a record's recorded extras (`recordedExtrasShape`) into one view of
- * it, as the service sent them: the names of `absent` leave `view`; a name
- * of `extra` that `view` shows gets the recorded value in its place; a spec
- * field this view does not show is skipped; any other name is added to
- * `appendTo` (the view itself unless given), in the order recorded.
- * @note Called only when building a record's cached JSON, and only for a
- * record that has extras: a record without costs the serializer one check.
+ * `absent` names leave `view`; an `extra` that `view` shows replaces its value; other spec fields are skipped; any
+ * other name goes to `appendTo`, in the order recorded.
+ * @note Called only for a record with extras, when building its cached JSON: one check for the rest.
  */
 export function applyRecordedExtras(
   view: Record<string, unknown>,
@@ -24,9 +20,6 @@ export function applyRecordedExtras(
   return view
 }
 
-/**
- * Whether an object of a record carries recorded extras.
- */
 export function hasRecordedExtras(extras: RecordedExtras): boolean {
   return extras.extra !== undefined || extras.absent !== undefined
 }

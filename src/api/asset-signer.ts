@@ -1,13 +1,9 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 
-/**
- * Path prefix of every signed asset URL, e.g.
- * `/__assets/mov_abc/video.mp4?expires=…&nonce=…&signature=…`.
- */
+/** e.g. `/__assets/mov_abc/video.mp4?expires=…&nonce=…&signature=…`. */
 export const ASSET_PATH_PREFIX = '/__assets/'
 
-/** Which of a movie's assets a URL points at. */
 export type AssetKind = 'video' | 'thumbnail'
 
 /** The two asset addresses of a `moviemode` content detail (spec 2.4). */
@@ -16,25 +12,18 @@ export interface AssetUrls {
   thumbnail_url: string
 }
 
-/** The outcome of {@link AssetSigner.verify}. */
 export type AssetVerification =
   | {
       ok: true
       kind: AssetKind
       movieUnique: string
-      /** When the URL stops working, in epoch milliseconds. */
       expiresAt: number
     }
   | {
       ok: false
-      /**
-       * `invalid`: altered, incomplete or signed with another secret;
-       * `expired`: genuine but past its expiry; `not_found`: not an asset path.
-       */
+      /** `invalid`: altered, incomplete or signed with another secret; `expired`: genuine but past its expiry. */
       reason: 'invalid' | 'expired' | 'not_found'
-      /** What failed, why, and how to get a working URL. */
       message: string
-      /** When a genuine URL stopped working (`expired`), in epoch milliseconds. */
       expiresAt?: number
     }
 
@@ -42,32 +31,18 @@ export type AssetVerification =
 export interface AssetSigner {
   /** Signs fresh URLs for a movie's video and thumbnail; they differ on every call. */
   issueUrls(origin: string, movieUnique: string): AssetUrls
-  /**
-   * The same as {@link AssetSigner.issueUrls}, each URL as the JSON string
-   * that stands for it (quoted, escaped where needed), for a JSON body.
-   */
+  /** Each URL as its JSON string (quoted, escaped where needed), to splice into a JSON body. */
   issueJson(origin: string, movieUnique: string): AssetUrls
-  /** Checks a request's raw path and query against the signature it carries. */
   verify(path: string, query: string): AssetVerification
-  /** The clock lifetimes are counted on, in epoch milliseconds. */
   readonly now: () => number
-  /** How long issued URLs stay valid, in seconds. */
   readonly ttlSeconds: number
 }
 
-/** Options of {@link createAssetSigner}. */
 interface AssetSignerOptions {
-  /**
-   * HMAC key. Defaults to 32 random bytes per signer, so URLs do not survive
-   * a restart; pass a fixed secret to keep them valid across instances.
-   */
+  /** Defaults to 32 random bytes per signer, so URLs do not survive a restart. */
   secret?: string | Uint8Array
-  /** Lifetime of issued URLs, in whole seconds (at least 1). */
   ttlSeconds: number
-  /**
-   * The clock lifetimes are counted on, in epoch milliseconds: a mock's
-   * `lifetimeNow`, which never runs faster than real time.
-   */
+  /** A mock's `lifetimeNow`, which never runs faster than real time. */
   now: () => number
 }
 
@@ -79,11 +54,9 @@ const KINDS_BY_FILE_NAME = new Map<string, AssetKind>([
   ['video.mp4', 'video'],
   ['thumbnail.jpg', 'thumbnail'],
 ])
-// Domain separation: a tag made here is no tag of another message format under
-// the same secret. One SHA-256 block long, so it is absorbed once per signer.
+// Domain separation; one SHA-256 block long, so it is absorbed once per signer.
 const DOMAIN = 'content-api-mock/asset-url/v2\n'.padEnd(64, '.')
-// Each URL carries half of one 256-bit HMAC tag (NIST SP 800-107 allows 128-bit
-// truncation; a half says nothing of the other): video first, thumbnail second.
+// Each URL carries half of one HMAC tag (NIST SP 800-107 allows 128-bit truncation).
 const TAG_HALVES: Record<AssetKind, readonly [number, number]> = {
   video: [0, 16],
   thumbnail: [16, 32],
@@ -98,12 +71,7 @@ const NONCE = /^[A-Za-z0-9._-]{1,128}$/
 const REFETCH =
   'Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) and use its download_url or thumbnail_url exactly as issued.'
 
-/**
- * Creates the signer of asset URLs: HMAC-SHA256 over the movie ID, expiry and a
- * per-call nonce, its first half signing the video URL and its second the
- * thumbnail URL.
- * @see ./serve-asset.ts for the responses built on `verify`.
- */
+/** HMAC-SHA256 over the movie ID, expiry and a per-call nonce. @see ./serve-asset.ts */
 export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
   const { ttlSeconds } = options
   if (!Number.isSafeInteger(ttlSeconds) || ttlSeconds < 1) {
@@ -300,7 +268,6 @@ function readSignedQuery(
   return { expires, nonce, signature }
 }
 
-/** The signed parameters of a raw query, or a message saying what is wrong. */
 function parseQuery(query: string): AssetParams | string {
   const params: AssetParams = {}
   if (query === '') return params
@@ -336,7 +303,6 @@ function invalid(message: string): AssetVerification {
   return { ok: false, reason: 'invalid', message }
 }
 
-/** Compares in time independent of where the strings differ. */
 function equalsConstantTime(actual: string, expected: string): boolean {
   // Only the length leaks, and every genuine signature has the same one.
   if (actual.length !== expected.length) return false
@@ -347,7 +313,6 @@ function equalsConstantTime(actual: string, expected: string): boolean {
   return difference === 0
 }
 
-/** Unpadded base64url (RFC 4648 section 5). */
 function toBase64Url(bytes: Uint8Array): string {
   const codes: number[] = []
   let i = 0
@@ -365,11 +330,9 @@ function toBase64Url(bytes: Uint8Array): string {
     codes.push(BASE64URL_CODES[n >>> 18]!, BASE64URL_CODES[(n >>> 12) & 63]!)
     if (i + 1 < bytes.length) codes.push(BASE64URL_CODES[(n >>> 6) & 63]!)
   }
-  // One string from all the codes: cheaper than adding one character at a time.
   return String.fromCharCode(...codes)
 }
 
-/** Keeps echoed request input short in error messages. */
 function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text
 }

@@ -5,24 +5,17 @@ import {
   type FixtureTimeline,
 } from '../schema/timeline.js'
 
-/**
- * A content as it is served at one instant: `progress` and `publish` fixed,
- * whether the record holds them or its timeline computed them.
- */
+/** `progress` and `publish` fixed, whether stored or computed from the timeline. */
 export type ServedContent = FixtureContent & {
   progress: Progress
   publish: PublishResult[]
 }
 
-/**
- * A content at one instant, and the span of time in which it stays so:
- * `[from, until)` in epoch milliseconds.
- */
+/** `[from, until)` in epoch ms is the span in which it stays so. */
 type ContentState =
   | { visible: true; content: ServedContent; from: number; until: number }
   | { visible: false; from: number; until: number }
 
-/** The times of a timeline, parsed once per record. */
 interface ParsedTimeline {
   createdAt: number
   stepEnds: number[]
@@ -31,22 +24,13 @@ interface ParsedTimeline {
 
 const ALWAYS = { from: -Infinity, until: Infinity }
 const parsedTimelines = new WeakMap<FixtureContent, ParsedTimeline>()
-/**
- * @note One object per state of a record, so the serializer's caches (keyed
- * by object) hold one JSON per state, not one per request.
- */
+// @note One object per state, so the serializer's caches hold one JSON per state, not per request.
 const statesByRecord = new WeakMap<FixtureContent, Map<string, ServedContent>>()
 
 /**
- * What a content looks like at `now` (epoch milliseconds): the rule of
- * time-driven generation. A content without a timeline is always there, as
- * stored. A content with one is not there before its `created_at`; then its
- * `progress` is step 1, step i + 2 from `step_ends[i]`, and complete at the
- * last step from the last entry on; each publish result appears at
- * `requested_at` as `pending` (posted at `requested_at`) and takes its
- * status at `settled_at` (posted at `settled_at`).
- * @note A pure function of the record and the clock: no timer runs, so the
- * same data and clock give the same answer in every adapter and replica.
+ * Not there before `created_at`; progress steps at `step_ends`; each publish result appears `pending` at
+ * `requested_at` and settles at `settled_at`.
+ * @note A pure function of record and clock: no timer runs, so every adapter and replica agrees.
  */
 export function contentAt(content: FixtureContent, now: number): ContentState {
   const { timeline } = content

@@ -1,73 +1,34 @@
 import { OPTION_RULES } from '../schema/option-rules.js'
 
-/**
- * The clock behind everything time-based in a mock: key expiry, asset URL
- * expiry, rate-limit windows, live data. Tests move it instead of sleeping;
- * a presenter slows it down, pauses and resumes it.
- */
+/** The clock behind key and asset-URL expiry, rate-limit windows and live data: tests move it instead of sleeping. */
 export interface MockClock {
-  /** The current time in epoch milliseconds. */
   now(): number
   /** Stops (pauses) the clock at the given time; `advance()` then moves it. */
   set(time: Date | number | string): void
   /** Moves the clock forward by `ms` milliseconds (backward when negative). */
   advance(ms: number): void
-  /**
-   * How many times as fast as its source the clock runs now: `0` while it is
-   * paused (or stopped by `set()`).
-   */
+  /** `0` while paused (or stopped by `set()`). */
   readonly speed: number
-  /**
-   * Runs the clock `speed` times as fast as its source from the current mock
-   * time on (0.01 to 10,000), or pauses it with `0`: mock time never jumps.
-   */
+  /** Runs the clock `speed` times as fast as its source (0.01 to 10,000) from the current mock time, or pauses it with `0`: mock time never jumps. */
   setSpeed(speed: number): void
-  /** Pauses the clock where it is: the same as `setSpeed(0)`. */
   pause(): void
-  /**
-   * Runs a paused (or `set()`) clock again from where it stands, at the speed
-   * it last ran at; a running clock is left as it is.
-   */
+  /** Runs a paused clock again at the speed it last ran at; a running clock is left as it is. */
   resume(): void
-  /**
-   * Back to real time: the source's time (the real date, or the `now`
-   * option's), running at speed 1. `setSpeed(1)` instead keeps the mock time
-   * and runs at real speed from there.
-   */
+  /** Back to the source's time at speed 1; `setSpeed(1)` instead keeps the mock time. */
   toRealTime(): void
-  /**
-   * Back to the clock the mock started with: its source, at the speed of the
-   * options, counted from the mock's creation; no offset, not paused.
-   */
+  /** Back to the clock the mock started with: its source, at the options' speed, counted from creation. */
   reset(): void
 }
 
-/**
- * A mock clock and the time that lifetimes are counted on (see
- * {@link MockClockWithLifetime.lifetimeNow}).
- */
 export interface MockClockWithLifetime extends MockClock {
-  /**
-   * The clock's time as a person lives it, epoch milliseconds: it runs as
-   * the mock clock does but never faster than its source (real time), so a
-   * lifetime of 900 s lasts 900 real seconds at `speed: 60`, and longer while
-   * the clock runs slower or is paused; `set()`, `advance()` and `reset()`
-   * move it by as much as they move the mock clock. At speed 1 it is the
-   * mock clock's time.
-   */
+  /** Time as a person lives it: runs as the mock clock but never faster than its source, so a 900 s lifetime lasts 900 real seconds at `speed: 60`. */
   lifetimeNow(): number
-  /** The clock's five numbers, to give another copy of the mock the same clock. */
+  /** Five numbers that give another copy of the mock the same clock. */
   state(): ClockState
-  /** Takes the numbers `state()` read from another copy. */
   restore(state: ClockState): void
 }
 
-/**
- * A clock as numbers: since the source's `anchor`, mock time runs from
- * `base` and lifetime time from `lifetimeBase`, at `speed` (0: paused);
- * `resumeSpeed` is the speed a resume runs at. Two copies of a mock on the
- * same time source with the same numbers read the same time.
- */
+/** Two copies of a mock on the same time source with the same numbers read the same time. */
 export interface ClockState {
   anchor: number
   base: number
@@ -79,12 +40,7 @@ export interface ClockState {
 /** The last instant a `Date` can hold, in epoch milliseconds (ECMA-262 21.4.1.1). */
 const MAX_TIME = 8.64e15
 
-/**
- * Creates a clock over a time source, running `speed` times as fast as it
- * (from `created`, by default the time of creation, on: replicas pass one
- * start so that they agree). The default source reads `Date.now()` on every
- * call, so vitest's fake timers move it too.
- */
+/** `created` lets replicas agree on one start; the default source reads `Date.now()` on every call, so vitest's fake timers move it too. */
 export function createMockClock(
   source: () => number = () => Date.now(),
   speed = 1,
@@ -92,16 +48,14 @@ export function createMockClock(
 ): MockClockWithLifetime {
   checkSpeed(speed, false)
   const initialSpeed = speed
-  // Both times are linear in the source between changes: each change starts
-  // a new piece at the source's `anchor`, so mock time never jumps by itself.
+  // Both times are linear in the source between changes, so mock time never jumps by itself.
   let anchor = created
   let base = created
   let lifetimeBase = created
   let current = speed
   let resumeSpeed = speed
 
-  // Held within the dates JavaScript can hold: a clock set near their end
-  // and left running stops there instead of reading an invalid date.
+  // Clamped to the dates JavaScript can hold: a clock set near their end stops there instead of reading an invalid date.
   const now = () =>
     Math.min(
       MAX_TIME,
@@ -110,7 +64,6 @@ export function createMockClock(
   const lifetimeNow = () =>
     lifetimeBase + (source() - anchor) * Math.min(current, 1)
 
-  /** Starts a new piece at the source's present, where both times stand. */
   function rebase(): void {
     const at = source()
     base += (at - anchor) * current
@@ -118,16 +71,12 @@ export function createMockClock(
     anchor = at
   }
 
-  /** Moves both times by `ms`, as advance does. */
   function shift(ms: number): void {
     base += ms
     lifetimeBase += ms
   }
 
-  /**
-   * Puts mock time at `target` exactly (after a `rebase()`), the lifetime
-   * moving as far.
-   */
+  /** Expects a `rebase()` first. */
   function moveTo(target: number): void {
     lifetimeBase += target - base
     base = target

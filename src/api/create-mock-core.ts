@@ -51,8 +51,7 @@ import { createVariantState } from './variants/create-variant-state.js'
 export const DEFAULT_ASSET_TTL_SECONDS = OPTION_RULES.assetTtl.default
 
 /**
- * Creates the core of a mock: validates the options and the dataset at once
- * (throwing before anything is served), then loads the data.
+ * Validates options and dataset before anything is served.
  * @throws {FixtureError} when `fixtures` is not a valid fixture document.
  * @throws {OptionsError} naming every unknown or invalid option.
  */
@@ -63,11 +62,7 @@ export function createMockCore(
   return buildMockCore(options, internals).core
 }
 
-/**
- * Creates a core and the parts its state changes are made on, for a view
- * that reports them (`reportStateChanges`) and to apply the changes another
- * copy reported (`applyStateChange`), as replicas of a fleet do.
- */
+/** Also returns what a fleet replica needs to report and apply state changes. */
 export function buildMockCore(
   options: MockOptions,
   internals: MockCoreInternals,
@@ -100,7 +95,7 @@ export function buildMockCore(
   addInitialScenarios(scenarios, options)
   const ready = served.serveInitial(internals.storyStart ?? now())
 
-  /** Resets; the story offsets count from `start`, by default the reset clock's time. */
+  /** Story offsets count from `start`, by default the reset clock's time. */
   async function resetAt(start?: number): Promise<number> {
     scenarios.reset()
     addInitialScenarios(scenarios, options)
@@ -144,10 +139,7 @@ export function buildMockCore(
   return { core, clock, loadAt, resetAt, scenarios, journal, strict }
 }
 
-/**
- * Checks the options against their schema and the pairs that cannot go
- * together (the table the CLI reads too), naming every problem at once.
- */
+/** Names every problem at once, the pairs that cannot go together included (the CLI reads that table too). */
 function checkMockOptions(options: MockOptions): void {
   parseOptions(optionsSchema, options, {
     subject: OPTIONS_SUBJECT,
@@ -172,11 +164,7 @@ function checkMockOptions(options: MockOptions): void {
   }
 }
 
-/**
- * The data a mock starts with.
- * @note Fixtures are checked at once, so a bad document throws here; a
- * generated dataset comes with `ready` (see generateSeedData).
- */
+/** @note Fixtures are checked at once, so a bad document throws here; a generated dataset comes with `ready`. */
 function readInitialData(options: MockOptions): SeedData | Promise<SeedData> {
   if (options.fixtures !== undefined) {
     return { document: parseFixtureDocument(options.fixtures) }
@@ -216,7 +204,6 @@ function createApiContext(
   }
 }
 
-/** The scenarios of the options, in force from the start and after each reset. */
 function addInitialScenarios(
   scenarios: ScenarioEngine,
   options: MockOptions,
@@ -227,7 +214,7 @@ function addInitialScenarios(
   for (const scenario of options.scenarios ?? []) scenarios.add(scenario)
 }
 
-/** The `clientReport` option's settings, with `rules` for one call over them. */
+/** `rules` for one call, over the option's settings. */
 function clientReportSettings(
   options: MockOptions,
   rules: ClientReportOptions | undefined,

@@ -1,13 +1,8 @@
 import { RATE_LIMIT_HEADER_NAMES } from '../schema/scenario.js'
 
 /**
- * The response headers the API sets that a script in a browser page must be
- * able to read and that CORS does not expose by itself (it exposes only the
- * safelisted `Cache-Control`, `Content-Language`, `Content-Length`,
- * `Content-Type`, `Expires`, `Last-Modified` and `Pragma`). The server sends
- * them as `Access-Control-Expose-Headers`.
- * test/server/exposed-headers.test.ts fails when an answer carries a header that is
- * neither safelisted nor listed here.
+ * Headers a browser script must read that CORS does not expose by itself; sent as `Access-Control-Expose-Headers`.
+ * test/server/exposed-headers.test.ts fails when an answer carries one neither safelisted nor listed here.
  * @see https://fetch.spec.whatwg.org/#cors-safelisted-response-header-name
  */
 export const EXPOSED_HEADERS = [

@@ -14,22 +14,14 @@ import { SCENARIO_PRESETS, type ScenarioPreset } from '../schema/scenario.js'
 import { applyVariants, usesVariants } from './variants/apply-variants.js'
 import { readVariantHeader } from './variants/read-variant-header.js'
 
-/**
- * Answers one request under the API prefix, the way the real service does.
- * Checks run in this order: authentication (401), the `X-Mock-Scenario` and
- * `X-Mock-Variant` headers (400), scenarios (rate limits with 429, forced
- * outcomes, latency), the route (404 unknown path, 405 methods
- * other than GET and HEAD), path parameters (422), then the lookup (404);
- * the variants in force, if any, rewrite the answer last.
- */
+/** Order: auth (401), `X-Mock-*` headers (400), scenarios, route (404, 405), path parameters (422), lookup (404), then variants. */
 export function handleApiRequest(
   context: ApiContext,
   request: ApiRequest,
 ): ApiResponse {
   const route = matchRoute(request.path.slice(context.prefix.length))
   const response = decide(context, request, route)
-  // Every answer names its endpoint, a 401 too, so the journal and the
-  // request log can be filtered by endpoint whatever the outcome.
+  // Even a 401 names its endpoint, so the journal can be filtered by endpoint whatever the outcome.
   if (route !== undefined) response.endpoint = route.endpoint
   return usesVariants(context, request)
     ? applyVariants(context, request, response)
@@ -58,8 +50,7 @@ function decide(
     { path: request.path, endpoint: route?.endpoint, keyLabel },
     preset,
   )
-  // @note A dropped connection has no status: 0, as the server's request log
-  // says too, so the journal never counts it as the 200 nobody received.
+  // @note A dropped connection has status 0, so the journal never counts it as the 200 nobody received.
   const response: ApiResponse =
     outcome?.networkError === true && outcome.response === undefined
       ? { status: 0, headers: {}, body: null, networkError: true }
@@ -74,10 +65,7 @@ function decide(
   return response
 }
 
-/**
- * The preset named by `X-Mock-Scenario`, nothing when absent or in strict
- * mode, or the 400 that lists the presets when the name is unknown.
- */
+/** Nothing when absent or in strict mode; a 400 listing the presets when unknown. */
 function readScenarioHeader(
   context: ApiContext,
   request: ApiRequest,

@@ -1,33 +1,21 @@
 import type { ListOrder } from './api-context.js'
 
-/**
- * An item of a list at one instant: shown (as `item`, which may be a view
- * computed for that instant) or not, and the span `[from, until)` of epoch
- * milliseconds in which that stays so.
- */
+/** `item` may be a view computed for that instant; `[from, until)` is the span in which it stays so. */
 type ListItemAt<Served> =
   | { visible: true; content: Served; from: number; until: number }
   | { visible: false; from: number; until: number }
 
-/**
- * How a list changes with time: its items' state at `now`, and items that
- * are not stored but come from a source that is a function of time (the
- * live stream), with the span in which that set of items stays the same.
- */
+/** Extra items come from a source that is a function of time (the live stream). */
 interface ListAtTime<Item, Served> {
   now: number
   resolve(item: Item, now: number): ListItemAt<Served>
   extra?: {
-    /** What the body is cached by when the list has no stored items. */
     key: object
     items: ReadonlyMap<string, Item>
     from: number
     until: number
   }
-  /**
-   * Every stored record by ID, in this list or another: a stored record
-   * wins over the extra item of the same ID, also when it moved elsewhere.
-   */
+  /** A stored record wins over the extra item of the same ID, also when it moved elsewhere. */
   stored?: ReadonlyMap<string, unknown>
 }
 
@@ -43,12 +31,8 @@ const bodies = new WeakMap<object, CachedBody>()
 const EMPTY_LIST = '{"data":[],"meta":{"total":0}}'
 
 /**
- * The JSON body of a list response, `{"data":[…],"meta":{"total":n}}`,
- * sorted by `created_at` in the given order with ties broken by ID. With
- * `at`, each item is shown as it stands at `at.now` (and hidden when it is
- * not there yet), and the items of `at.extra` join the list.
- * @note Cached per source map until the index `version` moves on or the clock
- * leaves the span in which no item changes: one lookup between changes.
+ * `{"data":[…],"meta":{"total":n}}`, sorted by `created_at` with ties broken by ID.
+ * @note Cached until the index `version` moves on or the clock leaves the span in which no item changes.
  */
 export function createListBody<Item extends { created_at: string }, Served>(
   items: ReadonlyMap<string, Item> | undefined,

@@ -21,26 +21,16 @@ import {
 } from '../schema/client-report-options.js'
 import type { ListOrder } from './api-context.js'
 
-/**
- * Options common to every way of running the mock.
- */
 export interface MockOptions {
-  /**
-   * Seed of the generated dataset (default 1; the dataset part is ignored with
-   * `fixtures`) and of every probability and latency draw of the scenarios.
-   */
+  /** Seed of the generated dataset and of every scenario draw (default 1). */
   seed?: number
-  /** Size of the generated dataset. Ignored with `fixtures`. */
+  /** Ignored with `fixtures`. */
   size?: { projects?: number; contents?: number }
   /** A fixture document (parsed JSON) to serve instead of generated data. */
   fixtures?: unknown
   /** The main API key of the generated dataset (default `demo-key-alpha`). */
   apiKey?: string
-  /**
-   * Restricts the mock to one origin and prefix, e.g.
-   * `https://api.example.com/public-api/v1`. By default it answers any origin
-   * under `/public-api/v1`.
-   */
+  /** Restricts the mock to one origin and prefix, e.g. `https://api.example.com/public-api/v1` (default: any origin under `/public-api/v1`). */
   baseUrl?: string
   /** Lifetime of issued asset URLs in seconds (default 900). */
   assetTtl?: number
@@ -48,10 +38,7 @@ export interface MockOptions {
   assetSecret?: string
   /** Order of list items (default `newest-first`). */
   listOrder?: ListOrder
-  /**
-   * The time source of the mock's clock, in epoch milliseconds (default:
-   * `Date.now()` read at each call, so vitest's fake timers move it too).
-   */
+  /** The clock's time source (default: `Date.now()` read at each call, so vitest's fake timers move it too). */
   now?: () => number
   /** A rate limit per API key, e.g. `{ limit: 60, window: '1m' }` (default: none). */
   rateLimit?: RateLimit
@@ -59,42 +46,19 @@ export interface MockOptions {
   scenarios?: Array<Scenario | ScenarioPreset>
   /** How many requests the journal keeps (default 1,000). */
   journalSize?: number
-  /**
-   * The rules of `clientReport()` per rule: `false` turns one off, an
-   * object sets its thresholds, e.g. `{ 'missing-authorization': false,
-   * 'tight-polling': { requests: 20 } }` (default: every rule, with its
-   * defaults). See docs/client-report.md.
-   */
+  /** Per rule: `false` turns one off, an object sets its thresholds (default: every rule). See docs/client-report.md. */
   clientReport?: ClientReportOptions
-  /**
-   * Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers
-   * (default `false`).
-   */
+  /** Ignore the `X-Mock-Scenario` and `X-Mock-Variant` request headers. */
   strict?: boolean
-  /**
-   * Variants of the real service in force from the start and again after
-   * `reset()`, e.g. `['nullable', 'paginated']` or `['hostile']` for all
-   * (default: none). See docs/variants.md.
-   */
+  /** In force from the start and again after `reset()`, e.g. `['hostile']` for all. See docs/variants.md. */
   variants?: VariantName[]
-  /**
-   * Generated contents keep generating (default `false`): in every project
-   * that holds contents, a new one starts every few minutes, steps through
-   * its progress and gets published, as a function of the seed and the clock
-   * alone. Not with `fixtures`: give their contents a `timeline` instead.
-   */
+  /** A new content starts every few minutes in each project and gets published, from the seed and the clock alone; with `fixtures`, use a `timeline`. */
   live?: boolean
-  /**
-   * How much faster than its time source the mock clock runs (default 1;
-   * 60: an hour a minute). Counted from the mock's creation.
-   */
+  /** How much faster than its time source the clock runs (60: an hour a minute), counted from creation. */
   speed?: number
 }
 
-/**
- * The schema `createMockCore` checks its options against, so an unknown or
- * invalid option throws before anything is served.
- */
+/** An unknown or invalid option throws before anything is served. */
 export const optionsSchema = z.strictObject({
   seed: integerOptionSchema(OPTION_RULES.seed).optional(),
   size: z
@@ -122,8 +86,6 @@ export const optionsSchema = z.strictObject({
   speed: numberOptionSchema(OPTION_RULES.speed).optional(),
 })
 
-/** What an options error names as its subject. */
 export const OPTIONS_SUBJECT = 'content-api-mock options'
-/** Where an options error sends the reader. */
 export const OPTIONS_HINT =
   'Every option is described in docs/options.md of the content-api-mock package.'

@@ -16,7 +16,6 @@ import type {
 } from './traffic/create-request-journal.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
-/** What a `RequestAnswerer` answers with and writes to. */
 interface AnswererParts extends Pick<
   MockCoreInternals,
   'upstream' | 'onJournalEntry'
@@ -24,25 +23,17 @@ interface AnswererParts extends Pick<
   context: ApiContext
   clock: MockClockWithLifetime
   journal: RequestJournal
-  /** The origin the mock is restricted to, if any. */
   origin: string | undefined
   labelOf(key: string): string | undefined
 }
 
-/** When a request arrived, by each clock its journal entry reads. */
 interface Arrival {
-  /** `performance.now()`, for the duration. */
   started: number
-  /** The mock's clock. */
   arrived: number
   lifetime: number
 }
 
-/**
- * Answers the requests a core is asked, for the API (`handle`) and the asset
- * URLs (`handleAsset`), and writes each answer to the journal; in proxy mode
- * it hands those the real service answers to the adapter.
- */
+/** Writes each answer to the journal; in proxy mode hands the real service's answers to the adapter. */
 export class RequestAnswerer {
   readonly #parts: AnswererParts
 
@@ -63,8 +54,7 @@ export class RequestAnswerer {
       return this.#forwarded(request, this.#passThrough(request), arrival)
     }
     const response = handleApiRequest(context, request)
-    // @note Only the lookup's 404: an answer the mock decided before it
-    // (401, 429, a forced outcome, 422) stays the mock's.
+    // @note Only the lookup's 404: an answer decided before it (401, 429, forced, 422) stays the mock's.
     if (
       upstream !== undefined &&
       response.status === 404 &&
@@ -104,10 +94,7 @@ export class RequestAnswerer {
     }
   }
 
-  /**
-   * The answer of a request the real service answers: journalled once the
-   * adapter knows the status it sent.
-   */
+  /** Journalled once the adapter knows the status it sent. */
   #forwarded(
     request: ApiRequest,
     response: ApiResponse,
@@ -118,10 +105,7 @@ export class RequestAnswerer {
     return response
   }
 
-  /**
-   * Under `upstream.all`, a GET or HEAD goes to the real service untouched:
-   * the endpoint and key label are only read, for the journal and the log.
-   */
+  /** Under `upstream.all`, a GET or HEAD goes through untouched; endpoint and key label are read only for the journal. */
   #passThrough(request: ApiRequest): ApiResponse {
     const route = matchRoute(
       request.path.slice(this.#parts.context.prefix.length),

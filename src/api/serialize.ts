@@ -18,42 +18,31 @@ import {
   publishResultSchema,
 } from '../schema/resources.js'
 
-/**
- * @note Records are immutable snapshots (`@msw/data` replaces a record on
- * update), so the JSON of a record can be cached by the record itself.
- */
+// @note Records are immutable snapshots (`@msw/data` replaces a record on update), so a record can key its JSON.
 const projectListItems = new WeakMap<FixtureProject, string>()
 const projectDetails = new WeakMap<FixtureProject, string>()
 const contentListItems = new WeakMap<ServedContent, string>()
 const contentDetails = new WeakMap<ServedContent, DetailTemplate>()
 
-/**
- * A content detail as cached: JSON fragments, between which the fields of
- * the served body that are issued per request are written (`issued[i]` goes
- * between `parts[i]` and `parts[i + 1]`).
- */
+/** JSON fragments around the per-request fields: `issued[i]` goes between `parts[i]` and `parts[i + 1]`. */
 interface DetailTemplate {
   parts: readonly string[]
   issued: readonly string[]
 }
 
-// The fields of each response come from its schema, in schema order.
 const pickProjectListItem = createPicker(projectListItemSchema)
 const pickProjectDetail = createPicker(projectDetailSchema)
 const pickContentListItem = createPicker(contentListItemSchema)
-// `content` is the last field of a content detail: the cached template is
-// the detail without it, then `content`.
+// `content` is the last field of a content detail: the template is the rest, then `content`.
 const pickContentDetailHead = createPicker(
   contentDetailSchema.omit({ content: true }),
 )
-// The names of the spec's fields of each kind of object, for the recorded
-// extras (`applyRecordedExtras`).
+// The spec's fields of each object, for `applyRecordedExtras`.
 const PROJECT_FIELDS = new Set(Object.keys(projectDetailSchema.shape))
 const CONTENT_FIELDS = new Set(Object.keys(contentDetailSchema.shape))
 const PROGRESS_FIELDS = new Set(Object.keys(progressSchema.shape))
 const PUBLISH_FIELDS = new Set(Object.keys(publishResultSchema.shape))
-// For each mode with a known shape: its served body's picker and keys, and
-// the keys its stored body does not hold, which are issued per request.
+// Per mode with a known shape: the keys its stored body lacks are issued per request.
 const servedBodies = new Map(
   Object.entries(CONTENT_MODES).map(([mode, shapes]) => {
     const keys = Object.keys(shapes.served.shape)
@@ -69,27 +58,18 @@ const servedBodies = new Map(
   }),
 )
 
-/**
- * The JSON of a project as a list item (spec 2.1): only the list fields.
- */
 export function serializeProjectListItem(project: FixtureProject): string {
   return cached(projectListItems, project, () =>
     JSON.stringify(withProjectExtras(pickProjectListItem(project), project)),
   )
 }
 
-/**
- * The JSON of a project detail (spec 2.2).
- */
 export function serializeProjectDetail(project: FixtureProject): string {
   return cached(projectDetails, project, () =>
     JSON.stringify(withProjectExtras(pickProjectDetail(project), project)),
   )
 }
 
-/**
- * The JSON of a content as a list item (spec 2.3): only the list fields.
- */
 export function serializeContentListItem(content: ServedContent): string {
   return cached(contentListItems, content, () => {
     const view = pickContentListItem(content)
@@ -98,13 +78,7 @@ export function serializeContentListItem(content: ServedContent): string {
   })
 }
 
-/**
- * The JSON of a content detail (spec 2.4). A content of a mode with a known
- * shape gets the served body of its mode (`CONTENT_MODES`): for `moviemode`,
- * the stored body plus the asset URLs issued for this request, which
- * `issueJson` gives as JSON strings. A content of any other mode gets its
- * stored object as it is.
- */
+/** Modes of `CONTENT_MODES` get their served body (for `moviemode`, asset URLs issued per request); any other mode its stored object as is. */
 export function serializeContentDetail(
   content: ServedContent,
   issueJson: (movieUnique: string) => {
@@ -117,8 +91,7 @@ export function serializeContentDetail(
   )
   const { parts } = template
   if (template.issued.length === 0) return parts[0]!
-  // @note The one behaviour that differs by mode: moviemode's asset URLs
-  // are issued for each request, never cached.
+  // @note moviemode's asset URLs are issued for each request, never cached.
   const issued: Partial<Record<string, string>> =
     content.mode === MOVIEMODE
       ? issueJson(content.content.movie_unique as string)

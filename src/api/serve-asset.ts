@@ -10,11 +10,7 @@ import type { AssetSigner, AssetVerification } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
-/**
- * What answering an asset URL needs: the signer that issued it, the media,
- * and the dataset and live stream at the mock's clock, to find the content a
- * movie belongs to.
- */
+/** The dataset and live stream at the mock's clock find the content a movie belongs to. */
 interface AssetContext {
   signer: AssetSigner
   media: MediaLibrary
@@ -27,13 +23,7 @@ const NO_STORE = { 'cache-control': 'no-store' }
 const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
 
 /**
- * Answers a request under `ASSET_PATH_PREFIX`: the movie's video or title-card
- * thumbnail behind a valid signed URL (with single byte ranges, for `<video>`
- * seeking), or the error saying why the URL does not work. Asynchronous: a
- * thumbnail is rendered, and a clip loaded, on its first request. A file of
- * a media folder is opened once per request and its range streamed from
- * where it lies (never read whole); one that cannot be served any more
- * answers 404 naming it.
+ * Async: a thumbnail is rendered and a clip loaded on its first request. A media file is streamed per request, never read whole.
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-14 for range requests.
  */
 export async function serveAsset(
@@ -53,8 +43,7 @@ export async function serveAsset(
   if ('status' in asset) return asset
   const size = 'bytes' in asset ? asset.bytes.length : asset.source.size
   const head = request.method === 'HEAD'
-  // @note Without validators (ETag, Last-Modified) an If-Range can never
-  // match, so RFC 9110 section 13.1.5 says to send the whole representation.
+  // @note Without validators an If-Range can never match, so RFC 9110 section 13.1.5 says to send the whole.
   const rangeHeader =
     request.headers.get('if-range') == null
       ? request.headers.get('range')

@@ -32,10 +32,7 @@ export interface ApiResponse {
   /** For logs (`hostile` for all). */
   variants?: string[]
   delivery?: BodyDelivery
-  /**
-   * Proxy mode: the real service answers (the other fields are not sent);
-   * the adapter calls this with its status, which journals it as proxied.
-   */
+  /** Proxy mode: the real service answers; the adapter calls this with its status, to journal it. */
   forward?: (status: number) => void
   facts?: JournalFacts
 }

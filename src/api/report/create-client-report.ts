@@ -15,10 +15,8 @@ import { tightPolling } from './rules/tight-polling.js'
 import { tooManyInFlight } from './rules/too-many-in-flight.js'
 import { unknownRoute } from './rules/unknown-route.js'
 
-/** The most entries a finding lists: the earliest. */
 export const MAX_FINDING_ENTRIES = 20
 
-/** The rules, in the order of `CLIENT_REPORT_RULES`. */
 const RULES: ReadonlyArray<ReportRule<any>> = [
   retryBeforeRetryAfter,
   retryWithoutBackoff,
@@ -32,12 +30,8 @@ const RULES: ReadonlyArray<ReportRule<any>> = [
 ]
 
 /**
- * The client report of a request journal: which rules of the spec and of
- * good conduct the client broke (docs/client-report.md), one finding per
- * rule and key, errors first; a client that broke none gets no finding. A
- * pure function of the entries (in arrival order, as `requests.list()` and
- * `GET /__mock/requests` give them), so any journal will do: a fleet's, or
- * one saved from another run.
+ * One finding per rule and key, errors first (docs/client-report.md). A pure function of the entries, so any journal
+ * will do: a fleet's, or one saved from another run.
  * @example
  * import { createClientReport } from 'content-api-mock'
  *
@@ -70,7 +64,6 @@ export function createClientReport(
   return { findings, requests: entries.length }
 }
 
-/** The occurrences of each key, keys in the order they first broke it. */
 function byKey(
   occurrences: Occurrence[],
 ): Map<string | undefined, Occurrence[]> {

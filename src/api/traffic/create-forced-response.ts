@@ -2,9 +2,7 @@ import type { ErrorCode } from '../../schema/envelopes.js'
 import { createErrorResponse } from '../error-response.js'
 import type { ApiResponse } from '../types.js'
 
-// Worded as a real service would word them: an app under demo may show the
-// message to its audience. Which scenario forced an answer is told by the
-// FORCED_BY_HEADER and the journal, not the body.
+// Worded as a real service would: an app under demo may show them; the header and journal name the scenario.
 const OUTCOMES: Record<number, [code: ErrorCode, message: string]> = {
   400: ['bad_request', 'The request is invalid.'],
   401: ['unauthorized', 'The API key is missing or invalid.'],
@@ -22,17 +20,10 @@ const OUTCOMES: Record<number, [code: ErrorCode, message: string]> = {
   504: ['gateway_timeout', 'An upstream service timed out. Retry later.'],
 }
 
-/**
- * The response header that names the scenario that forced an answer (its
- * `id`, as `GET /__mock/scenarios` lists it).
- */
+/** Carries the scenario's `id`, as `GET /__mock/scenarios` lists it. */
 const FORCED_BY_HEADER = 'x-mock-forced-by'
 
-/**
- * The response a scenario forces for a status: the API's error envelope with
- * a code that fits the status, `WWW-Authenticate` on 401, `Retry-After` on
- * 429 and 503, and the scenario's id in `FORCED_BY_HEADER` when given.
- */
+/** `WWW-Authenticate` on 401, `Retry-After` on 429 and 503. */
 export function createForcedResponse(
   status: number,
   message?: string,

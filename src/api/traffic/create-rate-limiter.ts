@@ -7,63 +7,39 @@ import {
 import { parseDuration } from '../../schema/parse-duration.js'
 
 /**
- * How a rate limit counts: `limit` requests per `window`. The spec shows that
- * 429 exists, not its values or headers, so every part is configurable.
- * - `algorithm: 'fixed-window'` (default) allows `limit` requests from a
- *   key's first request in a window until the window ends; `'token-bucket'`
- *   refills a bucket of `limit` tokens evenly over the window.
- * - `headers` picks the names of `RATE_LIMIT_HEADER_NAMES`: `'ratelimit'`
- *   (default) with the reset in seconds until it, `'x-ratelimit'` with the
- *   reset in epoch seconds as many services do.
- * - `perEndpoint: true` counts each endpoint separately.
+ * The spec shows that 429 exists, not its values or headers, so every part is configurable.
+ * `'fixed-window'` (default) counts from a key's first request in a window; `'token-bucket'` refills
+ * evenly over the window. `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
  */
 export type RateLimitOptions = RateLimit
 
-/**
- * The outcome of counting one request.
- */
 export interface RateLimitDecision {
   allowed: boolean
-  /** The rate-limit headers for this response. */
   headers: Record<string, string>
-  /** Whole seconds until a request would be allowed; set when not allowed. */
+  /** Set when not allowed. */
   retryAfterSeconds?: number
 }
 
-/**
- * Where one key (and endpoint, with `perEndpoint`) stands, as its next
- * response's rate-limit headers would say.
- */
+/** As the key's next rate-limit headers would say. */
 export interface RateLimitUsage {
-  /** The key's label (`keyLabel` in the journal), or `anonymous`. */
+  /** `keyLabel` in the journal, or `anonymous`. */
   keyLabel: string
-  /** The endpoint, when the limit counts each endpoint separately. */
   endpoint?: string
-  /** Requests left before a 429 (`RateLimit-Remaining`). */
+  /** `RateLimit-Remaining`. */
   remaining: number
-  /**
-   * Whole seconds until the window ends, or until the bucket is full again
-   * (`RateLimit-Reset`).
-   */
+  /** Until the window ends or the bucket is full again (`RateLimit-Reset`). */
   resetSeconds: number
 }
 
-/**
- * A rate limiter: counts requests per key (and endpoint) on a clock.
- */
 export interface RateLimiter {
   readonly options: Readonly<Required<Omit<RateLimitOptions, 'window'>>> & {
     windowMs: number
   }
   check(key: string, endpoint: string | undefined): RateLimitDecision
-  /**
-   * Every key whose count is running (a window not yet over, a bucket not
-   * full), without counting anything.
-   */
+  /** Keys whose count is running (a window not over, a bucket not full); counts nothing. */
   usage(): RateLimitUsage[]
-  /** The count of every key, as plain numbers, to hand to another copy. */
+  /** Plain numbers, to hand to another copy. */
   exportBuckets(): Array<[string, number, number]>
-  /** Takes the counts `exportBuckets()` gave, replacing this limiter's. */
   importBuckets(buckets: ReadonlyArray<[string, number, number]>): void
 }
 
@@ -74,10 +50,6 @@ interface Bucket {
   value: number
 }
 
-/**
- * Creates a rate limiter on the given clock.
- * @throws {TypeError} when the options are invalid.
- */
 export function createRateLimiter(
   options: RateLimitOptions,
   now: () => number,

@@ -1,59 +1,36 @@
 import { OPTION_RULES } from '../../schema/option-rules.js'
 import type { JournalFacts } from './journal-facts.js'
 
-/**
- * One request the mock answered. Never holds an API key: `keyLabel` is the
- * log-safe label of the key (e.g. `acct_alpha#1`).
- */
+/** One request the mock answered. Never holds an API key, only its log-safe `keyLabel` (e.g. `acct_alpha#1`). */
 export interface JournalEntry extends JournalFacts {
-  /**
-   * Its number in the journal: 1 for the first request after the mock
-   * started or the journal was last cleared, one more for each after it.
-   */
+  /** 1 for the first request since start or the last clear. */
   id: number
-  /** When the request arrived, ISO 8601 UTC, on the mock's clock. */
+  /** ISO 8601 UTC, on the mock's clock. */
   time: string
   method: string
-  /** The raw path, without the query. */
+  /** Without the query. */
   path: string
-  /** The raw query string without `?`; empty when there is none. */
+  /** Without `?`; empty when there is none. */
   query: string
-  /** The endpoint (`listProjects`, `getProject`, `listContents`, `getContent`, `asset`), if one matched. */
+  /** `listProjects`, `getProject`, `listContents`, `getContent` or `asset`, if one matched. */
   endpoint?: string
-  /** The label of the API key that authenticated, if one did. */
   keyLabel?: string
-  /** The status answered; 0 when a scenario dropped the connection. */
+  /** 0 when a scenario dropped the connection. */
   status: number
-  /** Time to answer, including forced latency, in milliseconds. */
+  /** Includes forced latency. */
   durationMs: number
-  /**
-   * When the request arrived in real time: epoch milliseconds with
-   * fractions, from `performance` (which vitest's and Jest's fake timers
-   * move). It ended `durationMs` later.
-   */
+  /** Real time from `performance` (which vitest's and Jest's fake timers move), epoch ms with fractions. */
   startMs: number
-  /**
-   * When the request arrived on the clock asset URL lifetimes count on:
-   * epoch milliseconds that run as the mock clock does but never faster
-   * than real time, and move by as much as `clock.set()`, `advance()` and
-   * `reset()` move the mock clock.
-   */
+  /** On the clock asset URL lifetimes count on: never faster than real time, moved by `clock.set()`, `advance()` and `reset()`. */
   lifetimeClockMs: number
-  /** Set when a scenario dropped the connection instead of answering. */
   networkError?: boolean
-  /** The variants applied to the answer (`hostile` for all), when any were. */
+  /** `hostile` stands for all. */
   variants?: string[]
-  /**
-   * The origin of the real service that answered instead of the mock, under
-   * proxy mode (the server's `upstream` option, `--proxy`).
-   */
+  /** The origin of the real service that answered, under proxy mode (`upstream`, `--proxy`). */
   proxied?: string
 }
 
-/**
- * An entry as the hot path adds it: the time as a number, formatted
- * only when someone reads the journal; `id` is given by the journal.
- */
+/** The time stays a number until someone reads the journal. */
 export interface RawJournalEntry extends JournalFacts {
   id: number
   timeMs: number
@@ -71,12 +48,10 @@ export interface RawJournalEntry extends JournalFacts {
   proxied?: string | undefined
 }
 
-/**
- * What to look for in the journal; every given field must match.
- */
+/** Every given field must match. */
 export interface JournalFilter {
   endpoint?: string
-  /** An API key as the client sent it; matched through its label. */
+  /** Matched through its label, so the key is never stored. */
   key?: string
   keyLabel?: string
   status?: number
@@ -84,16 +59,11 @@ export interface JournalFilter {
   path?: string
 }
 
-/**
- * The request journal: a bounded ring buffer, oldest entries dropped first.
- */
+/** A bounded ring buffer, oldest entries dropped first. */
 export interface RequestJournal {
-  /** The number of entries it keeps. */
   readonly capacity: number
   add(entry: RawJournalEntry): void
-  /** Entries in arrival order, optionally filtered. */
   list(filter?: JournalFilter): JournalEntry[]
-  /** How many entries match. */
   count(filter?: JournalFilter): number
   clear(): void
 }
@@ -105,10 +75,6 @@ export interface RequestJournal {
  */
 export const DEFAULT_JOURNAL_SIZE = OPTION_RULES.journalSize.default
 
-/**
- * Creates a request journal of the given capacity. `labelOf` maps an API key
- * to its label, so a filter by key never stores the key.
- */
 export function createRequestJournal(
   capacity: number,
   labelOf: (key: string) => string | undefined,

@@ -25,40 +25,26 @@ export type {
 } from './scenario-entry.js'
 export type { ScenarioCounters } from './scenario-counters.js'
 
-/**
- * Adds, lists and removes the scenarios of one mock instance.
- */
+/** Adds, lists and removes the scenarios of one mock instance. */
 export interface ScenarioController {
-  /** Adds a scenario, or a preset with optional changes; returns it. */
+  /** A preset may come with changes; returns the scenario. */
   add(
     scenario: Scenario | ScenarioPreset,
     changes?: Partial<Scenario>,
   ): ActiveScenario
-  /** Removes one scenario by ID; `false` if there was none. */
+  /** `false` if there was none. */
   remove(id: string): boolean
-  /** Removes every scenario. */
   clear(): void
   list(): ActiveScenario[]
 }
 
-/**
- * The scenario engine: a controller plus the decision made per request.
- */
 export interface ScenarioEngine extends ScenarioController {
   readonly isEmpty: boolean
-  /** The counts of every scenario, as plain numbers, to hand to another copy. */
+  /** Plain numbers, to hand to another copy. */
   exportCounters(): ScenarioCounters
-  /**
-   * Takes the counts another copy of the same scenarios exported (a replica
-   * of a fleet), unless they were counted before its last `clear()`; a
-   * `times` scenario used up there is removed here too.
-   */
+  /** Counts from before this copy's last `clear()` are ignored; a `times` scenario used up there is removed here too. */
   importCounters(counters: ScenarioCounters): void
-  /**
-   * Clears, and the IDs and clears count from the start again: both are a
-   * function of the changes since the last reset, so replicas of a fleet
-   * (which may rebuild from the last reset) show the same IDs.
-   */
+  /** IDs restart too, so fleet replicas (which may rebuild from the last reset) show the same IDs. */
   reset(): void
   evaluate(
     request: ScenarioRequest,
@@ -66,12 +52,7 @@ export interface ScenarioEngine extends ScenarioController {
   ): ScenarioOutcome | undefined
 }
 
-/**
- * Creates the scenario engine of one mock instance. `seed` makes every
- * probability and latency draw replayable; `labelOf` maps an API key in a
- * `match` to its log-safe label, so no key is kept; `prefix` is the API
- * prefix that a `match.path` may leave out.
- */
+/** `seed` makes every draw replayable; `labelOf` keeps keys out of `match`; `prefix` may be left out of a `match.path`. */
 export function createScenarioEngine(
   options: ScenarioEntryOptions,
 ): ScenarioEngine {
@@ -81,14 +62,11 @@ export function createScenarioEngine(
 class ScenarioList implements ScenarioEngine {
   readonly #options: ScenarioEntryOptions
   #entries: ScenarioEntry[] = []
-  // IDs stay unique until the next reset; the random streams restart with
-  // every `clear()`, so the n-th scenario added after a reset draws what the
-  // n-th scenario of a fresh mock draws, whatever ran before it.
+  // Streams restart with every `clear()`, so the n-th scenario after a reset draws what a fresh mock's n-th draws.
   #sequence = 0
   #added = 0
   #clears = 0
-  // The `times` scenarios used up since the last clear: another copy that
-  // imports the counts removes them too.
+  // Another copy that imports the counts removes these too.
   readonly #usedUp = new Set<string>()
   readonly #oneOff = new Map<ScenarioPreset, ScenarioEntry>()
 

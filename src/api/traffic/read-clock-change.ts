@@ -2,30 +2,25 @@ import { parseDuration } from '../../schema/parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
 import { OPTION_RULES } from '../../schema/option-rules.js'
 
-/**
- * An ISO 8601 date, or date and time with a zone: a time without a zone
- * would be read in the server's local zone, which a tester cannot see.
- */
+/** A zone is required: a time without one would be read in the server's zone, which a tester cannot see. */
 const ISO_TIME =
   /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i
 
-/** A `POST /__mock/clock` body, read: each part in the order it applies. */
+/** Each part in the order it applies. */
 interface ClockChange {
-  /** Back to the real date at speed 1 (`"real": true`). */
+  /** `"real": true`: the real date at speed 1. */
   real?: true
-  /** Stop the clock at this instant, epoch milliseconds. */
+  /** Stops the clock there. */
   set?: number
-  /** Then move it by this many milliseconds. */
   advance?: number
-  /** Then run it at this speed from where it stands (0 pauses). */
+  /** 0 pauses. */
   speed?: number
-  /** Then run a paused clock at the speed it last ran at. */
   resume?: true
 }
 
 const FIELDS = ['set', 'advance', 'speed', 'resume', 'real']
 
-/** Fields that say the same thing, so a body may hold one of each pair. */
+/** A body may hold one of each pair. */
 const EXCLUSIVE_FIELDS: ReadonlyArray<
   readonly [keyof ClockChange, keyof ClockChange, string]
 > = [
@@ -42,10 +37,7 @@ const EXCLUSIVE_FIELDS: ReadonlyArray<
 ]
 
 /**
- * Reads a `POST /__mock/clock` body: `real: true` (the real date, at speed
- * 1) or `set` (an ISO 8601 time with a zone, or epoch milliseconds: stops the
- * clock there), then `advance` (milliseconds, or `30s`, `1m`, `2h`; negative
- * goes back), then `speed` (0.01 to 10,000, or 0 to pause) or `resume: true`.
+ * `advance` takes ms or `30s`, `1m`, `2h` (negative goes back); `speed` 0.01 to 10,000, or 0 to pause.
  * @throws {ControlInputError} naming the bad field.
  */
 export function readClockChange(body: unknown, now: number): ClockChange {

@@ -12,52 +12,34 @@ import {
 import { isUnderPath } from './is-under-path.js'
 import type { LimitScope } from './journal-facts.js'
 
-/**
- * A scenario in force, as `mock.scenarios.list()` and `GET /__mock/scenarios`
- * show it. A `match.key` is shown as the key's log-safe `keyLabel`, so no
- * list ever carries an API key.
- */
+/** A `match.key` is shown as the key's log-safe `keyLabel`, so no list ever carries an API key. */
 export interface ActiveScenario extends Omit<Scenario, 'match'> {
   match?: Omit<NonNullable<Scenario['match']>, 'key'> & { keyLabel?: string }
   id: string
   name: string
-  /** For a `times` scenario: how many more requests it will fire on. */
+  /** For a `times` scenario. */
   remaining?: number
-  /** Matching requests seen so far. */
   matched: number
-  /** Requests it fired on so far. */
   fired: number
-  /**
-   * For a `rateLimit` scenario: each key whose count is running, with what
-   * it has left.
-   */
+  /** For a `rateLimit` scenario: each key whose count is running. */
   usage?: RateLimitUsage[]
 }
 
-/**
- * What the engine knows of a request when it decides.
- */
 export interface ScenarioRequest {
   path: string
   endpoint?: string
   keyLabel?: string
 }
 
-/**
- * What the scenarios decided for one request.
- */
 export interface ScenarioOutcome {
-  /** A response to send instead of the API's (a forced status or a 429). */
+  /** A forced status or a 429. */
   response?: ApiResponse
-  /** Drop the connection instead of answering. */
   networkError?: boolean
-  /** Wait this long before answering. */
   delayMs: number
-  /** Rate-limit headers for whatever response is sent. */
+  /** Sent on whatever response goes out. */
   headers?: Record<string, string>
 }
 
-/** What every scenario of one engine is made with. */
 export interface ScenarioEntryOptions {
   seed: number
   now: () => number
@@ -65,13 +47,11 @@ export interface ScenarioEntryOptions {
   prefix: string
 }
 
-/** One scenario in force: its state, its random draws and its counts. */
 export class ScenarioEntry {
   readonly state: Omit<ActiveScenario, 'match'> & Pick<Scenario, 'match'>
   readonly stream: ReturnType<typeof createSeededStream>
   readonly limiter?: RateLimiter
   readonly #endpoints?: ReadonlySet<string>
-  /** `match.path` in full, the API prefix included. */
   readonly #path?: string
   readonly #labelOf: (key: string) => string | undefined
 
@@ -103,7 +83,6 @@ export class ScenarioEntry {
     this.#labelOf = options.labelOf
   }
 
-  /** The scenario as lists show it: a key by its label. */
   describe(): ActiveScenario {
     const { match, ...state } = this.state
     const rest =
@@ -121,15 +100,13 @@ export class ScenarioEntry {
     if (match === undefined) return true
     if (this.#endpoints?.has(request.endpoint ?? '') === false) return false
     if (match.key !== undefined) {
-      // @note Resolved per request against the dataset served now: a key may be
-      // added later, and `load()` or `reset()` may give its label to another.
+      // @note Resolved per request: a key may be added later, and `load()` or `reset()` may give its label to another.
       const label = this.#labelOf(match.key)
       if (label === undefined || label !== request.keyLabel) return false
     }
     return this.#path === undefined || isUnderPath(request.path, this.#path)
   }
 
-  /** Counts the request and, if the scenario fires, changes the outcome. */
   apply(request: ScenarioRequest, outcome: ScenarioOutcome): void {
     if (this.limiter !== undefined) {
       this.#applyLimit(this.limiter, request, outcome)
@@ -176,13 +153,7 @@ export class ScenarioEntry {
     )
   }
 
-  /**
-   * Whether the scenario's status or dropped connection would be masked: an
-   * earlier scenario of the same request already decided its outcome.
-   * @note Such a request does not count for it at all (neither `matched` nor
-   * `times`), so "the next request answers 500" and "the next request drops"
-   * added together mean the next two requests, in the order added.
-   */
+  /** @note A masked request does not count for it at all, so "next answers 500" and "next drops" added together mean the next two requests. */
   #isMasked(outcome: ScenarioOutcome): boolean {
     const { state } = this
     const decides = state.status !== undefined || state.networkError === true
@@ -209,12 +180,7 @@ export class ScenarioEntry {
     return true
   }
 
-  /**
-   * The requests a 429 of this scenario is about, at most as wide as `scope`:
-   * a scenario narrowed to a path, or one of the `X-Mock-Scenario` header
-   * (which applies to the requests that carry it), is about its path; one
-   * narrowed to endpoints, about the endpoint.
-   */
+  /** A path-narrowed or `X-Mock-Scenario` header scenario is about its path; an endpoint-narrowed one, about the endpoint. */
   #narrowestScope(scope: LimitScope): LimitScope {
     const { match, id } = this.state
     if (match?.path !== undefined || id.startsWith('header:')) return 'path'
@@ -222,12 +188,7 @@ export class ScenarioEntry {
   }
 }
 
-/**
- * A `match.path` with the API prefix: `/projects/p1` and
- * `/public-api/v1/projects/p1` are one path.
- * @note Unambiguous: the engine sees only requests under the prefix, so a
- * path neither under it nor above it could never match as written.
- */
+/** @note Unambiguous: the engine sees only requests under the prefix, so a path neither under nor above it could never match. */
 function toFullPath(path: string, prefix: string): string {
   return isUnderPath(path, prefix) || isUnderPath(prefix, path)
     ? path

@@ -16,11 +16,7 @@ import { readVariantHeader } from './read-variant-header.js'
 import { createVariantRandom } from './create-variant-random.js'
 import type { VariantAnswer, VariantTransform } from './variant-answer.js'
 
-/**
- * The variants that rewrite the body and status, in the order they apply:
- * the status first (lenient IDs, pages), then the records, then what wraps
- * them, then errors (which may leave JSON for HTML).
- */
+/** Status first (lenient IDs, pages), then records, then wrappers, then errors (which may leave JSON for HTML). */
 const TRANSFORMS: ReadonlyArray<[AppliedVariant, VariantTransform]> = [
   ['lenient-ids', applyLenientIds],
   ['paginated', applyPaginated],
@@ -32,16 +28,10 @@ const TRANSFORMS: ReadonlyArray<[AppliedVariant, VariantTransform]> = [
   ['error-variants', applyErrorVariants],
 ]
 
-/**
- * How `slow-body` sends a body: in this many pieces, this far apart.
- */
+/** `slow-body` sends this many pieces, this far apart. */
 const SLOW_BODY = { pieces: 5, intervalMs: 40 } as const
 
-/**
- * Whether an answer passes through the variants: some are in force, or the
- * request names some in `X-Mock-Variant` (read unless `strict`). The one
- * check on the request path when no variant is in use.
- */
+/** The one check on the request path when no variant is in use. */
 export function usesVariants(
   context: ApiContext,
   request: ApiRequest,
@@ -52,14 +42,7 @@ export function usesVariants(
   )
 }
 
-/**
- * The answer as the variants in force and those named by the request's
- * `X-Mock-Variant` header rewrite it, with the variants applied named in
- * `variants`. A header naming an unknown variant adds none: the caller it
- * authenticates got its 400 from `readVariantHeader` before any scenario.
- * The draws come from the mock's seed, the variant and the record ID (or
- * the request path), so both adapters send the same bytes.
- */
+/** A header naming an unknown variant got its 400 earlier. Draws come from the seed, the variant and the record ID, so both adapters send the same bytes. */
 export function applyVariants(
   context: ApiContext,
   request: ApiRequest,
@@ -118,8 +101,7 @@ function readDelivery(
     return undefined
   }
   const slow = applied.includes('slow-body')
-  // @note Every other answer to the same request is cut, the first one
-  // included: a client that retries once gets the whole body.
+  // @note Every other answer to the same request is cut, the first included: a client that retries once gets it whole.
   const truncated =
     applied.includes('truncated') &&
     context.variants.nextAttempt(

@@ -7,42 +7,29 @@ import {
 import { ControlInputError } from '../traffic/control-input-error.js'
 import { expandVariants } from './expand-variants.js'
 
-/**
- * The variants in force for every answer: read and change them.
- */
+/** The variants in force for every answer. */
 export interface VariantController {
-  /** The variant names in force, as they were set (e.g. `['hostile']`). */
+  /** As they were set (e.g. `['hostile']`). */
   list(): VariantName[]
   /**
-   * Puts these variants in force instead of the current ones; `[]` turns
-   * them off. Returns them.
+   * Replaces the variants in force; `[]` turns them off.
    * @throws {ControlInputError} naming an unknown variant and the known ones.
    */
   set(names: readonly VariantName[]): VariantName[]
 }
 
-/**
- * The variant state of one mock instance, as the request path reads it.
- */
 export interface VariantState extends VariantController {
-  /** The seed of every variant's draws. */
   readonly seed: number
-  /** The variants in force, expanded (`hostile` is all of them). */
+  /** Expanded (`hostile` is all of them). */
   readonly active: readonly AppliedVariant[]
-  /** Counts one more answer for a request, from 1; what `truncated` cuts. */
+  /** From 1; what `truncated` cuts. */
   nextAttempt(key: string): number
-  /** Back to the initial variants, attempts forgotten. */
   reset(): void
 }
 
-// @note A bound on the remembered request keys: a client walking many URLs
-// must not grow the mock without end.
+// @note A client walking many URLs must not grow the mock without end.
 const MAX_ATTEMPT_KEYS = 10_000
 
-/**
- * Creates the variant state of a mock: the initial variants (the `variants`
- * option) and the seed of their draws.
- */
 export function createVariantState(
   seed: number,
   initial: readonly VariantName[] = [],

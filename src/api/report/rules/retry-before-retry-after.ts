@@ -5,13 +5,8 @@ import type { Occurrence, ReportRule } from '../report-rule.js'
 import { isSentAfter, TIMER_SLACK_MS, waitedMs } from '../time-between.js'
 
 /**
- * `retry-before-retry-after`: after a 429 with `Retry-After: N`, a request
- * the same limit counts (the key's, or the endpoint's or path's when the
- * limit is that narrow) arrives before N seconds have passed, both on the
- * mock clock (where the limit counts) and as the client waited (real time,
- * or the lifetime clock a suite moves instead of sleeping). A request sent
- * before the 429 was answered is not early: the client could not know. One
- * time: one early request.
+ * `retry-before-retry-after`: after a 429 with `Retry-After: N`, a request the same limit counts arrives before N s,
+ * on the mock clock and as the client waited. A request sent before the 429 was answered is not early.
  */
 export const retryBeforeRetryAfter: ReportRule = {
   id: 'retry-before-retry-after',
@@ -19,9 +14,7 @@ export const retryBeforeRetryAfter: ReportRule = {
   source:
     'spec 7 and 8 (429: rate limit exceeded); RFC 9110, section 10.2.3 (Retry-After)',
   find(entries) {
-    // Per key, the 429s whose Retry-After may still run, grouped so that
-    // within a group a later 429 never runs out sooner: the ones run out are
-    // a group's front, and a tight loop of 429s stays linear.
+    // Grouped so a later 429 never runs out sooner: run-out ones are a group's front, so a tight loop of 429s stays linear.
     const waiting = new Map<string, Map<string, Waiting>>()
     const occurrences: Occurrence[] = []
     entries.forEach((entry, position) => {

@@ -13,24 +13,13 @@ import {
 
 type Settings = ClientReportThresholds['retry-without-backoff']
 
-/**
- * A wait grows when it is at least this much longer than the one before:
- * exponential backoff doubles it (with jitter of ±25 %, at least 1.2×),
- * while the timers of a steady pace differ by a few milliseconds.
- */
+/** Exponential backoff with ±25 % jitter still grows at least 1.2×; a steady pace's timers differ by milliseconds. */
 const GROWTH = 1.1
 
 /**
- * `retry-without-backoff`: after a 5xx or a dropped connection, the same
- * request (key, method, path and query) is sent again `retries` (3) times or
- * more, and either `retries` of those resends go out within `withinMs`
- * (1 s), or the waits before its first `retries` resends never grow, on
- * real time nor on the lifetime clock (a wait as long as the failure's
- * `Retry-After` counts as grown, and the pace of a run during which the
- * key got a 429 is the limit's). A resend is the same request sent after
- * the failure was answered; one sent while it was still in flight is not.
- * One time: one run of failures and resends, up to the first answer that
- * is not a failure.
+ * `retry-without-backoff`: after a 5xx or dropped connection, the same request is resent `retries` times
+ * within `withinMs`, or its waits never grow on either clock (a wait of the `Retry-After`, or under a 429, counts
+ * as grown). A request sent while the failure was in flight is no resend.
  */
 export const retryWithoutBackoff: ReportRule<Settings> = {
   id: 'retry-without-backoff',
