@@ -1,11 +1,6 @@
 /**
- * `content-api-mock/seed`: the generated demo dataset as a fixture document,
- * e.g. to start a fixture file from, or to load a large dataset in a test.
- * @note An entry of its own, not the main one: it imports faker, which a mock
- * given fixtures never needs. The main entry loads the generator with an
- * `import()` only when a mock generates, and bundlers (esbuild's code
- * splitting among them, evanw/esbuild#3704) keep it out of the chunk loaded
- * at once only while no static export reaches it.
+ * `content-api-mock/seed`: the demo dataset as a fixture document; an entry of its own, since it imports faker,
+ * which a mock given fixtures never needs (evanw/esbuild#3704).
  * @module
  */
 export {

@@ -6,43 +6,23 @@ import {
   type ContentApiMockOptions,
 } from './msw/create-content-api-mock.js'
 
-/**
- * The msw server `setupContentApiMock` starts, as `setupServer` returns it in
- * the msw major that is installed.
- */
+/** The msw server `setupContentApiMock` starts, typed by the installed msw major. */
 export type ContentApiMockServer = ReturnType<typeof setupServer>
 
-/**
- * Options of `setupContentApiMock`: those of `createContentApiMock`, plus
- * what to do with a request no handler answers (default `'error'`).
- */
+/** Options of `createContentApiMock`, plus `onUnhandledRequest`. */
 export interface SetupContentApiMockOptions extends ContentApiMockOptions {
-  /**
-   * A request no handler answers: fail it and print an error (`'error'`,
-   * the default), print a warning, or let it through to the network.
-   */
+  /** A request no handler answers: fail it (`'error'`, the default), warn, or let it through. */
   onUnhandledRequest?: 'error' | 'warn' | 'bypass'
 }
 
-/**
- * The mock `setupContentApiMock` returns: a `ContentApiMock` plus the msw
- * server it runs in.
- */
+/** What `setupContentApiMock` returns: a `ContentApiMock` plus the msw server it runs in. */
 export interface ContentApiTestMock extends ContentApiMock {
-  /**
-   * The msw server of this test file. Add handlers for the other services
-   * your code calls with `mock.server.use(...)`; they are removed after each
-   * test. (Two msw servers in one file would fight over `fetch`.)
-   */
+  /** Add handlers for other services with `mock.server.use(...)`; removed after each test. (Two msw servers in one file fight over `fetch`.) */
   readonly server: ContentApiMockServer
 }
 
 /**
- * Sets up a mock of the Content Project Read API for the calling vitest file,
- * in one call: creates the mock, starts an msw server with its handlers before
- * all tests (a request nothing handles is an error), and after each test
- * removes the handlers added with `server.use()` and resets the mock
- * (dataset, scenarios, clock, journal); closes the server after all tests.
+ * Creates the mock and an msw server for the calling vitest file; after each test, removes added handlers and resets the mock.
  * @throws {TypeError} when an option is invalid.
  * @throws {FixtureError} when `fixtures` is not a valid fixture document.
  * @example
@@ -50,7 +30,6 @@ export interface ContentApiTestMock extends ContentApiMock {
  * import { expect, it } from 'vitest'
  *
  * const mock = setupContentApiMock({ seed: 42 })
- *
  * it('retries once after a 500', async () => {
  *   mock.scenarios.add('server-error', { times: 1 })
  *   await myClient.listProjects()
@@ -64,9 +43,7 @@ export function setupContentApiMock(
   const { onUnhandledRequest = 'error', ...mockOptions } = options
   const mock = createContentApiMock(mockOptions)
   const server = setupServer(...mock.handlers)
-  // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and each
-  // major ignores the other's name. A variable, not a literal, so neither
-  // version's types reject the other's property.
+  // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame`; a variable, so neither major's types reject the other's name.
   const listenOptions = {
     onUnhandledRequest,
     onUnhandledFrame: onUnhandledRequest,
@@ -84,7 +61,6 @@ export function setupContentApiMock(
     server.close()
   })
 
-  // @note Assigned onto the mock, not spread into a new object: spreading
-  // would read the `db` getter once and freeze today's dataset into it.
+  // @note Not spread: spreading would freeze today's dataset from the `db` getter.
   return Object.assign(mock, { server })
 }

@@ -3,12 +3,7 @@ import type { HttpHandler } from 'msw'
 /** msw 3's `engines`. */
 const MSW_3_NODE_FLOOR = '22.12'
 
-/**
- * msw 3 calls `Promise.withResolvers`, which Node.js 20 lacks, so every
- * request would fail later with `fetch failed`; pnpm picks msw 3 for the peer
- * range on any Node.js. msw 3 is told by its handlers' `dispose()`: a browser
- * cannot read msw's version.
- */
+/** msw 3 needs `Promise.withResolvers` (not in Node.js 20), and pnpm picks msw 3 on any Node.js; `dispose()` tells msw 3 apart. */
 export function assertMswRunsHere(handler: HttpHandler): void {
   if (
     typeof (Promise as { withResolvers?: unknown }).withResolvers ===

@@ -1,12 +1,7 @@
 import { splitBody } from '../api/variants/split-body.js'
 import type { BodyDelivery } from '../api/types.js'
 
-/**
- * `slow-body`, `truncated` in an interceptor, which has no connection to
- * close: a cut body errors one pull after its last piece, so `response.json()`
- * rejects with a `TypeError` as `fetch` does. msw 3 ends such a body quietly;
- * only the whole body's `Content-Length` then shows the client it was cut.
- */
+/** An interceptor has no connection to close: a cut body errors one pull after its last piece, so `response.json()` rejects as in `fetch`. */
 export function createDeliveredBody(
   body: string | Uint8Array,
   delivery: BodyDelivery,

@@ -11,8 +11,7 @@ const ANY_ORIGIN = 'https?://[^/]+'
 
 /**
  * @throws {Error} when msw 3 runs on a Node.js older than its floor.
- * @note Regular expressions, not string patterns: msw 2 decodes parameters
- * with `decodeURIComponent`, which throws on `/projects/%zz` (a 500, not 422).
+ * @note Regular expressions: msw 2's `decodeURIComponent` throws on `/projects/%zz` (a 500, not 422).
  */
 export function createHandlers(core: MockCore): HttpHandler[] {
   const origin =

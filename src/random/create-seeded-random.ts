@@ -10,10 +10,7 @@ export function createSeededRandom(seed: number): () => number {
   return createSeededStream(seed).next
 }
 
-/**
- * The sequence as a stream that can be put at any draw at once: two copies of
- * a mock share where a scenario's draws stand (replicas of a fleet).
- */
+/** Can be put at any draw at once, so fleet replicas share where a scenario's draws stand. */
 export function createSeededStream(seed: number) {
   let position = 0
   let state = seed >>> 0

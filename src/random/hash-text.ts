@@ -1,10 +1,7 @@
 /** 32-bit FNV-1a's offset basis. */
 export const FNV_OFFSET_BASIS = 0x811c9dc5
 
-/**
- * FNV-1a over UTF-16 code units: the same number per text in every runtime,
- * to spread IDs evenly (not for security). `start` keys it with a seed.
- */
+/** The same number per text in every runtime, to spread IDs (not for security). */
 export function hashText(text: string, start = FNV_OFFSET_BASIS): number {
   let hash = start
   for (let i = 0; i < text.length; i++) {
