@@ -209,8 +209,7 @@ function createComponentSchemas(
   const defs = createJsonSchemaDefs(ROOT_SCHEMAS, {
     // `output` closes every object (`additionalProperties: false`), so a leaked field fails validation.
     io: 'output',
-    // The zod union of `content` lets a known mode's body fall through to the free-form branch; the spec ties the
-    // shape to `mode`, and so does the document.
+    // zod's `content` union lets a known mode's body fall to the free-form branch; the spec ties the shape to `mode`.
     refined: contentDetailSchema,
     conditions: createContentModeConditions('served'),
   })

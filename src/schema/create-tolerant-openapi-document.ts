@@ -10,9 +10,8 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './variants.js'
 type JsonObject = Record<string, unknown>
 
 /**
- * Creates the tolerant OpenAPI document, served at `/openapi.tolerant.json`: the strict one loosened to what the
- * real service may also send, as the variants do (any mode, unknown properties, null or absent fields the spec does
- * not promise, pages, a gateway's HTML 502 and 504, `Retry-After` as a date).
+ * The tolerant OpenAPI document (`/openapi.tolerant.json`): the strict one loosened to what the real service may
+ * also send (any mode, unknown properties, unpromised nulls, pages, a gateway's HTML 502 and 504, a date `Retry-After`).
  * @example
  * const document = createTolerantOpenApiDocument({ serverUrl: 'http://localhost:4010/public-api/v1' })
  */

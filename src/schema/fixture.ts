@@ -17,8 +17,7 @@ import { findTimelineIssues, fixtureTimelineSchema } from './timeline.js'
 export const FIXTURE_VERSION = 1
 
 /**
- * The `$schema` of an exported fixture document, relative to a project's root so editors find the shipped schema
- * (it is served from no host); loading ignores the value.
+ * The `$schema` of an exported document, relative to a project's root so editors find the shipped schema; loading ignores it.
  * @example
  * mock.exportFixtures().$schema // './node_modules/content-api-mock/fixtures/fixture.schema.json'
  */
@@ -68,8 +67,7 @@ export const fixtureProgressSchema = progressSchema
   .meta({ id: 'FixtureProgress' })
 
 /**
- * A publish result as a fixture document holds it: spec 2.6 plus the recorded extras, so a result without
- * `post_url` or with `posted_at: null` is kept as the service sent it.
+ * A publish result as a fixture holds it: spec 2.6 plus recorded extras, so a missing `post_url` is kept as sent.
  * @example
  * fixturePublishResultSchema.parse({ platform: 'x', status: 'pending', absent: ['post_url'], ... })
  */

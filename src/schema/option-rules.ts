@@ -8,7 +8,6 @@ export interface IntegerOptionRule {
   readonly summary: string
 }
 
-/** The same bounds, for an option that takes fractions too. */
 export type NumberOptionRule = IntegerOptionRule
 
 interface ChoiceOptionRule<Choice extends string = string> {

@@ -3,8 +3,7 @@ import * as z from 'zod'
 /**
  * What a real service sent that the spec's fields cannot describe: `extra` replaces a spec field's value in place
  * or adds a member after them; `absent` names spec fields the answer leaves out.
- * @note Beside the record, not inside it: a service may send a field named `extra`, and the record's own fields
- * keep their types for every other part of the mock.
+ * @note Beside the record, not inside it: a service may send a field named `extra`, and record fields keep their types.
  */
 export const recordedExtrasShape = {
   extra: z.record(z.string(), z.unknown()).optional().meta({

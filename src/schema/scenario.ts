@@ -2,8 +2,7 @@ import * as z from 'zod'
 import { ENDPOINT_NAMES } from './endpoints.js'
 
 /**
- * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`, the control API and
- * `mock.scenarios.add()`.
+ * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`, the control API and `scenarios.add()`.
  * @example
  * for (const preset of SCENARIO_PRESETS) mock.scenarios.add(preset, { times: 1 })
  */
@@ -23,7 +22,6 @@ export const SCENARIO_PRESETS = [
  */
 export const SCENARIO_ENDPOINTS = ENDPOINT_NAMES
 
-/** The longest latency a scenario may force, in milliseconds (10 minutes). */
 export const MAX_LATENCY_MS = 600_000
 
 /** The first of these two lists is the default. */
@@ -94,8 +92,7 @@ export const rateLimitSchema = z.strictObject({
 })
 
 /**
- * One scenario: which requests, when, and what it does to them. Without `times`, `every` or `probability` it fires
- * on every matching request until removed.
+ * One scenario: without `times`, `every` or `probability` it fires on every matching request until removed.
  * @example
  * scenarioSchema.parse({ status: 500, times: 2, match: { endpoint: 'getContent' } })
  */

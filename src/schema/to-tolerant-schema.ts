@@ -4,11 +4,8 @@ import { NULLABLE_FIELDS, OPTIONAL_FIELDS } from './tolerant-fields.js'
 const cache = new WeakMap<z.core.$ZodType, z.ZodType>()
 
 /**
- * The tolerant twin of a response schema: what the real service may send as
- * well, as `createTolerantOpenApiDocument` describes it. Every object keeps
- * unknown keys (`z.looseObject`), the `NULLABLE_FIELDS` may be `null` or
- * absent and the other `OPTIONAL_FIELDS` (an error's `message`) absent.
- * Derived from the strict schema once and cached, so the two cannot drift.
+ * What the real service may send as well: loose objects, `NULLABLE_FIELDS` null or absent, `OPTIONAL_FIELDS` absent.
+ * Derived once from the strict schema and cached, so the two cannot drift.
  */
 export function toTolerantSchema(schema: z.core.$ZodType): z.ZodType {
   const cached = cache.get(schema)

@@ -1,8 +1,7 @@
 import * as z from 'zod'
 
 /**
- * The variants of the real service the spec leaves open, each a switch (`variants` option, `--variant`,
- * `X-Mock-Variant`, `/__mock/variants`); `hostile` turns on all the others. docs/variants.md has one entry per name.
+ * The variants of the real service the spec leaves open; `hostile` turns on all the others. One entry each in docs/variants.md.
  * @example
  * createContentApiMock({ variants: [VARIANT_NAMES[0]] }) // extra-fields
  */
@@ -25,8 +24,7 @@ export type VariantName = (typeof VARIANT_NAMES)[number]
 export type AppliedVariant = Exclude<VariantName, 'hostile'>
 
 /**
- * What each variant changes: the table of docs/variants.md (a test holds it to these words), and `summaries` of
- * `GET /__mock/variants`.
+ * What each variant changes: the table of docs/variants.md (a test holds it to these words).
  * @example
  * VARIANT_SUMMARIES.paginated // 'lists are pages of 20 (`?page=`, `?per_page=` up to 100)'
  */
