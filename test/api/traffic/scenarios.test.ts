@@ -233,10 +233,9 @@ it('delays answers uniformly within a range', async () => {
   expect(elapsed).toBeGreaterThanOrEqual(6 * 20 - 6)
   const durations = mock.requests.list().map((entry) => entry.durationMs)
   expect(durations).toHaveLength(6)
-  for (const duration of durations) {
-    expect(duration).toBeGreaterThanOrEqual(20)
-    expect(duration).toBeLessThan(40 + 10)
-  }
+  // The upper end is the draw's (compute-latency.test.ts): a clock bounds
+  // only from below, a busy machine adds to every answer.
+  for (const duration of durations) expect(duration).toBeGreaterThanOrEqual(20)
   // Drawn, not fixed.
   expect(new Set(durations.map(Math.round)).size).toBeGreaterThan(1)
 })
@@ -246,8 +245,8 @@ it('caps a long-tailed (log-normal) latency at its max', async () => {
   mock.scenarios.add({ latency: { median: 20, sigma: 2, max: 35 } })
   await statusesOf(12)
   const durations = mock.requests.list().map((entry) => entry.durationMs)
-  for (const duration of durations) expect(duration).toBeLessThan(35 + 10)
-  // With sigma 2, a tail far beyond the cap is drawn and clipped to it.
+  // With sigma 2, a tail far beyond the cap is drawn and clipped to it (the
+  // clip itself: compute-latency.test.ts, without a clock).
   expect(durations.some((duration) => duration >= 35)).toBe(true)
   expect(durations.some((duration) => duration < 20)).toBe(true)
 })
