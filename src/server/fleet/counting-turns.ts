@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { ScenarioEngine } from '../../api/traffic/create-scenario-engine.js'
 import type { FleetLock } from './fleet-lock.js'
-import { FRESH_MS } from './replica.js'
+import { deferred, isRecent, stamp, type Stamp } from './replica.js'
 
 type Refuse = (response: ServerResponse) => void
 
@@ -15,12 +15,14 @@ interface Turn {
   members: number
   answered: number
   /** When it sent for the lock: a request may join until `FRESH_MS` later. */
-  sent?: { mono: number; wall: number }
+  sent?: Stamp
   /** Whether its members count in it, or are refused, or count alone. */
-  admission: Promise<'counted' | 'refused' | 'alone'>
-  /** Resolves with whether the fleet took the counts. */
-  kept: Promise<boolean>
-  done(): void
+  admission: ReturnType<typeof deferred<'counted' | 'refused' | 'alone'>>
+  /** Its lock's, once taken. */
+  token?: string
+  /** Whether the fleet took the counts. */
+  kept: ReturnType<typeof deferred<boolean>>
+  allAnswered: ReturnType<typeof deferred<void>>
 }
 
 /**
@@ -43,70 +45,71 @@ export class CountingTurns {
    * (`reads`: the control API's lists). A request joins a turn whose lock is
    * on its way only within `FRESH_MS` of its sending, so the head read with
    * the lock is newer than any write acknowledged before the request came
-   * (the argument of docs/replicas.md's "Why no read is stale").
+   * (docs/replicas.md, "Why no read is stale").
    */
   async join(refuse: Refuse, reads = false): Promise<Admission> {
-    const { sent } = this.#next ?? {}
-    const late = (now = performance.now()) =>
-      now - sent!.mono >= FRESH_MS || Date.now() - sent!.wall >= FRESH_MS
-    if (sent !== undefined && late()) this.#next = undefined
+    const sent = this.#next?.sent
+    if (sent !== undefined && !isRecent(sent)) this.#next = undefined
     const turn = (this.#next ??= this.#start())
     if (!reads) turn.members++
-    const admission = await turn.admission
+    const admission = await turn.admission.promise
     if (admission !== 'counted') return admission === 'alone' ? {} : { refuse }
     if (reads) return {}
     return {
       counted: async () => {
-        if (++turn.answered === turn.members) turn.done()
-        return (await turn.kept) ? undefined : refuse
+        if (++turn.answered === turn.members) turn.allAnswered.resolve()
+        return (await turn.kept.promise) ? undefined : refuse
       },
     }
   }
 
   #start(): Turn {
-    let admit!: (admission: Awaited<Turn['admission']>) => void
-    let keep!: (kept: boolean) => void
-    let done!: () => void
     const turn: Turn = {
-      ...{ members: 0, answered: 0, done: () => done() },
-      admission: new Promise((resolve) => (admit = resolve)),
-      kept: new Promise((resolve) => (keep = resolve)),
+      ...{ members: 0, answered: 0, admission: deferred() },
+      ...{ kept: deferred(), allAnswered: deferred() },
     }
-    const allDone = new Promise<void>((resolve) => (done = resolve))
-    const { replica } = this.lock
-    void replica.queue.run(async () => {
-      turn.sent = { mono: performance.now(), wall: Date.now() }
-      const lock = await this.lock.take().catch(() => undefined)
-      // Requests from now on wait for the turn after this one.
-      if (this.#next === turn) this.#next = undefined
-      if (lock === undefined) {
-        return admit(replica.servesLastState() ? 'alone' : 'refused')
-      }
-      try {
-        if (lock.counts !== null) {
-          this.scenarios.importCounters(
-            this.lock.store.parseCounts(lock.counts),
-          )
-        }
-      } catch (error) {
-        void this.lock.release(lock.token)
-        replica.fail(error)
-        return admit('refused')
-      }
-      admit('counted')
-      // The members answer at once; a second is for one that never does.
-      let timer: NodeJS.Timeout | undefined
-      const late = new Promise((go) => (timer = setTimeout(go, 1e3)))
-      if (turn.members > 0) await Promise.race([allDone, late])
-      clearTimeout(timer)
-      const counts = JSON.stringify(this.scenarios.exportCounters())
-      // Not awaited: the next turn's lock goes out right behind the release
-      // on the same connection, so Redis runs it after.
-      void this.lock.release(lock.token, counts).then((kept) => {
-        if (!kept) replica.mustRebuild('the fleet did not take its counts')
-        keep(kept)
-      })
+    void this.lock.replica.queue.run(async () => {
+      turn.sent = stamp()
+      const admission = await this.#take(turn)
+      turn.admission.resolve(admission === undefined ? 'counted' : admission)
+      if (admission === undefined) await this.#keep(turn)
     })
     return turn
+  }
+
+  /** Takes the lock and the counts; says why not, if it cannot. */
+  async #take(turn: Turn) {
+    const lock = await this.lock.take().catch(() => undefined)
+    // Requests from now on wait for the turn after this one.
+    if (this.#next === turn) this.#next = undefined
+    if (lock === undefined) {
+      return this.lock.replica.servesLastState() ? 'alone' : 'refused'
+    }
+    turn.token = lock.token
+    try {
+      if (lock.counts !== null) {
+        this.scenarios.importCounters(this.lock.store.parseCounts(lock.counts))
+      }
+    } catch (error) {
+      void this.lock.release(lock.token)
+      this.lock.replica.fail(error)
+      return 'refused'
+    }
+  }
+
+  /** Stores the counts once the members answered (a second at most). */
+  async #keep(turn: Turn): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise((go) => (timer = setTimeout(go, 1e3)))
+    if (turn.members > 0) await Promise.race([turn.allAnswered.promise, late])
+    clearTimeout(timer)
+    const counts = JSON.stringify(this.scenarios.exportCounters())
+    // Not awaited: the next turn's lock goes out right behind the release
+    // on the same connection, so Redis runs it after.
+    void this.lock.release(turn.token!, counts).then((kept) => {
+      if (!kept)
+        this.lock.replica.mustRebuild('the fleet did not take its counts')
+      turn.kept.resolve(kept)
+    })
   }
 }

@@ -1,29 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto'
+import * as z from 'zod'
 import type { MockOptions } from '../../api/mock-options.js'
 import { DEFAULT_SEED } from '../../data/default-keys.js'
 import { FleetError } from './fleet-options.js'
-import { UnreadableKeyError } from './fleet-store.js'
 
 /**
  * What the first replica of a fleet writes at `{prefix}:charter` and every
- * later one reads: what each must give as it did (`data`), and the state the
- * fleet started with.
+ * later one reads: each flag every replica gives as the first did (`data`:
+ * its value as JSON, `#` and the SHA-256 of a secret, or null), and the
+ * state the fleet started with. `id` tells it from one started over.
  */
-export interface FleetCharter {
-  /** Tells this fleet from one started over at the same prefix. */
-  id: string
-  /**
-   * Each flag every replica gives as the first did, by its name (`--seed`):
-   * its value as JSON, `#` and the SHA-256 of a secret, or null when none.
-   */
-  data: Record<string, string | null>
-  /** The asset secret of the fleet, given or generated once. */
-  assetSecret: string
+export const fleetCharterSchema = z.object({
+  id: z.string(),
+  data: z.record(z.string(), z.string().nullable()),
+  assetSecret: z.string(),
   /** When the fleet's clock started, in Unix milliseconds. */
-  clockStart: number
-  /** The start options that set fleet state, as the first replica had them. */
-  start: Pick<MockOptions, 'rateLimit' | 'scenarios' | 'variants' | 'speed'>
-}
+  clockStart: z.number(),
+  start: z.custom<
+    Pick<MockOptions, 'rateLimit' | 'scenarios' | 'variants' | 'speed'>
+  >((start) => typeof start === 'object' && start !== null),
+})
+export type FleetCharter = z.infer<typeof fleetCharterSchema>
 
 /** The charter a replica would write if it were the first of its fleet. */
 export function createFleetCharter(
@@ -33,7 +30,8 @@ export function createFleetCharter(
   const json = (value: unknown) => JSON.stringify(value) ?? null
   const hash = (text?: string | null) =>
     text == null ? null : `#${createHash('sha256').update(text).digest('hex')}`
-  const { size, fixtures, assetSecret } = options
+  const { size, fixtures, assetSecret, rateLimit, scenarios, variants } =
+    options
   return {
     id: randomBytes(9).toString('base64url'),
     data: {
@@ -48,12 +46,7 @@ export function createFleetCharter(
     },
     assetSecret: assetSecret ?? randomBytes(32).toString('base64url'),
     clockStart: Date.now(),
-    start: {
-      rateLimit: options.rateLimit,
-      scenarios: options.scenarios,
-      variants: options.variants,
-      speed: options.speed,
-    },
+    start: { rateLimit, scenarios, variants, speed: options.speed },
   }
 }
 
@@ -83,20 +76,4 @@ export function checkFleetCharter(
       `This replica's ${flag} (${shown(ours, 'another one')}) differs from its fleet's (${shown(theirs, 'another')}) at ${where}${why}: start it with the same flags as the other replicas, or give it another --redis-prefix to start a fleet of its own.`,
     )
   }
-}
-
-/**
- * Reads the charter at `key`.
- * @throws {UnreadableKeyError} when it is not one.
- */
-export function parseFleetCharter(text: string, key: string): FleetCharter {
-  try {
-    const charter = JSON.parse(text) as FleetCharter
-    const { id, data, assetSecret, clockStart, start } = charter
-    const types = [id, data, assetSecret, clockStart, start].map(
-      (v) => typeof v,
-    )
-    if (types.join() === 'string,object,string,number,object') return charter
-  } catch {}
-  throw new UnreadableKeyError(key, 'is not the charter of a fleet')
 }

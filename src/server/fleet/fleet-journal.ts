@@ -3,13 +3,11 @@ import type {
   RawJournalEntry,
   RequestJournal,
 } from '../../api/traffic/create-request-journal.js'
-import { UnreadableKeyError, type FleetStore } from './fleet-store.js'
+import type { FleetStore, JournalBatch } from './fleet-store.js'
 
-// An entry as sent: when it arrived by the wall clock (which orders several
-// replicas' entries), then the entry itself, all of it, so that a field
-// added to journal entries reaches the fleet's journal as it is.
-type Sent = [at: number, entry: RawJournalEntry]
-type Batch = { seq: number; cleared: number; entries: Sent[] }
+// An entry is sent whole, so that a field added to journal entries reaches
+// the fleet's journal as it is; the wall clock orders several replicas'.
+type Batch = { seq: number; cleared: number; entries: JournalBatch }
 
 /**
  * The fleet's one request journal: each replica adds the requests it
@@ -18,7 +16,7 @@ type Batch = { seq: number; cleared: number; entries: Sent[] }
  */
 export class FleetJournal {
   readonly #sender = randomBytes(6).toString('hex')
-  #pending: Sent[] = []
+  #pending: JournalBatch = []
   /** Sent, not confirmed: sent again, under its number, until it is. */
   #unconfirmed: Batch | undefined
   #seq = 0
@@ -68,32 +66,15 @@ export class FleetJournal {
   /**
    * Puts the fleet's journal into `journal`, in order of arrival, once what
    * this replica holds is sent.
-   * @throws {UnreadableKeyError} when a batch is not journal entries.
    */
   async readInto(journal: RequestJournal): Promise<void> {
     for (let round = 0; round < 3; round++) {
       await this.#sending
       if (round < 2) this.send()
     }
-    const sent: Sent[] = []
-    for (const text of await this.store.readJournal()) {
-      let batch: unknown
-      try {
-        batch = JSON.parse(text)
-      } catch {}
-      if (!Array.isArray(batch) || !batch.every(isSent)) {
-        const problem = 'holds a batch that is not journal entries'
-        throw new UnreadableKeyError(this.store.keys.journal, problem)
-      }
-      sent.push(...batch)
-    }
+    const sent = (await this.store.readJournal()).flat()
     sent.sort((a, b) => a[0] - b[0])
     journal.clear()
     for (const [, entry] of sent.slice(-this.size)) journal.add(entry)
   }
-}
-
-function isSent(item: unknown): item is Sent {
-  const [at, entry] = Array.isArray(item) ? item : []
-  return typeof at === 'number' && typeof entry === 'object' && entry !== null
 }

@@ -29,9 +29,10 @@ export class FleetLock {
     const deadline = performance.now() + LOCK_WAIT_MS
     for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
       const lock = await this.store.lock(token, LEASE_MS).catch(this.refuse)
-      const why = lock.taken && !asIs && (await this.#reconcile(lock, token))
-      if (lock.taken && !why) return { token, ...lock }
-      if (why) {
+      if (lock.taken) {
+        const why = asIs ? undefined : await this.#reconcile(lock.head, token)
+        if (why === undefined) return { token, ...lock }
+        await this.release(token)
         await this.replica.rebuildNow(why).catch((error: unknown) => {
           this.replica.fail(error, why)
           this.refuse(error)
@@ -103,13 +104,11 @@ export class FleetLock {
     throw this.refusal(why ?? `Redis cannot be reached (${describe(error)})`)
   }
 
-  /** Catches up under the lock, or releases it and says why to rebuild first. */
-  async #reconcile(lock: { head: string | null }, token: string) {
-    const why = await this.replica.reconcile(lock.head).catch((error) => {
+  /** Catches up under the lock, or says why to rebuild first. */
+  #reconcile(head: string | null, token: string) {
+    return this.replica.reconcile(head).catch((error) => {
       void this.release(token)
       return this.refuse(error)
     })
-    if (why !== undefined) await this.release(token)
-    return why
   }
 }

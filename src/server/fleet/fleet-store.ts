@@ -1,6 +1,9 @@
 import type { Redis } from 'ioredis'
+import * as z from 'zod'
 import { STATE_CHANGE_KINDS, type StateChange } from '../../api/state-change.js'
+import type { RawJournalEntry } from '../../api/traffic/create-request-journal.js'
 import type { ScenarioCounters } from '../../api/traffic/scenario-counters.js'
+import { fleetCharterSchema, type FleetCharter } from './fleet-charter.js'
 
 // Every key of a fleet, `{prefix}:{name in kebab-case}`, with the type it
 // must hold (docs/replicas.md has the table); a fleet has no channels.
@@ -123,6 +126,38 @@ export type Head = { fleet: string; version: number; entry: string }
 type Args = Record<string, string | number>
 const NAMES = Object.keys(KEY_TYPES) as Key[]
 const SCRIPTS = { CLAIM, LOCK, RELEASE, APPEND, ADD_BATCH }
+/** JSON text that holds what `schema` says (`#parse` takes a throw in). */
+const json = <T>(schema: z.ZodType<T>) =>
+  z
+    .string()
+    .transform((text): unknown => JSON.parse(text))
+    .pipe(schema)
+const isObject = (value: unknown) => typeof value === 'object' && value !== null
+const isChange = (change: unknown) =>
+  STATE_CHANGE_KINDS.includes((change as StateChange | null)?.kind as never)
+const logEntrySchema = z.tuple([
+  z.literal('v'),
+  z.string().regex(/^\d+$/).transform(Number),
+  z.literal('c'),
+  json(z.custom<StateChange>(isChange)),
+])
+const countsSchema = json(
+  z.custom<ScenarioCounters>((counts) =>
+    isObject((counts as ScenarioCounters | null)?.scenarios),
+  ),
+)
+/** A batch of the journal: each entry with when it arrived by the wall clock. */
+const batchSchema = json(
+  z.array(z.tuple([z.number(), z.custom<RawJournalEntry>(isObject)])),
+)
+/** What each key must hold, as a message says. */
+const WHAT = {
+  charter: 'the charter of a fleet',
+  changes: 'a change of the fleet',
+  counts: 'counts',
+  journal: 'a batch of journal entries',
+}
+export type JournalBatch = z.infer<typeof batchSchema>
 
 /**
  * Every Redis command of a fleet at one prefix, the only place that names
@@ -164,28 +199,26 @@ export class FleetStore {
     return this.#naming(this.#redis.get(this.keys.head))
   }
 
-  /** The charter and head at the prefix, these if there were none. */
-  claim(charter: string, head: string): Promise<[string, string]> {
-    return this.#script('CLAIM', { charter, head }) as Promise<[string, string]>
+  /** The charter and head at the prefix, `mine` and its start if there were none. */
+  async claim(mine: FleetCharter) {
+    const head = this.formatHead({ fleet: mine.id, version: 0, entry: '0-0' })
+    const args = { charter: JSON.stringify(mine), head }
+    const [charter, found] = (await this.#script('CLAIM', args)) as string[]
+    return {
+      charter: this.#parse('charter', charter, json(fleetCharterSchema)),
+      head: this.parseHead(found!)!,
+    }
   }
 
   /** The lock taken with the head and counts, or how long it stays taken. */
   async lock(token: string, lease: number) {
     const reply = await this.#script('LOCK', { token, lease })
-    const [taken, head, counts] = reply as [
-      number,
-      string | null,
-      string | null,
-    ]
+    const [taken, head, counts] = reply as [number, string | null, string]
     return { taken: taken === 1, head, counts, ttl: Number(head) }
   }
 
   parseCounts(text: string): ScenarioCounters {
-    try {
-      const counts = JSON.parse(text) as ScenarioCounters
-      if (typeof counts.scenarios === 'object') return counts
-    } catch {}
-    throw new UnreadableKeyError(this.keys.counts, 'is not counts')
+    return this.#parse('counts', text, countsSchema)
   }
 
   async release(token: string, counts: string): Promise<boolean> {
@@ -205,7 +238,15 @@ export class FleetStore {
 
   async readLog(after: string) {
     const range = this.#redis.xrange(this.keys.changes, `(${after}`, '+')
-    return (await this.#naming(range)).map((entry) => this.#decode(entry))
+    return (await this.#naming(range)).map(([id, fields]) => {
+      const [, version, , change] = this.#parse(
+        'changes',
+        fields,
+        logEntrySchema,
+        id,
+      )
+      return { id, version, change }
+    })
   }
 
   async hasEntry(id: string): Promise<boolean> {
@@ -217,9 +258,26 @@ export class FleetStore {
     return this.#script('ADD_BATCH', args)
   }
 
-  async readJournal(): Promise<string[]> {
+  async readJournal(): Promise<JournalBatch[]> {
     const range = this.#redis.xrange(this.keys.journal, '-', '+')
-    return (await this.#naming(range)).map(([, fields]) => fields[3]!)
+    return (await this.#naming(range)).map(([id, fields]) =>
+      this.#parse('journal', fields[3], batchSchema, id),
+    )
+  }
+
+  /** `value`, read at `key` (in its stream entry `id`), as `schema` has it. */
+  #parse<T>(
+    key: keyof typeof WHAT,
+    value: unknown,
+    schema: z.ZodType<T>,
+    id?: string,
+  ): T {
+    try {
+      const parsed = schema.safeParse(value)
+      if (parsed.success) return parsed.data
+    } catch {}
+    const what = id === undefined ? 'is' : `holds entry ${id}, which is`
+    throw new UnreadableKeyError(this.keys[key], `${what} not ${WHAT[key]}`)
   }
 
   #script(name: keyof typeof SCRIPTS, args: Args): Promise<unknown> {
@@ -242,19 +300,6 @@ export class FleetStore {
       const problem = `is a ${types[i]}, where the fleet keeps a ${KEY_TYPES[NAMES[i]!]}`
       throw new UnreadableKeyError(this.keys[NAMES[i]!], problem)
     }
-  }
-
-  #decode([id, [v, version, c, text]]: [string, string[]]) {
-    let change: StateChange | undefined
-    try {
-      change = JSON.parse(text!) as StateChange
-    } catch {}
-    const isChange = STATE_CHANGE_KINDS.includes(change?.kind as never)
-    if (v !== 'v' || c !== 'c' || !/^\d+$/.test(version!) || !isChange) {
-      const problem = `holds entry ${id}, which is not a change of the fleet`
-      throw new UnreadableKeyError(this.keys.changes, problem)
-    }
-    return { id, version: Number(version), change: change! }
   }
 }
 

@@ -11,11 +11,7 @@ import { writeJsonError } from '../answers/write-json-error.js'
 import type { ControlHooks } from '../control/control-hooks.js'
 import { connectRedis } from './connect-redis.js'
 import { CountingTurns, type Admission } from './counting-turns.js'
-import {
-  checkFleetCharter,
-  createFleetCharter,
-  parseFleetCharter,
-} from './fleet-charter.js'
+import { checkFleetCharter, createFleetCharter } from './fleet-charter.js'
 import { FleetJournal } from './fleet-journal.js'
 import { FleetLock } from './fleet-lock.js'
 import {
@@ -63,11 +59,7 @@ export async function joinFleet(
   const store = new FleetStore(redis, prefix)
   try {
     const mine = createFleetCharter(options, adminToken)
-    const [text, head] = await store.claim(
-      JSON.stringify(mine),
-      `${mine.id} 0 0-0`,
-    )
-    const charter = parseFleetCharter(text, store.keys.charter)
+    const { charter, head } = await store.claim(mine)
     checkFleetCharter(charter, mine, where)
     const size = options.journalSize ?? DEFAULT_JOURNAL_SIZE
     const journal = new FleetJournal(store, size)
@@ -91,7 +83,7 @@ export async function joinFleet(
       servesLastState: fleet.offline === 'serve-last-state',
       connected: () => redis.status === 'ready',
     })
-    await replica.start(store.parseHead(head)!)
+    await replica.start(head)
     redis.on('ready', () => replica.reconnected())
     const lock = new FleetLock(replica, store, where, warn)
     const writer = createFleetWriter(lock)

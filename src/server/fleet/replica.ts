@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import * as state from '../../api/state-change.js'
 import type { ReplicaHealth } from '../control/control-hooks.js'
-import { parseFleetCharter, type FleetCharter } from './fleet-charter.js'
+import type { FleetCharter } from './fleet-charter.js'
 import type { FleetJournal } from './fleet-journal.js'
 import {
   UnreadableKeyError,
@@ -22,10 +22,18 @@ type ReplicaState =
   | { name: 'following' | 'closed' }
   | { name: 'cut-off' | 'rebuilding' | 'unreadable'; why: string }
 
-type Stamp = { mono: number; wall: number }
-const pending = () => {
-  let resolve!: () => void
-  return { promise: new Promise<void>((done) => (resolve = done)), resolve }
+/** A moment by both clocks: the monotonic one stands still while the machine sleeps. */
+export type Stamp = { mono: number; wall: number }
+export const stamp = (): Stamp => ({
+  mono: performance.now(),
+  wall: Date.now(),
+})
+export const isRecent = (since: Stamp, ms = FRESH_MS) =>
+  performance.now() - since.mono < ms && Date.now() - since.wall < ms
+
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void
+  return { promise: new Promise<T>((done) => (resolve = done)), resolve }
 }
 export const describe = (error: unknown) =>
   error instanceof Error ? error.message : String(error)
@@ -63,7 +71,7 @@ export class Replica {
   #lastReply = performance.now()
   #polling = false
   /** The catch-up or rebuild queued and not started, if any. */
-  readonly #queued = new Map<'catch-up' | 'rebuild', () => Promise<void>>()
+  readonly #queued = new Set<'catch-up' | 'rebuild'>()
   /** Redis was reached again: maybe another one (a failover). */
   #reconnected = false
   /** It made a change the fleet may lack: it rebuilds once Redis replies. */
@@ -72,7 +80,7 @@ export class Replica {
   #dirty = false
   #warned = ''
   /** Resolves at the next change of state or freshness. */
-  #next = pending()
+  #next = deferred()
   readonly #timers: NodeJS.Timeout[] = []
 
   constructor(settings: ReplicaSettings) {
@@ -106,9 +114,7 @@ export class Replica {
    */
   isFreshFor(arrived: number): boolean {
     if (this.queue.busy || this.#state.name !== 'following') return false
-    if (this.#fresh.mono >= arrived) return true
-    const wall = Date.now() - this.#fresh.wall
-    return performance.now() - this.#fresh.mono < FRESH_MS && wall < FRESH_MS
+    return this.#fresh.mono >= arrived || isRecent(this.#fresh)
   }
 
   servesLastState(): boolean {
@@ -131,8 +137,8 @@ export class Replica {
 
   /** What `/__mock/health` answers: 503 while it refuses the API. */
   health(): ReplicaHealth {
-    const recent = performance.now() - this.#fresh.mono < CUT_OFF_MS
-    const serving = this.#state.name === 'following' && recent
+    const serving =
+      this.#state.name === 'following' && isRecent(this.#fresh, CUT_OFF_MS)
     const degraded = this.servesLastState() ? 'degraded' : 'unavailable'
     const status = serving ? 'ok' : degraded
     const redis = this.#settings.connected() ? 'connected' : 'unreachable'
@@ -178,18 +184,15 @@ export class Replica {
   #enter(next: ReplicaState): void {
     if (this.#state.name === 'closed') return
     this.#state = next
-    if (next.name === 'unreadable') this.#warn(next.why)
+    if (next.name === 'unreadable' && next.why !== this.#warned) {
+      this.#settings.warn((this.#warned = next.why))
+    }
     this.#changed()
   }
 
   #changed(): void {
     this.#next.resolve()
-    this.#next = pending()
-  }
-
-  #warn(message: string): void {
-    if (message !== this.#warned) this.#settings.warn(message)
-    this.#warned = message
+    this.#next = deferred()
   }
 
   #poll(): void {
@@ -201,7 +204,7 @@ export class Replica {
     if (this.#polling || this.#state.name === 'closed') return
     this.#polling = true
     this.#settings.journal.send()
-    const sent = { mono: performance.now(), wall: Date.now() }
+    const sent = stamp()
     void this.#store
       .readHead()
       .then((text) => this.#onHead(text, sent), this.fail)
@@ -247,18 +250,12 @@ export class Replica {
     return "the fleet's log went back (Redis failed over, or restarted without its last changes)"
   }
 
-  /** Queues `task` unless a task of its `kind` is queued: then that one does `task`. */
+  /** Queues `task` unless a task of its `kind` is queued and not started. */
   #queueOnce(kind: 'catch-up' | 'rebuild', task: () => Promise<void>): void {
-    if (this.#state.name === 'closed') return
-    const queued = this.#queued.has(kind)
-    this.#queued.set(kind, task)
-    if (queued) return
-    const next = () => {
-      const latest = this.#queued.get(kind)!
-      this.#queued.delete(kind)
-      return latest()
-    }
-    this.queue.run(next).catch(this.fail)
+    if (this.#state.name === 'closed' || this.#queued.has(kind)) return
+    this.#queued.add(kind)
+    const run = () => (this.#queued.delete(kind), task())
+    this.queue.run(run).catch(this.fail)
   }
 
   /** Applies the changes after its head, up to `target` at least. In a queued task. */
@@ -296,21 +293,18 @@ export class Replica {
 
   #rebuild(why: string): void {
     const rebuild = () => this.rebuildNow(why).catch((e) => this.fail(e, why))
-    if (!this.#queued.has('rebuild')) this.#queueOnce('rebuild', rebuild)
+    this.#queueOnce('rebuild', rebuild)
   }
 
   /** Back to the start state, then the fleet's log. In a queued task. */
   async rebuildNow(why: string): Promise<void> {
     this.#enter({ name: 'rebuilding', why })
-    const { keys } = this.#store
     const id = randomBytes(9).toString('base64url')
-    const proposal = JSON.stringify({ ...this.#charter, id })
-    const [text, head] = await this.#store.claim(proposal, `${id} 0 0-0`)
-    const charter = parseFleetCharter(text, keys.charter)
+    const { charter, head } = await this.#store.claim({ ...this.#charter, id })
     const settled = ({ id, ...rest }: FleetCharter) => JSON.stringify(rest)
     if (settled(charter) !== settled(this.#charter)) {
       throw new UnreadableKeyError(
-        keys.charter,
+        this.#store.keys.charter,
         'was written by a replica started with other flags (data, asset secret, admin token or start options): restart this one with them to join that fleet',
       )
     }
@@ -323,7 +317,7 @@ export class Replica {
     this.#settings.journal.cleared(0)
     this.#dirty = this.#reconnected = false
     this.remoteApplied++
-    await this.#catchUp(this.#store.parseHead(head)!)
+    await this.#catchUp(head)
     this.#mustRebuild = undefined
     this.#enter({ name: 'following' })
   }
