@@ -40,11 +40,9 @@ export function createForcedResponse(
     headers['www-authenticate'] =
       'Bearer realm="content-api", error="invalid_token"'
   }
-  if (status !== 429 && status !== 503) {
-    return createErrorResponse(status, code, message ?? defaultMessage, headers)
-  }
+  const retries = status === 429 || status === 503
   const seconds = retryAfterSeconds ?? 30
-  headers['retry-after'] = String(seconds)
+  if (retries) headers['retry-after'] = String(seconds)
   const response = createErrorResponse(
     status,
     code,
@@ -53,6 +51,6 @@ export function createForcedResponse(
   )
   // @note Kept as a number too: the `error-variants` variant writes the
   // header as an HTTP date.
-  response.facts = { retryAfterSeconds: seconds }
+  if (retries) response.facts = { retryAfterSeconds: seconds }
   return response
 }
