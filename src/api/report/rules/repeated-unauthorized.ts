@@ -3,7 +3,7 @@ import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { groupEntries } from '../group-entries.js'
 import { isSentAfter } from '../time-between.js'
 import { plural } from '../finding-words.js'
-import type { Occurrence, ReportRule } from '../report-rule.js'
+import { occurrenceOf, type ReportRule } from '../report-rule.js'
 
 type Settings = ClientReportThresholds['repeated-unauthorized']
 
@@ -21,7 +21,6 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
   source:
     'spec 5, rule 3 (401: API key invalid or expired); conduct: a refused key is not sent again',
   find(entries, settings) {
-    const occurrences: Occurrence[] = []
     const groups = groupEntries(
       entries,
       (entry) =>
@@ -30,18 +29,10 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
           ? undefined
           : `unknown ${entry.keyFingerprint}`),
     )
-    for (const group of groups.values()) {
-      for (const run of findRefusedRuns(group)) {
-        if (run.length - 1 >= settings.resends) {
-          occurrences.push({
-            keyLabel: run[0]!.keyLabel,
-            entries: run,
-            value: run.length - 1,
-          })
-        }
-      }
-    }
-    return occurrences
+    return [...groups.values()]
+      .flatMap(findRefusedRuns)
+      .filter((run) => run.length - 1 >= settings.resends)
+      .map((run) => occurrenceOf(run, run.length - 1))
   },
   describe(occurrences, who) {
     const resent = occurrences.reduce((sum, { value }) => sum + value, 0)

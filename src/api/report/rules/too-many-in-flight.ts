@@ -2,7 +2,7 @@ import type { ClientReportThresholds } from '../../../schema/client-report-optio
 import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { groupEntries } from '../group-entries.js'
 import { plural } from '../finding-words.js'
-import type { Occurrence, ReportRule } from '../report-rule.js'
+import { occurrenceOf, type ReportRule } from '../report-rule.js'
 
 type Settings = ClientReportThresholds['too-many-in-flight']
 
@@ -19,22 +19,14 @@ export const tooManyInFlight: ReportRule<Settings> = {
   severity: 'warning',
   source: 'spec 8 (rate limits); conduct: a client bounds its concurrency',
   find(entries, settings) {
-    const occurrences: Occurrence[] = []
     const groups = groupEntries(entries, (entry) =>
       Number.isFinite(entry.startMs) && entry.durationMs > 0
         ? entry.keyLabel
         : undefined,
     )
-    for (const group of groups.values()) {
-      for (const peak of findPeaks(group, settings.limit)) {
-        occurrences.push({
-          keyLabel: peak[0]!.keyLabel,
-          entries: peak,
-          value: peak.length,
-        })
-      }
-    }
-    return occurrences
+    return [...groups.values()]
+      .flatMap((group) => findPeaks(group, settings.limit))
+      .map((peak) => occurrenceOf(peak, peak.length))
   },
   describe(occurrences, who, settings) {
     const most = Math.max(...occurrences.map(({ value }) => value))
