@@ -154,18 +154,18 @@ export function createMockClock(
   }
 }
 
-/**
- * Throws unless `speed` is one the clock takes: the range of the `speed`
- * option, or 0 (paused) where `pause` allows it.
- */
-function checkSpeed(speed: number, pause: boolean): void {
+/** Whether the clock takes `speed`: the range of the `speed` option, or 0 (paused) where `pause` allows it. */
+export function isClockSpeed(speed: unknown, pause: boolean): speed is number {
   const { min, max } = OPTION_RULES.speed
-  if (
+  return (
     typeof speed === 'number' &&
     ((pause && speed === 0) || (speed >= min && speed <= max))
-  ) {
-    return
-  }
+  )
+}
+
+function checkSpeed(speed: number, pause: boolean): void {
+  if (isClockSpeed(speed, pause)) return
+  const { min, max } = OPTION_RULES.speed
   throw new RangeError(
     `Cannot run the mock clock at speed ${String(speed)}: expected a number from ${min} to ${max} (60 runs an hour of mock time a minute)${pause ? ', or 0 to pause it' : ''}.`,
   )
@@ -179,9 +179,7 @@ interface ClockReading {
   speed: number
 }
 
-/**
- * The clock as the control API shows it.
- */
+/** The clock as the control API shows it. */
 export function describeClock(clock: MockClock): ClockReading {
   return { now: new Date(clock.now()).toISOString(), speed: clock.speed }
 }
