@@ -4,6 +4,7 @@ import { createPicker } from '../schema/create-picker.js'
 import type { FixtureProject } from '../schema/fixture.js'
 import type { RecordedExtras } from '../schema/recorded-extras.js'
 import { MOVIEMODE } from '../schema/moviemode-content.js'
+import { cached } from './cached.js'
 import type { ServedContent } from './content-at.js'
 import {
   applyRecordedExtras,
@@ -200,17 +201,4 @@ function withContentExtras(
     applyRecordedExtras(result, content.publish[index]!, PUBLISH_FIELDS),
   )
   applyRecordedExtras(view, content, CONTENT_FIELDS, appendTo)
-}
-
-function cached<Key extends object, Value>(
-  cache: WeakMap<Key, Value>,
-  key: Key,
-  create: () => Value,
-): Value {
-  let value = cache.get(key)
-  if (value === undefined) {
-    value = create()
-    cache.set(key, value)
-  }
-  return value
 }

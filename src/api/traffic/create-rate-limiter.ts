@@ -5,6 +5,7 @@ import {
   type RateLimit,
 } from '../../schema/scenario.js'
 import { parseDuration } from '../../schema/parse-duration.js'
+import { cached } from '../cached.js'
 
 /**
  * The spec shows that 429 exists, not its values or headers, so every part is configurable.
@@ -96,11 +97,10 @@ class BucketLimiter implements RateLimiter {
     const time = this.#now()
     const { perEndpoint, algorithm, limit } = this.options
     const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key
-    let bucket = this.#buckets.get(id)
-    if (bucket === undefined) {
-      bucket = { since: time, value: algorithm === 'token-bucket' ? limit : 0 }
-      this.#buckets.set(id, bucket)
-    }
+    const bucket = cached(this.#buckets, id, () => ({
+      since: time,
+      value: algorithm === 'token-bucket' ? limit : 0,
+    }))
     return algorithm === 'token-bucket'
       ? this.#checkTokenBucket(bucket, time)
       : this.#checkFixedWindow(bucket, time)

@@ -17,6 +17,7 @@ import {
   type ScenarioRequest,
 } from './scenario-entry.js'
 import { bindMethods } from '../../data/bind-methods.js'
+import { cached } from '../cached.js'
 
 export type {
   ActiveScenario,
@@ -151,21 +152,13 @@ class ScenarioList implements ScenarioEngine {
 
   /** The scenario of an `X-Mock-Scenario` preset, made on its first use. */
   #oneOffOf(preset: ScenarioPreset): ScenarioEntry {
-    let entry = this.#oneOff.get(preset)
-    if (entry === undefined) {
-      // @note Streams of their own (negative numbers), so a request with
-      // the header does not shift the draws of the scenarios added later.
+    // @note Streams of their own (negative numbers), so a request with the header does not shift the draws of the
+    // scenarios added later.
+    return cached(this.#oneOff, preset, () => {
       const stream = -1 - SCENARIO_PRESETS.indexOf(preset)
-      const scenario = parseScenario(preset)
-      entry = new ScenarioEntry(
-        scenario,
-        `header:${preset}`,
-        stream,
-        this.#options,
-      )
-      this.#oneOff.set(preset, entry)
-    }
-    return entry
+      const id = `header:${preset}`
+      return new ScenarioEntry(parseScenario(preset), id, stream, this.#options)
+    })
   }
 
   #dropUsedUp(): void {
