@@ -4,11 +4,7 @@ import {
   type ScenarioPreset,
 } from '../../schema/scenario.js'
 import { parseScenario } from './parse-scenario.js'
-import {
-  countsOf,
-  takeCounts,
-  type ScenarioCounters,
-} from './scenario-counters.js'
+import type { ScenarioCounters } from './scenario-counters.js'
 import {
   ScenarioEntry,
   type ActiveScenario,
@@ -19,12 +15,7 @@ import {
 import { bindMethods } from '../../data/bind-methods.js'
 import { cached } from '../cached.js'
 
-export type {
-  ActiveScenario,
-  ScenarioOutcome,
-  ScenarioRequest,
-} from './scenario-entry.js'
-export type { ScenarioCounters } from './scenario-counters.js'
+export type { ActiveScenario } from './scenario-entry.js'
 
 /** Adds, lists and removes the scenarios of one mock instance. */
 export interface ScenarioController {
@@ -115,7 +106,7 @@ class ScenarioList implements ScenarioEngine {
   exportCounters(): ScenarioCounters {
     const scenarios: ScenarioCounters['scenarios'] = {}
     for (const entry of [...this.#entries, ...this.#oneOff.values()]) {
-      scenarios[entry.state.id] = countsOf(entry)
+      scenarios[entry.state.id] = entry.counts()
     }
     for (const id of this.#usedUp) {
       scenarios[id] = { matched: 0, fired: 0, remaining: 0, draws: 0 }
@@ -127,7 +118,7 @@ class ScenarioList implements ScenarioEngine {
     if (counters.clears !== this.#clears) return
     for (const entry of [...this.#entries, ...this.#oneOff.values()]) {
       const counted = counters.scenarios[entry.state.id]
-      if (counted !== undefined) takeCounts(entry, counted)
+      if (counted !== undefined) entry.takeCounts(counted)
     }
     this.#dropUsedUp()
   }
