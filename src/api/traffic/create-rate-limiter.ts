@@ -7,13 +7,6 @@ import {
 import { parseDuration } from '../../schema/parse-duration.js'
 import { cached } from '../cached.js'
 
-/**
- * The spec shows that 429 exists, not its values or headers, so every part is configurable.
- * `'fixed-window'` (default) counts from a key's first request in a window; `'token-bucket'` refills
- * evenly over the window. `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
- */
-export type RateLimitOptions = RateLimit
-
 export interface RateLimitDecision {
   allowed: boolean
   headers: Record<string, string>
@@ -33,7 +26,7 @@ export interface RateLimitUsage {
 }
 
 export interface RateLimiter {
-  readonly options: Readonly<Required<Omit<RateLimitOptions, 'window'>>> & {
+  readonly options: Readonly<Required<Omit<RateLimit, 'window'>>> & {
     windowMs: number
   }
   check(key: string, endpoint: string | undefined): RateLimitDecision
@@ -51,8 +44,13 @@ interface Bucket {
   value: number
 }
 
+/**
+ * The spec shows that 429 exists, not its values or headers, so every part is configurable. `'fixed-window'` (default)
+ * counts from a key's first request in a window; `'token-bucket'` refills evenly over the window.
+ * `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
+ */
 export function createRateLimiter(
-  options: RateLimitOptions,
+  options: RateLimit,
   now: () => number,
 ): RateLimiter {
   const { limit } = options
