@@ -35,9 +35,7 @@ export function createApiUrlPattern(
   return new RegExp(`^${originPattern}${escapeRegExp(prefix)}(?:/.*)?$`)
 }
 
-/**
- * Escapes text for use inside a regular expression.
- */
+/** Escapes text for use inside a regular expression. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }

@@ -1,5 +1,6 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { decodePathSegment } from './decode-path-segment.js'
 
 /** e.g. `/__assets/mov_abc/video.mp4?expires=…&nonce=…&signature=…`. */
 export const ASSET_PATH_PREFIX = '/__assets/'
@@ -96,9 +97,8 @@ class HmacAssetSigner implements AssetSigner {
   // Unique per call and cheap: a random per-instance prefix and a counter.
   readonly #noncePrefix = `${toBase64Url(crypto.getRandomValues(new Uint8Array(6)))}.`
   #counter = 0
-  // The origin of the last issue, and whether it is plain. An issued URL is
-  // plain (its JSON is itself, quoted) exactly when its origin is: every
-  // other part is ASCII letters, digits and URL punctuation, the movie ID
+  // The origin of the last issue, and whether it is plain. An issued URL is plain (its JSON is itself, quoted)
+  // exactly when its origin is: every other part is ASCII letters, digits and URL punctuation, the movie ID
   // percent-encoded.
   #lastOrigin: string | undefined
   #lastOriginPlain = false
@@ -191,8 +191,7 @@ class HmacAssetSigner implements AssetSigner {
     return toBase64Url(this.#tag.subarray(start, end))
   }
 
-  // Signed messages are short ASCII: copied into a reused buffer, they skip
-  // TextEncoder#encode's crossing into C++.
+  // Signed messages are short ASCII: copied into a reused buffer, they skip TextEncoder#encode's crossing into C++.
   #toBytes(text: string): Uint8Array {
     const ascii = this.#ascii
     if (text.length > ascii.length) return encoder.encode(text)
@@ -227,7 +226,7 @@ function parseAssetPath(
   const slash = rest.indexOf('/')
   if (slash <= 0) return undefined
   const kind = KINDS_BY_FILE_NAME.get(rest.slice(slash + 1))
-  const movieUnique = decode(rest.slice(0, slash))
+  const movieUnique = decodePathSegment(rest.slice(0, slash))
   if (kind === undefined || movieUnique === undefined || movieUnique === '') {
     return undefined
   }
@@ -281,22 +280,14 @@ function parseQuery(query: string): AssetParams | string {
     if (params[name] !== undefined) {
       return `The asset URL repeats its "${name}" query parameter, so it is ambiguous. ${REFETCH}`
     }
-    const value = decode(eq === -1 ? '' : pair.slice(eq + 1))
+    const raw = eq === -1 ? '' : pair.slice(eq + 1)
+    const value = raw === '' ? '' : decodePathSegment(raw)
     if (value === undefined) {
       return `The asset URL's "${name}" parameter is not valid percent-encoding. ${REFETCH}`
     }
     params[name] = value
   }
   return params
-}
-
-function decode(raw: string): string | undefined {
-  if (!raw.includes('%')) return raw
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return undefined
-  }
 }
 
 function invalid(message: string): AssetVerification {

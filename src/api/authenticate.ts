@@ -1,4 +1,5 @@
 import { hashText } from '../random/hash-text.js'
+import type { FixtureApiKey } from '../schema/fixture.js'
 import type { Caller, ApiContext } from './api-context.js'
 import { createErrorResponse } from './error-response.js'
 import { BEARER_PATTERN } from './read-bearer-token.js'
@@ -38,52 +39,51 @@ export function authenticate(
   const apiKey = index.apiKeysByKey.get(key)
   const account = apiKey && index.accountsById.get(apiKey.account)
   if (apiKey === undefined || account === undefined) {
-    const response = invalidToken(
+    const response = unauthorized(
       'Unknown API key. Check that you copied the whole key from the API keys menu of your account settings.',
       'unknown-key',
+      true,
     )
     response.facts!.keyFingerprint = fingerprintOf(key)
     return response
   }
+  const refusal = refuseStaleKey(apiKey, context.now())
+  if (refusal === undefined) return { apiKey, account }
   // A known key that is no longer valid keeps its label, so the journal can
   // tell which key a client kept sending after it expired.
   const keyLabel = index.keyLabels.get(key)
+  if (keyLabel !== undefined) refusal.keyLabel = keyLabel
+  return refusal
+}
+
+/** The 401 of a known key that was revoked or has expired. */
+function refuseStaleKey(
+  apiKey: FixtureApiKey,
+  now: number,
+): ApiResponse | undefined {
+  const fix = 'Create a new key in the API keys menu of your account settings.'
   if (apiKey.revoked === true) {
-    return withLabel(
-      invalidToken(
-        'This API key was revoked. Create a new key in the API keys menu of your account settings.',
-        'revoked-key',
-      ),
-      keyLabel,
-    )
+    return unauthorized(`This API key was revoked. ${fix}`, 'revoked-key', true)
   }
-  if (
-    apiKey.expires_at !== undefined &&
-    Date.parse(apiKey.expires_at) <= context.now()
-  ) {
-    return withLabel(
-      invalidToken(
-        `This API key expired at ${apiKey.expires_at}. Create a new key in the API keys menu of your account settings.`,
-        'expired-key',
-      ),
-      keyLabel,
-    )
+  if (apiKey.expires_at !== undefined && Date.parse(apiKey.expires_at) <= now) {
+    const message = `This API key expired at ${apiKey.expires_at}. ${fix}`
+    return unauthorized(message, 'expired-key', true)
   }
-  return { apiKey, account }
+  return undefined
 }
 
-function unauthorized(message: string, cause: RefusalCause): ApiResponse {
+/**
+ * `error="invalid_token"` for a key that was read but is not valid.
+ * @see https://www.rfc-editor.org/rfc/rfc6750#section-3
+ */
+function unauthorized(
+  message: string,
+  cause: RefusalCause,
+  invalidToken = false,
+): ApiResponse {
+  const challenge = invalidToken ? ', error="invalid_token"' : ''
   const response = createErrorResponse(401, 'unauthorized', message, {
-    'www-authenticate': 'Bearer realm="content-api"',
-  })
-  response.facts = { cause }
-  return response
-}
-
-/** @see https://www.rfc-editor.org/rfc/rfc6750#section-3 */
-function invalidToken(message: string, cause: RefusalCause): ApiResponse {
-  const response = createErrorResponse(401, 'unauthorized', message, {
-    'www-authenticate': 'Bearer realm="content-api", error="invalid_token"',
+    'www-authenticate': `Bearer realm="content-api"${challenge}`,
   })
   response.facts = { cause }
   return response
@@ -95,12 +95,4 @@ function invalidToken(message: string, cause: RefusalCause): ApiResponse {
  */
 function fingerprintOf(key: string): string {
   return hashText(key).toString(16).padStart(8, '0')
-}
-
-function withLabel(
-  response: ApiResponse,
-  keyLabel: string | undefined,
-): ApiResponse {
-  if (keyLabel !== undefined) response.keyLabel = keyLabel
-  return response
 }

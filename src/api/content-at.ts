@@ -1,4 +1,6 @@
 import type { FixtureContent } from '../schema/fixture.js'
+import { cached } from './cached.js'
+import type { ListItemAt } from './list-body.js'
 import type { Progress, PublishResult } from '../schema/resources.js'
 import {
   PENDING_PUBLISH_STATUS,
@@ -12,9 +14,7 @@ export type ServedContent = FixtureContent & {
 }
 
 /** `[from, until)` in epoch ms is the span in which it stays so. */
-type ContentState =
-  | { visible: true; content: ServedContent; from: number; until: number }
-  | { visible: false; from: number; until: number }
+type ContentState = ListItemAt<ServedContent>
 
 interface ParsedTimeline {
   createdAt: number
@@ -61,16 +61,10 @@ export function contentAt(content: FixtureContent, now: number): ContentState {
     return phase
   })
 
-  let states = statesByRecord.get(content)
-  if (states === undefined) {
-    states = new Map()
-    statesByRecord.set(content, states)
-  }
-  let served = states.get(key)
-  if (served === undefined) {
-    served = createServedContent(content, timeline, stepsDone, phases)
-    states.set(key, served)
-  }
+  const states = cached(statesByRecord, content, () => new Map())
+  const served = cached(states, key, () =>
+    createServedContent(content, timeline, stepsDone, phases),
+  )
   return { visible: true, content: served, from, until }
 }
 
@@ -107,20 +101,15 @@ function parseTimeline(
   content: FixtureContent,
   timeline: FixtureTimeline,
 ): ParsedTimeline {
-  let parsed = parsedTimelines.get(content)
-  if (parsed === undefined) {
-    parsed = {
-      createdAt: Date.parse(content.created_at),
-      stepEnds: timeline.step_ends.map((time) => Date.parse(time)),
-      publish: (timeline.publish ?? []).map((result) => ({
-        requestedAt: Date.parse(result.requested_at),
-        settledAt:
-          result.settled_at === undefined
-            ? Infinity
-            : Date.parse(result.settled_at),
-      })),
-    }
-    parsedTimelines.set(content, parsed)
-  }
-  return parsed
+  return cached(parsedTimelines, content, () => ({
+    createdAt: Date.parse(content.created_at),
+    stepEnds: timeline.step_ends.map((time) => Date.parse(time)),
+    publish: (timeline.publish ?? []).map((result) => ({
+      requestedAt: Date.parse(result.requested_at),
+      settledAt:
+        result.settled_at === undefined
+          ? Infinity
+          : Date.parse(result.settled_at),
+    })),
+  }))
 }

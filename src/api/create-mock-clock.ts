@@ -49,64 +49,54 @@ export function createMockClock(
   checkSpeed(speed, false)
   const initialSpeed = speed
   // Both times are linear in the source between changes, so mock time never jumps by itself.
-  let anchor = created
-  let base = created
-  let lifetimeBase = created
-  let current = speed
-  let resumeSpeed = speed
+  const state: ClockState = {
+    anchor: created,
+    base: created,
+    lifetimeBase: created,
+    speed,
+    resumeSpeed: speed,
+  }
 
   // Clamped to the dates JavaScript can hold: a clock set near their end stops there instead of reading an invalid date.
   const now = () =>
     Math.min(
       MAX_TIME,
-      Math.max(-MAX_TIME, base + (source() - anchor) * current),
+      Math.max(-MAX_TIME, state.base + (source() - state.anchor) * state.speed),
     )
   const lifetimeNow = () =>
-    lifetimeBase + (source() - anchor) * Math.min(current, 1)
+    state.lifetimeBase + (source() - state.anchor) * Math.min(state.speed, 1)
 
   function rebase(): void {
     const at = source()
-    base += (at - anchor) * current
-    lifetimeBase += (at - anchor) * Math.min(current, 1)
-    anchor = at
-  }
-
-  function shift(ms: number): void {
-    base += ms
-    lifetimeBase += ms
+    state.base += (at - state.anchor) * state.speed
+    state.lifetimeBase += (at - state.anchor) * Math.min(state.speed, 1)
+    state.anchor = at
   }
 
   /** Expects a `rebase()` first. */
   function moveTo(target: number): void {
-    lifetimeBase += target - base
-    base = target
+    state.lifetimeBase += target - state.base
+    state.base = target
   }
 
-  function setSpeed(next: number): void {
+  function setSpeed(
+    next: number,
+    resumeSpeed = next > 0 ? next : state.resumeSpeed,
+  ): void {
     rebase()
-    current = next
-    if (next > 0) resumeSpeed = next
+    state.speed = next
+    state.resumeSpeed = resumeSpeed
   }
 
   return {
     now,
     lifetimeNow,
     get speed() {
-      return current
+      return state.speed
     },
-    state: () => ({
-      anchor,
-      base,
-      lifetimeBase,
-      speed: current,
-      resumeSpeed,
-    }),
-    restore(state) {
-      anchor = state.anchor
-      base = state.base
-      lifetimeBase = state.lifetimeBase
-      current = state.speed
-      resumeSpeed = state.resumeSpeed
+    state: () => ({ ...state }),
+    restore(saved) {
+      Object.assign(state, saved)
     },
     set(time) {
       const value = typeof time === 'number' ? time : new Date(time).getTime()
@@ -117,7 +107,7 @@ export function createMockClock(
       }
       rebase()
       moveTo(value)
-      current = 0
+      state.speed = 0
     },
     advance(ms) {
       if (!Number.isFinite(ms)) {
@@ -125,7 +115,8 @@ export function createMockClock(
           `Cannot advance the mock clock by ${ms}: expected a number of milliseconds.`,
         )
       }
-      shift(ms)
+      state.base += ms
+      state.lifetimeBase += ms
     },
     setSpeed(next) {
       checkSpeed(next, true)
@@ -135,37 +126,33 @@ export function createMockClock(
       setSpeed(0)
     },
     resume() {
-      if (current === 0) setSpeed(resumeSpeed)
+      if (state.speed === 0) setSpeed(state.resumeSpeed)
     },
     toRealTime() {
-      rebase()
-      moveTo(anchor)
-      current = 1
-      resumeSpeed = 1
+      setSpeed(1, 1)
+      moveTo(state.anchor)
     },
     reset() {
       // The clock the mock started with, read at this instant.
-      rebase()
-      const at = anchor
+      setSpeed(initialSpeed, initialSpeed)
+      const at = state.anchor
       moveTo(initialSpeed === 1 ? at : created + (at - created) * initialSpeed)
-      current = initialSpeed
-      resumeSpeed = initialSpeed
     },
   }
 }
 
-/**
- * Throws unless `speed` is one the clock takes: the range of the `speed`
- * option, or 0 (paused) where `pause` allows it.
- */
-function checkSpeed(speed: number, pause: boolean): void {
+/** Whether the clock takes `speed`: the range of the `speed` option, or 0 (paused) where `pause` allows it. */
+export function isClockSpeed(speed: unknown, pause: boolean): speed is number {
   const { min, max } = OPTION_RULES.speed
-  if (
+  return (
     typeof speed === 'number' &&
     ((pause && speed === 0) || (speed >= min && speed <= max))
-  ) {
-    return
-  }
+  )
+}
+
+function checkSpeed(speed: number, pause: boolean): void {
+  if (isClockSpeed(speed, pause)) return
+  const { min, max } = OPTION_RULES.speed
   throw new RangeError(
     `Cannot run the mock clock at speed ${String(speed)}: expected a number from ${min} to ${max} (60 runs an hour of mock time a minute)${pause ? ', or 0 to pause it' : ''}.`,
   )
@@ -179,9 +166,7 @@ interface ClockReading {
   speed: number
 }
 
-/**
- * The clock as the control API shows it.
- */
+/** The clock as the control API shows it. */
 export function describeClock(clock: MockClock): ClockReading {
   return { now: new Date(clock.now()).toISOString(), speed: clock.speed }
 }

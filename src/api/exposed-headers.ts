@@ -9,12 +9,9 @@ export const EXPOSED_HEADERS = [
   'WWW-Authenticate',
   'Allow',
   'Retry-After',
-  RATE_LIMIT_HEADER_NAMES.ratelimit.limit,
-  RATE_LIMIT_HEADER_NAMES.ratelimit.remaining,
-  RATE_LIMIT_HEADER_NAMES.ratelimit.reset,
-  RATE_LIMIT_HEADER_NAMES['x-ratelimit'].limit,
-  RATE_LIMIT_HEADER_NAMES['x-ratelimit'].remaining,
-  RATE_LIMIT_HEADER_NAMES['x-ratelimit'].reset,
+  ...Object.values(RATE_LIMIT_HEADER_NAMES).flatMap((names) =>
+    Object.values(names),
+  ),
   'Accept-Ranges',
   'Content-Range',
   // Marks an answer of the real service under the server's proxy mode.

@@ -1,7 +1,7 @@
 import type { ListOrder } from './api-context.js'
 
 /** `item` may be a view computed for that instant; `[from, until)` is the span in which it stays so. */
-type ListItemAt<Served> =
+export type ListItemAt<Served> =
   | { visible: true; content: Served; from: number; until: number }
   | { visible: false; from: number; until: number }
 
@@ -62,15 +62,12 @@ export function createListBody<Item extends { created_at: string }, Served>(
   let until = extra?.until ?? Infinity
   const entries: Array<{ id: string; item: Served; time: number }> = []
   const add = (id: string, item: Item) => {
-    if (at === undefined) {
-      entries.push({
-        id,
-        item: item as unknown as Served,
-        time: Date.parse(item.created_at),
-      })
-      return
+    const state = at?.resolve(item, now) ?? {
+      visible: true,
+      content: item as unknown as Served,
+      from,
+      until,
     }
-    const state = at.resolve(item, now)
     from = Math.max(from, state.from)
     until = Math.min(until, state.until)
     if (state.visible) {

@@ -4,6 +4,8 @@ import { createPicker } from '../schema/create-picker.js'
 import type { FixtureProject } from '../schema/fixture.js'
 import type { RecordedExtras } from '../schema/recorded-extras.js'
 import { MOVIEMODE } from '../schema/moviemode-content.js'
+import type { AssetUrls } from './asset-signer.js'
+import { cached } from './cached.js'
 import type { ServedContent } from './content-at.js'
 import {
   applyRecordedExtras,
@@ -81,10 +83,7 @@ export function serializeContentListItem(content: ServedContent): string {
 /** Modes of `CONTENT_MODES` get their served body (for `moviemode`, asset URLs issued per request); any other mode its stored object as is. */
 export function serializeContentDetail(
   content: ServedContent,
-  issueJson: (movieUnique: string) => {
-    download_url: string
-    thumbnail_url: string
-  },
+  issueJson: (movieUnique: string) => AssetUrls,
 ): string {
   const template = cached(contentDetails, content, () =>
     createDetailTemplate(content),
@@ -92,13 +91,13 @@ export function serializeContentDetail(
   const { parts } = template
   if (template.issued.length === 0) return parts[0]!
   // @note moviemode's asset URLs are issued for each request, never cached.
-  const issued: Partial<Record<string, string>> =
+  const issued: Partial<AssetUrls> =
     content.mode === MOVIEMODE
       ? issueJson(content.content.movie_unique as string)
       : {}
   let json = parts[0]!
   for (let i = 0; i < template.issued.length; i++) {
-    const key = template.issued[i]!
+    const key = template.issued[i] as keyof AssetUrls
     const value = issued[key]
     if (value === undefined) {
       throw new Error(
@@ -200,17 +199,4 @@ function withContentExtras(
     applyRecordedExtras(result, content.publish[index]!, PUBLISH_FIELDS),
   )
   applyRecordedExtras(view, content, CONTENT_FIELDS, appendTo)
-}
-
-function cached<Key extends object, Value>(
-  cache: WeakMap<Key, Value>,
-  key: Key,
-  create: () => Value,
-): Value {
-  let value = cache.get(key)
-  if (value === undefined) {
-    value = create()
-    cache.set(key, value)
-  }
-  return value
 }

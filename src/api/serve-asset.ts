@@ -166,10 +166,7 @@ function release(asset: MediaAsset): void {
   if ('source' in asset) asset.source.close()
 }
 
-/**
- * The title and project of the content a movie belongs to; a movie no content
- * has (any more) shows its own ID.
- */
+/** The title and project of the content a movie belongs to; a movie no content has (any more) shows its own ID. */
 function findThumbnailSubject(
   context: AssetContext,
   movieUnique: string,
@@ -188,9 +185,8 @@ function findThumbnailSubject(
 }
 
 /**
- * The one byte range of a `Range` header, clamped to the asset, or
- * `unsatisfiable`; `undefined` when the header is to be ignored (malformed,
- * another unit, or several ranges), which RFC 9110 section 14.2 allows.
+ * The one byte range of a `Range` header, clamped to the asset, or `unsatisfiable`; `undefined` when the header is to
+ * be ignored (malformed, another unit, or several ranges), which RFC 9110 section 14.2 allows.
  */
 function parseSingleRange(
   header: string,
@@ -203,9 +199,8 @@ function parseSingleRange(
   if (first === '') {
     if (last === '') return undefined
     const suffix = Number(last)
-    // @note An empty asset has no last bytes to give (RFC 9110 section
-    // 14.1.1: a suffix range of a zero-length representation cannot be
-    // satisfied), so "bytes=-5" of it is a 416, not "bytes 0--1/0".
+    // @note An empty asset has no last bytes to give (RFC 9110 section 14.1.1: a suffix range of a zero-length
+    // representation cannot be satisfied), so "bytes=-5" of it is a 416, not "bytes 0--1/0".
     if (suffix === 0 || size === 0) return 'unsatisfiable'
     return { start: Math.max(0, size - suffix), end: size - 1 }
   }

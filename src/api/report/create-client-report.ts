@@ -82,10 +82,7 @@ function toFinding(
   occurrences: Occurrence[],
   settings: object,
 ): ClientFinding {
-  const shown = new Set<JournalEntry>()
-  for (const occurrence of occurrences) {
-    for (const entry of occurrence.entries) shown.add(entry)
-  }
+  const shown = new Set(occurrences.flatMap(({ entries }) => entries))
   return {
     rule: rule.id,
     severity: rule.severity,

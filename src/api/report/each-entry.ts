@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../traffic/create-request-journal.js'
-import type { Occurrence } from './report-rule.js'
+import { occurrenceOf, type Occurrence } from './report-rule.js'
 
 /**
  * One occurrence per entry that `matches`, under the entry's key, for the
@@ -10,14 +10,7 @@ export function eachEntry(
   matches: (entry: JournalEntry) => boolean,
   valueOf: (entry: JournalEntry) => number = () => 0,
 ): Occurrence[] {
-  const occurrences: Occurrence[] = []
-  for (const entry of entries) {
-    if (!matches(entry)) continue
-    occurrences.push({
-      keyLabel: entry.keyLabel,
-      entries: [entry],
-      value: valueOf(entry),
-    })
-  }
-  return occurrences
+  return entries
+    .filter(matches)
+    .map((entry) => occurrenceOf([entry], valueOf(entry)))
 }

@@ -18,3 +18,11 @@ export interface ReportRule<Settings = Record<string, never>> {
   /** `who` names the key (`acct_alpha#1`), or the requests without one. */
   describe(occurrences: Occurrence[], who: string, settings: Settings): string
 }
+
+/** One time a rule was broken, under the key of its first entry. */
+export function occurrenceOf(
+  entries: JournalEntry[],
+  value: number,
+): Occurrence {
+  return { keyLabel: entries[0]!.keyLabel, entries, value }
+}

@@ -40,19 +40,16 @@ export function createForcedResponse(
     headers['www-authenticate'] =
       'Bearer realm="content-api", error="invalid_token"'
   }
-  if (status !== 429 && status !== 503) {
-    return createErrorResponse(status, code, message ?? defaultMessage, headers)
-  }
+  const retries = status === 429 || status === 503
   const seconds = retryAfterSeconds ?? 30
-  headers['retry-after'] = String(seconds)
+  if (retries) headers['retry-after'] = String(seconds)
   const response = createErrorResponse(
     status,
     code,
     message ?? defaultMessage,
     headers,
   )
-  // @note Kept as a number too: the `error-variants` variant writes the
-  // header as an HTTP date.
-  response.facts = { retryAfterSeconds: seconds }
+  // @note Kept as a number too: the `error-variants` variant writes the header as an HTTP date.
+  if (retries) response.facts = { retryAfterSeconds: seconds }
   return response
 }

@@ -5,13 +5,7 @@ import {
   type RateLimit,
 } from '../../schema/scenario.js'
 import { parseDuration } from '../../schema/parse-duration.js'
-
-/**
- * The spec shows that 429 exists, not its values or headers, so every part is configurable.
- * `'fixed-window'` (default) counts from a key's first request in a window; `'token-bucket'` refills
- * evenly over the window. `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
- */
-export type RateLimitOptions = RateLimit
+import { cached } from '../cached.js'
 
 export interface RateLimitDecision {
   allowed: boolean
@@ -32,7 +26,7 @@ export interface RateLimitUsage {
 }
 
 export interface RateLimiter {
-  readonly options: Readonly<Required<Omit<RateLimitOptions, 'window'>>> & {
+  readonly options: Readonly<Required<Omit<RateLimit, 'window'>>> & {
     windowMs: number
   }
   check(key: string, endpoint: string | undefined): RateLimitDecision
@@ -50,8 +44,13 @@ interface Bucket {
   value: number
 }
 
+/**
+ * The spec shows that 429 exists, not its values or headers, so every part is configurable. `'fixed-window'` (default)
+ * counts from a key's first request in a window; `'token-bucket'` refills evenly over the window.
+ * `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
+ */
 export function createRateLimiter(
-  options: RateLimitOptions,
+  options: RateLimit,
   now: () => number,
 ): RateLimiter {
   const { limit } = options
@@ -96,11 +95,10 @@ class BucketLimiter implements RateLimiter {
     const time = this.#now()
     const { perEndpoint, algorithm, limit } = this.options
     const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key
-    let bucket = this.#buckets.get(id)
-    if (bucket === undefined) {
-      bucket = { since: time, value: algorithm === 'token-bucket' ? limit : 0 }
-      this.#buckets.set(id, bucket)
-    }
+    const bucket = cached(this.#buckets, id, () => ({
+      since: time,
+      value: algorithm === 'token-bucket' ? limit : 0,
+    }))
     return algorithm === 'token-bucket'
       ? this.#checkTokenBucket(bucket, time)
       : this.#checkFixedWindow(bucket, time)
@@ -150,9 +148,8 @@ class BucketLimiter implements RateLimiter {
   }
 
   /**
-   * A bucket's requests left and milliseconds until reset at `time`, without
-   * changing it; undefined when its count starts afresh (window over, bucket
-   * full).
+   * A bucket's requests left and milliseconds until reset at `time`, without changing it; undefined when its count
+   * starts afresh (window over, bucket full).
    */
   #standing(
     bucket: Bucket,

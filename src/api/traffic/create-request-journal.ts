@@ -31,21 +31,12 @@ export interface JournalEntry extends JournalFacts {
 }
 
 /** The time stays a number until someone reads the journal. */
-export interface RawJournalEntry extends JournalFacts {
-  id: number
+export interface RawJournalEntry extends Omit<
+  JournalEntry,
+  'time' | 'networkError'
+> {
   timeMs: number
-  method: string
-  path: string
-  query: string
-  endpoint: string | undefined
-  keyLabel: string | undefined
-  status: number
-  durationMs: number
-  startMs: number
-  lifetimeClockMs: number
   networkError: boolean
-  variants?: string[] | undefined
-  proxied?: string | undefined
 }
 
 /** Every given field must match. */

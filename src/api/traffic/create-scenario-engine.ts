@@ -4,11 +4,7 @@ import {
   type ScenarioPreset,
 } from '../../schema/scenario.js'
 import { parseScenario } from './parse-scenario.js'
-import {
-  countsOf,
-  takeCounts,
-  type ScenarioCounters,
-} from './scenario-counters.js'
+import type { ScenarioCounters } from './scenario-counters.js'
 import {
   ScenarioEntry,
   type ActiveScenario,
@@ -17,13 +13,9 @@ import {
   type ScenarioRequest,
 } from './scenario-entry.js'
 import { bindMethods } from '../../data/bind-methods.js'
+import { cached } from '../cached.js'
 
-export type {
-  ActiveScenario,
-  ScenarioOutcome,
-  ScenarioRequest,
-} from './scenario-entry.js'
-export type { ScenarioCounters } from './scenario-counters.js'
+export type { ActiveScenario } from './scenario-entry.js'
 
 /** Adds, lists and removes the scenarios of one mock instance. */
 export interface ScenarioController {
@@ -114,7 +106,7 @@ class ScenarioList implements ScenarioEngine {
   exportCounters(): ScenarioCounters {
     const scenarios: ScenarioCounters['scenarios'] = {}
     for (const entry of [...this.#entries, ...this.#oneOff.values()]) {
-      scenarios[entry.state.id] = countsOf(entry)
+      scenarios[entry.state.id] = entry.counts()
     }
     for (const id of this.#usedUp) {
       scenarios[id] = { matched: 0, fired: 0, remaining: 0, draws: 0 }
@@ -126,7 +118,7 @@ class ScenarioList implements ScenarioEngine {
     if (counters.clears !== this.#clears) return
     for (const entry of [...this.#entries, ...this.#oneOff.values()]) {
       const counted = counters.scenarios[entry.state.id]
-      if (counted !== undefined) takeCounts(entry, counted)
+      if (counted !== undefined) entry.takeCounts(counted)
     }
     this.#dropUsedUp()
   }
@@ -151,21 +143,13 @@ class ScenarioList implements ScenarioEngine {
 
   /** The scenario of an `X-Mock-Scenario` preset, made on its first use. */
   #oneOffOf(preset: ScenarioPreset): ScenarioEntry {
-    let entry = this.#oneOff.get(preset)
-    if (entry === undefined) {
-      // @note Streams of their own (negative numbers), so a request with
-      // the header does not shift the draws of the scenarios added later.
+    // @note Streams of their own (negative numbers), so a request with the header does not shift the draws of the
+    // scenarios added later.
+    return cached(this.#oneOff, preset, () => {
       const stream = -1 - SCENARIO_PRESETS.indexOf(preset)
-      const scenario = parseScenario(preset)
-      entry = new ScenarioEntry(
-        scenario,
-        `header:${preset}`,
-        stream,
-        this.#options,
-      )
-      this.#oneOff.set(preset, entry)
-    }
-    return entry
+      const id = `header:${preset}`
+      return new ScenarioEntry(parseScenario(preset), id, stream, this.#options)
+    })
   }
 
   #dropUsedUp(): void {

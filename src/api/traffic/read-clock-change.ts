@@ -1,6 +1,7 @@
 import { parseDuration } from '../../schema/parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
 import { OPTION_RULES } from '../../schema/option-rules.js'
+import { isClockSpeed } from '../create-mock-clock.js'
 
 /** A zone is required: a time without one would be read in the server's zone, which a tester cannot see. */
 const ISO_TIME =
@@ -18,7 +19,41 @@ interface ClockChange {
   resume?: true
 }
 
-const FIELDS = ['set', 'advance', 'speed', 'resume', 'real']
+type FieldReader = (
+  value: unknown,
+  change: ClockChange,
+  now: number,
+) => number | true | undefined
+
+const readTrue: FieldReader = (value) => (value === true ? true : undefined)
+
+/** Each field in the order it is checked: its reader (undefined for a bad value), and what it takes. */
+const FIELDS: Record<keyof ClockChange, [FieldReader, string]> = {
+  real: [
+    readTrue,
+    'send {"real": true} to go back to the real date at real speed, or leave it out',
+  ],
+  set: [
+    readTime,
+    'expected an ISO 8601 time with a zone, such as "2030-01-01T00:00:00Z", or epoch milliseconds',
+  ],
+  advance: [
+    (value, change, now) => {
+      const offset = readOffset(value)
+      const target = (change.set ?? now) + (offset ?? 0)
+      return Number.isNaN(new Date(target).getTime()) ? undefined : offset
+    },
+    'expected milliseconds (a number, negative to go back) or a count with a unit, such as "500ms", "30s", "1m", "2h" or "-1h", that keeps the clock within the dates JavaScript can hold',
+  ],
+  speed: [
+    (value) => (isClockSpeed(value, true) ? value : undefined),
+    `expected a number from ${OPTION_RULES.speed.min} to ${OPTION_RULES.speed.max}, how many times as fast as real time the clock runs (1 is real speed, 60 an hour a minute), or 0 to pause it`,
+  ],
+  resume: [
+    readTrue,
+    'send {"resume": true} to run a paused clock again, or {"speed": 0} to pause it',
+  ],
+}
 
 /** A body may hold one of each pair. */
 const EXCLUSIVE_FIELDS: ReadonlyArray<
@@ -36,87 +71,45 @@ const EXCLUSIVE_FIELDS: ReadonlyArray<
   ],
 ]
 
+const USAGE =
+  'Send {"set": "2030-01-01T00:00:00Z"} to stop the clock at a time, {"advance": "1m"} to move it, {"speed": 10} to run it 10 times as fast from where it is ({"speed": 0} pauses, {"resume": true} runs it again, {"speed": 1} is real speed), {"real": true} for the real date, or DELETE /__mock/clock for the clock the mock started with.'
+
 /**
  * `advance` takes ms or `30s`, `1m`, `2h` (negative goes back); `speed` 0.01 to 10,000, or 0 to pause.
  * @throws {ControlInputError} naming the bad field.
  */
 export function readClockChange(body: unknown, now: number): ClockChange {
-  const usage =
-    'Send {"set": "2030-01-01T00:00:00Z"} to stop the clock at a time, {"advance": "1m"} to move it, {"speed": 10} to run it 10 times as fast from where it is ({"speed": 0} pauses, {"resume": true} runs it again, {"speed": 1} is real speed), {"real": true} for the real date, or DELETE /__mock/clock for the clock the mock started with.'
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ControlInputError(
       'invalid_clock',
-      `Expected a JSON object. ${usage}`,
+      `Expected a JSON object. ${USAGE}`,
     )
   }
-  const unknown = Object.keys(body).filter((name) => !FIELDS.includes(name))
+  const fields = body as Record<string, unknown>
+  const unknown = Object.keys(fields).filter(
+    (name) => !Object.hasOwn(FIELDS, name),
+  )
   if (unknown.length > 0) {
     throw new ControlInputError(
       'invalid_clock',
-      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}. ${usage}`,
+      `Unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}. ${USAGE}`,
     )
-  }
-  const { set, advance, speed, resume, real } = body as Record<string, unknown>
-  if (
-    FIELDS.every(
-      (name) => (body as Record<string, unknown>)[name] === undefined,
-    )
-  ) {
-    throw new ControlInputError('invalid_clock', `Nothing to change. ${usage}`)
   }
   const change: ClockChange = {}
-  if (real !== undefined) {
-    if (real !== true) {
+  for (const [name, [reader, takes]] of Object.entries(FIELDS)) {
+    const value = fields[name]
+    if (value === undefined) continue
+    const read = reader(value, change, now)
+    if (read === undefined) {
       throw new ControlInputError(
         'invalid_clock',
-        `Invalid "real" ${JSON.stringify(real)}: send {"real": true} to go back to the real date at real speed, or leave it out.`,
+        `Invalid "${name}" ${JSON.stringify(value)}: ${takes}.`,
       )
     }
-    change.real = true
+    Object.assign(change, { [name]: read })
   }
-  if (set !== undefined) {
-    change.set = readTime(set)
-    if (change.set === undefined) {
-      throw new ControlInputError(
-        'invalid_clock',
-        `Invalid "set" ${JSON.stringify(set)}: expected an ISO 8601 time with a zone, such as "2030-01-01T00:00:00Z", or epoch milliseconds.`,
-      )
-    }
-  }
-  if (advance !== undefined) {
-    change.advance = readOffset(advance)
-    const target = (change.set ?? now) + (change.advance ?? 0)
-    if (
-      change.advance === undefined ||
-      Number.isNaN(new Date(target).getTime())
-    ) {
-      throw new ControlInputError(
-        'invalid_clock',
-        `Invalid "advance" ${JSON.stringify(advance)}: expected milliseconds (a number, negative to go back) or a count with a unit, such as "500ms", "30s", "1m", "2h" or "-1h", that keeps the clock within the dates JavaScript can hold.`,
-      )
-    }
-  }
-  if (speed !== undefined) {
-    const { min, max } = OPTION_RULES.speed
-    if (
-      typeof speed !== 'number' ||
-      !(speed === 0 || (speed >= min && speed <= max))
-    ) {
-      throw new ControlInputError(
-        'invalid_clock',
-        `Invalid "speed" ${JSON.stringify(speed)}: expected a number from ${min} to ${max}, how many times as fast as real time the clock runs (1 is real speed, 60 an hour a minute), or 0 to pause it.`,
-      )
-    }
-    change.speed = speed
-  }
-  if (resume !== undefined) {
-    if (resume !== true) {
-      throw new ControlInputError(
-        'invalid_clock',
-        `Invalid "resume" ${JSON.stringify(resume)}: send {"resume": true} to run a paused clock again, or {"speed": 0} to pause it.`,
-      )
-    }
-    change.resume = true
+  if (Object.keys(change).length === 0) {
+    throw new ControlInputError('invalid_clock', `Nothing to change. ${USAGE}`)
   }
   for (const [one, other, message] of EXCLUSIVE_FIELDS) {
     if (one in change && other in change) {

@@ -11,6 +11,9 @@ import {
 } from './create-rate-limiter.js'
 import { isUnderPath } from './is-under-path.js'
 import type { LimitScope } from './journal-facts.js'
+import type { ScenarioCounters } from './scenario-counters.js'
+
+type ScenarioCounts = ScenarioCounters['scenarios'][string]
 
 /** A `match.key` is shown as the key's log-safe `keyLabel`, so no list ever carries an API key. */
 export interface ActiveScenario extends Omit<Scenario, 'match'> {
@@ -128,6 +131,29 @@ export class ScenarioEntry {
       if (state.status === 429) {
         outcome.response.facts!.limitScope = this.#narrowestScope('key')
       }
+    }
+  }
+
+  /** Includes the place in the seeded draws and the buckets. */
+  counts(): ScenarioCounts {
+    const { matched, fired, remaining } = this.state
+    return {
+      matched,
+      fired,
+      ...(remaining !== undefined && { remaining }),
+      draws: this.stream.position,
+      ...(this.limiter && { buckets: this.limiter.exportBuckets() }),
+    }
+  }
+
+  takeCounts(counted: ScenarioCounts): void {
+    this.state.matched = counted.matched
+    this.state.fired = counted.fired
+    if (counted.remaining !== undefined)
+      this.state.remaining = counted.remaining
+    this.stream.seek(counted.draws)
+    if (counted.buckets !== undefined) {
+      this.limiter?.importBuckets(counted.buckets)
     }
   }
 

@@ -1,6 +1,5 @@
 import type { ApiContext } from '../api-context.js'
 import { byteLengthOf } from '../byte-length-of.js'
-import { createErrorResponse } from '../error-response.js'
 import type { ApiRequest, ApiResponse, BodyDelivery } from '../types.js'
 import type { AppliedVariant } from '../../schema/variants.js'
 import { applyErrorVariants } from './error-variants.js'

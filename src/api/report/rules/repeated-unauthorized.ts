@@ -3,17 +3,15 @@ import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { groupEntries } from '../group-entries.js'
 import { isSentAfter } from '../time-between.js'
 import { plural } from '../finding-words.js'
-import type { Occurrence, ReportRule } from '../report-rule.js'
+import { occurrenceOf, type ReportRule } from '../report-rule.js'
 
 type Settings = ClientReportThresholds['repeated-unauthorized']
 
 /**
- * `repeated-unauthorized`: a key that got a 401 is sent again `resends` (3)
- * times or more, each refused too: an unknown, expired or revoked key, or a
- * key a scenario answers 401. A key the dataset does not know is told by its
- * fingerprint. Requests in flight when the first 401 was answered do not
- * count. One time: one run of 401s for a key, up to an answer that is not
- * 401.
+ * `repeated-unauthorized`: a key that got a 401 is sent again `resends` (3) times or more, each refused too: an
+ * unknown, expired or revoked key, or a key a scenario answers 401. A key the dataset does not know is told by its
+ * fingerprint. Requests in flight when the first 401 was answered do not count. One time: one run of 401s for a key,
+ * up to an answer that is not 401.
  */
 export const repeatedUnauthorized: ReportRule<Settings> = {
   id: 'repeated-unauthorized',
@@ -21,7 +19,6 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
   source:
     'spec 5, rule 3 (401: API key invalid or expired); conduct: a refused key is not sent again',
   find(entries, settings) {
-    const occurrences: Occurrence[] = []
     const groups = groupEntries(
       entries,
       (entry) =>
@@ -30,18 +27,10 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
           ? undefined
           : `unknown ${entry.keyFingerprint}`),
     )
-    for (const group of groups.values()) {
-      for (const run of findRefusedRuns(group)) {
-        if (run.length - 1 >= settings.resends) {
-          occurrences.push({
-            keyLabel: run[0]!.keyLabel,
-            entries: run,
-            value: run.length - 1,
-          })
-        }
-      }
-    }
-    return occurrences
+    return [...groups.values()]
+      .flatMap(findRefusedRuns)
+      .filter((run) => run.length - 1 >= settings.resends)
+      .map((run) => occurrenceOf(run, run.length - 1))
   },
   describe(occurrences, who) {
     const resent = occurrences.reduce((sum, { value }) => sum + value, 0)
@@ -63,9 +52,8 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
 }
 
 /**
- * Each run of 401s in a key's requests, broken by any other answer: the
- * first 401, then those sent after it was answered (the ones already in
- * flight then were sent before the client could know).
+ * Each run of 401s in a key's requests, broken by any other answer: the first 401, then those sent after it was
+ * answered (the ones already in flight then were sent before the client could know).
  */
 function findRefusedRuns(group: readonly JournalEntry[]): JournalEntry[][] {
   const runs: JournalEntry[][] = []

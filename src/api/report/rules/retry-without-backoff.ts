@@ -3,7 +3,7 @@ import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { isApiEntry, isFailure } from '../entry-kinds.js'
 import { groupEntries } from '../group-entries.js'
 import { plural, requestLine } from '../finding-words.js'
-import type { Occurrence, ReportRule } from '../report-rule.js'
+import { occurrenceOf, type ReportRule } from '../report-rule.js'
 import {
   apartMs,
   isSentAfter,
@@ -27,7 +27,6 @@ export const retryWithoutBackoff: ReportRule<Settings> = {
   source:
     'spec 7 (500: unexpected error); conduct: exponential backoff with jitter',
   find(entries, settings) {
-    const occurrences: Occurrence[] = []
     const groups = groupEntries(entries, (entry) =>
       entry.keyLabel === undefined || !isApiEntry(entry)
         ? undefined
@@ -36,19 +35,13 @@ export const retryWithoutBackoff: ReportRule<Settings> = {
     const limited = groupEntries(entries, (entry) =>
       entry.status === 429 ? entry.keyLabel : undefined,
     )
-    for (const group of groups.values()) {
-      for (const run of findRuns(group)) {
+    return [...groups.values()]
+      .flatMap(findRuns)
+      .filter((run) => {
         const held = isHeldByLimit(run, limited.get(run[0]!.keyLabel!))
-        if (breaksRule(run, settings, held)) {
-          occurrences.push({
-            keyLabel: run[0]!.keyLabel,
-            entries: run,
-            value: run.length - 1,
-          })
-        }
-      }
-    }
-    return occurrences
+        return breaksRule(run, settings, held)
+      })
+      .map((run) => occurrenceOf(run, run.length - 1))
   },
   describe(occurrences, who, settings) {
     const example = occurrences[0]!.entries[0]!
@@ -78,9 +71,8 @@ function findRuns(group: readonly JournalEntry[]): JournalEntry[][] {
 }
 
 /**
- * Whether the key got a 429 while the run went on: then its waits were the
- * limit's to decide (a client holds all of a key's requests for a 429's
- * Retry-After), and whether they grew says nothing of its backoff.
+ * Whether the key got a 429 while the run went on: then its waits were the limit's to decide (a client holds all of a
+ * key's requests for a 429's Retry-After), and whether they grew says nothing of its backoff.
  */
 function isHeldByLimit(
   run: readonly JournalEntry[],
@@ -112,10 +104,9 @@ function breaksRule(
 }
 
 /**
- * Whether the wait before `run[resend]` grew from the one before it, on
- * either clock (a clock moved in the middle of a run must not make a real
- * backoff look steady), or lasted the failure's `Retry-After`; one that
- * cannot be told (an entry without its times) counts as grown.
+ * Whether the wait before `run[resend]` grew from the one before it, on either clock (a clock moved in the middle of
+ * a run must not make a real backoff look steady), or lasted the failure's `Retry-After`; one that cannot be told (an
+ * entry without its times) counts as grown.
  */
 function grows(run: readonly JournalEntry[], resend: number): boolean {
   const failure = run[resend - 1]!

@@ -3,40 +3,29 @@ import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { isApiEntry, isFailure } from '../entry-kinds.js'
 import { groupEntries } from '../group-entries.js'
 import { formatDuration, plural, requestLine } from '../finding-words.js'
-import type { Occurrence, ReportRule } from '../report-rule.js'
+import { occurrenceOf, type ReportRule } from '../report-rule.js'
 import { apartMs, TIMER_SLACK_MS } from '../time-between.js'
 
 type Settings = ClientReportThresholds['tight-polling']
 
 /**
- * `tight-polling`: the same GET (key, path and query) sent `requests` (10)
- * times or more in a row, each less than `intervalMs` (1 s) after the one
- * before, as the client waited (real time, or the lifetime clock a suite
- * moves instead of sleeping). Answers that other rules are about (5xx,
- * dropped, 429, 401, a request refused as malformed) are left out. One
- * time: one such streak.
+ * `tight-polling`: the same GET (key, path and query) sent `requests` (10) times or more in a row, each less than
+ * `intervalMs` (1 s) after the one before, as the client waited (real time, or the lifetime clock a suite moves
+ * instead of sleeping). Answers that other rules are about (5xx, dropped, 429, 401, a request refused as malformed)
+ * are left out. One time: one such streak.
  */
 export const tightPolling: ReportRule<Settings> = {
   id: 'tight-polling',
   severity: 'warning',
   source: 'spec 8 (rate limits); conduct: poll no more than once a second',
   find(entries, settings) {
-    const occurrences: Occurrence[] = []
     const groups = groupEntries(entries, (entry) =>
       isPoll(entry) ? `${entry.keyLabel} ${requestLine(entry)}` : undefined,
     )
-    for (const group of groups.values()) {
-      for (const streak of findStreaks(group, settings.intervalMs)) {
-        if (streak.length >= settings.requests) {
-          occurrences.push({
-            keyLabel: streak[0]!.keyLabel,
-            entries: streak,
-            value: shortestGap(streak),
-          })
-        }
-      }
-    }
-    return occurrences
+    return [...groups.values()]
+      .flatMap((group) => findStreaks(group, settings.intervalMs))
+      .filter((streak) => streak.length >= settings.requests)
+      .map((streak) => occurrenceOf(streak, shortestGap(streak)))
   },
   describe(occurrences, who, settings) {
     const example = occurrences[0]!.entries[0]!

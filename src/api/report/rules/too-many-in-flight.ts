@@ -2,39 +2,29 @@ import type { ClientReportThresholds } from '../../../schema/client-report-optio
 import type { JournalEntry } from '../../traffic/create-request-journal.js'
 import { groupEntries } from '../group-entries.js'
 import { plural } from '../finding-words.js'
-import type { Occurrence, ReportRule } from '../report-rule.js'
+import { occurrenceOf, type ReportRule } from '../report-rule.js'
 
 type Settings = ClientReportThresholds['too-many-in-flight']
 
 /**
- * `too-many-in-flight`: more than `limit` (8) requests of one key in flight
- * at once, each from its arrival until the mock answered it (its forced
- * latency included), in real time. A request answered at once is never in
- * flight beside another: the mock sees a client's concurrency only while
- * its answers take time, as the real service's do. One time: one stretch
- * above the limit.
+ * `too-many-in-flight`: more than `limit` (8) requests of one key in flight at once, each from its arrival until the
+ * mock answered it (its forced latency included), in real time. A request answered at once is never in flight beside
+ * another: the mock sees a client's concurrency only while its answers take time, as the real service's do. One time:
+ * one stretch above the limit.
  */
 export const tooManyInFlight: ReportRule<Settings> = {
   id: 'too-many-in-flight',
   severity: 'warning',
   source: 'spec 8 (rate limits); conduct: a client bounds its concurrency',
   find(entries, settings) {
-    const occurrences: Occurrence[] = []
     const groups = groupEntries(entries, (entry) =>
       Number.isFinite(entry.startMs) && entry.durationMs > 0
         ? entry.keyLabel
         : undefined,
     )
-    for (const group of groups.values()) {
-      for (const peak of findPeaks(group, settings.limit)) {
-        occurrences.push({
-          keyLabel: peak[0]!.keyLabel,
-          entries: peak,
-          value: peak.length,
-        })
-      }
-    }
-    return occurrences
+    return [...groups.values()]
+      .flatMap((group) => findPeaks(group, settings.limit))
+      .map((peak) => occurrenceOf(peak, peak.length))
   },
   describe(occurrences, who, settings) {
     const most = Math.max(...occurrences.map(({ value }) => value))
@@ -43,8 +33,7 @@ export const tooManyInFlight: ReportRule<Settings> = {
 }
 
 /**
- * The requests in flight at the busiest moment of each stretch with more
- * than `limit` in flight, in order of arrival.
+ * The requests in flight at the busiest moment of each stretch with more than `limit` in flight, in order of arrival.
  */
 function findPeaks(
   group: readonly JournalEntry[],
