@@ -36,15 +36,8 @@ export const CITIES = [
 ] as const
 
 /** Endings of brand names in project descriptions: "Smith Labs". */
-export const BRAND_SUFFIXES = [
-  'Goods',
-  'Labs',
-  'Supply',
-  'Studio',
-  'Collective',
-  'Outfitters',
-  'Brothers',
-] as const
+export const BRAND_SUFFIXES =
+  'Goods Labs Supply Studio Collective Outfitters Brothers'.split(' ')
 
 /** Video lengths in seconds, for "in 30 seconds" titles. */
 export const DURATIONS_IN_SECONDS = [15, 30, 45, 60, 90] as const
@@ -126,53 +119,10 @@ export const CAMPAIGN_GOALS = [
 ] as const
 
 /** Common names: faker's list also holds "Missouri" and "Baby". */
-export const PRESENTERS = [
-  'Maya',
-  'Leo',
-  'Priya',
-  'Sam',
-  'Chloe',
-  'Marcus',
-  'Aisha',
-  'Noah',
-  'Sofia',
-  'Daniel',
-  'Hannah',
-  'Omar',
-  'Grace',
-  'Lucas',
-  'Mei',
-  'Ethan',
-  'Zoe',
-  'Mateo',
-  'Nina',
-  'Jonah',
-  'Amara',
-  'Felix',
-  'Lena',
-  'Ravi',
-  'Isla',
-  'Theo',
-  'Yuki',
-  'Diego',
-  'Ava',
-  'Kofi',
-  'Elena',
-  'Ben',
-  'Layla',
-  'Tom',
-  'Ines',
-  'Jamal',
-  'Clara',
-  'Arjun',
-  'Emma',
-  'Hugo',
-  'Sara',
-  'Kai',
-  'Rosa',
-  'Finn',
-  'Nadia',
-  'Luca',
-  'Julia',
-  'Max',
-] as const
+export const PRESENTERS = `
+Maya Leo Priya Sam Chloe Marcus Aisha Noah Sofia Daniel Hannah Omar Grace Lucas Mei Ethan Zoe Mateo
+Nina Jonah Amara Felix Lena Ravi Isla Theo Yuki Diego Ava Kofi Elena Ben Layla Tom Ines Jamal Clara
+Arjun Emma Hugo Sara Kai Rosa Finn Nadia Luca Julia Max
+`
+  .trim()
+  .split(/\s+/)
