@@ -4,6 +4,7 @@
  * a brand's own (no generated adjectives).
  * @note Reordering or editing any list changes every seeded dataset.
  */
+import { listOf } from './list-of.js'
 
 /** A product a demo project is about, with the words its titles use. */
 export interface ProductLine {
@@ -115,7 +116,7 @@ trim a candle wick | layer home scents | stop candle tunnelling | reuse an empty
 export const PRODUCT_LINES: readonly ProductLine[] = TABLE.trim()
   .split('\n\n')
   .map((paragraph) => {
-    const rows = paragraph.split('\n').map((row) => row.split(' | '))
+    const rows = paragraph.split('\n').map(listOf)
     const [names, models, variants, features, howTo] = rows as Rows
     const [line, item] = names as [string, string]
     return { line, item, models, variants, features, howTo }
