@@ -50,23 +50,15 @@ export function createDatasetIndex(
   viewersOf: ViewersOf,
 ): DatasetIndexer {
   const index = new IndexMaps(viewersOf)
-  const { kinds } = index
-  follow(index, collections.accounts, kinds.accounts)
-  follow(index, collections.apiKeys, kinds.apiKeys)
-  follow(index, collections.projects, kinds.projects)
-  follow(index, collections.contents, kinds.contents)
-  const frozen =
-    <Value>(kind: Kind<Value>) =>
-    (record: Value) =>
-      kind.add(deepFreeze(record))
+  const add: Record<string, (record: object) => void> = {}
+  for (const name of Object.keys(collections) as (keyof DatasetCollections)[]) {
+    const kind: Kind<object> = index.kinds[name]
+    follow(index, collections[name], kind)
+    add[name] = (record) => kind.add(deepFreeze(record))
+  }
   return {
     index,
-    add: {
-      accounts: frozen(kinds.accounts),
-      apiKeys: frozen(kinds.apiKeys),
-      projects: frozen(kinds.projects),
-      contents: frozen(kinds.contents),
-    },
+    add: add as DatasetIndexer['add'],
     changed() {
       index.version++
     },

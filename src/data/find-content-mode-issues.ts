@@ -4,12 +4,10 @@ import { isJsonRecord } from './is-json-record.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
 
 /**
- * Checks the `content` of each content of a raw fixture document against the
- * stored body of its mode (`CONTENT_MODES`), wherever `mode` and `content`
- * can be read, whatever else is wrong in the record.
- * @note The same rule as the refinement of `fixtureContentSchema`, run apart
- * because zod skips that refinement in a record where a number check failed
- * (`"step_process": 1.5`), and a load reports every problem at once.
+ * Checks the `content` of each content of a raw fixture document against the stored body of its mode (`CONTENT_MODES`),
+ * wherever `mode` and `content` can be read, whatever else is wrong in the record.
+ * @note The same rule as the refinement of `fixtureContentSchema`, run apart because zod skips that refinement in a
+ * record where a number check failed (`"step_process": 1.5`), and a load reports every problem at once.
  */
 export function findContentModeIssues(input: unknown): LocatedFixtureIssue[] {
   const contents = isJsonRecord(input) ? input.contents : undefined

@@ -1,5 +1,6 @@
 import type { LocatedFixtureIssue } from './fixture-error.js'
 import { isJsonRecord as isRecord } from './is-json-record.js'
+import { RECORD_KINDS, type RecordKindName } from './records/record-kinds.js'
 
 type JsonRecord = Record<string, unknown>
 
@@ -13,47 +14,35 @@ export function* findReferenceIssues(
 ): Generator<void, LocatedFixtureIssue[]> {
   if (!isRecord(input)) return []
   const issues: LocatedFixtureIssue[] = []
-  const accounts = yield* collectIds(input, 'accounts', 'id', issues)
-  yield* collectIds(input, 'api_keys', 'key', issues)
-  const projects = yield* collectIds(
-    input,
-    'projects',
-    'project_unique',
-    issues,
-  )
-  yield* collectIds(input, 'contents', 'variation_unique', issues)
-
-  const checkAccount = (value: unknown, path: PropertyKey[]) => {
-    if (isDangling(value, accounts)) {
-      issues.push({
-        path,
-        message: `no such account "${value}"; add it to "accounts" or use one of its IDs`,
-      })
-    }
+  const ids = new Map<RecordKindName, ReadonlyMap<string, number>>()
+  for (const { name, list, idField } of KINDS) {
+    const found = yield* collectIds(input, list, idField, issues)
+    if (found !== undefined) ids.set(name, found)
   }
-  for (const [apiKey, i] of records(input.api_keys)) {
-    checkAccount(apiKey.account, ['api_keys', i, 'account'])
-    yield
-  }
-  for (const [project, i] of records(input.projects)) {
-    checkAccount(project.account, ['projects', i, 'account'])
-    if (Array.isArray(project.shared_with)) {
-      project.shared_with.forEach((viewer: unknown, j) => {
-        checkAccount(viewer, ['projects', i, 'shared_with', j])
-      })
-    }
-    yield
-  }
-  for (const [content, i] of records(input.contents)) {
-    yield
-    if (isDangling(content.project_unique, projects)) {
-      issues.push({
-        path: ['contents', i, 'project_unique'],
-        message: `no such project "${content.project_unique}"; add it to "projects" or use one of its project_unique values`,
-      })
+  for (const { list, references } of KINDS) {
+    if (references.length === 0) continue
+    for (const [record, i] of records(input[list])) {
+      for (const { field, target, many } of references) {
+        const value = record[field]
+        const items = many ? (Array.isArray(value) ? value : []) : [value]
+        items.forEach((id: unknown, j) => {
+          if (!isDangling(id, ids.get(target))) return
+          const path = many ? [list, i, field, j] : [list, i, field]
+          issues.push({ path, message: describeDangling(target, id) })
+        })
+      }
+      yield
     }
   }
   return issues
+}
+
+const KINDS = Object.values(RECORD_KINDS)
+
+function describeDangling(target: RecordKindName, id: string): string {
+  const { noun, list, idField } = RECORD_KINDS[target]
+  const ids = idField === 'id' ? 'IDs' : `${idField} values`
+  return `no such ${noun} "${id}"; add it to "${list}" or use one of its ${ids}`
 }
 
 /** @note The map itself, not a `Set` of its keys: copying them would be one long step of a large load's check. */

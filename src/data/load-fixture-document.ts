@@ -9,12 +9,8 @@ import { runInSlices } from './run-in-slices.js'
 /** Records put into the dataset between two looks at the clock (a few milliseconds' worth). */
 const BATCH_SIZE = 500
 
-const LOAD_ORDER: readonly RecordKindName[] = [
-  'accounts',
-  'apiKeys',
-  'projects',
-  'contents',
-]
+/** A kind refers only to kinds before it. */
+const LOAD_ORDER = Object.keys(RECORD_KINDS) as RecordKindName[]
 
 /**
  * Fills a new dataset with the records of a validated document as they are, and freezes them: the caller must not

@@ -78,12 +78,9 @@ export function findFixtureDocumentIssues(
 const LISTS = ['accounts', 'api_keys', 'projects', 'contents'] as const
 
 /** The document's own level; the records are validated one by one. */
-const documentHeadSchema = documentShapeSchema.extend({
-  accounts: z.array(z.unknown()),
-  api_keys: z.array(z.unknown()),
-  projects: z.array(z.unknown()),
-  contents: z.array(z.unknown()),
-})
+const documentHeadSchema = documentShapeSchema.extend(
+  Object.fromEntries(LISTS.map((list) => [list, z.array(z.unknown())])),
+)
 
 const PARSE_OPTIONS = {
   // Without it zod 4 leaves `issue.input` undefined: a wrong type could not be told from a missing value.
@@ -101,8 +98,8 @@ function inspectFixtureDocument(input: unknown): Inspection {
 }
 
 /**
- * Yields after each record, checked on its own with its issues put under `[list, index]`: the same issues as a
- * check of the whole document. Only the references across lists are checked in one step at the end.
+ * Yields after each record, checked on its own with its issues put under `[list, index]`: the same issues as a check of
+ * the whole document. Only the references across lists are checked in one step at the end.
  */
 function* inspectInSteps(input: unknown): Generator<void, Inspection> {
   if (takeChecked(input)) {
@@ -169,8 +166,8 @@ function toIssues(
 }
 
 /**
- * The way a person reads the document: keys in schema order, unknown keys after them by name, items by index, a
- * path before the paths inside it; problems at one path keep their order (shape before references).
+ * The way a person reads the document: keys in schema order, unknown keys after them by name, items by index, a path
+ * before the paths inside it; problems at one path keep their order (shape before references).
  */
 export function sortInDocumentOrder(
   issues: readonly LocatedFixtureIssue[],

@@ -62,17 +62,15 @@ const ROOT_SCHEMAS = [
   errorEnvelopeSchema,
 ]
 
+interface OperationText {
+  tag: string
+  summary: string
+  description: string
+  successDescription: string
+}
+
 /** Path and operation ID come from `ENDPOINT_PATHS`, so they cannot differ from what the mock serves. */
-const OPERATIONS: Record<
-  Endpoint,
-  {
-    tag: string
-    summary: string
-    description: string
-    success: z.ZodType
-    successDescription: string
-  }
-> = {
+const OPERATIONS: Record<Endpoint, OperationText & { success: z.ZodType }> = {
   listProjects: {
     tag: 'Projects',
     summary: 'List projects',
@@ -135,23 +133,12 @@ export function createOpenApiDocumentOf(
     }
     return id
   }
-  const pathParameters: Record<string, JsonObject> = {
-    project_unique: createPathParameter(
-      'project_unique',
-      'Public ID of the project.',
-    ),
-    variation_unique: createPathParameter(
-      'variation_unique',
-      'Public ID of the content.',
-    ),
-  }
   const paths: Record<string, OpenApiPathItem> = {}
   for (const endpoint of ENDPOINT_NAMES) {
     const path = ENDPOINT_PATHS[endpoint]
     const { success, ...operation } = OPERATIONS[endpoint]
-    const parameters = Array.from(
-      path.matchAll(/\{(\w+)\}/g),
-      ([, name]) => pathParameters[name!]!,
+    const parameters = Array.from(path.matchAll(/\{(\w+)\}/g), ([, name]) =>
+      createPathParameter(name!),
     )
     paths[path] = {
       ...(parameters.length > 0 && { parameters }),
@@ -261,22 +248,26 @@ function rewriteRefs(value: unknown, from: string, to: string): unknown {
   return result
 }
 
-function createPathParameter(name: string, description: string): JsonObject {
+const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  project_unique: 'Public ID of the project.',
+  variation_unique: 'Public ID of the content.',
+}
+
+function createPathParameter(name: string): JsonObject {
   const { $schema: _, ...schema } = z.toJSONSchema(publicIdSchema, {
     target: 'draft-2020-12',
   })
+  const description = PATH_PARAMETER_DESCRIPTIONS[name]
   return { name, in: 'path', required: true, description, schema }
 }
 
-function createOperation(input: {
-  operationId: string
-  tag: string
-  summary: string
-  description: string
-  success: string
-  successDescription: string
-  hasParameters: boolean
-}): JsonObject {
+function createOperation(
+  input: OperationText & {
+    operationId: string
+    success: string
+    hasParameters: boolean
+  },
+): JsonObject {
   const ref = (name: string) => ({ $ref: RESPONSES_POINTER + name })
   return {
     operationId: input.operationId,

@@ -24,21 +24,11 @@ function isTooDeep(value: unknown, maxDepth: number, startDepth: number) {
     const depth = depths.pop()!
     if (typeof current !== 'object' || current === null) continue
     if (depth > maxDepth) return true
-    if (Array.isArray(current)) {
-      for (const child of current) {
-        if (typeof child === 'object' && child !== null) {
-          values.push(child)
-          depths.push(depth + 1)
-        }
-      }
-    } else {
-      for (const key in current) {
-        if (!Object.hasOwn(current, key)) continue
-        const child = (current as Record<string, unknown>)[key]
-        if (typeof child === 'object' && child !== null) {
-          values.push(child)
-          depths.push(depth + 1)
-        }
+    const children = Array.isArray(current) ? current : Object.values(current)
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) {
+        values.push(child)
+        depths.push(depth + 1)
       }
     }
   }

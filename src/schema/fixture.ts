@@ -3,7 +3,11 @@ import {
   checkStoredContentBody,
   hasReadableContentBody,
 } from './content-modes.js'
-import { progressSchema, publishResultSchema } from './resources.js'
+import {
+  progressSchema,
+  projectDetailSchema,
+  publishResultSchema,
+} from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
 import { recordedExtrasShape } from './recorded-extras.js'
 import { fixtureInstantSchema } from './story-time.js'
@@ -82,11 +86,8 @@ export const fixturePublishResultSchema = publishResultSchema
  */
 export const fixtureProjectSchema = z
   .strictObject({
-    project_unique: publicIdSchema,
-    project_name: z.string(),
-    description: z.string(),
+    ...projectDetailSchema.shape,
     created_at: fixtureInstantSchema,
-    is_readonly: z.boolean(),
     account: nonEmpty,
     shared_with: z.array(nonEmpty).optional(),
     ...recordedExtrasShape,

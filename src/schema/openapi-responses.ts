@@ -38,6 +38,11 @@ export function createErrorResponses(
       },
     },
   })
+  const retryAfter = {
+    description: 'Seconds to wait before retrying.',
+    required: false,
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  }
   return {
     Unauthorized: response('API key invalid or expired.', {
       'WWW-Authenticate': {
@@ -61,22 +66,12 @@ export function createErrorResponses(
     ),
     InvalidParameter: response('Parameters invalid.'),
     RateLimited: response('Rate limit exceeded.', {
-      'Retry-After': {
-        description: 'Seconds to wait before retrying.',
-        required: false,
-        schema: { type: 'string', pattern: '^[0-9]+$' },
-      },
+      'Retry-After': retryAfter,
     }),
     InternalError: response('Unexpected error.'),
     ServiceUnavailable: response(
       'The service is unavailable. The spec does not list 503; the mock answers it only when a scenario forces it.',
-      {
-        'Retry-After': {
-          description: 'Seconds to wait before retrying.',
-          required: false,
-          schema: { type: 'string', pattern: '^[0-9]+$' },
-        },
-      },
+      { 'Retry-After': retryAfter },
     ),
   }
 }

@@ -84,17 +84,13 @@ export const OPTION_RULES = {
     summary:
       'how much faster than real time the mock clock runs (60: an hour a minute)',
   },
-} as const satisfies {
-  seed: IntegerOptionRule
-  projects: IntegerOptionRule
-  contents: IntegerOptionRule
-  apiKey: TokenOptionRule
-  assetTtl: IntegerOptionRule
-  listOrder: ChoiceOptionRule
-  journalSize: IntegerOptionRule
-  live: { readonly default: boolean; readonly summary: string }
-  speed: NumberOptionRule
-}
+} as const satisfies Record<
+  string,
+  | IntegerOptionRule
+  | ChoiceOptionRule
+  | TokenOptionRule
+  | { readonly default: boolean; readonly summary: string }
+>
 
 export function describeIntegerRule(
   rule: Pick<IntegerOptionRule, 'min' | 'max'>,

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { ENDPOINT_NAMES } from './endpoints.js'
+import { isOptionGiven } from './option-rules.js'
 
 /**
  * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`, the control API and `scenarios.add()`.
@@ -125,12 +126,7 @@ export const scenarioSchema = z
   })
   .superRefine((scenario, context) => {
     const effects = ['status', 'latency', 'networkError', 'rateLimit'] as const
-    if (
-      !effects.some(
-        (effect) =>
-          scenario[effect] !== undefined && scenario[effect] !== false,
-      )
-    ) {
+    if (!effects.some((effect) => isOptionGiven(scenario[effect]))) {
       context.addIssue({
         code: 'custom',
         message:

@@ -42,6 +42,12 @@ interface TimelineIssue {
   message: string
 }
 
+/** What a content without a timeline must hold instead. */
+const FIXED_FIELDS = {
+  progress: 'a progress object, or a timeline that computes it',
+  publish: 'an array of publish results, or a timeline that computes them',
+}
+
 /** The timeline rules a shape cannot say, read from a raw record wherever its fields can be read. */
 export function findTimelineIssues(
   content: Readonly<Record<string, unknown>>,
@@ -49,23 +55,14 @@ export function findTimelineIssues(
   const issues: TimelineIssue[] = []
   const timeline = content.timeline
   if (timeline === undefined) {
-    if (content.progress === undefined) {
-      issues.push({
-        path: ['progress'],
-        message:
-          'missing; expected a progress object, or a timeline that computes it',
-      })
-    }
-    if (content.publish === undefined) {
-      issues.push({
-        path: ['publish'],
-        message:
-          'missing; expected an array of publish results, or a timeline that computes them',
-      })
+    for (const [field, expected] of Object.entries(FIXED_FIELDS)) {
+      if (content[field] === undefined) {
+        issues.push({ path: [field], message: `missing; expected ${expected}` })
+      }
     }
     return issues
   }
-  for (const field of ['progress', 'publish'] as const) {
+  for (const field of Object.keys(FIXED_FIELDS)) {
     if (content[field] !== undefined) {
       issues.push({
         path: [field],

@@ -55,8 +55,8 @@ type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 
 /**
  * Over whatever dataset `dataset()` returns when a call starts, so they follow `load()` and `reset()`.
- * @note Changes go through the collections, whose hooks keep the index (and so the API's answers) in step. They
- * run one at a time, each validated against the dataset the previous one left, so two cannot break a reference.
+ * @note Changes go through the collections, whose hooks keep the index (and so the API's answers) in step. They run one
+ * at a time, each validated against the dataset the previous one left, so two cannot break a reference.
  */
 export function createRecordControllers(
   dataset: () => Dataset,
@@ -80,7 +80,6 @@ export function createRecordControllers(
 class KindController<Name extends RecordKindName> implements RecordController<
   RecordTypes[Name]
 > {
-  readonly #name: Name
   readonly #kind: RecordKind
   readonly #dataset: () => Dataset
   readonly #serial: Serial
@@ -93,7 +92,6 @@ class KindController<Name extends RecordKindName> implements RecordController<
     serial: Serial,
     computed: ComputedRecords,
   ) {
-    this.#name = name
     this.#kind = RECORD_KINDS[name]
     this.#dataset = dataset
     this.#serial = serial
@@ -157,7 +155,7 @@ class KindController<Name extends RecordKindName> implements RecordController<
       const dependents = planDeletion(data, this.#kind, record, plan)
       if (dependents.length > 0 && options.cascade !== true) {
         throw new RecordInUseError(
-          this.#name,
+          this.#kind.name,
           id,
           dependents,
           `Cannot delete ${describeRecord(this.#kind, id, data)}: ${describeDependents(dependents)}. Delete or change the records that refer to it first, or delete with { cascade: true }, which also deletes the records that belong to it and removes it from the others.`,
@@ -217,9 +215,9 @@ class KindController<Name extends RecordKindName> implements RecordController<
 
   #notFound(data: Dataset, id: string, verb: string): RecordNotFoundError {
     return new RecordNotFoundError(
-      this.#name,
+      this.#kind.name,
       id,
-      `No ${describeRecord(this.#kind, id, data)} to ${verb}. mock.${this.#name}.list() lists the ${this.#kind.plural} there are.`,
+      `No ${describeRecord(this.#kind, id, data)} to ${verb}. mock.${this.#kind.name}.list() lists the ${this.#kind.plural} there are.`,
     )
   }
 
@@ -228,7 +226,7 @@ class KindController<Name extends RecordKindName> implements RecordController<
       return this.#notFound(data, id, 'delete')
     }
     return new ComputedRecordError(
-      this.#name,
+      this.#kind.name,
       id,
       `Cannot delete ${describeRecord(this.#kind, id, data)}: it is not stored but computed from the clock by the live stream (live: true), so it would come back. Patch it instead: a patch stores the changed ${this.#kind.noun} in its place.`,
     )

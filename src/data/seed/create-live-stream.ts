@@ -178,22 +178,17 @@ class SlotStreams implements LiveStream {
   }
 
   #headOf(stream: ProjectStream, slot: number): LiveContentHead {
-    const start = this.#startOf(stream, slot)
-    const idKind = RECORD_KIND.liveIds + 2 * stream.position
+    const id = (prefix: IdPrefix) =>
+      createPublicId(
+        this.#context,
+        prefix,
+        idKindOf(stream, prefix),
+        slot >>> 0,
+      )
     return {
-      start,
-      variationUnique: createPublicId(
-        this.#context,
-        'var_',
-        idKind,
-        slot >>> 0,
-      ),
-      movieUnique: createPublicId(
-        this.#context,
-        'mov_',
-        idKind + 1,
-        slot >>> 0,
-      ),
+      start: this.#startOf(stream, slot),
+      variationUnique: id('var_'),
+      movieUnique: id('mov_'),
     }
   }
 
@@ -210,12 +205,11 @@ class SlotStreams implements LiveStream {
   /** IDs carry their slot (see `readPublicIdIndex`); the slot must have started by `nowMs`. */
   #startedRecordOf(
     stream: ProjectStream,
-    prefix: 'var_' | 'mov_',
+    prefix: IdPrefix,
     id: string,
     nowMs: number,
   ): FixtureContent | undefined {
-    const kind = RECORD_KIND.liveIds + 2 * stream.position
-    const idKind = prefix === 'var_' ? kind : kind + 1
+    const idKind = idKindOf(stream, prefix)
     const index = readPublicIdIndex(this.#context, prefix, idKind, id)
     if (index === undefined) return undefined
     const slot = index | 0
@@ -229,6 +223,14 @@ class SlotStreams implements LiveStream {
       createLiveContent(this.#context, stream, slot, head)
     )
   }
+}
+
+type IdPrefix = 'var_' | 'mov_'
+
+/** See `RECORD_KIND.liveIds`. */
+function idKindOf(stream: ProjectStream, prefix: IdPrefix): number {
+  const kind = RECORD_KIND.liveIds + 2 * stream.position
+  return prefix === 'var_' ? kind : kind + 1
 }
 
 /** The project's position in the high word, the slot in the low one. */
@@ -279,12 +281,9 @@ function createLiveContent(
           : 'failed',
       }
     })
-    .sort((left, right) =>
-      left.requested_at < right.requested_at
-        ? -1
-        : left.requested_at > right.requested_at
-          ? 1
-          : 0,
+    .sort(
+      (left, right) =>
+        Date.parse(left.requested_at) - Date.parse(right.requested_at),
     )
 
   return Object.freeze({

@@ -1,50 +1,22 @@
 /** @note Reordering or editing any list changes every seeded dataset. */
+import { listOf } from './list-of.js'
 
 /** Seasons, for project names and titles. */
 export const SEASONS = ['Spring', 'Summer', 'Autumn', 'Winter'] as const
 
 /** Colours, for "white or black" titles. */
-export const COLORS = [
-  'white',
-  'black',
-  'cream',
-  'navy',
-  'olive',
-  'sage green',
-  'terracotta',
-  'sky blue',
-  'charcoal',
-  'sand',
-  'burgundy',
-  'lilac',
-] as const
+export const COLORS = listOf(
+  'white | black | cream | navy | olive | sage green | terracotta | sky blue | charcoal | sand | burgundy | lilac',
+)
 
 /** Cities, for pop-up project names and travel titles. */
-export const CITIES = [
-  'Austin',
-  'Berlin',
-  'Brooklyn',
-  'Cape Town',
-  'Lisbon',
-  'London',
-  'Melbourne',
-  'Mexico City',
-  'Paris',
-  'Seoul',
-  'Tokyo',
-  'Toronto',
-] as const
+export const CITIES = listOf(
+  'Austin | Berlin | Brooklyn | Cape Town | Lisbon | London | Melbourne | Mexico City | Paris | Seoul | Tokyo | Toronto',
+)
 
 /** Endings of brand names in project descriptions: "Smith Labs". */
-export const BRAND_SUFFIXES = [
-  'Goods',
-  'Labs',
-  'Supply',
-  'Studio',
-  'Collective',
-  'Outfitters',
-  'Brothers',
-] as const
+export const BRAND_SUFFIXES =
+  'Goods Labs Supply Studio Collective Outfitters Brothers'.split(' ')
 
 /** Video lengths in seconds, for "in 30 seconds" titles. */
 export const DURATIONS_IN_SECONDS = [15, 30, 45, 60, 90] as const
@@ -77,102 +49,33 @@ export const PROJECT_NAME_PATTERNS: readonly ProjectNamePattern[] = [
 ]
 
 /** Openings of project descriptions. */
-export const DESCRIPTION_LEADS = [
-  'Short-form videos',
-  'Vertical video ads',
-  'Tutorial clips',
-  'Launch teasers and unboxings',
-  'Creator-style reviews',
-  'Shoppable reels',
-] as const
+export const DESCRIPTION_LEADS = listOf(
+  'Short-form videos | Vertical video ads | Tutorial clips | Launch teasers and unboxings | Creator-style reviews | Shoppable reels',
+)
 
 /** Who a video speaks to, for "5 sneaker mistakes first-time buyers make". */
-export const AUDIENCES = [
-  'first-time buyers',
-  'commuters',
-  'students',
-  'new parents',
-  'weekend travellers',
-  'gift shoppers',
-  'early risers',
-  'beginners',
-] as const
+export const AUDIENCES = listOf(
+  'first-time buyers | commuters | students | new parents | weekend travellers | gift shoppers | early risers | beginners',
+)
 
 /** Prices, in dollars, for "picks under $50" titles. */
 export const PRICE_LIMITS = [25, 50, 75, 100, 150] as const
 
 /** Brand taglines that project descriptions quote, as a marketing team writes them. */
-export const TAGLINES = [
-  'Made for every day',
-  'Batch-made, never rushed',
-  'Built to go the distance',
-  'Designed to be worn in',
-  'Less fuss, more done',
-  'Good things take time',
-  'Your routine, upgraded',
-  'Made to be used, not kept',
-  'From our studio to your shelf',
-  'Tested by people like you',
-  'Simple by design',
-  'Here for the long run',
-] as const
+export const TAGLINES = listOf(
+  'Made for every day | Batch-made, never rushed | Built to go the distance | Designed to be worn in | Less fuss, more done | Good things take time | Your routine, upgraded | Made to be used, not kept | From our studio to your shelf | Tested by people like you | Simple by design | Here for the long run',
+)
 
 /** Goals that project descriptions end with, besides a tagline. */
-export const CAMPAIGN_GOALS = [
-  'views',
-  'saves',
-  'link clicks',
-  'new followers',
-] as const
+export const CAMPAIGN_GOALS = listOf(
+  'views | saves | link clicks | new followers',
+)
 
 /** Common names: faker's list also holds "Missouri" and "Baby". */
-export const PRESENTERS = [
-  'Maya',
-  'Leo',
-  'Priya',
-  'Sam',
-  'Chloe',
-  'Marcus',
-  'Aisha',
-  'Noah',
-  'Sofia',
-  'Daniel',
-  'Hannah',
-  'Omar',
-  'Grace',
-  'Lucas',
-  'Mei',
-  'Ethan',
-  'Zoe',
-  'Mateo',
-  'Nina',
-  'Jonah',
-  'Amara',
-  'Felix',
-  'Lena',
-  'Ravi',
-  'Isla',
-  'Theo',
-  'Yuki',
-  'Diego',
-  'Ava',
-  'Kofi',
-  'Elena',
-  'Ben',
-  'Layla',
-  'Tom',
-  'Ines',
-  'Jamal',
-  'Clara',
-  'Arjun',
-  'Emma',
-  'Hugo',
-  'Sara',
-  'Kai',
-  'Rosa',
-  'Finn',
-  'Nadia',
-  'Luca',
-  'Julia',
-  'Max',
-] as const
+export const PRESENTERS = `
+Maya Leo Priya Sam Chloe Marcus Aisha Noah Sofia Daniel Hannah Omar Grace Lucas Mei Ethan Zoe Mateo
+Nina Jonah Amara Felix Lena Ravi Isla Theo Yuki Diego Ava Kofi Elena Ben Layla Tom Ines Jamal Clara
+Arjun Emma Hugo Sara Kai Rosa Finn Nadia Luca Julia Max
+`
+  .trim()
+  .split(/\s+/)
