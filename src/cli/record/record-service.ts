@@ -45,13 +45,7 @@ export interface RecordProgress {
   failed: number
 }
 
-export interface RecordResult {
-  document: FixtureDocument
-  findings: RecordingFinding[]
-  failures: PoliteFailure[]
-  stats: PoliteStats
-  media: SavedMediaFile[]
-}
+export type RecordResult = ReturnType<RecordingCrawl['result']>
 
 /**
  * Walks the service (`crawlService`, every request at once, paced by one
@@ -136,7 +130,7 @@ class RecordingCrawl implements CrawlVisitor {
     if (!this.#unlisted.has(id)) this.#options.onProjectDone?.({ id, contents })
   }
 
-  result(): RecordResult {
+  result() {
     return {
       document: this.#recording.toFixtureDocument(),
       findings: this.#recording.findings(),
