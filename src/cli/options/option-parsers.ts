@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from 'commander'
 import {
   describeIntegerRule,
-  OPTION_RULES,
   type IntegerOptionRule,
   type NumberOptionRule,
 } from '../../schema/option-rules.js'
@@ -62,10 +61,19 @@ export function parseNumber(
   }
 }
 
-export const parseSpeed = parseNumber(
-  OPTION_RULES.speed,
-  'such as 60 for an hour of mock time a minute',
-)
+/** The row of a number option, as `integerSpec` for a whole one; `example` ends its error. */
+export function numberSpec(
+  value: string,
+  rule: NumberOptionRule,
+  example: string,
+) {
+  return {
+    value,
+    help: rule.summary,
+    shownDefault: rule.default,
+    parse: parseNumber(rule, example),
+  }
+}
 
 /** The parser of a value that must not be empty, such as a path. */
 export function parseNonEmpty(expected: string) {
