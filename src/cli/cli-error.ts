@@ -8,5 +8,4 @@ export const USAGE_EXIT_CODE = 2
  */
 export class CliError extends Error {
   override name = 'CliError'
-  readonly exitCode = USAGE_EXIT_CODE
 }

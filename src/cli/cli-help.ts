@@ -44,6 +44,7 @@ export class CliHelp extends Help {
    * Usage and description, then the commands (before the many options, so
    * that a reader sees them at once), the groups of options, the variables
    * the command reads, and what `addHelpText` adds (examples, exit codes).
+   * @note No style hooks: this CLI's help has no colors.
    */
   override formatHelp(cmd: Command, helper: Help): string {
     const width = helper.padWidth(cmd, helper)
@@ -60,58 +61,48 @@ export class CliHelp extends Help {
       helper.visibleOptions(cmd),
       (option) => option.helpGroupHeading ?? 'Options:',
     )
+    const description = helper.commandDescription(cmd)
     return [
-      ...this.formatHead(cmd, helper),
+      `Usage: ${helper.commandUsage(cmd)}`,
+      '',
+      ...(description === ''
+        ? []
+        : [helper.boxWrap(description, helper.helpWidth ?? 80), '']),
       ...list(
         'Arguments:',
         helper
           .visibleArguments(cmd)
-          .map((argument) => [
-            helper.styleArgumentTerm(helper.argumentTerm(argument)),
-            helper.styleArgumentDescription(
-              helper.argumentDescription(argument),
-            ),
+          .map((item) => [
+            helper.argumentTerm(item),
+            helper.argumentDescription(item),
           ]),
       ),
       ...list(
         'Commands:',
         helper
           .visibleCommands(cmd)
-          .map((command) => [
-            helper.styleSubcommandTerm(helper.subcommandTerm(command)),
-            helper.styleSubcommandDescription(
-              helper.subcommandDescription(command),
-            ),
+          .map((item) => [
+            helper.subcommandTerm(item),
+            helper.subcommandDescription(item),
           ]),
       ),
       ...[...optionGroups].flatMap(([heading, options]) =>
         list(
           heading,
-          options.map((option) => [
-            helper.styleOptionTerm(helper.optionTerm(option)),
-            helper.styleOptionDescription(helper.optionDescription(option)),
+          options.map((item) => [
+            helper.optionTerm(item),
+            helper.optionDescription(item),
           ]),
         ),
       ),
       ...list(
         'Environment:',
         readEnvironment(cmd).map((variable) => [
-          helper.styleOptionTerm(variable.name),
-          helper.styleOptionDescription(this.describeVariable(cmd, variable)),
+          variable.name,
+          this.describeVariable(cmd, variable),
         ]),
       ),
     ].join('\n')
-  }
-
-  private formatHead(cmd: Command, helper: Help): string[] {
-    const usage = `${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`
-    const description = helper.commandDescription(cmd)
-    if (description === '') return [usage, '']
-    const wrapped = helper.boxWrap(
-      helper.styleCommandDescription(description),
-      helper.helpWidth ?? 80,
-    )
-    return [usage, '', wrapped, '']
   }
 
   private describeVariable(cmd: Command, variable: EnvironmentVariable) {

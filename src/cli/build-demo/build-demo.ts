@@ -46,14 +46,12 @@ const WORKER_SCRIPT = 'mockServiceWorker.js'
  */
 export async function buildDemo(options: BuildDemoOptions) {
   const directory = resolve(options.directory)
-  const { fixtures, media, page, previous } = await readBuildInputs(
-    options,
-    directory,
-  )
+  const inputs = await readBuildInputs(options, directory)
+  const { fixtures, media } = inputs
   await mkdir(directory, { recursive: true })
-  const writer = await createOwnedWriter(directory, previous ?? new Map())
+  const writer = await createOwnedWriter(directory, inputs.previous)
   try {
-    await writeDemoFiles(writer, options, { fixtures, media, page })
+    await writeDemoFiles(writer, options, inputs)
   } catch (error) {
     await writer.abandon()
     throw error
@@ -76,15 +74,16 @@ interface BuildInputs {
   fixtures?: FixtureDocument
   media?: CopyableMedia
   page: { html: string; script: string }
-  /** The manifest of an earlier build-demo folder, if the folder is one. */
-  previous?: DemoManifest
+  /** The manifest of an earlier build-demo folder, empty for a new one. */
+  previous: DemoManifest
 }
 
 async function writeDemoFiles(
   writer: OwnedWriter,
   options: BuildDemoOptions,
-  { fixtures, media, page }: Omit<BuildInputs, 'previous'>,
+  inputs: BuildInputs,
 ): Promise<void> {
+  const { fixtures, media, page } = inputs
   for (const [path, source] of await listPackageFiles()) {
     await writer.write(path, await readFile(source))
   }
@@ -99,7 +98,7 @@ async function writeDemoFiles(
   if (media !== undefined) await copyMedia(writer, media, options.mediaDir!)
   await writer.write(
     DEMO_SETTINGS_FILE,
-    formatJson(createDemoSettings(options, { fixtures, media, page })),
+    formatJson(createDemoSettings(options, inputs)),
   )
 }
 
@@ -126,7 +125,7 @@ async function readBuildInputs(
       `--media-dir ${options.mediaDir} is inside the output folder ${options.directory} (compared by real path), whose files build-demo replaces. Keep the media folder outside it.`,
     )
   }
-  return { fixtures, media, page, previous }
+  return { fixtures, media, page, previous: previous ?? new Map() }
 }
 
 function createPageConfig(
@@ -170,7 +169,7 @@ async function copyMedia(
 
 function createDemoSettings(
   options: BuildDemoOptions,
-  { fixtures, media, page }: Omit<BuildInputs, 'previous'>,
+  { fixtures, media, page }: BuildInputs,
 ): DemoSettings {
   return {
     version: DEMO_SETTINGS_VERSION,
@@ -193,19 +192,14 @@ function createDemoSettings(
   }
 }
 
-type CopyableMedia = Pick<
-  Awaited<ReturnType<typeof readMediaDirectory>>,
-  'thumbnails' | 'videos' | 'folder'
-> & { warnings: string[] }
+type CopyableMedia = Awaited<ReturnType<typeof readCopyableMedia>>
 
 /** The media folder's files that can be copied, by the rules of every reader of a user's files. */
-async function readCopyableMedia(directory: string): Promise<CopyableMedia> {
+async function readCopyableMedia(directory: string) {
   try {
     const media = await readMediaDirectory(directory)
     return {
-      thumbnails: media.thumbnails,
-      videos: media.videos,
-      folder: media.folder,
+      ...media,
       warnings: media.leftOut.map(
         (entry) =>
           `${join(directory, entry.name)} is left out: ${entry.problem}`,

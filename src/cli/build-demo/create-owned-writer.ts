@@ -86,11 +86,7 @@ export class OwnedWriter {
     }
   }
 
-  async finish(): Promise<{
-    files: number
-    bytes: number
-    warnings: string[]
-  }> {
+  async finish() {
     let path = DEMO_MANIFEST_FILE
     try {
       const emptied = new Set<string>()
@@ -116,9 +112,11 @@ export class OwnedWriter {
     }
   }
 
-  /** Ends a build that failed elsewhere. */
+  /** Ends a build that failed: the manifest lists what it wrote and what the last one did. */
   async abandon(): Promise<void> {
-    await this.#writeOwned()
+    const owned = new Map([...this.#previous, ...this.#written])
+    await this.#writeManifest(owned).catch(() => {})
+    await this.#folders.close().catch(() => {})
   }
 
   async #mayReplace(
@@ -188,14 +186,8 @@ export class OwnedWriter {
     )
   }
 
-  async #writeOwned(): Promise<void> {
-    const owned = new Map([...this.#previous, ...this.#written])
-    await this.#writeManifest(owned).catch(() => {})
-    await this.#folders.close().catch(() => {})
-  }
-
   async #fail(path: string, error: unknown): Promise<unknown> {
-    await this.#writeOwned()
+    await this.abandon()
     if (error instanceof CliError) return error
     if (error instanceof UserFileError) {
       return new CliError(

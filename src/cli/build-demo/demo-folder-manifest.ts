@@ -68,12 +68,10 @@ export async function hashEntry(
   try {
     if (!(await handle.stat()).isFile()) return 'other'
     const hash = createHash('sha256')
-    const chunk = new Uint8Array(64 * 1024)
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length)
-      if (bytesRead === 0) return hash.digest('hex')
-      hash.update(chunk.subarray(0, bytesRead))
+    for await (const chunk of handle.createReadStream({ autoClose: false })) {
+      hash.update(chunk as Buffer)
     }
+    return hash.digest('hex')
   } finally {
     await handle.close()
   }

@@ -9,12 +9,9 @@ import { FolderHandle } from '../../server/files/folder-handle.js'
  * is ever written or removed.
  */
 export class OutputFolders {
-  readonly root: FolderHandle
   readonly #found = new Map<string, FolderHandle>()
 
-  private constructor(root: FolderHandle) {
-    this.root = root
-  }
+  private constructor(readonly root: FolderHandle) {}
 
   static async open(realPath: string): Promise<OutputFolders> {
     return new OutputFolders(await FolderHandle.open(realPath))

@@ -9,7 +9,6 @@ import { parseRetryAfter } from './parse-retry-after.js'
 import { BodyTooLargeError, readCappedBody } from './read-body-chunks.js'
 import type {
   PoliteAnswer,
-  PoliteClient,
   PoliteClientOptions,
   PoliteFailure,
   PoliteOutcome,
@@ -34,7 +33,7 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 export function createPoliteClient(
   options: PoliteClientOptions = {},
 ): PoliteClient {
-  return new PoliteHttpClient(options)
+  return new PoliteClient(options)
 }
 
 type Settings = {
@@ -55,7 +54,9 @@ interface Attempts {
   received?: Response
 }
 
-class PoliteHttpClient implements PoliteClient {
+export type { PoliteClient }
+
+class PoliteClient {
   readonly #settings: Settings
   readonly #fetch: typeof fetch
   readonly #slots: PQueue
@@ -80,15 +81,24 @@ class PoliteHttpClient implements PoliteClient {
     this.#ky = this.#createKy(options)
   }
 
-  get<T>(
+  /**
+   * GETs `url` and parses its body as JSON, retrying as the client's rules
+   * say, with `init.headers` on top of the client's. An answer other than
+   * 2xx is a failure. Never rejects for a failed request: the outcome says
+   * what failed, and `failures()` lists it.
+   */
+  get(
     url: string,
-    read: (body: Response) => Promise<T> = (response) =>
-      response.json() as Promise<T>,
     init: { headers?: Record<string, string> } = {},
-  ): Promise<PoliteOutcome<T>> {
-    return this.#use(url, init.headers, false, read)
+  ): Promise<PoliteOutcome<unknown>> {
+    return this.#use(url, init.headers, false, (response) => response.json())
   }
 
+  /**
+   * GETs `url` as `get` does, but any answer is the value, its status and
+   * headers as sent (after the retries, the last one's): only no answer at
+   * all is a failure.
+   */
   answer(
     url: string,
     init: { headers?: Record<string, string> } = {},
@@ -116,6 +126,12 @@ class PoliteHttpClient implements PoliteClient {
     }) as Promise<PoliteOutcome<PoliteAnswer>>
   }
 
+  /**
+   * GETs `url` as `get` does up to the answer's headers (retried as `get`
+   * is while no 2xx came), then hands its body, unread, to `save`, which
+   * streams it: a download is never held whole nor retried once it
+   * started, and no timeout covers its body (`save` bounds it).
+   */
   download<T>(
     url: string,
     save: (response: Response) => Promise<T>,

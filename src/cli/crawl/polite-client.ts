@@ -55,38 +55,3 @@ export interface PoliteStats {
   /** Answers 429 received. */
   rateLimited: number
 }
-
-export interface PoliteClient {
-  /**
-   * GETs `url` and reads its body whole with `read` (default: parsed JSON),
-   * retrying as the client's rules say, with `init.headers` on top of the
-   * client's. An answer other than 2xx is a failure. Never rejects for a
-   * failed request: the outcome says what failed, and `failures()` lists it.
-   */
-  get<T = unknown>(
-    url: string,
-    read?: (body: Response) => Promise<T>,
-    init?: { headers?: Record<string, string> },
-  ): Promise<PoliteOutcome<T>>
-  /**
-   * GETs `url` as `get` does, but any answer is the value, its status and
-   * headers as sent (after the retries, the last one's): only no answer at
-   * all is a failure.
-   */
-  answer(
-    url: string,
-    init?: { headers?: Record<string, string> },
-  ): Promise<PoliteOutcome<PoliteAnswer>>
-  /**
-   * GETs `url` as `get` does up to the answer's headers (retried as `get`
-   * is while no 2xx came), then hands its body, unread, to `save`, which
-   * streams it: a download is never held whole nor retried once it
-   * started, and no timeout covers its body (`save` bounds it).
-   */
-  download<T>(
-    url: string,
-    save: (response: Response) => Promise<T>,
-  ): Promise<PoliteOutcome<T>>
-  failures(): PoliteFailure[]
-  stats(): PoliteStats
-}

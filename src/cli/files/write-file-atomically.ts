@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { open, rename, rm, writeFile } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -12,22 +12,21 @@ export async function writeFileAtomically(
   path: string,
   data: string | Uint8Array,
 ): Promise<void> {
-  const temporary = temporaryPath(path)
-  try {
-    await writeFile(temporary, data)
-    await rename(temporary, path)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
+  await writeStreamAtomically(path, [
+    typeof data === 'string' ? Buffer.from(data) : data,
+  ])
 }
 
 /** `writeFileAtomically` for chunks as they come: a failure of `chunks` leaves no file. Resolves with the bytes written. */
 export async function writeStreamAtomically(
   path: string,
-  chunks: AsyncIterable<Uint8Array>,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
 ): Promise<number> {
-  const temporary = temporaryPath(path)
+  // Beside `path`, so that the rename stays on one file system.
+  const temporary = join(
+    dirname(path),
+    `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`,
+  )
   let size = 0
   try {
     const file = await open(temporary, 'w')
@@ -45,12 +44,4 @@ export async function writeStreamAtomically(
     await rm(temporary, { force: true })
     throw error
   }
-}
-
-// Beside `path`, so that the rename stays on one file system.
-function temporaryPath(path: string): string {
-  return join(
-    dirname(path),
-    `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`,
-  )
 }

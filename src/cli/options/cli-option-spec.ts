@@ -57,17 +57,13 @@ type OptionValue<Spec> = Spec extends {
 
 /** The values commander gives a command's action for its table: unset where a row has no default. */
 export type OptionValues<Table extends OptionTable> = {
+  -readonly [Name in keyof Table]?: OptionValue<Table[Name]>
+} & {
   -readonly [
     Name in keyof Table as Table[Name] extends { default: unknown }
       ? Name
       : never
-  ]: OptionValue<Table[Name]>
-} & {
-  -readonly [
-    Name in keyof Table as Table[Name] extends { default: unknown }
-      ? never
-      : Name
-  ]?: OptionValue<Table[Name]>
+  ]-?: OptionValue<Table[Name]>
 }
 
 /** `rows`, each listed in the help under `group`. */

@@ -1,6 +1,6 @@
 import { OPTION_RULES } from '../../schema/option-rules.js'
 import type { CliOptionSpec } from './cli-option-spec.js'
-import { integerSpec, parseNonEmpty, parseSpeed } from './option-parsers.js'
+import { integerSpec, numberSpec, parseNonEmpty } from './option-parsers.js'
 
 /** The rows of the options that say which dataset and media the mock serves (serve, build-demo). */
 export const DATASET_OPTIONS = {
@@ -14,12 +14,11 @@ export const DATASET_OPTIONS = {
     parse: parseNonEmpty('a path to a JSON file'),
   },
   live: { help: OPTION_RULES.live.summary },
-  speed: {
-    value: 'factor',
-    help: OPTION_RULES.speed.summary,
-    shownDefault: OPTION_RULES.speed.default,
-    parse: parseSpeed,
-  },
+  speed: numberSpec(
+    'factor',
+    OPTION_RULES.speed,
+    'such as 60 for an hour of mock time a minute',
+  ),
   assetTtl: integerSpec('seconds', OPTION_RULES.assetTtl),
   mediaDir: {
     value: 'folder',

@@ -1,11 +1,9 @@
 import { InvalidArgumentError } from 'commander'
 import {
   describeIntegerRule,
-  OPTION_RULES,
   type IntegerOptionRule,
   type NumberOptionRule,
 } from '../../schema/option-rules.js'
-import { parseWholeNumber } from './parse-whole-number.js'
 
 /**
  * The row of an integer option: its help (summary and default) and its
@@ -27,11 +25,18 @@ export function defaultedIntegerSpec(value: string, rule: IntegerOptionRule) {
 }
 
 /** The parser of a whole number within the rule's bounds. */
-export function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
+function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
   const expected = `Expected ${describeIntegerRule(rule)}.`
   return (value: string): number => {
-    const number = parseWholeNumber(value, rule)
-    if (number === undefined) throw new InvalidArgumentError(expected)
+    const number = Number(value)
+    // Decimal digits only: no sign, fraction, exponent or space.
+    if (
+      !/^\d+$/.test(value) ||
+      !Number.isSafeInteger(number) ||
+      !(number >= rule.min && number <= rule.max)
+    ) {
+      throw new InvalidArgumentError(expected)
+    }
     return number
   }
 }
@@ -43,22 +48,32 @@ export function parseInteger(rule: Pick<IntegerOptionRule, 'min' | 'max'>) {
 export function parseNumber(
   rule: Pick<NumberOptionRule, 'min' | 'max'>,
   example: string,
+  noun = 'a number',
 ) {
   return (value: string): number => {
     const number = Number(value)
     if (value.trim() === '' || !(number >= rule.min && number <= rule.max)) {
       throw new InvalidArgumentError(
-        `Expected a number from ${rule.min} to ${rule.max}, ${example}.`,
+        `Expected ${noun} from ${rule.min} to ${rule.max}, ${example}.`,
       )
     }
     return number
   }
 }
 
-export const parseSpeed = parseNumber(
-  OPTION_RULES.speed,
-  'such as 60 for an hour of mock time a minute',
-)
+/** The row of a number option, as `integerSpec` for a whole one; `example` ends its error. */
+export function numberSpec(
+  value: string,
+  rule: NumberOptionRule,
+  example: string,
+) {
+  return {
+    value,
+    help: rule.summary,
+    shownDefault: rule.default,
+    parse: parseNumber(rule, example),
+  }
+}
 
 /** The parser of a value that must not be empty, such as a path. */
 export function parseNonEmpty(expected: string) {

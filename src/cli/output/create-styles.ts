@@ -1,14 +1,5 @@
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 
-export interface Styles {
-  bold(text: string): string
-  dim(text: string): string
-  url(text: string): string
-  good(text: string): string
-  warn(text: string): string
-  bad(text: string): string
-}
-
 const ANSI = {
   bold: [1, 22],
   dim: [2, 22],
@@ -16,7 +7,9 @@ const ANSI = {
   good: [32, 39],
   warn: [33, 39],
   bad: [31, 39],
-} as const satisfies Record<keyof Styles, readonly [number, number]>
+} as const
+
+export type Styles = Record<keyof typeof ANSI, (text: string) => string>
 
 /** Only a terminal, and never when `NO_COLOR` is set to anything but '' (https://no-color.org). */
 export function shouldUseColor(
@@ -36,12 +29,7 @@ export function createStyles(color: boolean): Styles {
     color
       ? (text: string) => `\u001b[${open}m${text}\u001b[${close}m`
       : (text: string) => text
-  return {
-    bold: style(ANSI.bold),
-    dim: style(ANSI.dim),
-    url: style(ANSI.url),
-    good: style(ANSI.good),
-    warn: style(ANSI.warn),
-    bad: style(ANSI.bad),
-  }
+  return Object.fromEntries(
+    Object.entries(ANSI).map(([name, codes]) => [name, style(codes)]),
+  ) as Styles
 }

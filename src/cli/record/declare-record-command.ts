@@ -8,8 +8,8 @@ import type { OptionTable, OptionValues } from '../options/cli-option-spec.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 import {
   defaultedIntegerSpec,
+  numberSpec,
   parseNonEmpty,
-  parseNumber,
 } from '../options/option-parsers.js'
 import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
@@ -56,13 +56,12 @@ const RECORD_OPTION_TABLE = {
   },
   concurrency: defaultedIntegerSpec('number', RECORD_OPTION_RULES.concurrency),
   rate: {
-    value: 'per-second',
-    help: RECORD_OPTION_RULES.rate.summary,
-    default: RECORD_OPTION_RULES.rate.default,
-    parse: parseNumber(
+    ...numberSpec(
+      'per-second',
       RECORD_OPTION_RULES.rate,
       'such as 2 for two requests a second',
     ),
+    default: RECORD_OPTION_RULES.rate.default,
   },
 } as const satisfies OptionTable
 
@@ -158,14 +157,12 @@ async function record(
     { formatRecordSummary },
     { writeFileAtomically },
     { anonymizeFixtureDocument },
-    { RECORDED_DEMO_KEY },
   ] = await Promise.all([
     import('./record-service.js'),
     import('./create-record-progress.js'),
     import('./format-record-summary.js'),
     import('../files/write-file-atomically.js'),
     import('../../contract/anonymize-fixture-document.js'),
-    import('../../contract/recorded-account.js'),
   ])
   const view = createRecordProgress(io.stderr, options.target)
   let result
@@ -198,7 +195,6 @@ async function record(
       bytes: Buffer.byteLength(json),
       anonymized: options.anonymize === true,
       mediaDir: options.mediaDir,
-      demoKey: RECORDED_DEMO_KEY,
     }),
   )
 }

@@ -2,6 +2,7 @@ import {
   RECORDING_FINDING_KINDS,
   type RecordingFinding,
 } from '../../contract/recording-finding.js'
+import { RECORDED_DEMO_KEY } from '../../contract/recorded-account.js'
 import type { RecordResult } from './record-service.js'
 
 interface RecordSummaryInput {
@@ -10,7 +11,6 @@ interface RecordSummaryInput {
   bytes: number
   anonymized: boolean
   mediaDir?: string
-  demoKey: string
 }
 
 const MAX_LISTED = 10
@@ -74,7 +74,7 @@ export function formatRecordSummary(
   const serveMedia =
     input.mediaDir === undefined ? '' : ` --media-dir ${input.mediaDir}`
   lines.push(
-    `  Serve it    content-api-mock --fixtures ${input.out}${serveMedia}  (API key: ${input.demoKey})`,
+    `  Serve it    content-api-mock --fixtures ${input.out}${serveMedia}  (API key: ${RECORDED_DEMO_KEY})`,
     '',
   )
   return lines.join('\n')

@@ -4,11 +4,13 @@ import { isJsonRecord } from '../../data/is-json-record.js'
 import type { FixtureDocument } from '../../schema/fixture.js'
 import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
 import { CliError } from '../cli-error.js'
-import { createPoliteClient } from '../crawl/create-polite-client.js'
+import {
+  createPoliteClient,
+  type PoliteClient,
+} from '../crawl/create-polite-client.js'
 import type {
-  PoliteClient,
+  PoliteClientOptions,
   PoliteFailure,
-  PoliteStats,
 } from '../crawl/polite-client.js'
 import { crawlService, type CrawlVisitor } from '../crawl/crawl-service.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
@@ -33,8 +35,7 @@ interface RecordServiceOptions {
     idleTimeoutMs?: number
   }
   onProgress?: (progress: RecordProgress) => void
-  /** `attempt` is the one to come. */
-  onRetry?: (retry: { url: string; attempt: number; reason: string }) => void
+  onRetry?: PoliteClientOptions['onRetry']
   /** Told of each project whose contents are all recorded. */
   onProjectDone?: (project: { id: string; contents: number }) => void
 }
@@ -45,13 +46,7 @@ export interface RecordProgress {
   failed: number
 }
 
-export interface RecordResult {
-  document: FixtureDocument
-  findings: RecordingFinding[]
-  failures: PoliteFailure[]
-  stats: PoliteStats
-  media: SavedMediaFile[]
-}
+export type RecordResult = ReturnType<RecordingCrawl['result']>
 
 /**
  * Walks the service (`crawlService`, every request at once, paced by one
@@ -136,7 +131,7 @@ class RecordingCrawl implements CrawlVisitor {
     if (!this.#unlisted.has(id)) this.#options.onProjectDone?.({ id, contents })
   }
 
-  result(): RecordResult {
+  result() {
     return {
       document: this.#recording.toFixtureDocument(),
       findings: this.#recording.findings(),
@@ -153,11 +148,9 @@ class RecordingCrawl implements CrawlVisitor {
   }
 
   async #getApi(path: string, through = this.#client) {
-    const outcome = await through.get(
-      `${this.#options.target}${path}`,
-      undefined,
-      { headers: this.#authorization },
-    )
+    const outcome = await through.get(`${this.#options.target}${path}`, {
+      headers: this.#authorization,
+    })
     this.#tick(outcome.ok)
     return outcome
   }

@@ -16,13 +16,7 @@ const EXTENSIONS_BY_TYPE: Record<string, string> = {
   'video/quicktime': '.mov',
 }
 
-/** One asset saved: where, how big, and whether `--media-dir` serves it. */
-export interface SavedMediaFile {
-  name: string
-  bytes: number
-  /** False for a type the server's `--media-dir` does not serve (a PNG thumbnail). */
-  served: boolean
-}
+export type SavedMediaFile = Awaited<ReturnType<typeof saveMediaFile>>
 
 /**
  * Saves one downloaded asset as `<movie_unique><extension>` in `directory`,
@@ -38,7 +32,7 @@ export async function saveMediaFile(
   kind: keyof typeof SERVED_EXTENSIONS,
   response: Response,
   limits: BodyLimits,
-): Promise<SavedMediaFile> {
+) {
   const contentType = response.headers.get('content-type')
   const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
   const extension = EXTENSIONS_BY_TYPE[type] ?? SERVED_EXTENSIONS[kind]
@@ -47,9 +41,7 @@ export async function saveMediaFile(
     join(directory, name),
     readBodyChunks(response, limits),
   )
-  return {
-    name,
-    bytes,
-    served: extension === SERVED_EXTENSIONS[kind],
-  }
+  // False for a type the server's `--media-dir` does not serve (a PNG thumbnail).
+  const served = extension === SERVED_EXTENSIONS[kind]
+  return { name, bytes, served }
 }

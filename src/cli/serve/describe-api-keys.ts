@@ -1,25 +1,9 @@
 import type { DatasetIndex } from '../../data/dataset-index.js'
 
-export interface ApiKeySummary {
-  key: string
-  /** The log-safe label the request log shows for it, e.g. `acct_alpha#1`. */
-  label: string
-  accountId: string
-  accountName: string | undefined
-  /** Revoked wins over expired, as in authentication. */
-  status: 'active' | 'expired' | 'revoked'
-  expiresAt: string | undefined
-  /** Its account's own and those shared with it. */
-  visibleProjects: number
-  sharedProjects: number
-  sharedReadOnlyProjects: number
-}
+export type ApiKeySummary = ReturnType<typeof describeApiKeys>[number]
 
 /** Every API key of a dataset, from its indexes (no scans of contents). */
-export function describeApiKeys(
-  index: DatasetIndex,
-  now: number,
-): ApiKeySummary[] {
+export function describeApiKeys(index: DatasetIndex, now: number) {
   return Array.from(index.apiKeysByKey.values(), (apiKey) => {
     const visible = index.projectsByViewer.get(apiKey.account)
     let sharedProjects = 0
@@ -29,6 +13,7 @@ export function describeApiKeys(
       sharedProjects++
       if (project.is_readonly) sharedReadOnlyProjects++
     }
+    // Revoked wins over expired, as in authentication.
     const status =
       apiKey.revoked === true
         ? 'revoked'
@@ -38,6 +23,7 @@ export function describeApiKeys(
           : 'active'
     return {
       key: apiKey.key,
+      // The log-safe label the request log shows for it, e.g. `acct_alpha#1`.
       label: index.keyLabels.get(apiKey.key) ?? apiKey.account,
       accountId: apiKey.account,
       accountName: index.accountsById.get(apiKey.account)?.name,

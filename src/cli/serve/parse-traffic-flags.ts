@@ -39,21 +39,6 @@ export function parseLatency(value: string): Latency {
   return match[2] === undefined ? min : { min, max }
 }
 
-export function parseFailRate(value: string): number {
-  const share = Number(value)
-  if (
-    value.trim() === '' ||
-    !Number.isFinite(share) ||
-    share < 0 ||
-    share > 1
-  ) {
-    throw new InvalidArgumentError(
-      'Expected a share from 0 to 1, such as 0.05 for 5%.',
-    )
-  }
-  return share
-}
-
 export function collectScenario(
   value: string,
   previous: ScenarioPreset[] | undefined,

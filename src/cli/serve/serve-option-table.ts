@@ -21,8 +21,9 @@ import { DATASET_OPTIONS } from '../options/dataset-options.js'
 import { ENVIRONMENT_VARIABLES as ENV } from '../options/environment-variables.js'
 import {
   integerSpec,
-  parseInteger,
+  defaultedIntegerSpec,
   parseNonEmpty,
+  parseNumber,
 } from '../options/option-parsers.js'
 import {
   collectAllowedHosts,
@@ -35,7 +36,6 @@ import {
 import {
   collectScenario,
   collectVariants,
-  parseFailRate,
   parseLatency,
   parseRateLimit,
 } from './parse-traffic-flags.js'
@@ -49,14 +49,7 @@ const { host, port } = SERVER_OPTION_RULES
  */
 export const SERVE_OPTION_TABLE = {
   // What most runs need.
-  port: {
-    short: 'p',
-    value: 'number',
-    help: port.summary,
-    default: port.default,
-    parse: parseInteger(port),
-    env: ENV.port,
-  },
+  port: { ...defaultedIntegerSpec('number', port), short: 'p', env: ENV.port },
   host: {
     value: 'address',
     help: host.summary,
@@ -103,7 +96,7 @@ export const SERVE_OPTION_TABLE = {
     failRate: {
       value: 'share',
       help: 'answer this share of API requests with 500, from 0 to 1 (drawn from --seed, also with --fixtures)',
-      parse: parseFailRate,
+      parse: parseNumber({ min: 0, max: 1 }, 'such as 0.05 for 5%', 'a share'),
     },
     scenario: {
       value: 'name',

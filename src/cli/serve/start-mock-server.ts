@@ -11,11 +11,7 @@ import { loadHandlersFile } from './load-handlers-file.js'
 import type { ServeOptions } from './serve-option-table.js'
 import { toServerOptions, type ServeInputs } from './to-server-options.js'
 
-export interface StartedMockServer {
-  server: ContentApiServer
-  handlerCount: number
-  recorder?: ProxyRecorder
-}
+export type StartedMockServer = Awaited<ReturnType<typeof startMockServer>>
 
 /**
  * Reads the files the flags name, warns when the dataset looks too large for
@@ -26,7 +22,7 @@ export async function startMockServer(
   options: ServeOptions,
   io: CliIo,
   log: CliLog,
-): Promise<StartedMockServer> {
+) {
   const onRequest = createRequestLogger(
     options.log,
     (text) => io.stdout.write(text),

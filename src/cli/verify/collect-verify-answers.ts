@@ -1,8 +1,11 @@
 import type { AnswerBody, VerifyAnswer } from '../../contract/check-answer.js'
 import type { VerifyCaseName } from '../../contract/verify-cases.js'
 import { CliError } from '../cli-error.js'
-import { createPoliteClient } from '../crawl/create-polite-client.js'
-import type { PoliteAnswer, PoliteClient } from '../crawl/polite-client.js'
+import {
+  createPoliteClient,
+  type PoliteClient,
+} from '../crawl/create-polite-client.js'
+import type { PoliteAnswer } from '../crawl/polite-client.js'
 import { crawlService } from '../crawl/crawl-service.js'
 import type { VerifyOptions } from './verify-options.js'
 
