@@ -102,15 +102,15 @@ function receiveValue(worker: Worker): Promise<unknown> {
         case 'unsendable':
           return finish(() => parseHere(message.bytes, resolve, reject))
         case 'whole':
-          return Array.isArray(message.value) || isObject(message.value)
-            ? finish(() => resolve(message.value))
-            : finish(() =>
-                reject(
+          return finish(() =>
+            isObject(message.value)
+              ? resolve(message.value)
+              : reject(
                   new SyntaxError(
                     'The JSON text is not an object or an array.',
                   ),
                 ),
-              )
+          )
         case 'head':
           value = message.head
           expected = message.slices

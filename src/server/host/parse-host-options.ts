@@ -4,8 +4,6 @@ import { checkHttpUrl } from './check-http-url.js'
 import { parseAllowedHosts } from './parse-allowed-hosts.js'
 import { parsePublicUrl } from './parse-public-url.js'
 
-const isBoolean = (value: unknown) => typeof value === 'boolean'
-
 const hostOptionsSchema = z.object({
   publicUrl: z
     .custom<string>(
@@ -15,7 +13,10 @@ const hostOptionsSchema = z.object({
     .transform(checkHttpUrl(parsePublicUrl))
     .optional(),
   trustProxy: z
-    .custom<boolean>(isBoolean, 'expected true or false')
+    .custom<boolean>(
+      (value) => typeof value === 'boolean',
+      'expected true or false',
+    )
     .default(false),
   allowedHosts: z
     .unknown()
