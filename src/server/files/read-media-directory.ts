@@ -2,7 +2,6 @@ import { extname } from 'node:path'
 import * as z from 'zod'
 import type { ByteSource } from '../../media/byte-source.js'
 import { createFileMedia } from '../../media/create-file-media.js'
-import type { MediaLibrary } from '../../media/media-library.js'
 import { MediaUnavailableError } from '../../media/media-unavailable-error.js'
 import {
   integerOptionSchema,
@@ -15,18 +14,8 @@ import {
   DEFAULT_MAX_FILE_SIZE,
   openUserFolder,
   type UserFolder,
-  type UserFolderListing,
 } from './open-user-folder.js'
 import { UserFileError } from './user-file-error.js'
-
-interface MediaDirectory {
-  library: MediaLibrary
-  thumbnails: readonly string[]
-  videos: readonly string[]
-  leftOut: UserFolderListing['leftOut']
-  warning: string | undefined
-  folder: UserFolder
-}
 
 export const MEDIA_FILE_SIZE_RULE = {
   min: 1,
@@ -48,7 +37,7 @@ const VIDEO_TYPES = ['.mp4']
 export async function readMediaDirectory(
   directory: string,
   options: { maxFileSize?: number } = {},
-): Promise<MediaDirectory> {
+) {
   const { mediaMaxFileSize: maxFileSize = MEDIA_FILE_SIZE_RULE.default } =
     parseOptions(
       z.object({
