@@ -191,14 +191,8 @@ export async function createContentApiServer(
     shutdownTimeout,
     ...mockOptions
   } = options
-  const timeouts = resolveServerTimeouts({
-    headersTimeout,
-    requestTimeout,
-    keepAliveTimeout,
-    idleTimeout,
-    shutdownTimeout,
-  })
-  const hostSettings = parseHostOptions({ publicUrl, trustProxy, allowedHosts })
+  const timeouts = resolveServerTimeouts(options)
+  const hostSettings = parseHostOptions(options)
   const upstream = resolveUpstream(upstreamOptions)
   const admin = resolveAdminToken(givenAdminToken, host)
   const adminToken = admin.token
@@ -208,8 +202,7 @@ export async function createContentApiServer(
   await mock.ready
 
   const originSettings: OriginSettings = {
-    publicUrl: hostSettings.publicUrl,
-    trustProxy: hostSettings.trustProxy,
+    ...hostSettings,
     listening: `http://${host}:${port}`,
   }
   const originOf = (headers: HeaderLookup) =>
@@ -228,11 +221,7 @@ export async function createContentApiServer(
         control: fleet?.control,
       }),
       track: (response) => keeper.track(response),
-      isHostAllowed: createHostCheck({
-        allowedHosts: hostSettings.allowedHosts,
-        publicUrl: hostSettings.publicUrl,
-        listenHost: host,
-      }),
+      isHostAllowed: createHostCheck({ ...hostSettings, listenHost: host }),
       basePath: hostSettings.basePath,
       cors: createCorsHandlers(corsOrigin),
       handlers,
@@ -290,13 +279,7 @@ async function openMock(
       ? undefined
       : await readMediaDirectory(mediaDir, { maxFileSize: mediaMaxFileSize })
   if (media?.warning !== undefined) onWarning(media.warning)
-  const internals: MockCoreInternals = {
-    media: media?.library,
-    upstream:
-      upstream === undefined
-        ? undefined
-        : { origin: upstream.origin, all: upstream.all },
-  }
+  const internals: MockCoreInternals = { media: media?.library, upstream }
   // @note The fleet's code and its Redis client load only for a fleet.
   const fleet =
     redis === undefined
@@ -358,8 +341,7 @@ async function listen(server: Server, port: number, host: string) {
     })
   })
   const address = server.address() as AddressInfo
-  const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
-  return origin
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
 }
 
 function warnOnStderr(message: string): void {

@@ -24,20 +24,13 @@ export function createCorsHandler(options: CorsOptions): CorsHandler {
       if (request.method === 'OPTIONS') {
         return applyCors(request, response, next)
       }
-      setRawHeaders(response, headers)
+      for (let i = 0; i < headers.length; i += 2) {
+        response.setHeader(headers[i]!, headers[i + 1]!)
+      }
       next()
     },
     { headers },
   )
-}
-
-function setRawHeaders(
-  response: ServerResponse,
-  headers: readonly string[],
-): void {
-  for (let i = 0; i < headers.length; i += 2) {
-    response.setHeader(headers[i]!, headers[i + 1]!)
-  }
 }
 
 /**

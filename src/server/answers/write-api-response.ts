@@ -20,8 +20,9 @@ export function writeApiResponse(
 ): void {
   const { body, headers } = apiResponse
   const raw = leading.slice()
+  const ownLength = body === null || body instanceof ReadableStream
   // An explicit length keeps Node from chunking a body it has whole.
-  if (body !== null && !(body instanceof ReadableStream)) {
+  if (!ownLength) {
     raw.push(
       'content-length',
       headers['content-length'] ??
@@ -30,7 +31,6 @@ export function writeApiResponse(
         ),
     )
   }
-  const ownLength = body === null || body instanceof ReadableStream
   for (const name in headers) {
     if (ownLength || name !== 'content-length') {
       raw.push(name, headers[name]!)

@@ -22,6 +22,9 @@ export interface ServerTimeouts {
   shutdownTimeout: number
 }
 
+// From none to a day.
+const MILLISECONDS = { min: 0, max: 86_400_000 } as const
+
 /**
  * The server's and the CLI's timeout defaults and help, derived from here.
  * @note Node's own (60 s headers, 300 s request, no idle limit) let a few
@@ -29,36 +32,31 @@ export interface ServerTimeouts {
  */
 export const TIMEOUT_RULES = {
   headersTimeout: {
-    min: 0,
-    max: 86_400_000,
+    ...MILLISECONDS,
     default: 10_000,
     summary:
       'ms a client has from its first byte to the end of the headers; 408 after it (0: no limit)',
   },
   requestTimeout: {
-    min: 0,
-    max: 86_400_000,
+    ...MILLISECONDS,
     default: 60_000,
     summary:
       'ms a client has from its first byte to the end of the body; 408 after it (0: no limit)',
   },
   keepAliveTimeout: {
-    min: 0,
-    max: 86_400_000,
+    ...MILLISECONDS,
     default: 5_000,
     summary:
       'ms an idle keep-alive connection stays open between requests (0: until the idle timeout)',
   },
   idleTimeout: {
-    min: 0,
-    max: 86_400_000,
+    ...MILLISECONDS,
     default: 30_000,
     summary:
       'ms a connection may stay silent, before its first request too, before it is closed (0: no limit)',
   },
   shutdownTimeout: {
-    min: 0,
-    max: 86_400_000,
+    ...MILLISECONDS,
     default: 10_000,
     summary:
       'ms open requests get to finish when the server stops; then their connections are closed',

@@ -65,11 +65,8 @@ export function createRecordRoutes(
 
   router.get(`${base}/:id`, (request, response) => {
     const record = records.get(idOf(request))
-    if (record === undefined) {
-      writeNotFound(response, name, idOf(request), request.baseUrl + base)
-      return
-    }
-    response.json({ data: record })
+    if (record !== undefined) return void response.json({ data: record })
+    writeNotFound(response, name, idOf(request), request.baseUrl + base)
   })
 
   router.patch(

@@ -100,17 +100,23 @@ function receiveValue(worker: Worker): Promise<unknown> {
         case 'invalid':
           return finish(() => reject(new SyntaxError(message.message)))
         case 'unsendable':
-          return finish(() => parseHere(message.bytes, resolve, reject))
+          return finish(() => {
+            try {
+              resolve(JSON.parse(new TextDecoder().decode(message.bytes)))
+            } catch (error) {
+              reject(error)
+            }
+          })
         case 'whole':
-          return Array.isArray(message.value) || isObject(message.value)
-            ? finish(() => resolve(message.value))
-            : finish(() =>
-                reject(
+          return finish(() =>
+            isObject(message.value)
+              ? resolve(message.value)
+              : reject(
                   new SyntaxError(
                     'The JSON text is not an object or an array.',
                   ),
                 ),
-              )
+          )
         case 'head':
           value = message.head
           expected = message.slices
@@ -128,18 +134,6 @@ function receiveValue(worker: Worker): Promise<unknown> {
       setImmediate(() => worker.postMessage(received))
     })
   })
-}
-
-function parseHere(
-  bytes: Uint8Array,
-  resolve: (value: unknown) => void,
-  reject: (error: unknown) => void,
-): void {
-  try {
-    resolve(JSON.parse(new TextDecoder().decode(bytes)))
-  } catch (error) {
-    reject(error)
-  }
 }
 
 function isObject(value: unknown): value is object {

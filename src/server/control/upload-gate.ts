@@ -9,13 +9,10 @@ export const UPLOAD_LIMITS = { reading: 2, waiting: 8 } as const
  * taken too; a waiting upload whose response closes leaves the queue.
  */
 export class UploadGate {
-  readonly limits: { reading: number; waiting: number }
   #reading = 0
   readonly #waiting: Array<() => void> = []
 
-  constructor(limits: { reading: number; waiting: number }) {
-    this.limits = limits
-  }
+  constructor(readonly limits: { reading: number; waiting: number }) {}
 
   enter(response: Response): Promise<() => void> | undefined {
     if (this.#reading < this.limits.reading) {

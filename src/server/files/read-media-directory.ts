@@ -2,7 +2,6 @@ import { extname } from 'node:path'
 import * as z from 'zod'
 import type { ByteSource } from '../../media/byte-source.js'
 import { createFileMedia } from '../../media/create-file-media.js'
-import type { MediaLibrary } from '../../media/media-library.js'
 import { MediaUnavailableError } from '../../media/media-unavailable-error.js'
 import {
   integerOptionSchema,
@@ -15,18 +14,8 @@ import {
   DEFAULT_MAX_FILE_SIZE,
   openUserFolder,
   type UserFolder,
-  type UserFolderListing,
 } from './open-user-folder.js'
 import { UserFileError } from './user-file-error.js'
-
-interface MediaDirectory {
-  library: MediaLibrary
-  thumbnails: readonly string[]
-  videos: readonly string[]
-  leftOut: UserFolderListing['leftOut']
-  warning: string | undefined
-  folder: UserFolder
-}
 
 export const MEDIA_FILE_SIZE_RULE = {
   min: 1,
@@ -48,7 +37,7 @@ const VIDEO_TYPES = ['.mp4']
 export async function readMediaDirectory(
   directory: string,
   options: { maxFileSize?: number } = {},
-): Promise<MediaDirectory> {
+) {
   const { mediaMaxFileSize: maxFileSize = MEDIA_FILE_SIZE_RULE.default } =
     parseOptions(
       z.object({
@@ -93,7 +82,7 @@ export async function readMediaDirectory(
     warning:
       leftOut.length === 0
         ? undefined
-        : `--media-dir ${directory}: left out ${count(leftOut.length, 'media file')} that cannot be served: ${describeLeftOut(leftOut)}. Only regular files inside the folder (or links to them that stay inside) are served, up to ${limit} each${leftOut.some((entry) => entry.reason === 'too-large') ? ' (--media-max-file-size, the server option mediaMaxFileSize, raises the limit)' : ''}.`,
+        : `--media-dir ${directory}: left out ${leftOut.length} media file${leftOut.length === 1 ? '' : 's'} that cannot be served: ${describeLeftOut(leftOut)}. Only regular files inside the folder (or links to them that stay inside) are served, up to ${limit} each${leftOut.some((entry) => entry.reason === 'too-large') ? ' (--media-max-file-size, the server option mediaMaxFileSize, raises the limit)' : ''}.`,
     folder,
     library: createFileMedia({
       thumbnails,
@@ -119,15 +108,9 @@ function typeOf(name: string): 'thumbnail' | 'video' | undefined {
   return undefined
 }
 
-function describeFolderProblem(error: UserFileError): string {
-  switch (error.reason) {
-    case 'missing':
-      return `no such folder (looked in ${process.cwd()})`
-    case 'not-regular':
-      return 'it is a file, not a folder'
-    default:
-      return error.problem
-  }
+function describeFolderProblem({ reason, problem }: UserFileError): string {
+  if (reason === 'missing') return `no such folder (looked in ${process.cwd()})`
+  return reason === 'not-regular' ? 'it is a file, not a folder' : problem
 }
 
 function describeLeftOut(
@@ -149,8 +132,4 @@ function describe(names: readonly string[], most = 3): string {
   return names.length > most
     ? `${shown} and ${names.length - most} more`
     : shown
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }

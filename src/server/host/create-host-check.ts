@@ -1,13 +1,7 @@
 import { isIP } from 'node:net'
-import { ANY_HOST, type AllowedHosts } from './parse-allowed-hosts.js'
+import { ANY_HOST } from './parse-allowed-hosts.js'
+import type { parseHostOptions } from './parse-host-options.js'
 import { parseHostHeader } from './parse-host-header.js'
-
-interface HostCheckSettings {
-  /** Checked entries of `allowedHosts`, or `'all'`. */
-  allowedHosts?: AllowedHosts
-  publicUrl?: string
-  listenHost: string
-}
 
 /**
  * Allows `localhost`, `*.localhost`, any IP address, the public URL's host, the
@@ -17,7 +11,7 @@ interface HostCheckSettings {
  * no browser's and passes.
  */
 export function createHostCheck(
-  settings: HostCheckSettings,
+  settings: ReturnType<typeof parseHostOptions> & { listenHost: string },
 ): (host: string | undefined) => boolean {
   if (settings.allowedHosts === ANY_HOST) return () => true
   const names = new Set<string>()

@@ -8,7 +8,7 @@ export const ANY_HOST = 'all'
  * `demo.example.com`, `.example.com` for a domain and its subdomains, or
  * `'all'` for any Host header.
  */
-export type AllowedHosts = readonly string[] | typeof ANY_HOST
+type AllowedHosts = readonly string[] | typeof ANY_HOST
 
 type AllowedHostResult =
   { ok: true; host: string } | { ok: false; problem: string }

@@ -1,6 +1,6 @@
 // Only imports that import nothing, so the CLI can check --public-url alone.
 import { DEFAULT_API_PREFIX } from '../../api/api-prefix.js'
-import { parseHttpUrl } from './parse-http-url.js'
+import { parseHttpUrl, type HttpUrlResult } from './parse-http-url.js'
 
 // A public URL's path may not start with one: requests could not be told apart.
 const SERVER_PATH_ROOTS: readonly string[] = [
@@ -13,31 +13,15 @@ const SERVER_PATH_ROOTS: readonly string[] = [
   '__docs',
 ]
 
-type PublicUrlResult =
-  | {
-      ok: true
-      /** e.g. `https://example.com/mock`. */
-      url: string
-      /** e.g. `/mock`; empty when the URL has none. */
-      basePath: string
-    }
-  | {
-      ok: false
-      /** A sentence without its full stop. */
-      problem: string
-    }
-
-const EXAMPLES = 'such as https://demo.example.com or https://example.com/mock'
-
 /**
  * Checks the public URL of a server behind a proxy or on a hosting platform:
  * an absolute http or https URL, without credentials, query or fragment. A
  * path is allowed (a proxy that mounts the mock under `/mock`): links carry
  * it. Trailing slashes and a default port are dropped.
  */
-export function parsePublicUrl(value: string): PublicUrlResult {
+export function parsePublicUrl(value: string): HttpUrlResult {
   const result = parseHttpUrl(value, {
-    examples: EXAMPLES,
+    examples: 'such as https://demo.example.com or https://example.com/mock',
     credentials: 'which every link would repeat; remove them',
     query:
       'which links cannot carry: the mock appends its own paths and queries; remove it',
@@ -45,14 +29,9 @@ export function parsePublicUrl(value: string): PublicUrlResult {
   if (!result.ok) return result
   const { basePath } = result
   const root = basePath.split('/')[1]
-  if (root !== undefined && SERVER_PATH_ROOTS.includes(root)) {
-    return fail(
-      `its path ${basePath} starts like a path the mock answers itself (/${SERVER_PATH_ROOTS.join(', /')}), so requests could not be told apart; mount the mock under another path, such as /mock`,
-    )
+  if (root === undefined || !SERVER_PATH_ROOTS.includes(root)) return result
+  return {
+    ok: false,
+    problem: `its path ${basePath} starts like a path the mock answers itself (/${SERVER_PATH_ROOTS.join(', /')}), so requests could not be told apart; mount the mock under another path, such as /mock`,
   }
-  return { ok: true, url: result.url, basePath }
-}
-
-function fail(problem: string): PublicUrlResult {
-  return { ok: false, problem }
 }

@@ -31,13 +31,11 @@ function read(
   hostValue: string | undefined,
 ): ForwardedOrigin {
   const forwarded = readForwarded(forwardedValue)
-  const result: { proto?: 'http' | 'https'; host?: ParsedHost } = {}
-  const proto = toProto(forwarded?.proto) ?? toProto(firstOf(protoValue))
-  if (proto !== undefined) result.proto = proto
-  const host =
-    parseHostHeader(forwarded?.host) ?? parseHostHeader(firstOf(hostValue))
-  if (host !== undefined) result.host = host
-  return Object.freeze(result)
+  return Object.freeze({
+    proto: toProto(forwarded?.proto) ?? toProto(firstOf(protoValue)),
+    host:
+      parseHostHeader(forwarded?.host) ?? parseHostHeader(firstOf(hostValue)),
+  })
 }
 
 function readForwarded(

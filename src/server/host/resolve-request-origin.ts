@@ -1,15 +1,15 @@
 import type { HeaderLookup } from '../../api/types.js'
 import { parseHostHeader } from './parse-host-header.js'
+import type { parseHostOptions } from './parse-host-options.js'
 import { readForwardedHeaders } from './read-forwarded-headers.js'
 
 /**
  * What decides the origin of a request's links.
  */
-export interface OriginSettings {
-  /** A checked public URL (origin and optional path); when set, it wins. */
-  publicUrl?: string
-  /** Whether to read `Forwarded` and `X-Forwarded-Proto`/`-Host`. */
-  trustProxy: boolean
+export type OriginSettings = Pick<
+  ReturnType<typeof parseHostOptions>,
+  'publicUrl' | 'trustProxy'
+> & {
   /** The server's own origin, e.g. `http://127.0.0.1:4010`: the fallback. */
   listening: string
 }

@@ -1,4 +1,6 @@
-import { OptionsError, type OptionIssue } from '../../schema/options-error.js'
+import * as z from 'zod'
+import { checkHttpUrl } from '../host/check-http-url.js'
+import { parseServerOptions } from '../parse-server-options.js'
 import { parseUpstreamUrl } from './parse-upstream-url.js'
 
 /**
@@ -53,68 +55,47 @@ export interface UpstreamOptions {
   onAnswer?: (answer: UpstreamAnswer) => void
 }
 
-export interface Upstream extends Required<Omit<UpstreamOptions, 'onAnswer'>> {
-  origin: string
-  basePath: string
-  onAnswer?: UpstreamOptions['onAnswer']
-}
+const upstreamSchema = z.object(
+  {
+    url: z
+      .custom<string>(
+        (value) => typeof value === 'string',
+        "expected the real service's base URL as a string",
+      )
+      .transform(checkHttpUrl(parseUpstreamUrl)),
+    all: z
+      .custom<boolean>(
+        (value) => typeof value === 'boolean',
+        'expected true or false',
+      )
+      .default(false),
+    timeout: z
+      .custom<number>(
+        (value) => Number.isSafeInteger(value) && (value as number) >= 1,
+        'expected a whole number of milliseconds, 1 or more',
+      )
+      .default(DEFAULT_UPSTREAM_TIMEOUT_MS),
+    onAnswer: z
+      .custom<NonNullable<UpstreamOptions['onAnswer']>>(
+        (value) => typeof value === 'function',
+        'expected a function',
+      )
+      .optional(),
+  },
+  {
+    error:
+      'expected an object such as { url: "https://api.example.com/public-api/v1" }',
+  },
+)
+
+export type Upstream = NonNullable<ReturnType<typeof resolveUpstream>>
 
 /** @throws {OptionsError} naming each bad field. */
-export function resolveUpstream(options: unknown): Upstream | undefined {
+export function resolveUpstream(options: unknown) {
   if (options === undefined) return undefined
-  const issues: OptionIssue[] = []
-  const given = (
-    typeof options === 'object' && options !== null ? options : {}
-  ) as Partial<Record<keyof UpstreamOptions, unknown>>
-  if (typeof options !== 'object' || options === null) {
-    issues.push({
-      path: 'upstream',
-      message:
-        'expected an object such as { url: "https://api.example.com/public-api/v1" }',
-    })
-  }
-  const parsed =
-    typeof given.url === 'string'
-      ? parseUpstreamUrl(given.url)
-      : {
-          ok: false as const,
-          problem: "expected the real service's base URL as a string",
-        }
-  if (!parsed.ok && issues.length === 0) {
-    issues.push({ path: 'upstream.url', message: parsed.problem })
-  }
-  if (given.all !== undefined && typeof given.all !== 'boolean') {
-    issues.push({ path: 'upstream.all', message: 'expected true or false' })
-  }
-  const timeout = given.timeout ?? DEFAULT_UPSTREAM_TIMEOUT_MS
-  if (
-    typeof timeout !== 'number' ||
-    !Number.isSafeInteger(timeout) ||
-    timeout < 1
-  ) {
-    issues.push({
-      path: 'upstream.timeout',
-      message: 'expected a whole number of milliseconds, 1 or more',
-    })
-  }
-  if (given.onAnswer !== undefined && typeof given.onAnswer !== 'function') {
-    issues.push({ path: 'upstream.onAnswer', message: 'expected a function' })
-  }
-  if (issues.length > 0 || !parsed.ok) {
-    throw OptionsError.for(
-      'content-api-mock server options',
-      issues,
-      'Every option is described in docs/options.md of the content-api-mock package.',
-    )
-  }
-  return {
-    url: parsed.url,
-    origin: parsed.origin,
-    basePath: parsed.basePath,
-    all: given.all === true,
-    timeout: timeout as number,
-    ...(given.onAnswer !== undefined && {
-      onAnswer: given.onAnswer as (answer: UpstreamAnswer) => void,
-    }),
-  }
+  const { url, ...rest } = parseServerOptions(
+    z.object({ upstream: upstreamSchema }),
+    { upstream: options },
+  ).upstream
+  return { ...rest, url: url.url, origin: url.origin, basePath: url.basePath }
 }
