@@ -32,7 +32,7 @@ const EXAMPLE = '{ "status": 503, "retryAfter": 5, "times": 2 }'
  */
 export function CustomScenarioForm(props: PanelPart): VNode {
   const [text, setText] = useState(EXAMPLE)
-  const send = useJsonSubmit(props.admin, props.onChange)
+  const send = useJsonSubmit(props)
   const disabled = !props.admin.unlocked
 
   const submit = (event: Event) => {
