@@ -28,13 +28,10 @@ export interface DriftSummary {
 export interface VerifyReport {
   strict: boolean
   tolerant: boolean
-  answers: Array<{
-    case: VerifyAnswer['case']
-    request: string
-    status: number
-    strict: boolean
-    tolerant: boolean
-  }>
+  answers: Array<
+    Pick<VerifyAnswer, 'case' | 'request' | 'status'> &
+      Pick<AnswerCheck, 'strict' | 'tolerant'>
+  >
   drift: DriftSummary[]
 }
 

@@ -93,8 +93,9 @@ export function readErrorEnvelope(
   }
 }
 
-function statusClass(status: number): string {
-  if (status >= 200 && status < 300) return 'ok'
+// A journal's 304 (an asset the client had) is no failure either.
+export function statusClass(status: number): string {
+  if (status >= 200 && status < 400) return 'ok'
   if (status >= 400 && status < 500) return 'client'
   return 'fail'
 }

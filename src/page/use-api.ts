@@ -5,19 +5,13 @@ import {
   type ApiRequestOptions,
 } from './api-client.js'
 
-/** The exchange stays while a refresh runs, so nothing flickers. */
-interface ApiState {
-  exchange: ApiExchange | undefined
-  loading: boolean
-  reload: () => void
-}
-
 /** Then the next beat asks again; longer than the `slow` preset's 10 s. */
 const POLLED_REQUEST_TIMEOUT_MS = 15_000
 
 /**
  * A GET for a panel when `url` is set, again when its inputs change, and
- * every `pollMs` while the tab is visible.
+ * every `pollMs` while the tab is visible. The last answer stays while the
+ * next is on its way, so nothing flickers.
  * @note A beat is skipped while a request is under way, so a slow mock is
  * never asked twice at once.
  */
@@ -27,10 +21,8 @@ export function useApi(
     pollMs?: number
     refresh?: unknown
   } = {},
-): ApiState {
+): ApiExchange | undefined {
   const [exchange, setExchange] = useState<ApiExchange>()
-  const [loading, setLoading] = useState(url !== undefined)
-  const [nonce, setNonce] = useState(0)
   const inFlight = useRef(false)
   const { apiKey, adminToken, pollMs, refresh } = options
 
@@ -40,7 +32,6 @@ export function useApi(
     const run = async () => {
       if (inFlight.current) return
       inFlight.current = true
-      setLoading(true)
       try {
         const answer = await callApi(url, {
           apiKey,
@@ -58,7 +49,6 @@ export function useApi(
         // Aborted: a newer request replaces this one.
       } finally {
         inFlight.current = false
-        if (!controller.signal.aborted) setLoading(false)
       }
     }
     inFlight.current = false
@@ -73,7 +63,6 @@ export function useApi(
       controller.abort()
       if (timer !== undefined) clearInterval(timer)
     }
-  }, [url, apiKey, adminToken, pollMs, refresh, nonce])
-
-  return { exchange, loading, reload: () => setNonce((n) => n + 1) }
+  }, [url, apiKey, adminToken, pollMs, refresh])
+  return exchange
 }

@@ -1,10 +1,9 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
 import type { PanelPart } from './use-admin-access.js'
+import { useAdminAction } from './use-admin-action.js'
 
 /**
  * The scenarios in force with their counters (`matched`, `fired`,
@@ -15,15 +14,10 @@ export function ActiveScenarios(
   props: PanelPart & { scenarios: ListedScenario[] | undefined },
 ): VNode {
   const { admin, scenarios } = props
-  const [result, setResult] = useState<ApiExchange>()
-  const [done, setDone] = useState('')
+  const action = useAdminAction(props)
   const disabled = !admin.unlocked || admin.readOnly
-
-  const remove = async (path: string, what: string) => {
-    setDone(what)
-    setResult(await admin.call(path, { method: 'DELETE' }))
-    props.onChange()
-  }
+  const remove = (path: string, what: string) =>
+    action.run(path, { method: 'DELETE' }, what)
 
   return html`<div class="control-block">
     <div class="block-head">
@@ -84,6 +78,6 @@ export function ActiveScenarios(
               )}
             </ul>`
     }
-    <${ActionResult} exchange=${result} success=${done} />
+    <${ActionResult} exchange=${action.result} success=${action.done} />
   </div>`
 }

@@ -5,22 +5,19 @@ import type { ClientReport } from '../../api/report/client-report.js'
 import { ActionResult } from './action-result.js'
 import { FindingItem } from './finding-item.js'
 import type { JournalEntry } from './journal-entry-row.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
 
 // `ClientReport` is a type import of the library, erased by the bundler.
-export function ClientReportSection(props: {
-  admin: AdminAccess
-  revision: number
-  onShowEntry: (entry: JournalEntry) => void
-}): VNode {
+export function ClientReportSection(
+  props: PanelPart & { onShowEntry: (entry: JournalEntry) => void },
+): VNode {
   const { admin } = props
   const report = useAdminData<{ data: ClientReport }>(
-    admin,
+    props,
     '/client-report',
     POLL_INTERVAL_MS,
-    [props.revision],
   )
   const failed = report.exchange !== undefined && !isSuccess(report.exchange)
   const data = report.data?.data

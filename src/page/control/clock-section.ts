@@ -1,16 +1,14 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
+import { toValue } from '../field-value.js'
 import { ActionResult } from './action-result.js'
 import { NeedsServer } from './server-only-section.js'
 import type { PanelPart } from './use-admin-access.js'
-import {
-  useTickingClock,
-  type ClockReading,
-  type TickingClock,
-} from './use-ticking-clock.js'
-import { toValue } from '../field-value.js'
+import { useAdminAction } from './use-admin-action.js'
+import { useAdminData } from './use-admin-data.js'
+import { POLL_INTERVAL_MS } from './use-polling.js'
+import { useTickingClock, type TickingClock } from './use-ticking-clock.js'
 
 const STEPS = [
   { label: '+1 min', advance: '1m' },
@@ -20,22 +18,17 @@ const STEPS = [
 
 const SPEEDS = [1, 10, 60] as const
 
-type ClockChange = (body: unknown, what: string) => Promise<void>
+type ClockChange = (body: unknown, what: string) => Promise<unknown>
 
 /** The mock clock, ticking while it runs, and what `POST /__mock/clock` takes. */
-export function ClockSection(
-  props: PanelPart & { reading: ClockReading | undefined },
-): VNode {
+export function ClockSection(props: PanelPart): VNode {
   const { admin } = props
-  const clock = useTickingClock(props.reading)
-  const [result, setResult] = useState<ApiExchange>()
-  const [done, setDone] = useState('')
+  const reading = useAdminData(props, '/clock', POLL_INTERVAL_MS)
+  const clock = useTickingClock(reading.exchange)
+  const action = useAdminAction(props)
   const disabled = !admin.unlocked || admin.readOnly
-  const change: ClockChange = async (body, what) => {
-    setDone(what)
-    setResult(await admin.call('/clock', { method: 'POST', body }))
-    props.onChange()
-  }
+  const change: ClockChange = (body, what) =>
+    action.run('/clock', { method: 'POST', body }, what)
   const controls = { clock, disabled, change }
 
   return html`<section class="panel" aria-labelledby="clock-title">
@@ -63,7 +56,7 @@ export function ClockSection(
             </div>`
         : html`<${NeedsServer} what="Moving the clock needs" />`
     }
-    <${ActionResult} exchange=${result} success=${done} />
+    <${ActionResult} exchange=${action.result} success=${action.done} />
   </section>`
 }
 

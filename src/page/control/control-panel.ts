@@ -24,7 +24,6 @@ import {
   type PanelPart,
 } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
-import { useClockReading } from './use-clock-reading.js'
 import { POLL_INTERVAL_MS } from './use-polling.js'
 import type { RecordTarget } from './use-record-editor.js'
 
@@ -39,17 +38,13 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
   const [revision, setRevision] = useState(0)
   const refresh = useCallback(() => setRevision((value) => value + 1), [])
   const part = { admin, revision, onChange: refresh }
-  const clockReading = useClockReading(admin, revision)
   const scenarios = useAdminData<{ data: ListedScenario[] }>(
-    admin,
+    part,
     '/scenarios',
     POLL_INTERVAL_MS,
-    [revision],
   )
   const keys =
-    useAdminData<{ data: ApiKeyRecord[] }>(admin, '/api-keys', undefined, [
-      revision,
-    ]).data?.data ?? []
+    useAdminData<{ data: ApiKeyRecord[] }>(part, '/api-keys').data?.data ?? []
 
   return html`<div class="control-panel" data-locked=${!admin.unlocked}>
     <div class="control-intro">
@@ -64,7 +59,7 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     <div class="control-grid">
       <div class="control-column">
         <${RecordEditor} ...${part} target=${target} />
-        <${ClockSection} ...${part} reading=${clockReading} />
+        <${ClockSection} ...${part} />
         <${RateLimitSection}
           scenarios=${scenarios.data?.data}
           locked=${!admin.unlocked}
@@ -158,7 +153,6 @@ function ReportAndJournal(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
       ...${props}
       focus=${focus}
       onClearFocus=${() => setFocus(undefined)}
-      onCleared=${props.onChange}
     />`
 }
 

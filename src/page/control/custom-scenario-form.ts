@@ -7,21 +7,10 @@ import type { PanelPart } from './use-admin-access.js'
 import { useJsonSubmit } from './use-json-submit.js'
 
 /** The fields of a scenario, as the control API takes them. */
-const SCENARIO_FIELDS = [
-  'status',
-  'retryAfter',
-  'message',
-  'latency',
-  'networkError',
-  'rateLimit',
-  'times',
-  'every',
-  'probability',
-  'match.endpoint',
-  'match.key',
-  'match.path',
-  'name',
-]
+const SCENARIO_FIELDS = (
+  'status retryAfter message latency networkError rateLimit times every ' +
+  'probability match.endpoint match.key match.path name'
+).split(' ')
 
 const EXAMPLE = '{ "status": 503, "retryAfter": 5, "times": 2 }'
 
@@ -32,7 +21,7 @@ const EXAMPLE = '{ "status": 503, "retryAfter": 5, "times": 2 }'
  */
 export function CustomScenarioForm(props: PanelPart): VNode {
   const [text, setText] = useState(EXAMPLE)
-  const send = useJsonSubmit(props.admin, props.onChange)
+  const send = useJsonSubmit(props)
   const disabled = !props.admin.unlocked
 
   const submit = (event: Event) => {

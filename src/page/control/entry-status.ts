@@ -1,5 +1,6 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
+import { statusClass } from '../exchange-view.js'
 
 /**
  * A journal entry's status in the tone of its outcome, `dropped` for a
@@ -7,13 +8,7 @@ import type { VNode } from 'preact'
  */
 export function EntryStatus(props: { status: number }): VNode {
   const { status } = props
-  const tone =
-    status >= 200 && status < 400
-      ? 'ok'
-      : status >= 400 && status < 500
-        ? 'client'
-        : 'fail'
-  return html`<span class=${`status status-${tone}`}
+  return html`<span class=${`status status-${statusClass(status)}`}
     >${status === 0 ? 'dropped' : status}</span
   >`
 }

@@ -17,7 +17,7 @@ import {
  * scenarios, real time and an empty journal) once a dialog has asked.
  */
 export function FixtureTransfer(props: PanelPart): VNode {
-  const transfer = useFixtureTransfer(props.admin, props.onChange)
+  const transfer = useFixtureTransfer(props)
   const { problem, download, upload, reset } = transfer
   const [asking, setAsking] = useState(false)
   const disabled = !props.admin.unlocked

@@ -1,12 +1,13 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
-import { isSuccess, type ApiExchange } from '../api-client.js'
+import { isSuccess } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { JOURNAL_ENDPOINTS, type ApiKeyRecord } from './endpoint-names.js'
 import { JournalEntryRow, type JournalEntry } from './journal-entry-row.js'
 import { NameSelect } from './name-select.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
+import { useAdminAction } from './use-admin-action.js'
 import { useAdminData } from './use-admin-data.js'
 import {
   useJournalFilters,
@@ -22,33 +23,24 @@ const JOURNAL_ROWS_SHOWN = 100
  * An entry the client report points at (`focus`) is shown among the
  * requests of its key to its path, open.
  */
-export function JournalSection(props: {
-  admin: AdminAccess
-  keys: ApiKeyRecord[]
-  revision: number
-  focus?: JournalEntry | undefined
-  onClearFocus?: () => void
-  onCleared?: () => void
-}): VNode {
+export function JournalSection(
+  props: PanelPart & {
+    keys: ApiKeyRecord[]
+    focus: JournalEntry | undefined
+    onClearFocus: () => void
+  },
+): VNode {
   const { admin, focus } = props
   const filters = useJournalFilters(focus)
   const [live, setLive] = useState(true)
-  const [cleared, setCleared] = useState<ApiExchange>()
-  const [clears, setClears] = useState(0)
   const journal = useAdminData<{
     data: JournalEntry[]
     meta: { total: number; capacity: number }
-  }>(admin, `/requests${filters.search}`, live ? POLL_INTERVAL_MS : undefined, [
-    props.revision,
-    clears,
-  ])
+  }>(props, `/requests${filters.search}`, live ? POLL_INTERVAL_MS : undefined)
   const failed = journal.exchange !== undefined && !isSuccess(journal.exchange)
   const disabled = !admin.unlocked
-  const clear = async () => {
-    setCleared(await admin.call('/requests', { method: 'DELETE' }))
-    setClears((count) => count + 1)
-    props.onCleared?.()
-  }
+  const clearing = useAdminAction(props)
+  const clear = () => clearing.run('/requests', { method: 'DELETE' })
 
   return html`<section class="panel journal" aria-labelledby="journal-title">
     <div class="block-head">
@@ -78,9 +70,8 @@ export function JournalSection(props: {
       html`<${FocusLine} focus=${focus} onClear=${props.onClearFocus} />`
     }
     ${
-      cleared !== undefined &&
-      cleared.status !== 204 &&
-      html`<${ActionResult} exchange=${cleared} success="" />`
+      clearing.result?.status !== 204 &&
+      html`<${ActionResult} exchange=${clearing.result} success="" />`
     }
     ${failed && html`<${ActionResult} exchange=${journal.exchange} success="" />`}
     ${
@@ -141,10 +132,7 @@ function FilterRow(props: {
   </div>`
 }
 
-function FocusLine(props: {
-  focus: JournalEntry
-  onClear: (() => void) | undefined
-}): VNode {
+function FocusLine(props: { focus: JournalEntry; onClear: () => void }): VNode {
   const { focus } = props
   const whose =
     focus.keyLabel === undefined
@@ -152,11 +140,7 @@ function FocusLine(props: {
       : `The requests of ${focus.keyLabel} to `
   return html`<p class="journal-focus">
     <span>${whose}<code>${focus.path}</code>${`, #${focus.id} open.`}</span>
-    <button
-      type="button"
-      class="button-small"
-      onClick=${() => props.onClear?.()}
-    >
+    <button type="button" class="button-small" onClick=${props.onClear}>
       Show every request
     </button>
   </p>`

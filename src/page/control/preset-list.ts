@@ -1,13 +1,13 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
-import type { ApiExchange } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
 import { ENDPOINT_NAMES, type ApiKeyRecord } from './endpoint-names.js'
 import { toValue } from '../field-value.js'
 import { NameSelect } from './name-select.js'
 import type { PanelPart } from './use-admin-access.js'
+import { useAdminAction } from './use-admin-action.js'
 import { useAdminData } from './use-admin-data.js'
 
 interface PresetScope {
@@ -19,22 +19,20 @@ interface PresetScope {
 /** Each preset a button, narrowed to N requests, a key or an endpoint. */
 export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
   const { admin } = props
+  // Presets never change: read once, not at each revision.
   const presets = useAdminData<{ data: ListedScenario[] }>(
-    admin,
+    { admin },
     '/presets',
-    undefined,
-    [],
   )
   const [scope, setScope] = useState<PresetScope>({
     times: '',
     key: '',
     endpoint: '',
   })
-  const [result, setResult] = useState<ApiExchange>()
-  const apply = async (name: string) => {
+  const action = useAdminAction(props)
+  const apply = (name: string) => {
     const body = { preset: name, ...toScenarioScope(scope) }
-    setResult(await admin.call('/scenarios', { method: 'POST', body }))
-    props.onChange()
+    return action.run('/scenarios', { method: 'POST', body })
   }
   const disabled = !admin.unlocked
   return html`<div class="control-block">
@@ -78,7 +76,7 @@ export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
             )}
           </ul>`
     }
-    <${ActionResult} exchange=${result} success="Scenario added." />
+    <${ActionResult} exchange=${action.result} success="Scenario added." />
   </div>`
 }
 

@@ -18,7 +18,7 @@ export function RecordEditor(
   props: PanelPart & { target?: RecordTarget },
 ): VNode {
   const { admin, target } = props
-  const editor = useRecordEditor(admin, props.revision, props.onChange, target)
+  const editor = useRecordEditor(props, target)
   const { kind, record } = editor
   const writable = admin.unlocked && !admin.readOnly
   return html`<section

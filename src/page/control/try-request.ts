@@ -7,6 +7,7 @@ import type { PageConfig } from '../page-config.js'
 import { API_KEY_STORAGE, readSessionValue } from '../session-state.js'
 import type { ApiKeyRecord } from './endpoint-names.js'
 import { toValue } from '../field-value.js'
+import { NameSelect } from './name-select.js'
 
 /**
  * One API request from the panel, to see a scenario, the clock or a patch at
@@ -26,9 +27,8 @@ export function TryRequest(props: {
   const [path, setPath] = useState('/projects')
   const [exchange, setExchange] = useState<ApiExchange>()
   const [sending, setSending] = useState(false)
-  const keys = props.keys.some((record) => record.key === key)
-    ? props.keys.map((record) => record.key)
-    : [key, ...props.keys.map((record) => record.key)]
+  const listed = props.keys.map((record) => record.key)
+  const keys = listed.includes(key) ? listed : [key, ...listed]
 
   const send = async (event: Event) => {
     event.preventDefault()
@@ -46,12 +46,12 @@ export function TryRequest(props: {
       scenarios and the clock do to it.
     </p>
     <form class="form-row" onSubmit=${send}>
-      <label
-        >Key
-        <select value=${key} onChange=${toValue(setKey)}>
-          ${keys.map((name) => html`<option value=${name}>${name}</option>`)}
-        </select></label
-      >
+      <${NameSelect}
+        label="Key"
+        names=${keys}
+        value=${key}
+        onChange=${setKey}
+      />
       <label class="grow"
         >Path under${' '}<code class="url-text"
           >${breakAtSlashes(config.apiBase)}</code

@@ -60,12 +60,11 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
             ? 'The control API answered 401: this server was started with --admin-token. Enter the token to continue.'
             : 'The control API refused this admin token (401). Enter the value the server was started with (--admin-token).',
         )
-        writeSessionValue(ADMIN_TOKEN_STORAGE, undefined)
-        setToken(undefined)
+        lock()
       }
       return exchange
     },
-    [config.adminBase, token, tokenRequired],
+    [config.adminBase, token, tokenRequired, lock],
   )
 
   return useMemo(

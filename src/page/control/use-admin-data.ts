@@ -9,13 +9,13 @@ interface AdminData<T> {
   data?: T
 }
 
-/** Reads `path` while unlocked: now, when `deps` change, every `intervalMs`. */
+/** Reads `path` while unlocked: now, at each revision, every `pollMs`. */
 export function useAdminData<T>(
-  admin: AdminAccess,
+  part: { admin: AdminAccess; revision?: number },
   path: string,
-  intervalMs: number | undefined,
-  deps: readonly unknown[],
+  pollMs?: number,
 ): AdminData<T> {
+  const { admin } = part
   const [state, setState] = useState<AdminData<T>>({})
   usePolling(
     async (signal) => {
@@ -25,9 +25,9 @@ export function useAdminData<T>(
         data: isSuccess(exchange) ? (exchange.body as T) : previous.data,
       }))
     },
-    intervalMs,
+    pollMs,
     admin.unlocked,
-    [path, ...deps],
+    [path, part.revision],
   )
   return state
 }

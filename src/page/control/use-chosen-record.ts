@@ -1,6 +1,6 @@
 import { useEffect } from 'preact/hooks'
 import { toChoice, type RecordKind } from './record-kinds.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import { useAdminData } from './use-admin-data.js'
 
 /**
@@ -8,17 +8,14 @@ import { useAdminData } from './use-admin-data.js'
  * revision; `pick`s the first listed while none is picked.
  */
 export function useChosenRecord(
-  admin: AdminAccess,
+  part: PanelPart,
   kind: RecordKind,
   id: string,
-  revision: number,
   pick: (id: string) => void,
 ) {
   const list = useAdminData<{ data: Record<string, unknown>[] }>(
-    admin,
+    part,
     `/${kind.route}`,
-    undefined,
-    [revision],
   )
   const choices = (list.data?.data ?? []).map((record) =>
     toChoice(kind, record),
@@ -29,10 +26,8 @@ export function useChosenRecord(
 
   const path = `/${kind.route}/${encodeURIComponent(id)}`
   const record = useAdminData<{ data: Record<string, unknown> }>(
-    admin,
+    part,
     id === '' ? `/${kind.route}` : path,
-    undefined,
-    [revision, id],
   )
   // The answer for the record picked now, not one picked before.
   const answer =

@@ -1,40 +1,30 @@
 import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { parseJsonText } from './json-editor.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
+import { useAdminAction } from './use-admin-action.js'
 
-/** The name a downloaded fixture document gets. */
 export const FIXTURE_FILE_NAME = 'fixtures.json'
 
 /**
  * Downloads, uploads and resets the dataset through the control API, and
  * keeps the last answer, what it did, or why a file was not sent.
  */
-export function useFixtureTransfer(admin: AdminAccess, onChange: () => void) {
-  const [result, setResult] = useState<ApiExchange>()
-  const [done, setDone] = useState('')
+export function useFixtureTransfer(part: PanelPart) {
+  const action = useAdminAction(part)
   const [problem, setProblem] = useState<string>()
-  const show = (exchange: ApiExchange, what: string) => {
+  const run: typeof action.run = (path, options, success) => {
     setProblem(undefined)
-    setDone(what)
-    setResult(exchange)
+    return action.run(path, options, success)
   }
-  const changed = (exchange: ApiExchange, what: string) => {
-    show(exchange, what)
-    onChange()
-  }
-  const counts = (exchange: ApiExchange) =>
-    exchange.body as { projects?: number; contents?: number }
-
   return {
-    result,
-    done,
+    result: action.result,
+    done: action.done,
     problem,
     async download() {
-      const exchange = await admin.call('/fixtures')
-      if (exchange.status !== 200) return changed(exchange, '')
-      saveAsFile(exchange.body, FIXTURE_FILE_NAME)
-      show(exchange, `Downloaded ${FIXTURE_FILE_NAME}.`)
+      const done = `Downloaded ${FIXTURE_FILE_NAME}.`
+      const answer = await run('/fixtures', {}, done)
+      if (answer.status === 200) saveAsFile(answer.body, FIXTURE_FILE_NAME)
     },
     async upload(event: Event) {
       const input = event.target as HTMLInputElement
@@ -43,30 +33,28 @@ export function useFixtureTransfer(admin: AdminAccess, onChange: () => void) {
       if (file === undefined) return
       const parsed = parseJsonText(await file.text())
       if (!parsed.ok) {
-        setResult(undefined)
+        action.reset()
         setProblem(`${file.name}: ${parsed.problem} Nothing was loaded.`)
         return
       }
       const body = parsed.value
-      const exchange = await admin.call('/fixtures', { method: 'PUT', body })
-      const { projects, contents } = counts(exchange) ?? {}
-      changed(
-        exchange,
-        `Loaded ${file.name}: ${projects} projects, ${contents} contents.`,
-      )
+      await run('/fixtures', { method: 'PUT', body }, (answer) => {
+        const { projects, contents } = counts(answer)
+        return `Loaded ${file.name}: ${projects} projects, ${contents} contents.`
+      })
     },
     async reset() {
-      const exchange = await admin.call('/reset', {
-        method: 'POST',
-        contentType: 'application/json',
+      const options = { method: 'POST', contentType: 'application/json' }
+      await run('/reset', options, (answer) => {
+        const { projects, contents } = counts(answer)
+        return `Reset: the start data (${projects} projects, ${contents} contents), start scenarios, real time, an empty journal.`
       })
-      const { projects, contents } = counts(exchange) ?? {}
-      changed(
-        exchange,
-        `Reset: the start data (${projects} projects, ${contents} contents), start scenarios, real time, an empty journal.`,
-      )
     },
   }
+}
+
+function counts(answer: ApiExchange) {
+  return (answer.body ?? {}) as { projects?: number; contents?: number }
 }
 
 // A fetch then a blob URL, not a link: a link cannot send the admin token.

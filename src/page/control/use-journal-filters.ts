@@ -1,25 +1,13 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { JournalEntry } from './journal-entry-row.js'
 
-/** The journal's filters as typed, and the query they make. */
-export interface JournalFilters {
-  endpoint: string
-  key: string
-  status: string
-  setEndpoint: (value: string) => void
-  setKey: (value: string) => void
-  setStatus: (value: string) => void
-  /** `?endpoint=…&key=…&status=…`, or '' when nothing filters. */
-  search: string
-}
+export type JournalFilters = ReturnType<typeof useJournalFilters>
 
 /**
  * The filters the server applies to the journal; an entry the client report
  * points at (`focus`) clears them and narrows to its key and path instead.
  */
-export function useJournalFilters(
-  focus: JournalEntry | undefined,
-): JournalFilters {
+export function useJournalFilters(focus: JournalEntry | undefined) {
   const [endpoint, setEndpoint] = useState('')
   const [key, setKey] = useState('')
   const [status, setStatus] = useState('')
@@ -38,6 +26,7 @@ export function useJournalFilters(
     query.set('path', focus.path)
     if (focus.keyLabel !== undefined) query.set('keyLabel', focus.keyLabel)
   }
+  // `?endpoint=…&key=…&status=…`, or '' when nothing filters.
   const search = query.size === 0 ? '' : `?${query}`
   return { endpoint, key, status, setEndpoint, setKey, setStatus, search }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
-import type { AdminAccess } from './use-admin-access.js'
+import type { PanelPart } from './use-admin-access.js'
 import { useChosenRecord } from './use-chosen-record.js'
 import { useJsonSubmit } from './use-json-submit.js'
 
@@ -19,19 +19,17 @@ export type RecordEditorState = ReturnType<typeof useRecordEditor>
 
 /** Opened on `target` when the route names one, its heading focused. */
 export function useRecordEditor(
-  admin: AdminAccess,
-  revision: number,
-  onChange: () => void,
+  part: PanelPart,
   target: RecordTarget | undefined,
 ) {
   const [kind, setKind] = useState<RecordKind>(RECORD_KINDS[0])
   const [id, setId] = useState('')
   const [name, setName] = useState<string>()
   const [patch, setPatch] = useState('{}')
-  const send = useJsonSubmit(admin, onChange)
-  const rename = useJsonSubmit(admin, onChange)
+  const send = useJsonSubmit(part)
+  const rename = useJsonSubmit(part)
   const heading = useRef<HTMLHeadingElement>(null)
-  const record = useChosenRecord(admin, kind, id, revision, setId)
+  const record = useChosenRecord(part, kind, id, setId)
   const nameField = 'nameField' in kind ? kind.nameField : undefined
   const storedName =
     nameField === undefined

@@ -1,25 +1,16 @@
-import { useEffect, useState } from 'preact/hooks'
-
-type ClockMotion = 'running' | 'paused' | 'unknown'
-
-/** A `GET /__mock/clock` answer and when it arrived. */
-export interface ClockReading {
-  now: string
-  /** 0 while paused. */
-  speed?: number
-  at: number
-}
+import { useEffect, useMemo, useState } from 'preact/hooks'
+import type { ApiExchange } from '../api-client.js'
+import { clockNow, readClock } from '../clock-reading.js'
 
 export interface TickingClock {
   now?: number
   speed?: number
-  motion: ClockMotion
+  motion: 'running' | 'paused' | 'unknown'
 }
 
 /** A clock that ticks every second between readings, at their speed. */
-export function useTickingClock(
-  reading: ClockReading | undefined,
-): TickingClock {
+export function useTickingClock(answer: ApiExchange | undefined): TickingClock {
+  const reading = useMemo(() => readClock(answer), [answer])
   const [, setTick] = useState(0)
   const speed = reading?.speed
   const running = speed !== undefined && speed > 0
@@ -30,10 +21,9 @@ export function useTickingClock(
   }, [running, reading])
 
   if (reading === undefined) return { motion: 'unknown' }
-  const mock = Date.parse(reading.now)
-  if (speed === undefined) return { now: mock, motion: 'unknown' }
+  if (speed === undefined) return { now: reading.now, motion: 'unknown' }
   return {
-    now: running ? mock + (Date.now() - reading.at) * speed : mock,
+    now: clockNow(reading),
     speed,
     motion: running ? 'running' : 'paused',
   }

@@ -1,10 +1,11 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { isSuccess, type ApiExchange } from '../api-client.js'
+import { isSuccess } from '../api-client.js'
 import { ActionResult } from './action-result.js'
 import { toChecked } from '../field-value.js'
 import type { PanelPart } from './use-admin-access.js'
+import { useAdminAction } from './use-admin-action.js'
 import { useAdminData } from './use-admin-data.js'
 
 interface VariantState {
@@ -20,11 +21,8 @@ const ALL = 'hostile'
 /** A switch per variant, `PUT /__mock/variants` at each change. */
 export function VariantSection(props: PanelPart): VNode {
   const { admin } = props
-  const state = useAdminData<VariantState>(admin, '/variants', undefined, [
-    props.revision,
-  ])
-  const [result, setResult] = useState<ApiExchange>()
-  const [done, setDone] = useState('')
+  const state = useAdminData<VariantState>(props, '/variants')
+  const action = useAdminAction(props)
   // The list asked for, until the next read: else a switch would flip back
   // while its PUT is on the way.
   const [asked, setAsked] = useState<string[]>()
@@ -33,15 +31,10 @@ export function VariantSection(props: PanelPart): VNode {
   const disabled = !admin.unlocked || state.data === undefined
 
   const put = async (variants: string[], what: string) => {
-    setDone(what)
     setAsked(variants)
-    const exchange = await admin.call('/variants', {
-      method: 'PUT',
-      body: { variants },
-    })
-    setResult(exchange)
-    if (!isSuccess(exchange)) setAsked(undefined)
-    props.onChange()
+    const body = { variants }
+    const answer = await action.run('/variants', { method: 'PUT', body }, what)
+    if (!isSuccess(answer)) setAsked(undefined)
   }
   const toggle = (name: string, on: boolean) =>
     put(
@@ -83,7 +76,7 @@ export function VariantSection(props: PanelPart): VNode {
             onToggle=${toggle}
           />`
     }
-    <${ActionResult} exchange=${result} success=${done} />
+    <${ActionResult} exchange=${action.result} success=${action.done} />
   </section>`
 }
 

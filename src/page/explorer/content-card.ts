@@ -41,13 +41,13 @@ export function ContentCard(props: {
         ? props.pollMs * 3
         : undefined,
   })
-  const body = dataOf<Content>(detail.exchange)
+  const body = dataOf<Content>(detail)
   last.current = body
   return html`<li
     class=${`card content-card${props.isNew ? ' content-new' : ''}`}
     ref=${ref}
   >
-    <${CardThumbnail} href=${href} body=${body} exchange=${detail.exchange} />
+    <${CardThumbnail} href=${href} body=${body} exchange=${detail} />
     <div class="card-body">
       <h3 class="card-title"><a href=${href}>${item.title}</a></h3>
       <p class="badges">
@@ -63,11 +63,11 @@ export function ContentCard(props: {
         html`<${PublishBadges} publish=${body.publish} />`
       }
       ${
-        detail.exchange !== undefined &&
+        detail !== undefined &&
         body === undefined &&
         html`<details class="panel-requests">
           <summary>Detail request failed</summary>
-          <${ExchangeView} exchange=${detail.exchange} />
+          <${ExchangeView} exchange=${detail} />
         </details>`
       }
     </div>

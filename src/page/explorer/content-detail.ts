@@ -29,8 +29,8 @@ export function ContentDetail(props: {
   const project = useApi(props.names.has(projectId) ? undefined : projectUrl, {
     apiKey,
   })
-  const content = dataOf<Content>(detail.exchange)
-  const projectName = dataOf<Project>(project.exchange)?.project_name
+  const content = dataOf<Content>(detail)
+  const projectName = dataOf<Project>(project)?.project_name
   useEffect(() => {
     const names: [string, string][] = []
     if (projectName !== undefined) names.push([projectId, projectName])
@@ -50,8 +50,8 @@ export function ContentDetail(props: {
         <${ContentFacts} content=${content} now=${props.now} />
       </div>`
     }
-    ${detail.exchange === undefined && html`<p class="muted">Loading…</p>`}
-    <${ExchangeView} exchange=${detail.exchange} />
+    ${detail === undefined && html`<p class="muted">Loading…</p>`}
+    <${ExchangeView} exchange=${detail} />
   </section>`
 }
 

@@ -31,7 +31,6 @@ export function KeyChooser(props: {
   // Entering or leaving a project folds or unfolds it again.
   useEffect(() => setOpen(unfolded()), [props.folded])
   const descriptions = records.keys
-  const listed = descriptions?.some((d) => d.key === apiKey) === true
   const chosen = descriptions?.find((d) => d.key === apiKey)
   return html`<details
     class="panel key-chooser"
@@ -71,7 +70,7 @@ export function KeyChooser(props: {
     }
     <${TypedKeyForm} onChange=${props.onChange} />
     ${
-      !listed &&
+      chosen === undefined &&
       html`<p class="key-current">
         Sending${' '}
         <code>Authorization: Bearer ${apiKey === '' ? '(none)' : apiKey}</code>

@@ -23,7 +23,7 @@ export function ProjectList(props: {
     id="projects-title"
     title="Projects"
     level=${1}
-    exchange=${list.exchange}
+    exchange=${list}
     empty="This key sees no projects."
     gridClass="project-grid"
     renderItem=${(project: Project) =>
@@ -51,9 +51,8 @@ function ProjectCard(props: {
   const path = `${config.apiBase}/projects/${encodeURIComponent(project.project_unique)}`
   const detail = useApi(path, { apiKey })
   const contents = useApi(`${path}/contents`, { apiKey })
-  const readonly = dataOf<Project>(detail.exchange)?.is_readonly
-  const count = (contents.exchange?.body as ListBody<unknown> | undefined)?.meta
-    ?.total
+  const readonly = dataOf<Project>(detail)?.is_readonly
+  const count = (contents?.body as ListBody<unknown> | undefined)?.meta?.total
   const href = `#/projects/${encodeURIComponent(project.project_unique)}`
   return html`<li class="card project-card">
     <h2 class="card-title">
@@ -65,9 +64,9 @@ function ProjectCard(props: {
       <span class="badge badge-muted"
         >${
           count === undefined
-            ? contents.exchange === undefined
+            ? contents === undefined
               ? '… contents'
-              : `contents: ${contents.exchange.status}`
+              : `contents: ${contents.status}`
             : `${count} content${count === 1 ? '' : 's'}`
         }</span
       >
@@ -76,8 +75,8 @@ function ProjectCard(props: {
     <p class="muted small"><code>${project.project_unique}</code></p>
     <details class="panel-requests">
       <summary>Requests for this card</summary>
-      <${ExchangeView} exchange=${detail.exchange} open=${false} />
-      <${ExchangeView} exchange=${contents.exchange} open=${false} />
+      <${ExchangeView} exchange=${detail} open=${false} />
+      <${ExchangeView} exchange=${contents} open=${false} />
     </details>
   </li>`
 }

@@ -21,14 +21,14 @@ export function ProjectView(props: {
   const path = `${config.apiBase}/projects/${encodeURIComponent(projectId)}`
   const detail = useApi(path, { apiKey })
   const list = useApi(`${path}/contents`, { apiKey, pollMs: props.pollMs })
-  const project = dataOf<Project>(detail.exchange)
-  const contents = dataOf<Content[]>(list.exchange)
+  const project = dataOf<Project>(detail)
+  const contents = dataOf<Content[]>(list)
   useEffect(() => {
     if (project !== undefined) onNames([[projectId, project.project_name]])
   }, [project?.project_name])
   useEffect(() => {
     onNames((contents ?? []).map((item) => [item.variation_unique, item.title]))
-  }, [list.exchange])
+  }, [list])
 
   // The contents of the first answer are not new; any that appear later are.
   const known = useRef<{ key: string; ids: Set<string> }>()
@@ -60,13 +60,13 @@ export function ProjectView(props: {
           </p>
           <p>${project.description}</p>`
       }
-      <${ExchangeView} exchange=${detail.exchange} />
+      <${ExchangeView} exchange=${detail} />
     </section>
     <${ListPanel}
       id="contents-title"
       title="Contents"
       level=${2}
-      exchange=${list.exchange}
+      exchange=${list}
       empty="This project has no contents."
       gridClass="content-grid"
       renderItem=${(item: Content) =>
