@@ -15,24 +15,21 @@ async function issueUrls(options = {}) {
   return body.data.content as { download_url: string; thumbnail_url: string }
 }
 
-it('serves a real MP4 at the issued download_url', async () => {
-  const { download_url } = await issueUrls()
-  const response = await fetch(download_url)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('content-type')).toBe('video/mp4')
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
-  expect(new TextDecoder().decode(bytes.slice(4, 8))).toBe('ftyp')
-})
-
-it('serves a real JPEG at the issued thumbnail_url', async () => {
-  const { thumbnail_url } = await issueUrls()
-  const response = await fetch(thumbnail_url)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('content-type')).toBe('image/jpeg')
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff])
-})
+// Each file by its magic bytes: MP4's "ftyp" box at 4, JPEG's SOI marker at 0.
+it.each([
+  ['MP4', 'download_url', 'video/mp4', 4, [0x66, 0x74, 0x79, 0x70]],
+  ['JPEG', 'thumbnail_url', 'image/jpeg', 0, [0xff, 0xd8, 0xff]],
+] as const)(
+  'serves a real %s at the issued %s',
+  async (_kind, url, type, at, magic) => {
+    const response = await fetch((await issueUrls())[url])
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe(type)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
+    expect([...bytes.slice(at, at + magic.length)]).toEqual(magic)
+  },
+)
 
 it('answers a range of the video with 206', async () => {
   const { download_url } = await issueUrls()
