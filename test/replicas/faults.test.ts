@@ -29,6 +29,24 @@ async function description(url: string, id: string): Promise<string | number> {
   return read.status === 200 ? read.body.data.description : read.status
 }
 
+/** Expects each replica at `urls` to come to show `expected` as the project's description. */
+async function expectEachShows(
+  urls: string[],
+  id: string,
+  expected: string | number,
+) {
+  for (const url of urls) {
+    const shows = async () => (await description(url, id)) === expected
+    expect(await eventually(shows), url).toBe(true)
+  }
+}
+
+/** Expects a write through the second replica to read back through the first at once. */
+async function expectWriteReadBack(urls: string[], id: string, text: string) {
+  expect(await describeProject(urls[1]!, id, text)).toBe(200)
+  expect(await description(urls[0]!, id)).toBe(text)
+}
+
 async function health(url: string): Promise<number> {
   return (await fetch(`${url}/__mock/health`)).status
 }
@@ -70,11 +88,7 @@ for (const [fault, link, refusedEvery] of [
         expect(await health(reader)).toBe(503)
       }
       fleet.proxies[1]!.set('pass')
-      expect(
-        await eventually(
-          async () => (await description(reader, id)) === `${fault} 4`,
-        ),
-      ).toBe(true)
+      await expectEachShows([reader], id, `${fault} 4`)
       expect(await health(reader)).toBe(200)
     },
     60_000,
@@ -132,15 +146,8 @@ itWithRedis(
       expect([503, 'before the crash']).toContain(await description(url, id))
     }
     await persistent.start()
-    for (const url of urls) {
-      expect(
-        await eventually(
-          async () => (await description(url, id)) === 'before the crash',
-        ),
-      ).toBe(true)
-    }
-    expect(await describeProject(urls[1]!, id, 'after')).toBe(200)
-    expect(await description(urls[0]!, id)).toBe('after')
+    await expectEachShows(urls, id, 'before the crash')
+    await expectWriteReadBack(urls, id, 'after')
   },
   60_000,
 )
@@ -176,13 +183,8 @@ itWithRedis(
     } finally {
       await redis().start()
     }
-    for (const url of urls) {
-      expect(
-        await eventually(async () => (await description(url, id)) === start),
-      ).toBe(true)
-    }
-    expect(await describeProject(urls[1]!, id, 'after')).toBe(200)
-    expect(await description(urls[0]!, id)).toBe('after')
+    await expectEachShows(urls, id, start)
+    await expectWriteReadBack(urls, id, 'after')
   },
   60_000,
 )
