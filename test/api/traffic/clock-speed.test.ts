@@ -1,6 +1,7 @@
 import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
+import { movedTimeMock } from '../../support/moved-time-mock.js'
 import { startSmallServer } from '../../support/server.js'
 
 // The clock's speed: pause, resume and a new speed keep mock time where it
@@ -16,17 +17,6 @@ interface Reading {
   speed: number
 }
 
-/** A mock at 60× whose real time is `real.now`, which the test moves. */
-function mockAt60() {
-  const real = { now: T0 }
-  const mock = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => real.now,
-    speed: 60,
-  })
-  return { clock: mock.clock, real }
-}
-
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, {
     method: 'POST',
@@ -36,7 +26,8 @@ function post(url: string, body: unknown): Promise<Response> {
 }
 
 it('pauses, resumes and changes speed with mock time continuous: mock.clock', () => {
-  const { clock, real } = mockAt60()
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
+  const { clock } = mock
   expect(clock.speed).toBe(60)
   real.now += SECOND
   expect(clock.now()).toBe(T0 + MINUTE)
@@ -75,7 +66,8 @@ it('pauses, resumes and changes speed with mock time continuous: mock.clock', ()
 })
 
 it('pauses on set() and resumes from the time set, at the speed it ran at', () => {
-  const { clock, real } = mockAt60()
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
+  const { clock } = mock
   clock.set('2030-01-01T00:00:00Z')
   expect(clock.speed).toBe(0)
   real.now += SECOND
@@ -86,7 +78,8 @@ it('pauses on set() and resumes from the time set, at the speed it ran at', () =
 })
 
 it('goes to the real date at real speed with toRealTime(), and to the clock it started with on reset()', () => {
-  const { clock, real } = mockAt60()
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
+  const { clock } = mock
   real.now += SECOND
   clock.advance(MINUTE)
   clock.toRealTime()
