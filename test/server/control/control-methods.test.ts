@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
 import { startServer, startSmallServer } from '../../support/server.js'
+import { sendPreflight } from '../../support/send-preflight.js'
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']
 
@@ -62,13 +63,11 @@ it('still answers a CORS preflight to the control API from a named origin with 2
   await using server = await startServer({
     corsOrigin: ['http://localhost:3000'],
   })
-  const response = await fetch(`${server.adminUrl}/health`, {
-    method: 'OPTIONS',
-    headers: {
-      origin: 'http://localhost:3000',
-      'access-control-request-method': 'GET',
-    },
-  })
+  const response = await sendPreflight(
+    `${server.adminUrl}/health`,
+    'http://localhost:3000',
+    'GET',
+  )
   expect(response.status).toBe(204)
   expect(response.headers.get('access-control-allow-origin')).toBe(
     'http://localhost:3000',
