@@ -1,7 +1,10 @@
 import { expect } from 'vitest'
 import {
   describeProject,
+  description,
   eventually,
+  expectEachShows,
+  expectWriteReadBack,
   readThrough,
   startCliFleet,
   type CliFleet,
@@ -21,30 +24,6 @@ const { redisPath, itWithRedis, redis } = useRedisSuite()
 async function firstProject(fleet: CliFleet): Promise<string> {
   const { body } = await readThrough(fleet.replicas[0]!.url, '/projects')
   return body.data[0].project_unique
-}
-
-/** What a read of the project through `url` shows: its description, or the refusal's status. */
-async function description(url: string, id: string): Promise<string | number> {
-  const read = await readThrough(url, `/projects/${id}`)
-  return read.status === 200 ? read.body.data.description : read.status
-}
-
-/** Expects each replica at `urls` to come to show `expected` as the project's description. */
-async function expectEachShows(
-  urls: string[],
-  id: string,
-  expected: string | number,
-) {
-  for (const url of urls) {
-    const shows = async () => (await description(url, id)) === expected
-    expect(await eventually(shows), url).toBe(true)
-  }
-}
-
-/** Expects a write through the second replica to read back through the first at once. */
-async function expectWriteReadBack(urls: string[], id: string, text: string) {
-  expect(await describeProject(urls[1]!, id, text)).toBe(200)
-  expect(await description(urls[0]!, id)).toBe(text)
 }
 
 async function health(url: string): Promise<number> {

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import {
   describeProject,
   eventually,
+  expectEachShows,
   KEY,
   readThrough,
   startCliFleet,
@@ -77,13 +78,7 @@ itWithRedis(
       const [oldest] = await client.xrange(changes, '-', '+', 'COUNT', 1)
       await client.xdel(changes, oldest![0])
     })
-    expect(
-      await eventually(
-        async () =>
-          (await readThrough(reader.url, `/projects/${id}`)).body?.data
-            .description === 'after the garbage',
-      ),
-    ).toBe(true)
+    await expectEachShows([reader.url], id, 'after the garbage')
   },
   60_000,
 )
