@@ -116,37 +116,30 @@ it('verifies an issued URL and reports its kind, movie and expiry', () => {
   })
 })
 
-it('serves the real MP4 behind a valid download_url', async () => {
-  const { signer } = createClockedSigner()
-  const response = await fetchAsset(
-    signer,
-    signer.issueUrls(ORIGIN, 'mov_1').download_url,
-  )
-  expect(response.status).toBe(200)
-  expect(response.headers).toEqual({
-    'content-type': 'video/mp4',
-    'content-length': String(VIDEO.length),
-    'accept-ranges': 'bytes',
-    'cache-control': `private, max-age=${TTL_SECONDS}`,
-  })
-  const body = bytesOf(response)
-  expectSameBytes(body, VIDEO)
-  expect(new TextDecoder().decode(body.subarray(4, 8))).toBe('ftyp')
-})
-
-it('serves the real JPEG behind a valid thumbnail_url', async () => {
-  const { signer } = createClockedSigner()
-  const response = await fetchAsset(
-    signer,
-    signer.issueUrls(ORIGIN, 'mov_1').thumbnail_url,
-  )
-  expect(response.status).toBe(200)
-  expect(response.headers['content-type']).toBe('image/jpeg')
-  expect(response.headers['content-length']).toBe(String(THUMBNAIL.length))
-  const body = bytesOf(response)
-  expectSameBytes(body, THUMBNAIL)
-  expect([...body.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
-})
+// Each file by its magic bytes: MP4's "ftyp" box at 4, JPEG's SOI marker at 0.
+it.each([
+  ['MP4', 'download_url', 'video/mp4', VIDEO, 4, [0x66, 0x74, 0x79, 0x70]],
+  ['JPEG', 'thumbnail_url', 'image/jpeg', THUMBNAIL, 0, [0xff, 0xd8, 0xff]],
+] as const)(
+  'serves the real %s behind a valid %s',
+  async (_kind, url, type, file, at, magic) => {
+    const { signer } = createClockedSigner()
+    const response = await fetchAsset(
+      signer,
+      signer.issueUrls(ORIGIN, 'mov_1')[url],
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers).toEqual({
+      'content-type': type,
+      'content-length': String(file.length),
+      'accept-ranges': 'bytes',
+      'cache-control': `private, max-age=${TTL_SECONDS}`,
+    })
+    const body = bytesOf(response)
+    expectSameBytes(body, file)
+    expect([...body.subarray(at, at + magic.length)]).toEqual(magic)
+  },
+)
 
 it('round-trips a movie ID that needs percent-encoding', () => {
   const { signer } = createClockedSigner()

@@ -2,6 +2,7 @@ import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { callApi, useMswServer } from '../support/api-client.js'
 import { loadFixture } from '../support/load-fixture.js'
+import { movedTimeMock } from '../support/moved-time-mock.js'
 
 const server = useMswServer()
 
@@ -15,24 +16,21 @@ async function issueUrls(options = {}) {
   return body.data.content as { download_url: string; thumbnail_url: string }
 }
 
-it('serves a real MP4 at the issued download_url', async () => {
-  const { download_url } = await issueUrls()
-  const response = await fetch(download_url)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('content-type')).toBe('video/mp4')
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
-  expect(new TextDecoder().decode(bytes.slice(4, 8))).toBe('ftyp')
-})
-
-it('serves a real JPEG at the issued thumbnail_url', async () => {
-  const { thumbnail_url } = await issueUrls()
-  const response = await fetch(thumbnail_url)
-  expect(response.status).toBe(200)
-  expect(response.headers.get('content-type')).toBe('image/jpeg')
-  const bytes = new Uint8Array(await response.arrayBuffer())
-  expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff])
-})
+// Each file by its magic bytes: MP4's "ftyp" box at 4, JPEG's SOI marker at 0.
+it.each([
+  ['MP4', 'download_url', 'video/mp4', 4, [0x66, 0x74, 0x79, 0x70]],
+  ['JPEG', 'thumbnail_url', 'image/jpeg', 0, [0xff, 0xd8, 0xff]],
+] as const)(
+  'serves a real %s at the issued %s',
+  async (_kind, url, type, at, magic) => {
+    const response = await fetch((await issueUrls())[url])
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe(type)
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect(Number(response.headers.get('content-length'))).toBe(bytes.length)
+    expect([...bytes.slice(at, at + magic.length)]).toEqual(magic)
+  },
+)
 
 it('answers a range of the video with 206', async () => {
   const { download_url } = await issueUrls()
@@ -121,21 +119,17 @@ it('answers only the configured origin and prefix when baseUrl is set', async ()
 // 900 s of the default TTL are 900 real seconds, not 15. The real time is a
 // source the test moves (the `now` option) instead of a sleep.
 
+const T0 = Date.parse('2026-01-01T00:00:00Z')
 const RANGE = { headers: { range: 'bytes=0-99' } }
 
 it('keeps a URL issued at speed 60 working 60 real seconds later, and expires it on an advance past its lifetime: interceptor', async () => {
-  let source = Date.parse('2026-01-01T00:00:00Z')
-  const mock = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => source,
-    speed: 60,
-  })
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
   server.use(...mock.handlers)
   const { body } = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
   const url: string = body.data.content.download_url
 
-  source += 60_000 // a real minute: an hour of mock time
-  expect(mock.clock.now() - Date.parse('2026-01-01T00:00:00Z')).toBe(3_600_000)
+  real.now += 60_000 // a real minute: an hour of mock time
+  expect(mock.clock.now() - T0).toBe(3_600_000)
   const playing = await fetch(url, RANGE)
   expect(playing.status).toBe(206)
   // max-age counts the real seconds left: 900 - 60.
@@ -143,7 +137,7 @@ it('keeps a URL issued at speed 60 working 60 real seconds later, and expires it
 
   // Paused, the lifetime stands still too.
   mock.clock.pause()
-  source += 3_600_000
+  real.now += 3_600_000
   expect((await fetch(url, RANGE)).status).toBe(206)
 
   mock.clock.advance(840_000)
@@ -153,18 +147,15 @@ it('keeps a URL issued at speed 60 working 60 real seconds later, and expires it
 })
 
 it('counts a lifetime in mock time while the clock runs slower than real time', async () => {
-  let source = Date.parse('2026-01-01T00:00:00Z')
-  const mock = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => source,
+  const { mock, real } = movedTimeMock(T0, {
     speed: 0.5,
     assetTtl: 60,
   })
   server.use(...mock.handlers)
   const { body } = await callApi('/projects/p1/contents/v1', { key: 'k_a' })
   const url: string = body.data.content.download_url
-  source += 119_000 // 59.5 s of mock time
+  real.now += 119_000 // 59.5 s of mock time
   expect((await fetch(url, RANGE)).status).toBe(206)
-  source += 1_000
+  real.now += 1_000
   expect((await fetch(url, RANGE)).status).toBe(403)
 })

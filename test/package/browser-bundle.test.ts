@@ -13,6 +13,9 @@ import {
 
 const ENTRY = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 const SEED_MODULE = /@faker-js[\\/]|dist[\\/]data[\\/]seed[\\/]/
+/** A page whose mock generates its dataset (no fixtures given). */
+const GENERATING_PAGE = `import { createContentApiMock } from 'content-api-mock'
+export const mock = createContentApiMock()`
 
 const modulesOf = (chunks: BundledChunk[]) =>
   chunks.flatMap((chunk) => Object.keys(chunk.inputs))
@@ -33,8 +36,7 @@ export const mock = createContentApiMock({ fixtures })`,
 
 it('loads faker on demand when the mock generates its dataset', async () => {
   const { atOnce, onDemand } = await bundlePageWithRolldown(
-    `import { createContentApiMock } from 'content-api-mock'
-export const mock = createContentApiMock()`,
+    GENERATING_PAGE,
     ENTRY,
   )
   expect(modulesOf(atOnce).filter((id) => SEED_MODULE.test(id))).toEqual([])
@@ -42,11 +44,7 @@ export const mock = createContentApiMock()`,
 }, 60_000)
 
 it("bundles none of zod's locales but English with esbuild", async () => {
-  const { atOnce, onDemand } = await bundlePage(
-    `import { createContentApiMock } from 'content-api-mock'
-export const mock = createContentApiMock()`,
-    ENTRY,
-  )
+  const { atOnce, onDemand } = await bundlePage(GENERATING_PAGE, ENTRY)
   // @note The chunks' inputs: esbuild's metafile.inputs also lists what tree
   // shaking dropped.
   const inputs = modulesOf([...atOnce, ...onDemand])

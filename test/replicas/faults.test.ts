@@ -1,7 +1,10 @@
 import { expect } from 'vitest'
 import {
   describeProject,
+  description,
   eventually,
+  expectEachShows,
+  expectWriteReadBack,
   readThrough,
   startCliFleet,
   type CliFleet,
@@ -21,12 +24,6 @@ const { redisPath, itWithRedis, redis } = useRedisSuite()
 async function firstProject(fleet: CliFleet): Promise<string> {
   const { body } = await readThrough(fleet.replicas[0]!.url, '/projects')
   return body.data[0].project_unique
-}
-
-/** What a read of the project through `url` shows: its description, or the refusal's status. */
-async function description(url: string, id: string): Promise<string | number> {
-  const read = await readThrough(url, `/projects/${id}`)
-  return read.status === 200 ? read.body.data.description : read.status
 }
 
 async function health(url: string): Promise<number> {
@@ -70,11 +67,7 @@ for (const [fault, link, refusedEvery] of [
         expect(await health(reader)).toBe(503)
       }
       fleet.proxies[1]!.set('pass')
-      expect(
-        await eventually(
-          async () => (await description(reader, id)) === `${fault} 4`,
-        ),
-      ).toBe(true)
+      await expectEachShows([reader], id, `${fault} 4`)
       expect(await health(reader)).toBe(200)
     },
     60_000,
@@ -132,15 +125,8 @@ itWithRedis(
       expect([503, 'before the crash']).toContain(await description(url, id))
     }
     await persistent.start()
-    for (const url of urls) {
-      expect(
-        await eventually(
-          async () => (await description(url, id)) === 'before the crash',
-        ),
-      ).toBe(true)
-    }
-    expect(await describeProject(urls[1]!, id, 'after')).toBe(200)
-    expect(await description(urls[0]!, id)).toBe('after')
+    await expectEachShows(urls, id, 'before the crash')
+    await expectWriteReadBack(urls, id, 'after')
   },
   60_000,
 )
@@ -176,13 +162,8 @@ itWithRedis(
     } finally {
       await redis().start()
     }
-    for (const url of urls) {
-      expect(
-        await eventually(async () => (await description(url, id)) === start),
-      ).toBe(true)
-    }
-    expect(await describeProject(urls[1]!, id, 'after')).toBe(200)
-    expect(await description(urls[0]!, id)).toBe('after')
+    await expectEachShows(urls, id, start)
+    await expectWriteReadBack(urls, id, 'after')
   },
   60_000,
 )

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { expect, it } from 'vitest'
+import { expectUsageError, runCli } from '../support/cli-process.js'
 import { findSuiteHaproxy, startHaproxy } from '../support/haproxy.js'
 import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 import { control as controlAt } from '../support/replicas.js'
@@ -19,24 +17,15 @@ const itWithRedis = it.skipIf(redisPath === undefined)
 const redis = useSuiteRedis(redisPath)
 
 const KEY = { authorization: 'Bearer demo-key-alpha' }
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const run = promisify(execFile)
 
 itWithBalancer(
   'answers every row of the table as one process behind a round-robin load balancer',
   async () => {
     const flags = [
-      '--port',
-      '0',
-      '--log',
-      'off',
-      '--seed',
-      '7',
-      '--live',
-      '--redis',
-      redis().url,
-      '--redis-prefix',
-      'balanced',
+      ...'--port 0 --log off --seed 7 --live --redis-prefix balanced'.split(
+        ' ',
+      ),
+      ...['--redis', redis().url],
     ]
     const replicas: StartedCli[] = []
     try {
@@ -130,31 +119,18 @@ itWithBalancer(
     const flags = ['--port', '0', '--log', 'off', '--redis', redis().url]
     await using fleet = await startCli([
       ...flags,
-      '--seed',
-      '7',
-      '--redis-prefix',
-      'cli-seed',
+      ...'--seed 7 --redis-prefix cli-seed'.split(' '),
     ])
     // The banner says where the fleet is, without the URL's password.
     expect(fleet.stdout()).toMatch(
       /\n {2}Fleet {5}redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed: scenarios, clock, variants, data changes and the journal shared with every replica there\)\n/,
     )
-    const other = await run(
-      process.execPath,
-      [
-        'dist/cli/main.js',
+    expectUsageError(
+      await runCli([
         ...flags,
-        '--seed',
-        '8',
-        '--redis-prefix',
-        'cli-seed',
-      ],
-      { cwd: ROOT },
-    ).catch((error: { code: number; stdout: string; stderr: string }) => error)
-    expect('code' in other && other.code).toBe(2)
-    expect(other.stdout).toBe('')
-    expect(other.stderr).toMatch(
-      /^content-api-mock: This replica's --seed \(8\) differs from its fleet's \(7\) at redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed\): start it with the same flags as the other replicas, or give it another --redis-prefix to start a fleet of its own\.\n$/,
+        ...'--seed 8 --redis-prefix cli-seed'.split(' '),
+      ]),
+      /^content-api-mock: This replica's --seed \(8\) differs from its fleet's \(7\) at redis:\/\/127\.0\.0\.1:\d+ \(prefix cli-seed\): start it with the same flags as the other replicas, or give it another --redis-prefix to start a fleet of its own\.$/,
     )
   },
   60_000,
@@ -166,23 +142,12 @@ itWithRedis(
     // Port 1 on loopback refuses at once: the CLI keeps trying for its
     // documented 10 s (DEFAULT_CONNECT_TIMEOUT_MS), then names Redis, without its
     // credentials, and the fix.
-    const failed = await run(
-      process.execPath,
-      [
-        'dist/cli/main.js',
-        '--port',
-        '0',
-        '--log',
-        'off',
-        '--redis',
-        'redis://user:hunter2@127.0.0.1:1',
-      ],
-      { cwd: ROOT },
-    ).catch((error: { code: number; stdout: string; stderr: string }) => error)
-    expect('code' in failed && failed.code).toBe(2)
-    expect(failed.stdout).toBe('')
-    expect(failed.stderr).toMatch(
-      /^content-api-mock: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1 \(tried for 10 s: .+\)\. Start Redis or fix --redis, then start this replica again\.\n$/,
+    const failed = await runCli(
+      '--port 0 --log off --redis redis://user:hunter2@127.0.0.1:1'.split(' '),
+    )
+    expectUsageError(
+      failed,
+      /^content-api-mock: Cannot reach Redis at redis:\/\/127\.0\.0\.1:1 \(tried for 10 s: .+\)\. Start Redis or fix --redis, then start this replica again\.$/,
     )
     expect(failed.stderr).not.toContain('hunter2')
   },

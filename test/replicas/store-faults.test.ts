@@ -1,15 +1,14 @@
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { Redis } from 'ioredis'
 import { expect } from 'vitest'
 import {
   describeProject,
   eventually,
+  expectEachShows,
   KEY,
   readThrough,
   startCliFleet,
 } from '../support/cli-fleet.js'
+import { expectUsageError, runCli } from '../support/cli-process.js'
 import { useRedisSuite } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startCli } from '../support/start-cli.js'
@@ -21,8 +20,6 @@ import { startCli } from '../support/start-cli.js'
 // protected fleet.
 
 const { itWithRedis, redis } = useRedisSuite()
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const run = promisify(execFile)
 
 async function withClient<Result>(use: (client: Redis) => Promise<Result>) {
   const client = new Redis(redis().url)
@@ -81,13 +78,7 @@ itWithRedis(
       const [oldest] = await client.xrange(changes, '-', '+', 'COUNT', 1)
       await client.xdel(changes, oldest![0])
     })
-    expect(
-      await eventually(
-        async () =>
-          (await readThrough(reader.url, `/projects/${id}`)).body?.data
-            .description === 'after the garbage',
-      ),
-    ).toBe(true)
+    await expectEachShows([reader.url], id, 'after the garbage')
   },
   60_000,
 )
@@ -108,25 +99,14 @@ itWithRedis(
     expect(refused.body.error.message).toContain(
       `${changes} is a string, where the fleet keeps a stream`,
     )
-    const failed = await run(
-      process.execPath,
-      [
-        'dist/cli/main.js',
-        '--port',
-        '0',
-        '--seed',
-        '7',
-        '--redis',
-        redis().url,
-        '--redis-prefix',
-        replicas.prefix,
-      ],
-      { cwd: ROOT },
-    ).catch((error: { code: number; stderr: string }) => error)
-    expect('code' in failed && failed.code).toBe(2)
-    expect(failed.stderr).toMatch(
+    const failed = await runCli([
+      ...['--port', '0', '--seed', '7', '--redis', redis().url],
+      ...['--redis-prefix', replicas.prefix],
+    ])
+    expectUsageError(
+      failed,
       new RegExp(
-        `^content-api-mock: The fleet at redis://127\\.0\\.0\\.1:\\d+ \\(prefix ${replicas.prefix}\\) cannot be read: ${changes} is a string, where the fleet keeps a stream\\. .*\\n$`,
+        `^content-api-mock: The fleet at redis://127\\.0\\.0\\.1:\\d+ \\(prefix ${replicas.prefix}\\) cannot be read: ${changes} is a string, where the fleet keeps a stream\\. .*$`,
       ),
     )
   },
@@ -283,35 +263,21 @@ itWithRedis(
   'refuses to start a replica whose admin token differs from its fleet’s, so no open replica changes a protected fleet',
   async () => {
     const flags = [
-      '--port',
-      '0',
-      '--log',
-      'off',
-      '--seed',
-      '7',
-      '--redis',
-      redis().url,
-      '--redis-prefix',
-      `token-${Date.now()}`,
+      ...['--port', '0', '--log', 'off', '--seed', '7', '--redis', redis().url],
+      ...['--redis-prefix', `token-${Date.now()}`],
     ]
     await using protectedOne = await startCli([
       ...flags,
-      '--admin-token',
-      's3cret',
+      ...['--admin-token', 's3cret'],
     ])
     for (const other of [
       [],
       ['--admin-token', 'none'],
       ['--admin-token', 'other'],
     ]) {
-      const failed = await run(
-        process.execPath,
-        ['dist/cli/main.js', ...flags, ...other],
-        { cwd: ROOT },
-      ).catch((error: { code: number; stderr: string }) => error)
-      expect('code' in failed && failed.code).toBe(2)
-      expect(failed.stderr).toMatch(
-        /^content-api-mock: This replica's --admin-token \((none|another one)\) differs from its fleet's \(another\) at .*a fleet has one admin token.*\n$/,
+      expectUsageError(
+        await runCli([...flags, ...other]),
+        /^content-api-mock: This replica's --admin-token \((none|another one)\) differs from its fleet's \(another\) at .*a fleet has one admin token.*$/,
       )
     }
     const tokenless = await fetch(`${protectedOne.url}/__mock/scenarios`, {

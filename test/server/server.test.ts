@@ -6,6 +6,7 @@ import { expect, it } from 'vitest'
 import { expectResponseToMatchOpenApi } from '../support/openapi-validator.js'
 import { loadFixture } from '../support/load-fixture.js'
 import { startServer, startSmallServer } from '../support/server.js'
+import { sendPreflight } from '../support/send-preflight.js'
 
 const TRANSPORT_HEADERS = new Set([
   'date',
@@ -143,14 +144,12 @@ it('issues asset URLs on the server origin that serve real media with ranges', a
 
 it('answers CORS preflights with the allowed origin, GET and the Authorization header', async () => {
   await using server = await startSmallServer()
-  const preflight = await fetch(`${server.apiUrl}/projects`, {
-    method: 'OPTIONS',
-    headers: {
-      origin: 'http://localhost:5173',
-      'access-control-request-method': 'GET',
-      'access-control-request-headers': 'authorization',
-    },
-  })
+  const preflight = await sendPreflight(
+    `${server.apiUrl}/projects`,
+    'http://localhost:5173',
+    'GET',
+    'authorization',
+  )
   expect(preflight.status).toBe(204)
   expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
   expect(preflight.headers.get('access-control-allow-methods')).toMatch(

@@ -39,31 +39,26 @@ it('answers 408 JSON when a body stops halfway, within the request timeout', asy
   expect(errorOf(text).code).toBe('request_timeout')
 })
 
-it('closes a connection that stays silent after its answer, with the idle timeout', async () => {
-  await using server = await startServer({
-    idleTimeout: 300,
-    keepAliveTimeout: 0,
-  })
-  const { text, error } = await exchange(server.url, [
-    'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
-  ])
-  expect(statusOf(text)).toBe(200)
-  expect(headerOf(text, 'connection')).toBe('keep-alive')
-  expect(error).toBeUndefined()
-})
+const HEALTH = 'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n'
+const PROJECTS = `GET /public-api/v1/projects HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${KEY}\r\n\r\n`
 
-it('closes a connection that stays silent after its second answer, with the idle timeout', async () => {
-  await using server = await startSmallServer({
-    idleTimeout: 300,
-    keepAliveTimeout: 0,
-  })
-  const { text, error } = await exchange(server.url, [
-    'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
-    `GET /public-api/v1/projects HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${KEY}\r\n\r\n`,
-  ])
-  expect(text.match(/HTTP\/1\.1 200 /g)).toHaveLength(2)
-  expect(error).toBeUndefined()
-})
+it.each([
+  ['its answer', [HEALTH]],
+  ['its second answer', [HEALTH, PROJECTS]],
+])(
+  'closes a connection that stays silent after %s, with the idle timeout',
+  async (_after, requests) => {
+    await using server = await startSmallServer({
+      idleTimeout: 300,
+      keepAliveTimeout: 0,
+    })
+    const { text, error } = await exchange(server.url, requests)
+    expect(statusOf(text)).toBe(200)
+    expect(text.match(/HTTP\/1\.1 200 /g)).toHaveLength(requests.length)
+    expect(headerOf(text, 'connection')).toBe('keep-alive')
+    expect(error).toBeUndefined()
+  },
+)
 
 it('says its keep-alive timeout in the Keep-Alive header', async () => {
   await using server = await startServer({ keepAliveTimeout: 3000 })
@@ -137,15 +132,11 @@ it('refuses server timeouts that are not whole milliseconds, naming the option',
 })
 
 it('takes the timeouts from the command line flags', async () => {
-  await using cli = await startCli([
-    ...['--port', '0', '--log', 'off'],
-    '--headers-timeout',
-    '200',
-    '--request-timeout',
-    '300',
-    '--keep-alive-timeout',
-    '3000',
-  ])
+  await using cli = await startCli(
+    '--port 0 --log off --headers-timeout 200 --request-timeout 300 --keep-alive-timeout 3000'.split(
+      ' ',
+    ),
+  )
   expect(statusOf((await exchange(cli.url, [])).text)).toBe(408)
   const upload = await exchange(cli.url, [
     'PUT /__mock/fixtures HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
@@ -156,15 +147,9 @@ it('takes the timeouts from the command line flags', async () => {
 })
 
 it('takes the idle timeout from the command line', async () => {
-  await using cli = await startCli([
-    ...['--port', '0', '--log', 'off'],
-    '--keep-alive-timeout',
-    '0',
-    '--idle-timeout',
-    '300',
-  ])
-  const { text } = await exchange(cli.url, [
-    'GET /__mock/health HTTP/1.1\r\nHost: localhost\r\n\r\n',
-  ])
+  await using cli = await startCli(
+    '--port 0 --log off --keep-alive-timeout 0 --idle-timeout 300'.split(' '),
+  )
+  const { text } = await exchange(cli.url, [HEALTH])
   expect(statusOf(text)).toBe(200)
 })

@@ -3,6 +3,7 @@ import {
   startFaultProxy,
   type FaultProxy,
 } from '../../bench/support/fault-proxy.js'
+import { expect } from 'vitest'
 import { startCli, type StartedCli } from './start-cli.js'
 
 /** The API key the replica suites read with. */
@@ -118,4 +119,35 @@ export async function eventually(
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return false
+}
+
+/** What a read of the project through `url` shows: its description, or the refusal's status. */
+export async function description(
+  url: string,
+  id: string,
+): Promise<string | number> {
+  const read = await readThrough(url, `/projects/${id}`)
+  return read.status === 200 ? read.body.data.description : read.status
+}
+
+/** Expects each replica at `urls` to come to show `expected` as the project's description. */
+export async function expectEachShows(
+  urls: string[],
+  id: string,
+  expected: string | number,
+) {
+  for (const url of urls) {
+    const shows = async () => (await description(url, id)) === expected
+    expect(await eventually(shows), url).toBe(true)
+  }
+}
+
+/** Expects a write through the second replica to read back through the first at once. */
+export async function expectWriteReadBack(
+  urls: string[],
+  id: string,
+  text: string,
+) {
+  expect(await describeProject(urls[1]!, id, text)).toBe(200)
+  expect(await description(urls[0]!, id)).toBe(text)
 }

@@ -1,6 +1,7 @@
 import { createContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
+import { movedTimeMock } from '../../support/moved-time-mock.js'
 import { startSmallServer } from '../../support/server.js'
 
 // The clock's speed: pause, resume and a new speed keep mock time where it
@@ -25,41 +26,37 @@ function post(url: string, body: unknown): Promise<Response> {
 }
 
 it('pauses, resumes and changes speed with mock time continuous: mock.clock', () => {
-  let source = T0
-  const { clock } = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => source,
-    speed: 60,
-  })
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
+  const { clock } = mock
   expect(clock.speed).toBe(60)
-  source += SECOND
+  real.now += SECOND
   expect(clock.now()).toBe(T0 + MINUTE)
 
   clock.pause()
   expect(clock.speed).toBe(0)
-  source += 10 * SECOND
+  real.now += 10 * SECOND
   expect(clock.now()).toBe(T0 + MINUTE)
 
   clock.resume()
   expect(clock.speed).toBe(60)
   expect(clock.now()).toBe(T0 + MINUTE)
-  source += SECOND
+  real.now += SECOND
   expect(clock.now()).toBe(T0 + 2 * MINUTE)
 
   clock.setSpeed(10)
   expect(clock.now()).toBe(T0 + 2 * MINUTE)
-  source += 6 * SECOND
+  real.now += 6 * SECOND
   expect(clock.now()).toBe(T0 + 3 * MINUTE)
 
   // Back to real speed from the mock time, not from the real date.
   clock.setSpeed(1)
-  source += SECOND
+  real.now += SECOND
   expect(clock.now()).toBe(T0 + 3 * MINUTE + SECOND)
 
   // A pause by speed 0, an advance while paused, then a resume at the last speed.
   clock.setSpeed(0)
   clock.advance(MINUTE)
-  source += MINUTE
+  real.now += MINUTE
   expect(clock.now()).toBe(T0 + 4 * MINUTE + SECOND)
   clock.resume()
   expect(clock.speed).toBe(1)
@@ -69,40 +66,32 @@ it('pauses, resumes and changes speed with mock time continuous: mock.clock', ()
 })
 
 it('pauses on set() and resumes from the time set, at the speed it ran at', () => {
-  let source = T0
-  const { clock } = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => source,
-    speed: 60,
-  })
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
+  const { clock } = mock
   clock.set('2030-01-01T00:00:00Z')
   expect(clock.speed).toBe(0)
-  source += SECOND
+  real.now += SECOND
   expect(new Date(clock.now()).toISOString()).toBe('2030-01-01T00:00:00.000Z')
   clock.resume()
-  source += SECOND
+  real.now += SECOND
   expect(new Date(clock.now()).toISOString()).toBe('2030-01-01T00:01:00.000Z')
 })
 
 it('goes to the real date at real speed with toRealTime(), and to the clock it started with on reset()', () => {
-  let source = T0
-  const { clock } = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => source,
-    speed: 60,
-  })
-  source += SECOND
+  const { mock, real } = movedTimeMock(T0, { speed: 60 })
+  const { clock } = mock
+  real.now += SECOND
   clock.advance(MINUTE)
   clock.toRealTime()
-  expect(clock.now()).toBe(source)
+  expect(clock.now()).toBe(real.now)
   expect(clock.speed).toBe(1)
-  source += SECOND
-  expect(clock.now()).toBe(source)
+  real.now += SECOND
+  expect(clock.now()).toBe(real.now)
 
   clock.setSpeed(5)
   clock.reset()
   expect(clock.speed).toBe(60)
-  // The 60× timeline from the mock's creation: 2 s of source are 2 minutes.
+  // The 60× timeline from the mock's creation: 2 s of real.now are 2 minutes.
   expect(clock.now()).toBe(T0 + 2 * MINUTE)
 })
 

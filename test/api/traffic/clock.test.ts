@@ -6,6 +6,7 @@ import {
   useMswServer,
 } from '../../support/api-client.js'
 import { loadFixture } from '../../support/load-fixture.js'
+import { movedTimeMock } from '../../support/moved-time-mock.js'
 
 const server = useMswServer()
 
@@ -24,16 +25,12 @@ async function issueDownloadUrl(): Promise<string> {
 }
 
 it('stops at set(), moves by advance() and goes back to its source on reset()', () => {
-  let source = T0
-  const mock = createContentApiMock({
-    fixtures: loadFixture('small.json'),
-    now: () => source,
-  })
+  const { mock, real } = movedTimeMock(T0)
   const { clock } = mock
   expect(clock.now()).toBe(T0)
 
   clock.set('2030-06-01T12:00:00Z')
-  source += 5_000
+  real.now += 5_000
   expect(new Date(clock.now()).toISOString()).toBe('2030-06-01T12:00:00.000Z')
   clock.advance(61_000)
   expect(new Date(clock.now()).toISOString()).toBe('2030-06-01T12:01:01.000Z')
@@ -43,11 +40,11 @@ it('stops at set(), moves by advance() and goes back to its source on reset()', 
   expect(clock.now()).toBe(T0 + 1)
 
   clock.reset()
-  expect(clock.now()).toBe(source)
+  expect(clock.now()).toBe(real.now)
   // Without set(), advance() shifts a clock that keeps following its source.
   clock.advance(1_000)
-  source += 250
-  expect(clock.now()).toBe(source + 1_000)
+  real.now += 250
+  expect(clock.now()).toBe(real.now + 1_000)
 })
 
 it('rejects a time or a step that is not one, with a TypeError', () => {

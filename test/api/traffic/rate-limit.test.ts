@@ -1,3 +1,4 @@
+import type { ContentApiMockOptions } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import {
   callApi,
@@ -10,6 +11,16 @@ const server = useMswServer()
 
 const T0 = Date.parse('2025-01-01T00:00:00Z')
 
+/** Serves the small dataset under `rateLimit`, its clock set to `start`. */
+function limitFrom(
+  start: number,
+  rateLimit: ContentApiMockOptions['rateLimit'],
+) {
+  const mock = serveSmallDataset(server, { rateLimit })
+  mock.clock.set(start)
+  return mock
+}
+
 function rateLimitHeaders(result: ApiResult) {
   return {
     limit: result.headers.get('ratelimit-limit'),
@@ -19,10 +30,7 @@ function rateLimitHeaders(result: ApiResult) {
 }
 
 it('allows `limit` requests per window, then answers 429 rate_limited with Retry-After to the second', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 3, window: '1m' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 3, window: '1m' })
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
   mock.clock.advance(10_000)
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
@@ -42,10 +50,7 @@ it('allows `limit` requests per window, then answers 429 rate_limited with Retry
 })
 
 it('starts a new window once the old one has ended', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 2, window: '30s' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 2, window: '30s' })
   await callApi('/projects', { key: 'k_a' })
   await callApi('/projects', { key: 'k_a' })
   mock.clock.advance(29_999)
@@ -62,10 +67,7 @@ it('starts a new window once the old one has ended', async () => {
 })
 
 it('counts each API key on its own', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 2, window: '1m' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 2, window: '1m' })
   await callApi('/projects', { key: 'k_a' })
   await callApi('/projects', { key: 'k_a' })
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(429)
@@ -76,10 +78,7 @@ it('counts each API key on its own', async () => {
 })
 
 it('sends the RateLimit headers on every response of a limited key: 200, 404, 422 and 429', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 3, window: '1m' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 3, window: '1m' })
 
   // Mock time passed before each request, its path, and what it gets.
   const steps: Array<[number, string, number, string, string]> = [
@@ -103,10 +102,7 @@ it('sends the RateLimit headers on every response of a limited key: 200, 404, 42
 })
 
 it("switches to the X-RateLimit-* names with headers: 'x-ratelimit', the reset in epoch seconds", async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 2, window: '1m', headers: 'x-ratelimit' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 2, window: '1m', headers: 'x-ratelimit' })
   const result = await callApi('/projects', { key: 'k_a' })
   expect(result.headers.get('x-ratelimit-limit')).toBe('2')
   expect(result.headers.get('x-ratelimit-remaining')).toBe('1')
@@ -123,10 +119,11 @@ it("switches to the X-RateLimit-* names with headers: 'x-ratelimit', the reset i
 })
 
 it('refills a token bucket evenly over the window', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 4, window: '1m', algorithm: 'token-bucket' },
+  const mock = limitFrom(T0, {
+    limit: 4,
+    window: '1m',
+    algorithm: 'token-bucket',
   })
-  mock.clock.set(T0)
   for (let index = 0; index < 4; index++) {
     expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
   }
@@ -153,10 +150,7 @@ it('refills a token bucket evenly over the window', async () => {
 })
 
 it('counts each endpoint on its own with perEndpoint: true', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 1, window: '1m', perEndpoint: true },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 1, window: '1m', perEndpoint: true })
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(429)
   expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(200)
@@ -167,10 +161,7 @@ it('counts each endpoint on its own with perEndpoint: true', async () => {
 })
 
 it('answers unauthenticated requests 401 without counting them', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 2, window: '1m' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 2, window: '1m' })
   const first = await callApi('/projects', { key: 'k_a' })
   expect(rateLimitHeaders(first).remaining).toBe('1')
 
@@ -203,10 +194,7 @@ it('forgets every count on reset()', async () => {
 })
 
 it('lists where each key stands in the scenario, as its next headers would say, without counting', async () => {
-  const mock = serveSmallDataset(server, {
-    rateLimit: { limit: 3, window: '1m' },
-  })
-  mock.clock.set(T0)
+  const mock = limitFrom(T0, { limit: 3, window: '1m' })
   await callApi('/projects', { key: 'k_a' })
   mock.clock.advance(10_000)
   await callApi('/projects', { key: 'k_a' })

@@ -9,6 +9,7 @@ import { expect, it } from 'vitest'
 import { createRequestLogger } from '../../../src/cli/serve/create-request-logger.js'
 import { startServer } from '../../support/server.js'
 import { startCli } from '../../support/start-cli.js'
+import { sendPreflight } from '../../support/send-preflight.js'
 
 const AUTH = { authorization: 'Bearer demo-key-alpha' }
 const JSON_TYPE = { 'content-type': 'application/json' }
@@ -111,14 +112,12 @@ it('refuses an unknown X-Mock-Variant after authentication and before the rate l
 
 it('allows X-Mock-Variant in CORS preflights', async () => {
   await using server = await startServer()
-  const preflight = await fetch(`${server.apiUrl}/projects`, {
-    method: 'OPTIONS',
-    headers: {
-      origin: 'http://localhost:5173',
-      'access-control-request-method': 'GET',
-      'access-control-request-headers': 'authorization,x-mock-variant',
-    },
-  })
+  const preflight = await sendPreflight(
+    `${server.apiUrl}/projects`,
+    'http://localhost:5173',
+    'GET',
+    'authorization,x-mock-variant',
+  )
   expect(preflight.headers.get('access-control-allow-headers')).toMatch(
     /X-Mock-Variant/i,
   )

@@ -33,6 +33,13 @@ const run = (args: readonly string[]) =>
   promisify(execFile)(process.execPath, [CLI, 'build-demo', ...args])
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'))
 
+/** Expects each file of `folder` named in `texts` to hold the text given. */
+function expectTexts(folder: string, texts: Record<string, string>) {
+  for (const [name, text] of Object.entries(texts)) {
+    expect(readFileSync(join(folder, name), 'utf8'), name).toBe(text)
+  }
+}
+
 it('writes a folder whose index.html starts the boot script and preloads the page, with the options baked in', async () => {
   const folder = join(work, 'fixtures')
   const { stdout, stderr } = await run([
@@ -116,12 +123,10 @@ it('refuses a folder that merely holds a demo-options.json, leaving its index.ht
   expect(result.stderr).toMatch(
     /^content-api-mock: The output folder .+ is not empty and was not written by build-demo \(it holds .+, but no \.content-api-mock-build-demo\.json\)\. Pass a new or empty folder, e\.g\. .+, so that no file of yours is replaced\.\n$/,
   )
-  expect(readFileSync(join(folder, 'index.html'), 'utf8')).toBe(
-    '<p>my site</p>',
-  )
-  expect(readFileSync(join(folder, 'media/family-photo.png'), 'utf8')).toBe(
-    'photo',
-  )
+  expectTexts(folder, {
+    'index.html': '<p>my site</p>',
+    'media/family-photo.png': 'photo',
+  })
   expect(readdirSync(folder).sort()).toEqual([
     'demo-options.json',
     'index.html',
@@ -143,13 +148,11 @@ it('keeps files a user added under media/ after a build, and a file of its own t
   expect(result.stderr).toBe(
     'content-api-mock: warning: index.html changed since build-demo wrote it; kept as it is (delete it to get the new one)\n',
   )
-  expect(readFileSync(join(folder, 'media/family-photo.png'), 'utf8')).toBe(
-    'photo',
-  )
-  expect(readFileSync(join(folder, 'media/mine.jpg'), 'utf8')).toBe('mine')
-  expect(readFileSync(join(folder, 'index.html'), 'utf8')).toBe(
-    '<p>changed by hand</p>',
-  )
+  expectTexts(folder, {
+    'media/family-photo.png': 'photo',
+    'media/mine.jpg': 'mine',
+    'index.html': '<p>changed by hand</p>',
+  })
   // b.mp4 was its own, unchanged, and is no longer in --media-dir.
   expect(readdirSync(join(folder, 'media')).sort()).toEqual([
     'a.jpg',

@@ -68,16 +68,9 @@ it('logs no requests with --log off', async () => {
 })
 
 it('serves generated data of the given seed and size', async () => {
-  const cli = await startCli([
-    '--seed',
-    '7',
-    '--projects',
-    '5',
-    '--contents',
-    '3',
-    '--api-key',
-    'my-key',
-  ])
+  const cli = await startCli(
+    '--seed 7 --projects 5 --contents 3 --api-key my-key'.split(' '),
+  )
   expect(cli.stdout()).toContain(
     'generated from seed 7: 5 projects, 3 contents',
   )
@@ -86,12 +79,9 @@ it('serves generated data of the given seed and size', async () => {
 })
 
 it('passes --list-order and --asset-ttl to the mock', async () => {
-  const cli = await startCli([
-    '--list-order',
-    'oldest-first',
-    '--asset-ttl',
-    '60',
-  ])
+  const cli = await startCli(
+    '--list-order oldest-first --asset-ttl 60'.split(' '),
+  )
   const projects = await (
     await get(`${cli.apiUrl}/projects`, 'demo-key-alpha')
   ).json()

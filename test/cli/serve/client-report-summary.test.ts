@@ -44,13 +44,7 @@ it('says so when the client broke no rule, and prints nothing when nothing was a
 })
 
 it('leaves the report out with --no-client-report', async () => {
-  const cli = await startCli([
-    '--port',
-    '0',
-    '--log',
-    'off',
-    '--no-client-report',
-  ])
+  const cli = await startCli('--port 0 --log off --no-client-report'.split(' '))
   await fetch(`${cli.apiUrl}/projects`)
   expect(await cli.stop()).toBe(0)
   expect(cli.stderr()).not.toContain('client report')

@@ -72,14 +72,9 @@ it('delays responses with --latency and honours X-Mock-Scenario unless --strict'
 })
 
 it('shows the traffic flags in the banner', async () => {
-  const cli = await startCli([
-    '--rate-limit',
-    '3/1m',
-    '--latency',
-    '50-200',
-    '--fail-rate',
-    '0.05',
-  ])
+  const cli = await startCli(
+    '--rate-limit 3/1m --latency 50-200 --fail-rate 0.05'.split(' '),
+  )
   expect(cli.stdout()).toMatch(
     /Traffic +3 requests per 1m per key \(fixed-window, RateLimit-\* headers\); 50-200 ms latency; 500 on 5% of requests/,
   )

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
 import { startServer, startSmallServer } from '../../support/server.js'
+import { sendPreflight } from '../../support/send-preflight.js'
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'PATCH', 'OPTIONS']
 
@@ -62,44 +63,40 @@ it('still answers a CORS preflight to the control API from a named origin with 2
   await using server = await startServer({
     corsOrigin: ['http://localhost:3000'],
   })
-  const response = await fetch(`${server.adminUrl}/health`, {
-    method: 'OPTIONS',
-    headers: {
-      origin: 'http://localhost:3000',
-      'access-control-request-method': 'GET',
-    },
-  })
+  const response = await sendPreflight(
+    `${server.adminUrl}/health`,
+    'http://localhost:3000',
+    'GET',
+  )
   expect(response.status).toBe(204)
   expect(response.headers.get('access-control-allow-origin')).toBe(
     'http://localhost:3000',
   )
 })
 
-it('points a POST to the fixtures at PUT, which replaces the dataset', async () => {
-  await using server = await startServer()
-  const response = await fetch(`${server.adminUrl}/fixtures`, {
-    method: 'POST',
-    body: JSON.stringify(loadFixture('small.json')),
-  })
-  expect(response.status).toBe(405)
-  expect(response.headers.get('allow')).toBe('GET, HEAD, PUT')
-  expect((await response.json()).error.message).toBe(
+it.each([
+  [
+    'a POST to the fixtures at PUT, which replaces the dataset',
+    ['POST', '/fixtures', JSON.stringify(loadFixture('small.json'))],
+    'GET, HEAD, PUT',
     'POST is not allowed on /__mock/fixtures, which answers GET, HEAD and PUT. Use PUT to send a body here.',
-  )
-})
-
-it('points a PUT to one record at PATCH, which takes a merge patch', async () => {
-  await using server = await startServer()
-  const response = await fetch(`${server.adminUrl}/contents/v1`, {
-    method: 'PUT',
-    body: '{}',
-  })
-  expect(response.status).toBe(405)
-  expect(response.headers.get('allow')).toBe('GET, HEAD, PATCH, DELETE')
-  expect((await response.json()).error.message).toBe(
+  ],
+  [
+    'a PUT to one record at PATCH, which takes a merge patch',
+    ['PUT', '/contents/v1', '{}'],
+    'GET, HEAD, PATCH, DELETE',
     'PUT is not allowed on /__mock/contents/v1, which answers GET, HEAD, PATCH and DELETE. Use PATCH to send a body here.',
-  )
-})
+  ],
+] as const)(
+  'points %s',
+  async (_what, [method, path, body], allow, message) => {
+    await using server = await startServer()
+    const response = await fetch(`${server.adminUrl}${path}`, { method, body })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe(allow)
+    expect((await response.json()).error.message).toBe(message)
+  },
+)
 
 it('keeps 404 for paths that do not exist under /__mock at all', async () => {
   await using server = await startServer()

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest'
 import { startServer, startSmallServer } from '../../support/server.js'
 import { newContent } from '../../support/new-content.js'
 import { sendControl } from '../../support/send-json.js'
+import { sendPreflight } from '../../support/send-preflight.js'
 
 const KEY = { authorization: 'Bearer k_a' }
 
@@ -295,14 +296,12 @@ it('puts the record routes behind the admin token, and allows PATCH from an orig
     'https://app.example',
   )
 
-  const preflight = await fetch(url, {
-    method: 'OPTIONS',
-    headers: {
-      origin: 'https://app.example',
-      'access-control-request-method': 'PATCH',
-      'access-control-request-headers': 'authorization, content-type',
-    },
-  })
+  const preflight = await sendPreflight(
+    url,
+    'https://app.example',
+    'PATCH',
+    'authorization, content-type',
+  )
   expect(preflight.status).toBe(204)
   expect(preflight.headers.get('access-control-allow-methods')).toContain(
     'PATCH',
