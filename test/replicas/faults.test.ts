@@ -178,6 +178,8 @@ itWithRedis(
     const id = await firstProject(fleet)
     const urls = fleet.replicas.map((replica) => replica.url)
     expect(await describeProject(urls[0]!, id, 'last')).toBe(200)
+    // Seen there before the cut: what it then serves is the last it knew.
+    expect(await description(urls[1]!, id)).toBe('last')
     fleet.proxies[1]!.set('refuse')
     expect(await description(urls[1]!, id)).toBe('last')
     expect(
