@@ -35,13 +35,10 @@ export function createFileMedia(files: MediaFiles): MediaLibrary {
   const thumbnail = serve(files.thumbnails, JPEG_TYPE)
   const video = serve(files.videos, MP4_TYPE)
   return {
-    thumbnail: (subject) =>
+    thumbnail:
       files.thumbnails.length === 0
-        ? builtIn.thumbnail(subject)
-        : thumbnail(subject.movieUnique),
-    video: (movieUnique) =>
-      files.videos.length === 0
-        ? builtIn.video(movieUnique)
-        : video(movieUnique),
+        ? builtIn.thumbnail
+        : (subject) => thumbnail(subject.movieUnique),
+    video: files.videos.length === 0 ? builtIn.video : video,
   }
 }

@@ -3,16 +3,9 @@ import { unwrapSchema } from './unwrap-schema.js'
 
 type Pick = (value: unknown) => unknown
 
-const PRIMITIVE_TYPES = new Set([
-  'string',
-  'number',
-  'int',
-  'boolean',
-  'bigint',
-  'literal',
-  'enum',
-  'null',
-])
+const PRIMITIVE_TYPES = new Set(
+  'string number int boolean bigint literal enum null'.split(' '),
+)
 
 /**
  * Copies the fields a schema names, in schema order, out of a value known to fit (no validation).

@@ -148,19 +148,15 @@ function findStoryOffsets(
   record: Record<string, unknown>,
 ): LocatedFixtureIssue[] {
   const timeline = isJsonRecord(record.timeline) ? record.timeline : {}
-  const paths: PropertyKey[][] = [['created_at']]
-  if (Array.isArray(timeline.step_ends)) {
-    timeline.step_ends.forEach((_, i) =>
-      paths.push(['timeline', 'step_ends', i]),
-    )
-  }
-  if (Array.isArray(timeline.publish)) {
-    timeline.publish.forEach((_, i) => {
-      for (const field of ['requested_at', 'settled_at']) {
-        paths.push(['timeline', 'publish', i, field])
-      }
-    })
-  }
+  const items = (value: unknown) => (Array.isArray(value) ? value : [])
+  const paths: PropertyKey[][] = [
+    ['created_at'],
+    ...items(timeline.step_ends).map((_, i) => ['timeline', 'step_ends', i]),
+    ...items(timeline.publish).flatMap((_, i) => [
+      ['timeline', 'publish', i, 'requested_at'],
+      ['timeline', 'publish', i, 'settled_at'],
+    ]),
+  ]
   return paths
     .filter((path) => readStoryOffset(valueAt(record, path)) !== undefined)
     .map((path) => ({

@@ -29,18 +29,10 @@ export function createContent(
 ): FixtureContent {
   const { faker } = context
   reseed(context, RECORD_KIND.content, index)
-  const variationUnique = createPublicId(
-    context,
-    'var_',
-    RECORD_KIND.variationId,
-    index,
-  )
-  const movieUnique = createPublicId(
-    context,
-    'mov_',
-    RECORD_KIND.movieId,
-    index,
-  )
+  const id = (prefix: string, kind: number) =>
+    createPublicId(context, prefix, kind, index)
+  const variationUnique = id('var_', RECORD_KIND.variationId)
+  const movieUnique = id('mov_', RECORD_KIND.movieId)
   const project = pickProject(context, distribution, index)
 
   const isComplete = faker.datatype.boolean({ probability: 0.8 })

@@ -61,10 +61,8 @@ function createProject(
   )
 
   const product = pickInTurn(catalog.productLines, index)
-  const projectName = pickInTurn(
-    catalog.projectNames,
-    index,
-  )({
+  const namePattern = pickInTurn(catalog.projectNames, index)
+  const projectName = namePattern({
     line: product.line,
     season: faker.helpers.arrayElement(SEASONS),
     quarter: faker.number.int({ min: 1, max: 4 }),
