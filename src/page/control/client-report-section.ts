@@ -6,8 +6,7 @@ import { ActionResult } from './action-result.js'
 import { FindingItem } from './finding-item.js'
 import type { JournalEntry } from './journal-entry-row.js'
 import type { PanelPart } from './use-admin-access.js'
-import { useAdminData } from './use-admin-data.js'
-import { POLL_INTERVAL_MS } from './use-polling.js'
+import { POLL_INTERVAL_MS, useAdminData } from './use-admin-data.js'
 
 // `ClientReport` is a type import of the library, erased by the bundler.
 export function ClientReportSection(

@@ -6,8 +6,7 @@ import { ActionResult } from './action-result.js'
 import { NeedsServer } from './server-only-section.js'
 import type { PanelPart } from './use-admin-access.js'
 import { useAdminAction } from './use-admin-action.js'
-import { useAdminData } from './use-admin-data.js'
-import { POLL_INTERVAL_MS } from './use-polling.js'
+import { POLL_INTERVAL_MS, useAdminData } from './use-admin-data.js'
 import { useTickingClock, type TickingClock } from './use-ticking-clock.js'
 
 const STEPS = [

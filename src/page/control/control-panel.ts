@@ -23,8 +23,7 @@ import {
   type AdminAccess,
   type PanelPart,
 } from './use-admin-access.js'
-import { useAdminData } from './use-admin-data.js'
-import { POLL_INTERVAL_MS } from './use-polling.js'
+import { POLL_INTERVAL_MS, useAdminData } from './use-admin-data.js'
 import type { RecordTarget } from './use-record-editor.js'
 
 // Over the control API like any client of it; read-only until the admin token

@@ -8,12 +8,11 @@ import { JournalEntryRow, type JournalEntry } from './journal-entry-row.js'
 import { NameSelect } from './name-select.js'
 import type { PanelPart } from './use-admin-access.js'
 import { useAdminAction } from './use-admin-action.js'
-import { useAdminData } from './use-admin-data.js'
+import { POLL_INTERVAL_MS, useAdminData } from './use-admin-data.js'
 import {
   useJournalFilters,
   type JournalFilters,
 } from './use-journal-filters.js'
-import { POLL_INTERVAL_MS } from './use-polling.js'
 import { toValue, toChecked } from '../field-value.js'
 
 const JOURNAL_ROWS_SHOWN = 100

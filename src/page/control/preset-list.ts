@@ -10,11 +10,8 @@ import type { PanelPart } from './use-admin-access.js'
 import { useAdminAction } from './use-admin-action.js'
 import { useAdminData } from './use-admin-data.js'
 
-interface PresetScope {
-  times: string
-  key: string
-  endpoint: string
-}
+const ANY_SCOPE = { times: '', key: '', endpoint: '' }
+type PresetScope = typeof ANY_SCOPE
 
 /** Each preset a button, narrowed to N requests, a key or an endpoint. */
 export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
@@ -24,11 +21,7 @@ export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
     { admin },
     '/presets',
   )
-  const [scope, setScope] = useState<PresetScope>({
-    times: '',
-    key: '',
-    endpoint: '',
-  })
+  const [scope, setScope] = useState(ANY_SCOPE)
   const action = useAdminAction(props)
   const apply = (name: string) => {
     const body = { preset: name, ...toScenarioScope(scope) }

@@ -1,33 +1,28 @@
-import { useState } from 'preact/hooks'
-import { isSuccess, type ApiExchange } from '../api-client.js'
+import { useRef } from 'preact/hooks'
+import { isSuccess } from '../api-client.js'
+import { usePolledAnswer } from '../use-polled-answer.js'
 import type { AdminAccess } from './use-admin-access.js'
-import { usePolling } from './use-polling.js'
 
-/** The last exchange (a failure shown as received), the last good body. */
-interface AdminData<T> {
-  exchange?: ApiExchange
-  data?: T
-}
+/** How often the panel reads the journal, scenarios and clock again. */
+export const POLL_INTERVAL_MS = 2000
 
-/** Reads `path` while unlocked: now, at each revision, every `pollMs`. */
+/**
+ * Reads `path` while unlocked: now, at each revision, every `pollMs`; the
+ * last exchange (a failure shown as received) and the last good body.
+ * @note Polling: the control API has no stream, and a read every 2 s is cheap.
+ */
 export function useAdminData<T>(
   part: { admin: AdminAccess; revision?: number },
   path: string,
   pollMs?: number,
-): AdminData<T> {
+) {
   const { admin } = part
-  const [state, setState] = useState<AdminData<T>>({})
-  usePolling(
-    async (signal) => {
-      const exchange = await admin.call(path, { signal })
-      setState((previous) => ({
-        exchange,
-        data: isSuccess(exchange) ? (exchange.body as T) : previous.data,
-      }))
-    },
+  const exchange = usePolledAnswer(
+    admin.unlocked ? (signal) => admin.call(path, { signal }) : undefined,
     pollMs,
-    admin.unlocked,
     [path, part.revision],
   )
-  return state
+  const data = useRef<T>()
+  if (isSuccess(exchange)) data.current = exchange?.body as T
+  return { exchange, data: data.current }
 }
