@@ -75,17 +75,16 @@ function createServedContent(
   phases: readonly number[],
 ): ServedContent {
   const steps = timeline.step_ends.length
-  const publish: PublishResult[] = []
-  ;(timeline.publish ?? []).forEach((result, i) => {
-    const phase = phases[i]
-    if (phase === 0) return
-    publish.push({
-      platform: result.platform,
-      status: phase === 1 ? PENDING_PUBLISH_STATUS : result.status,
-      post_url: result.post_url,
-      posted_at:
-        phase === 1 ? result.requested_at : (result.settled_at as string),
-    })
+  const publish = (timeline.publish ?? []).flatMap((result, i) => {
+    const pending = phases[i] === 1
+    return phases[i] === 0
+      ? []
+      : {
+          platform: result.platform,
+          status: pending ? PENDING_PUBLISH_STATUS : result.status,
+          post_url: result.post_url,
+          posted_at: pending ? result.requested_at : result.settled_at!,
+        }
   })
   return Object.freeze({
     ...content,

@@ -71,13 +71,20 @@ export class RequestAnswerer {
       return undefined
     }
     const arrival = this.#arrival()
-    return serveAssetOrExplain(this.#parts.context, request).then(
-      (response) => {
+    return serveAsset(this.#parts.context, request)
+      .catch(() =>
+        createErrorResponse(
+          500,
+          'internal_error',
+          `The mock failed to produce the asset at ${request.path}. If the server serves a media folder (--media-dir), check that its files are still there and readable; otherwise this is a bug in content-api-mock: please report it with the URL.`,
+          { 'cache-control': 'no-store' },
+        ),
+      )
+      .then((response) => {
         response.endpoint ??= ASSET_ENDPOINT
         this.#addToJournal(request, response, arrival)
         return response
-      },
-    )
+      })
   }
 
   #isOurs(request: ApiRequest): boolean {
@@ -147,18 +154,4 @@ export class RequestAnswerer {
     journal.add(entry)
     onJournalEntry?.(entry)
   }
-}
-
-function serveAssetOrExplain(
-  context: ApiContext,
-  request: ApiRequest,
-): Promise<ApiResponse> {
-  return serveAsset(context, request).catch(() =>
-    createErrorResponse(
-      500,
-      'internal_error',
-      `The mock failed to produce the asset at ${request.path}. If the server serves a media folder (--media-dir), check that its files are still there and readable; otherwise this is a bug in content-api-mock: please report it with the URL.`,
-      { 'cache-control': 'no-store' },
-    ),
-  )
 }

@@ -50,7 +50,10 @@ export async function serveAsset(
       : undefined
   const range =
     rangeHeader == null ? undefined : parseSingleRange(rangeHeader, size)
-  if (range === 'unsatisfiable' || head) release(asset)
+  // An open file whose bytes are not sent is let go.
+  if ((range === 'unsatisfiable' || head) && 'source' in asset) {
+    asset.source.close()
+  }
   if (range === 'unsatisfiable') return unsatisfiable(rangeHeader!, size)
   const maxAge = Math.max(
     0,
@@ -159,11 +162,6 @@ function bodyOf(
   return 'source' in asset
     ? asset.source.stream(start, end)
     : asset.bytes.subarray(start, end + 1)
-}
-
-/** Lets go of an asset whose bytes are not sent (an open file). */
-function release(asset: MediaAsset): void {
-  if ('source' in asset) asset.source.close()
 }
 
 /** The title and project of the content a movie belongs to; a movie no content has (any more) shows its own ID. */

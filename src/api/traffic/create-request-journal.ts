@@ -121,9 +121,7 @@ export function createRequestJournal(
     },
     count(filter) {
       if (filter === undefined) return entries.length
-      let count = 0
-      for (const entry of entries) if (matches(entry, filter)) count++
-      return count
+      return entries.filter((entry) => matches(entry, filter)).length
     },
     clear() {
       entries.length = 0

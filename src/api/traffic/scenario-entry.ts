@@ -77,11 +77,7 @@ export class ScenarioEntry {
     if (scenario.rateLimit !== undefined) {
       this.limiter = createRateLimiter(scenario.rateLimit, options.now)
     }
-    if (endpoint !== undefined) {
-      this.#endpoints = new Set(
-        typeof endpoint === 'string' ? [endpoint] : endpoint,
-      )
-    }
+    if (endpoint !== undefined) this.#endpoints = new Set([endpoint].flat())
     if (path !== undefined) this.#path = toFullPath(path, options.prefix)
     this.#labelOf = options.labelOf
   }
