@@ -35,7 +35,9 @@ export function createApiUrlPattern(
   return new RegExp(`^${originPattern}${escapeRegExp(prefix)}(?:/.*)?$`)
 }
 
-/** Escapes text for use inside a regular expression. */
+/**
+ * Escapes text for use inside a regular expression.
+ */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }

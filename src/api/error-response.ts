@@ -3,8 +3,9 @@ import { createJsonResponse } from './json-response.js'
 import type { ApiResponse } from './types.js'
 
 /**
- * Builds an error response with the spec's envelope, `{ "error": { "code", "message" } }`. The code is one of
- * `ERROR_CODES`, or of `CONTROL_ERROR_CODES` for the control API: every code sent is listed.
+ * Builds an error response with the spec's envelope,
+ * `{ "error": { "code", "message" } }`. The code is one of `ERROR_CODES`, or
+ * of `CONTROL_ERROR_CODES` for the control API: every code sent is listed.
  */
 export function createErrorResponse(
   status: number,

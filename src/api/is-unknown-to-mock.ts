@@ -4,11 +4,13 @@ import { matchRoute } from './match-route.js'
 import type { ApiRequest } from './types.js'
 
 /**
- * Whether a request names a project or content ID that the mock's data does not hold at all: the requests that proxy
- * mode forwards to the real service by default (the server's `upstream` option, `--proxy`).
- * @note A project or content the mock holds but the caller's key may not see is known: the mock answers its 404
- * itself, as the real service would for someone else's resource. A content of the live stream counts as known once it
- * has started, also after it left the list.
+ * Whether a request names a project or content ID that the mock's data does
+ * not hold at all: the requests that proxy mode forwards to the real
+ * service by default (the server's `upstream` option, `--proxy`).
+ * @note A project or content the mock holds but the caller's key may not see
+ * is known: the mock answers its 404 itself, as the real service would for
+ * someone else's resource. A content of the live stream counts as known once
+ * it has started, also after it left the list.
  */
 export function isUnknownToMock(
   context: ApiContext,

@@ -1,9 +1,13 @@
 import type { ApiResponse } from './types.js'
 
-/** `Content-Type` of every JSON body the mock sends. */
+/**
+ * `Content-Type` of every JSON body the mock sends.
+ */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
-/** Builds a JSON response description from an already serialised body. */
+/**
+ * Builds a JSON response description from an already serialised body.
+ */
 export function createJsonResponse(
   status: number,
   body: string,

@@ -1,6 +1,8 @@
 import type { Endpoint } from '../schema/endpoints.js'
 
-/** An endpoint and its path parameters, still percent-encoded. */
+/**
+ * An endpoint and its path parameters, still percent-encoded.
+ */
 export interface RouteMatch {
   endpoint: Endpoint
   projectUnique?: string
@@ -8,8 +10,9 @@ export interface RouteMatch {
 }
 
 /**
- * Matches a path below the API prefix (e.g. `/projects/p1/contents`) to an endpoint. Parameters are not checked here;
- * an empty one still matches, so that `/projects/` is answered 422 with a hint rather than 404.
+ * Matches a path below the API prefix (e.g. `/projects/p1/contents`) to an
+ * endpoint. Parameters are not checked here; an empty one still matches, so
+ * that `/projects/` is answered 422 with a hint rather than 404.
  */
 export function matchRoute(subpath: string): RouteMatch | undefined {
   // @note Read with indexOf rather than split('/'): no array of segments

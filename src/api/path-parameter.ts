@@ -3,8 +3,9 @@ import { createErrorResponse } from './error-response.js'
 import type { ApiResponse } from './types.js'
 
 /**
- * Decodes one percent-encoded path parameter and checks it is a public ID (1–64 characters of `[A-Za-z0-9_-]`), or
- * returns the 422 response that says what is wrong with it.
+ * Decodes one percent-encoded path parameter and checks it is a public ID
+ * (1–64 characters of `[A-Za-z0-9_-]`), or returns the 422 response that says
+ * what is wrong with it.
  */
 export function readPathParameter(
   name: string,

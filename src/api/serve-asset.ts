@@ -164,7 +164,10 @@ function bodyOf(
     : asset.bytes.subarray(start, end + 1)
 }
 
-/** The title and project of the content a movie belongs to; a movie no content has (any more) shows its own ID. */
+/**
+ * The title and project of the content a movie belongs to; a movie no content
+ * has (any more) shows its own ID.
+ */
 function findThumbnailSubject(
   context: AssetContext,
   movieUnique: string,
@@ -183,8 +186,9 @@ function findThumbnailSubject(
 }
 
 /**
- * The one byte range of a `Range` header, clamped to the asset, or `unsatisfiable`; `undefined` when the header is to
- * be ignored (malformed, another unit, or several ranges), which RFC 9110 section 14.2 allows.
+ * The one byte range of a `Range` header, clamped to the asset, or
+ * `unsatisfiable`; `undefined` when the header is to be ignored (malformed,
+ * another unit, or several ranges), which RFC 9110 section 14.2 allows.
  */
 function parseSingleRange(
   header: string,
@@ -197,8 +201,9 @@ function parseSingleRange(
   if (first === '') {
     if (last === '') return undefined
     const suffix = Number(last)
-    // @note An empty asset has no last bytes to give (RFC 9110 section 14.1.1: a suffix range of a zero-length
-    // representation cannot be satisfied), so "bytes=-5" of it is a 416, not "bytes 0--1/0".
+    // @note An empty asset has no last bytes to give (RFC 9110 section
+    // 14.1.1: a suffix range of a zero-length representation cannot be
+    // satisfied), so "bytes=-5" of it is a 416, not "bytes 0--1/0".
     if (suffix === 0 || size === 0) return 'unsatisfiable'
     return { start: Math.max(0, size - suffix), end: size - 1 }
   }

@@ -9,9 +9,11 @@ import type { FixtureDocument } from '../schema/fixture.js'
 import { viewersOf } from './visibility.js'
 
 /**
- * The dataset a core serves now and its live stream, each load or reset swapping a whole new one in.
- * @note Loads and resets run in the order asked for, so the last one stays served; the initial data too, so a
- * generated dataset still on its way (by `import()`) cannot replace a document loaded meanwhile.
+ * The dataset a core serves now and its live stream, each load or reset
+ * swapping a whole new one in.
+ * @note Loads and resets run in the order asked for, so the last one stays
+ * served; the initial data too, so a generated dataset still on its way (by
+ * `import()`) cannot replace a document loaded meanwhile.
  */
 export class ServedData {
   #dataset = createDataset(viewersOf)

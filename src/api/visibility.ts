@@ -4,9 +4,11 @@ import { createErrorResponse } from './error-response.js'
 import type { ApiResponse } from './types.js'
 
 /**
- * Who sees a project: the account that owns it and the accounts it is shared with. "Visibility of data is bound to
- * the owner of the key" (spec 5.4); the spec shows no other rule, so a key sees everything its account sees.
- * @note The dataset's index applies this rule once per change to keep `projectsByViewer`, so a lookup never scans.
+ * Who sees a project: the account that owns it and the accounts it is shared
+ * with. "Visibility of data is bound to the owner of the key" (spec 5.4); the
+ * spec shows no other rule, so a key sees everything its account sees.
+ * @note The dataset's index applies this rule once per change to keep
+ * `projectsByViewer`, so a lookup never scans.
  */
 export function viewersOf(project: FixtureProject): readonly string[] {
   return [project.account, ...(project.shared_with ?? [])]

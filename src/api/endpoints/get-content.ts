@@ -7,8 +7,9 @@ import { serializeContentDetail } from '../serialize.js'
 import type { ApiRequest, ApiResponse } from '../types.js'
 
 /**
- * `GET /projects/{project_unique}/contents/{variation_unique}`: one content with its publish results and, for
- * `moviemode`, asset URLs issued for this request on the origin it came to (spec 4, rules 3 and 4).
+ * `GET /projects/{project_unique}/contents/{variation_unique}`: one content
+ * with its publish results and, for `moviemode`, asset URLs issued for this
+ * request on the origin it came to (spec 4, rules 3 and 4).
  */
 export function getContent(
   context: ApiContext,

@@ -7,8 +7,9 @@ import { serializeContentListItem } from '../serialize.js'
 import type { ApiResponse } from '../types.js'
 
 /**
- * `GET /projects/{project_unique}/contents`: every content of a project the caller may see, all modes in one list
- * (spec 4, rule 2), as each stands on the mock clock (`contentAt`), with the live stream's when one runs.
+ * `GET /projects/{project_unique}/contents`: every content of a project the
+ * caller may see, all modes in one list (spec 4, rule 2), as each stands on
+ * the mock clock (`contentAt`), with the live stream's when one runs.
  */
 export function listContents(
   context: ApiContext,

@@ -4,7 +4,10 @@ import { createListBody } from '../list-body.js'
 import { serializeProjectListItem } from '../serialize.js'
 import type { ApiResponse } from '../types.js'
 
-/** `GET /projects`: the projects the caller's account owns or has shared with it (spec 4, rule 1). */
+/**
+ * `GET /projects`: the projects the caller's account owns or has shared with
+ * it (spec 4, rule 1).
+ */
 export function listProjects(context: ApiContext, caller: Caller): ApiResponse {
   const index = context.dataset().index
   return createJsonResponse(

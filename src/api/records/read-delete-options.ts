@@ -2,9 +2,10 @@ import type { DeleteRecordOptions } from '../../data/records/record-controller.j
 import { ControlInputError } from '../traffic/control-input-error.js'
 
 /**
- * Reads the options of a record's `DELETE` in the control API from its query string: `cascade=true` or
- * `cascade=false`, nothing else.
- * @throws {ControlInputError} `invalid_parameter`, naming an unknown or malformed parameter.
+ * Reads the options of a record's `DELETE` in the control API from its query
+ * string: `cascade=true` or `cascade=false`, nothing else.
+ * @throws {ControlInputError} `invalid_parameter`, naming an unknown or
+ * malformed parameter.
  */
 export function readDeleteOptions(query: URLSearchParams): DeleteRecordOptions {
   const options: DeleteRecordOptions = {}

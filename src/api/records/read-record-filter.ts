@@ -4,10 +4,12 @@ import { findCloseMatch } from '../../schema/find-close-match.js'
 import { ControlInputError } from '../traffic/control-input-error.js'
 
 /**
- * Reads the filters of a record list of the control API (`GET /__mock/contents?project_unique=p1`) from its query
- * string: each names a plain field of the records (see `recordFilterFields`) at most once; a boolean field takes
- * `true` or `false`, a number field a number.
- * @throws {ControlInputError} `invalid_filter`, naming an unknown, repeated or malformed filter.
+ * Reads the filters of a record list of the control API
+ * (`GET /__mock/contents?project_unique=p1`) from its query string: each
+ * names a plain field of the records (see `recordFilterFields`) at most
+ * once; a boolean field takes `true` or `false`, a number field a number.
+ * @throws {ControlInputError} `invalid_filter`, naming an unknown, repeated
+ * or malformed filter.
  */
 export function readRecordFilter(
   kind: RecordKind,

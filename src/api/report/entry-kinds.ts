@@ -9,7 +9,10 @@ export function isApiEntry(entry: JournalEntry): boolean {
   return entry.endpoint !== ASSET_ENDPOINT && entry.proxied === undefined
 }
 
-/** Whether a request failed on the service's side: a 5xx, or a connection dropped without an answer. */
+/**
+ * Whether a request failed on the service's side: a 5xx, or a connection
+ * dropped without an answer.
+ */
 export function isFailure(entry: JournalEntry): boolean {
   return entry.status >= 500 || entry.status === 0
 }

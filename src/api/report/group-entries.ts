@@ -1,6 +1,9 @@
 import type { JournalEntry } from '../traffic/create-request-journal.js'
 
-/** The entries that `keyOf` gives the same key, each group in arrival order; entries it gives no key are left out. */
+/**
+ * The entries that `keyOf` gives the same key, each group in arrival order;
+ * entries it gives no key are left out.
+ */
 export function groupEntries(
   entries: readonly JournalEntry[],
   keyOf: (entry: JournalEntry) => string | undefined,

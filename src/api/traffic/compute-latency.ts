@@ -1,6 +1,8 @@
 import type { Latency } from '../../schema/scenario.js'
 
-/** The cap of a log-normal latency when the scenario gives none. */
+/**
+ * The cap of a log-normal latency when the scenario gives none.
+ */
 const DEFAULT_LATENCY_CAP_MS = 30_000
 
 /**

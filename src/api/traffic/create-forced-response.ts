@@ -49,7 +49,8 @@ export function createForcedResponse(
     message ?? defaultMessage,
     headers,
   )
-  // @note Kept as a number too: the `error-variants` variant writes the header as an HTTP date.
+  // @note Kept as a number too: the `error-variants` variant writes the
+  // header as an HTTP date.
   if (retries) response.facts = { retryAfterSeconds: seconds }
   return response
 }

@@ -148,8 +148,9 @@ class BucketLimiter implements RateLimiter {
   }
 
   /**
-   * A bucket's requests left and milliseconds until reset at `time`, without changing it; undefined when its count
-   * starts afresh (window over, bucket full).
+   * A bucket's requests left and milliseconds until reset at `time`, without
+   * changing it; undefined when its count starts afresh (window over, bucket
+   * full).
    */
   #standing(
     bucket: Bucket,

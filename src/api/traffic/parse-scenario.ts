@@ -12,7 +12,8 @@ import { SCENARIO_PRESET_DEFINITIONS } from './scenario-presets.js'
 const SCENARIO_HINT = `A scenario is a preset name (${SCENARIO_PRESETS.join(', ')}) or an object; see docs/traffic-shaping.md of the content-api-mock package.`
 
 /**
- * Parses a scenario or preset name as the library, the CLI and the control API accept it.
+ * Parses a scenario or preset name as the library, the CLI and the control
+ * API accept it.
  * @throws {OptionsError} naming every problem and the accepted forms.
  */
 export function parseScenario(

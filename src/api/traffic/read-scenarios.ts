@@ -4,9 +4,12 @@ import { ControlInputError } from './control-input-error.js'
 import { parseScenario } from './parse-scenario.js'
 
 /**
- * Reads a `POST /__mock/scenarios` body: one item or a non-empty array of them, each a scenario object, a preset
- * name, or `{ "preset": name, ...changes }`. All are parsed before any is added, so an array is all or nothing.
- * @throws {ControlInputError} `invalid_scenario`, naming the bad item and the problem.
+ * Reads a `POST /__mock/scenarios` body: one item or a non-empty array of
+ * them, each a scenario object, a preset name, or
+ * `{ "preset": name, ...changes }`. All are parsed before any is added, so an
+ * array is all or nothing.
+ * @throws {ControlInputError} `invalid_scenario`, naming the bad item and
+ * the problem.
  */
 export function readScenarios(body: unknown): Scenario[] {
   const isArray = Array.isArray(body)

@@ -24,10 +24,12 @@ const GATEWAY_PAGES: Readonly<Record<number, string>> = {
 }
 
 /**
- * `error-variants`: errors as another service, or a gateway in front of it, sends them; drawn per status and path. A
- * 5xx answers, two times in five each, an HTML page with status 502 or 504 (`text/html`), as a gateway does; every
- * other error gets another code (`VARIANT_ERROR_CODES`), and half of them no `message`. A `Retry-After` in seconds
- * becomes an HTTP date.
+ * `error-variants`: errors as another service, or a gateway in front of
+ * it, sends them; drawn per status and path. A 5xx answers, two times in
+ * five each, an HTML page with status 502 or 504 (`text/html`), as a
+ * gateway does; every other error gets another code
+ * (`VARIANT_ERROR_CODES`), and half of them no `message`. A `Retry-After`
+ * in seconds becomes an HTTP date.
  */
 export const applyErrorVariants: VariantTransform = (answer, request) => {
   if (answer.status < 400) return

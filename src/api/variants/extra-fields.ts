@@ -2,8 +2,9 @@ import { isJsonRecord } from '../../data/is-json-record.js'
 import type { VariantTransform } from './variant-answer.js'
 
 /**
- * `extra-fields`: every object of the body gains `x_extension`, `meta` a `request_id` and a `schema_version`, an
- * error a `request_id` and `details`, as a newer version of the service may send them.
+ * `extra-fields`: every object of the body gains `x_extension`, `meta` a
+ * `request_id` and a `schema_version`, an error a `request_id` and
+ * `details`, as a newer version of the service may send them.
  */
 export const applyExtraFields: VariantTransform = (answer, request) => {
   const random = request.random('extra-fields', request.path)

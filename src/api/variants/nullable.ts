@@ -3,10 +3,11 @@ import { idOf, isContent, recordsOf } from './json-records.js'
 import type { VariantTransform } from './variant-answer.js'
 
 /**
- * `nullable`: the fields the spec does not promise non-null come back `null` (about a third of the time) or absent
- * (about a sixth), drawn per record: a project's `description`; a content's `publish`, each publish result's
- * `post_url` and `posted_at`, and every member of `content` but its ID. IDs, names, titles, timestamps of records,
- * `mode` and `progress` stay.
+ * `nullable`: the fields the spec does not promise non-null come back `null`
+ * (about a third of the time) or absent (about a sixth), drawn per record:
+ * a project's `description`; a content's `publish`, each publish result's
+ * `post_url` and `posted_at`, and every member of `content` but its ID.
+ * IDs, names, titles, timestamps of records, `mode` and `progress` stay.
  */
 export const applyNullable: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

@@ -11,10 +11,12 @@ import type { VariantTransform } from './variant-answer.js'
 export const OTHER_CONTENT_MODES = ['post', 'blog', 'image'] as const
 
 /**
- * `other-modes`: about three contents in five come in another mode (`post`, `blog` or `image`, drawn per content, the
- * same in the list and the detail), with an assumed `content` shape (the spec does not show one): `post` `{ text,
- * hashtags, image_url }`, `blog` `{ title, excerpt, body_html, cover_image_url }`, `image` `{ image_url, width,
- * height, alt_text }`. The image URLs are the content's issued thumbnail URL.
+ * `other-modes`: about three contents in five come in another mode
+ * (`post`, `blog` or `image`, drawn per content, the same in the list and
+ * the detail), with an assumed `content` shape (the spec does not show
+ * one): `post` `{ text, hashtags, image_url }`, `blog` `{ title, excerpt,
+ * body_html, cover_image_url }`, `image` `{ image_url, width, height,
+ * alt_text }`. The image URLs are the content's issued thumbnail URL.
  */
 export const applyOtherModes: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

@@ -3,9 +3,11 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../schema/variants.js'
 import type { VariantTransform } from './variant-answer.js'
 
 /**
- * `paginated`: a list answers one page, `?page=` (from 1, default 1) of `?per_page=` items (default 20, capped to
- * 100); `meta` gains `page`, `per_page` and `total_pages`, and `meta.total` stays the count of the whole list. A page
- * after the last is empty. A `page` or `per_page` that is not a whole number from 1 answers 422 `invalid_parameter`.
+ * `paginated`: a list answers one page, `?page=` (from 1, default 1) of
+ * `?per_page=` items (default 20, capped to 100); `meta` gains `page`,
+ * `per_page` and `total_pages`, and `meta.total` stays the count of the
+ * whole list. A page after the last is empty. A `page` or `per_page` that
+ * is not a whole number from 1 answers 422 `invalid_parameter`.
  */
 export const applyPaginated: VariantTransform = (answer, request) => {
   if (answer.status !== 200 || !isJsonRecord(answer.json)) return

@@ -16,9 +16,10 @@ export const PUBLISH_STATUS_VARIANTS = [
 ] as const
 
 /**
- * `publish-statuses`: about three publish results in four get another status (`PUBLISH_STATUS_VARIANTS`), drawn per
- * content; where nothing was posted, `post_url` is absent (pending, processing) or `null` (failed, the unknown
- * status) and `posted_at` is `null`.
+ * `publish-statuses`: about three publish results in four get another
+ * status (`PUBLISH_STATUS_VARIANTS`), drawn per content; where nothing was
+ * posted, `post_url` is absent (pending, processing) or `null` (failed, the
+ * unknown status) and `posted_at` is `null`.
  */
 export const applyPublishStatuses: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

@@ -4,9 +4,10 @@ import type { ApiRequest, ApiResponse } from '../types.js'
 import { VARIANT_NAMES, type VariantName } from '../../schema/variants.js'
 
 /**
- * The variants named by `X-Mock-Variant` (comma-separated), none when absent or in strict mode, or the 400 that lists
- * the variants. Read right after authentication, as `X-Mock-Scenario` is: a request refused for its header is not
- * counted by a rate limit, and an unauthenticated one gets its 401.
+ * The variants named by `X-Mock-Variant` (comma-separated), none when absent
+ * or in strict mode, or the 400 that lists the variants. Read right after
+ * authentication, as `X-Mock-Scenario` is: a request refused for its header
+ * is not counted by a rate limit, and an unauthenticated one gets its 401.
  */
 export function readVariantHeader(
   context: ApiContext,

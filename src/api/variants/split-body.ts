@@ -1,8 +1,9 @@
 import type { BodyDelivery } from '../types.js'
 
 /**
- * The pieces a body is sent in under `slow-body` and `truncated`: its UTF-8 bytes up to `truncateAt` (all of them
- * without it), cut into `delivery.pieces` parts of nearly equal size.
+ * The pieces a body is sent in under `slow-body` and `truncated`: its UTF-8
+ * bytes up to `truncateAt` (all of them without it), cut into
+ * `delivery.pieces` parts of nearly equal size.
  */
 export function splitBody(
   body: string | Uint8Array,

@@ -1,7 +1,9 @@
 import { idOf, isContent, recordsOf } from './json-records.js'
 import type { VariantTransform } from './variant-answer.js'
 
-/** How `unicode` rewrites a text: each style keeps the original text in it. */
+/**
+ * How `unicode` rewrites a text: each style keeps the original text in it.
+ */
 const STYLES: ReadonlyArray<(text: string) => string> = [
   // Very long, and every 40th code unit is the middle of an emoji.
   (text) => `A${'🎬'.repeat(600)} ${text}`,
@@ -16,8 +18,9 @@ const STYLES: ReadonlyArray<(text: string) => string> = [
 ]
 
 /**
- * `unicode`: the names, titles and descriptions of records, drawn per record, become very long (over 1,200 UTF-16
- * code units of emoji), or carry emoji sequences with joiners, right-to-left text or combining marks.
+ * `unicode`: the names, titles and descriptions of records, drawn per
+ * record, become very long (over 1,200 UTF-16 code units of emoji), or
+ * carry emoji sequences with joiners, right-to-left text or combining marks.
  */
 export const applyUnicode: VariantTransform = (answer, request) => {
   if (answer.status !== 200) return

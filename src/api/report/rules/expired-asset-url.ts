@@ -3,8 +3,9 @@ import { eachEntry } from '../each-entry.js'
 import type { ReportRule } from '../report-rule.js'
 
 /**
- * `expired-asset-url`: an asset URL fetched after its lifetime (the 403 `asset_url_expired`): the client kept a URL
- * instead of reading the content again. One time: one such request.
+ * `expired-asset-url`: an asset URL fetched after its lifetime (the 403
+ * `asset_url_expired`): the client kept a URL instead of reading the
+ * content again. One time: one such request.
  */
 export const expiredAssetUrl: ReportRule = {
   id: 'expired-asset-url',

@@ -3,8 +3,9 @@ import { eachEntry } from '../each-entry.js'
 import type { ReportRule } from '../report-rule.js'
 
 /**
- * `invalid-parameter`: a 422 for a malformed ID in the path (under the `lenient-ids` variant, the 404 that stands for
- * it). One time: one such request.
+ * `invalid-parameter`: a 422 for a malformed ID in the path (under the
+ * `lenient-ids` variant, the 404 that stands for it). One time: one such
+ * request.
  */
 export const invalidParameter: ReportRule = {
   id: 'invalid-parameter',

@@ -10,8 +10,9 @@ const CAUSES = {
 } as const
 
 /**
- * `missing-authorization`: an API request without a Bearer key: no `Authorization` header, another scheme, or
- * `Bearer` and nothing after. One time: one such request.
+ * `missing-authorization`: an API request without a Bearer key: no
+ * `Authorization` header, another scheme, or `Bearer` and nothing after.
+ * One time: one such request.
  */
 export const missingAuthorization: ReportRule = {
   id: 'missing-authorization',

@@ -8,10 +8,12 @@ import { occurrenceOf, type ReportRule } from '../report-rule.js'
 type Settings = ClientReportThresholds['repeated-unauthorized']
 
 /**
- * `repeated-unauthorized`: a key that got a 401 is sent again `resends` (3) times or more, each refused too: an
- * unknown, expired or revoked key, or a key a scenario answers 401. A key the dataset does not know is told by its
- * fingerprint. Requests in flight when the first 401 was answered do not count. One time: one run of 401s for a key,
- * up to an answer that is not 401.
+ * `repeated-unauthorized`: a key that got a 401 is sent again `resends` (3)
+ * times or more, each refused too: an unknown, expired or revoked key, or a
+ * key a scenario answers 401. A key the dataset does not know is told by its
+ * fingerprint. Requests in flight when the first 401 was answered do not
+ * count. One time: one run of 401s for a key, up to an answer that is not
+ * 401.
  */
 export const repeatedUnauthorized: ReportRule<Settings> = {
   id: 'repeated-unauthorized',
@@ -52,8 +54,9 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
 }
 
 /**
- * Each run of 401s in a key's requests, broken by any other answer: the first 401, then those sent after it was
- * answered (the ones already in flight then were sent before the client could know).
+ * Each run of 401s in a key's requests, broken by any other answer: the
+ * first 401, then those sent after it was answered (the ones already in
+ * flight then were sent before the client could know).
  */
 function findRefusedRuns(group: readonly JournalEntry[]): JournalEntry[][] {
   const runs: JournalEntry[][] = []

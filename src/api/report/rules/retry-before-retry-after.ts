@@ -50,9 +50,11 @@ export const retryBeforeRetryAfter: ReportRule = {
 }
 
 /**
- * Milliseconds `later` came before `refusal`'s Retry-After had passed; 0 or less when it had passed on either clock.
- * @note Both clocks must say early: at `--speed 60` the limit's seconds pass in a sixtieth of the time, and with the
- * clock paused or slowed a client that waited in real time did what it was told.
+ * Milliseconds `later` came before `refusal`'s Retry-After had passed;
+ * 0 or less when it had passed on either clock.
+ * @note Both clocks must say early: at `--speed 60` the limit's seconds
+ * pass in a sixtieth of the time, and with the clock paused or slowed a
+ * client that waited in real time did what it was told.
  */
 function earlyBy(refusal: JournalEntry, later: JournalEntry): number {
   const onMockClock = Date.parse(later.time) - Date.parse(refusal.time)

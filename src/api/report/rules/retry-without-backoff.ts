@@ -71,8 +71,9 @@ function findRuns(group: readonly JournalEntry[]): JournalEntry[][] {
 }
 
 /**
- * Whether the key got a 429 while the run went on: then its waits were the limit's to decide (a client holds all of a
- * key's requests for a 429's Retry-After), and whether they grew says nothing of its backoff.
+ * Whether the key got a 429 while the run went on: then its waits were the
+ * limit's to decide (a client holds all of a key's requests for a 429's
+ * Retry-After), and whether they grew says nothing of its backoff.
  */
 function isHeldByLimit(
   run: readonly JournalEntry[],
@@ -104,9 +105,10 @@ function breaksRule(
 }
 
 /**
- * Whether the wait before `run[resend]` grew from the one before it, on either clock (a clock moved in the middle of
- * a run must not make a real backoff look steady), or lasted the failure's `Retry-After`; one that cannot be told (an
- * entry without its times) counts as grown.
+ * Whether the wait before `run[resend]` grew from the one before it, on
+ * either clock (a clock moved in the middle of a run must not make a real
+ * backoff look steady), or lasted the failure's `Retry-After`; one that
+ * cannot be told (an entry without its times) counts as grown.
  */
 function grows(run: readonly JournalEntry[], resend: number): boolean {
   const failure = run[resend - 1]!

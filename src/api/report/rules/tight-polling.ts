@@ -9,10 +9,12 @@ import { apartMs, TIMER_SLACK_MS } from '../time-between.js'
 type Settings = ClientReportThresholds['tight-polling']
 
 /**
- * `tight-polling`: the same GET (key, path and query) sent `requests` (10) times or more in a row, each less than
- * `intervalMs` (1 s) after the one before, as the client waited (real time, or the lifetime clock a suite moves
- * instead of sleeping). Answers that other rules are about (5xx, dropped, 429, 401, a request refused as malformed)
- * are left out. One time: one such streak.
+ * `tight-polling`: the same GET (key, path and query) sent `requests` (10)
+ * times or more in a row, each less than `intervalMs` (1 s) after the one
+ * before, as the client waited (real time, or the lifetime clock a suite
+ * moves instead of sleeping). Answers that other rules are about (5xx,
+ * dropped, 429, 401, a request refused as malformed) are left out. One
+ * time: one such streak.
  */
 export const tightPolling: ReportRule<Settings> = {
   id: 'tight-polling',

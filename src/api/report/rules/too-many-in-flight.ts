@@ -7,10 +7,12 @@ import { occurrenceOf, type ReportRule } from '../report-rule.js'
 type Settings = ClientReportThresholds['too-many-in-flight']
 
 /**
- * `too-many-in-flight`: more than `limit` (8) requests of one key in flight at once, each from its arrival until the
- * mock answered it (its forced latency included), in real time. A request answered at once is never in flight beside
- * another: the mock sees a client's concurrency only while its answers take time, as the real service's do. One time:
- * one stretch above the limit.
+ * `too-many-in-flight`: more than `limit` (8) requests of one key in flight
+ * at once, each from its arrival until the mock answered it (its forced
+ * latency included), in real time. A request answered at once is never in
+ * flight beside another: the mock sees a client's concurrency only while
+ * its answers take time, as the real service's do. One time: one stretch
+ * above the limit.
  */
 export const tooManyInFlight: ReportRule<Settings> = {
   id: 'too-many-in-flight',
@@ -33,7 +35,8 @@ export const tooManyInFlight: ReportRule<Settings> = {
 }
 
 /**
- * The requests in flight at the busiest moment of each stretch with more than `limit` in flight, in order of arrival.
+ * The requests in flight at the busiest moment of each stretch with more
+ * than `limit` in flight, in order of arrival.
  */
 function findPeaks(
   group: readonly JournalEntry[],

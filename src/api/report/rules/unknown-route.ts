@@ -3,8 +3,9 @@ import { eachEntry } from '../each-entry.js'
 import type { ReportRule } from '../report-rule.js'
 
 /**
- * `unknown-route`: a 404 for a path under the API prefix that no endpoint has, or a 405 for a method other than GET
- * and HEAD (on an asset URL too). One time: one such request.
+ * `unknown-route`: a 404 for a path under the API prefix that no endpoint
+ * has, or a 405 for a method other than GET and HEAD (on an asset URL too).
+ * One time: one such request.
  */
 export const unknownRoute: ReportRule = {
   id: 'unknown-route',
