@@ -1,6 +1,8 @@
 /**
- * `instance`, with each method of its class bound to it as an own property, so that a caller may pass one on or
- * destructure it (`const { add } = mock.scenarios`), as it could when these objects were closures.
+ * `instance`, with each method of its class bound to it as an own property,
+ * so that a caller may pass one on or destructure it
+ * (`const { add } = mock.scenarios`), as it could when these objects were
+ * closures.
  */
 export function bindMethods<Instance extends object>(
   instance: Instance,

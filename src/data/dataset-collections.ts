@@ -7,8 +7,9 @@ import type {
 } from '../schema/fixture.js'
 
 /**
- * The `@msw/data` collections that hold one dataset. Records have the shape of the fixture document's records
- * (`FixtureAccount`, `FixtureApiKey`, `FixtureProject`, `FixtureContent`); foreign keys are plain ID fields.
+ * The `@msw/data` collections that hold one dataset. Records have the shape
+ * of the fixture document's records (`FixtureAccount`, `FixtureApiKey`,
+ * `FixtureProject`, `FixtureContent`); foreign keys are plain ID fields.
  */
 export interface DatasetCollections {
   accounts: Collection<typeof fixtureAccountSchema>

@@ -1,8 +1,9 @@
 import type { FixtureApiKey } from '../schema/fixture.js'
 
 /**
- * The key a page opens with: the first key that works at `now` (neither revoked nor expired), else the first key, else
- * `undefined` for a dataset without keys.
+ * The key a page opens with: the first key that works at `now` (neither
+ * revoked nor expired), else the first key, else `undefined` for a dataset
+ * without keys.
  */
 export function findMainApiKey(
   keys: readonly FixtureApiKey[],

@@ -2,9 +2,10 @@ import { findTooDeepPath } from '../schema/find-too-deep-path.js'
 import { isJsonRecord } from './is-json-record.js'
 
 /**
- * `findTooDeepPath` of a document, written as steps for `runInSlices`: a record of each top-level list at a time, with
- * the same result.
- * @note In one step, a large document would hold the loop of a server that reloads it (`--watch`).
+ * `findTooDeepPath` of a document, written as steps for `runInSlices`: a
+ * record of each top-level list at a time, with the same result.
+ * @note In one step, a large document would hold the loop of a server that
+ * reloads it (`--watch`).
  */
 export function* findTooDeepPathInSteps(
   input: unknown,

@@ -12,9 +12,10 @@ const OTHER_DEMO_KEYS: Readonly<Record<string, string>> = {
 }
 
 /**
- * The rule of the demo dataset's main API key (`apiKey`, `--api-key`): a token an HTTP header can carry, and not the
- * value of one of the other demo keys, which the dataset issues too: two keys with one value would be one key for two
- * accounts.
+ * The rule of the demo dataset's main API key (`apiKey`, `--api-key`): a
+ * token an HTTP header can carry, and not the value of one of the other demo
+ * keys, which the dataset issues too: two keys with one value would be one
+ * key for two accounts.
  */
 export const mainApiKeySchema = tokenOptionSchema().superRefine(
   (key, context) => {

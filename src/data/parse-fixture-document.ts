@@ -98,8 +98,8 @@ function inspectFixtureDocument(input: unknown): Inspection {
 }
 
 /**
- * Yields after each record, checked on its own with its issues put under `[list, index]`: the same issues as a check of
- * the whole document. Only the references across lists are checked in one step at the end.
+ * Yields after each record, checked on its own with its issues put under `[list, index]`: the same issues as a
+ * check of the whole document. Only the references across lists are checked in one step at the end.
  */
 function* inspectInSteps(input: unknown): Generator<void, Inspection> {
   if (takeChecked(input)) {
@@ -182,8 +182,8 @@ function toIssues(
 }
 
 /**
- * The way a person reads the document: keys in schema order, unknown keys after them by name, items by index, a path
- * before the paths inside it; problems at one path keep their order (shape before references).
+ * The way a person reads the document: keys in schema order, unknown keys after them by name, items by index, a
+ * path before the paths inside it; problems at one path keep their order (shape before references).
  */
 export function sortInDocumentOrder(
   issues: readonly LocatedFixtureIssue[],

@@ -1,6 +1,7 @@
 /**
- * Sets `record[key]` as an own, enumerable property whatever the key: a plain assignment of `__proto__` (which
- * JSON.parse makes an own member) would replace the record's prototype instead and lose the member.
+ * Sets `record[key]` as an own, enumerable property whatever the key: a
+ * plain assignment of `__proto__` (which JSON.parse makes an own member)
+ * would replace the record's prototype instead and lose the member.
  */
 export function setOwnField(
   record: Record<string, unknown>,

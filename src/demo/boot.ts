@@ -70,8 +70,9 @@ async function boot(): Promise<void> {
         staticConfig.defaultKey,
     })
   })
-  // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and each major ignores the other's name. A variable,
-  // not a literal, so neither version's types reject the other's property.
+  // @note msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and each
+  // major ignores the other's name. A variable, not a literal, so neither
+  // version's types reject the other's property.
   const startOptions = {
     quiet: true,
     onUnhandledRequest: 'bypass',

@@ -9,10 +9,11 @@ interface DemoTimeline {
 type TimelineStorage = Pick<Storage, 'getItem' | 'setItem'>
 
 /**
- * A build-demo folder's clock: starts at this browser's first visit and is kept in `storage`, so a reload or a second
- * tab goes on instead of rewinding; a new speed goes on from where the old timeline stands.
- * @note Not a fixed epoch: at speed 60 it would put the demo decades ahead. Not the build's time: the folder's bytes
- * stay a function of the flags alone.
+ * A build-demo folder's clock: starts at this browser's first visit and is kept
+ * in `storage`, so a reload or a second tab goes on instead of rewinding; a new
+ * speed goes on from where the old timeline stands.
+ * @note Not a fixed epoch: at speed 60 it would put the demo decades ahead.
+ * Not the build's time: the folder's bytes stay a function of the flags alone.
  */
 export function createDemoClockSource(
   storage: TimelineStorage | undefined,

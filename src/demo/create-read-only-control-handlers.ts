@@ -14,15 +14,17 @@ import {
 import type { ControlErrorCode } from '../schema/envelopes.js'
 
 /**
- * The control API of a build-demo folder, read-only: `GET /clock`, the record lists and one record, as the server
- * answers them; `GET /scenarios` is always empty. Anything else answers 404 or 405 saying that it needs the server.
+ * The control API of a build-demo folder, read-only: `GET /clock`, the record
+ * lists and one record, as the server answers them; `GET /scenarios` is
+ * always empty. Anything else answers 404 or 405 saying that it needs the server.
  */
 export function createReadOnlyControlHandlers(
   core: MockCore,
   adminBase: string,
 ): HttpHandler[] {
-  // @note Patterns, not strings such as `${adminBase}/clock`: msw decodes a string's parameters with decodeURIComponent
-  // (a 500 on `%zz`), and msw 3 refuses to match one against a URL over 8,192 characters (a 500 too).
+  // @note Patterns, not strings such as `${adminBase}/clock`: msw decodes a
+  // string's parameters with decodeURIComponent (a 500 on `%zz`), and msw 3
+  // refuses to match one against a URL over 8,192 characters (a 500 too).
   const routeOf = (path: string) =>
     new RegExp(`^${escapeRegExp(adminBase + path)}/?(?:[?#].*)?$`)
   const recordHandlers = (

@@ -2,8 +2,9 @@ import type { MockCore } from '../api/mock-core.js'
 import type { ApiRequest } from '../api/types.js'
 
 /**
- * The mock core mounted at a build-demo folder's URL (ending in `/`), as a server behind a proxy under a path: the
- * asset URLs it issues stay under the folder, in the worker's scope. `core` is made without `baseUrl`'s origin.
+ * The mock core mounted at a build-demo folder's URL (ending in `/`), as a
+ * server behind a proxy under a path: the asset URLs it issues stay under the
+ * folder, in the worker's scope. `core` is made without `baseUrl`'s origin.
  */
 export function mountCoreAtFolder(core: MockCore, folder: string): MockCore {
   const folderPath = new URL(folder).pathname.replace(/\/+$/, '')

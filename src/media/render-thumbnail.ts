@@ -9,7 +9,8 @@ const cache = new Map<string, Promise<Uint8Array>>()
 
 /**
  * A title card's JPEG, cached by everything it shows.
- * @note The renderer is loaded with `import()` on the first call, so bundlers keep it out of the main chunk.
+ * @note The renderer is loaded with `import()` on the first call, so bundlers
+ * keep it out of the main chunk.
  */
 export function renderThumbnail(card: TitleCard): Promise<Uint8Array> {
   const key = JSON.stringify([card.seed, card.title, card.label, card.footer])

@@ -43,7 +43,8 @@ export function createHandlers(core: MockCore): HttpHandler[] {
   return [apiHandler, http.all(assetPattern, assetResolver)]
 }
 
-// HEAD: the GET's headers, length too, and no body (RFC 9110 9.3.2); msw would hand the body to the client.
+// HEAD: the GET's headers, length too, and no body (RFC 9110 9.3.2); msw
+// would hand the body to the client.
 function toHttpResponse(
   response: ApiResponse,
   isHead: boolean,

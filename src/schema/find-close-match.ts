@@ -1,6 +1,7 @@
 /**
- * The candidate a word is most likely a slip of: the same but for case, or at most two edits away (a transposition
- * counts as one) and less than half its length. For "did you mean" hints.
+ * The candidate a word is most likely a slip of: the same but for case, or
+ * at most two edits away (a transposition counts as one) and less than half
+ * its length. For "did you mean" hints.
  */
 export function findCloseMatch(
   word: string,

@@ -3,8 +3,9 @@ import type * as z from 'zod'
 const WRAPPER_TYPES = new Set(['optional', 'nullable', 'readonly', 'default'])
 
 /**
- * The schema inside `.optional()`, `.nullable()`, `.readonly()` and `.default()` wrappers, and whether one of them lets
- * `null` through: what a walker of object shapes needs to see through a field's modifiers.
+ * The schema inside `.optional()`, `.nullable()`, `.readonly()` and
+ * `.default()` wrappers, and whether one of them lets `null` through: what a
+ * walker of object shapes needs to see through a field's modifiers.
  */
 export function unwrapSchema(schema: z.core.$ZodType): {
   inner: z.core.$ZodType

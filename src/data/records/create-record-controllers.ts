@@ -55,8 +55,8 @@ type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 
 /**
  * Over whatever dataset `dataset()` returns when a call starts, so they follow `load()` and `reset()`.
- * @note Changes go through the collections, whose hooks keep the index (and so the API's answers) in step. They run one
- * at a time, each validated against the dataset the previous one left, so two cannot break a reference.
+ * @note Changes go through the collections, whose hooks keep the index (and so the API's answers) in step. They
+ * run one at a time, each validated against the dataset the previous one left, so two cannot break a reference.
  */
 export function createRecordControllers(
   dataset: () => Dataset,

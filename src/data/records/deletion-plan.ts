@@ -14,8 +14,9 @@ export interface DeletionPlan {
 }
 
 /**
- * Plans the deletion of a record with everything that would have to go with it, and returns the records that refer to
- * it directly, for the message of a delete without `cascade`.
+ * Plans the deletion of a record with everything that would have to go with
+ * it, and returns the records that refer to it directly, for the message of
+ * a delete without `cascade`.
  */
 export function planDeletion(
   data: Dataset,

@@ -4,8 +4,9 @@ import { RECORD_KINDS } from './record-kinds.js'
 const MAX_NAMES = 5
 
 /**
- * Words the records that refer to another, for a message: `2 contents (v1, v2) through "project_unique" still refer to
- * it`, groups joined with "and", at most five names per group.
+ * Words the records that refer to another, for a message:
+ * `2 contents (v1, v2) through "project_unique" still refer to it`, groups
+ * joined with "and", at most five names per group.
  */
 export function describeDependents(
   dependents: readonly RecordDependents[],

@@ -2,7 +2,9 @@ import type * as z from 'zod'
 import { unwrapSchema } from '../../schema/unwrap-schema.js'
 import type { RecordKind } from './record-kinds.js'
 
-/** The type of a field a record list can be filtered by. */
+/**
+ * The type of a field a record list can be filtered by.
+ */
 type RecordFilterType = 'string' | 'number' | 'boolean'
 
 const FILTER_TYPES = new Set<string>(['string', 'number', 'boolean'])
@@ -12,9 +14,10 @@ const fieldsByKind = new WeakMap<
 >()
 
 /**
- * The fields of a kind's records that `list()` and `GET /__mock/<kind>` can filter by: those whose schema is a string,
- * a number or a boolean (or a union of one of them, as a time that may be a story offset), in schema order, with their
- * types.
+ * The fields of a kind's records that `list()` and `GET /__mock/<kind>` can
+ * filter by: those whose schema is a string, a number or a boolean (or a
+ * union of one of them, as a time that may be a story offset), in schema
+ * order, with their types.
  */
 export function recordFilterFields(
   kind: RecordKind,

@@ -69,8 +69,9 @@ export function createContent(
 }
 
 /**
- * Every project that holds contents gets the content with its own index first; the rest are spread by weight. Depends
- * on the index only, so growing `contents` never moves an existing content.
+ * Every project that holds contents gets the content with its own index
+ * first; the rest are spread by weight. Depends on the index only, so growing
+ * `contents` never moves an existing content.
  */
 function pickProject(
   context: SeedContext,

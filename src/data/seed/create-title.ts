@@ -20,8 +20,9 @@ interface TitleWords {
 }
 
 /**
- * The shapes of video titles, as a brand's social team writes them. Each has dozens of fillings or more, so a project
- * of 200 contents repeats a title a few times at most (test/data/seed-text.test.ts holds it).
+ * The shapes of video titles, as a brand's social team writes them. Each
+ * has dozens of fillings or more, so a project of 200 contents repeats a
+ * title a few times at most (test/data/seed-text.test.ts holds it).
  * @note Reordering or editing any shape changes every seeded dataset.
  */
 const TITLE_SHAPES: readonly ((words: TitleWords) => string)[] = [

@@ -1,6 +1,7 @@
 /**
- * The product lines demo projects are about, with the words their titles and descriptions use: written and read by a
- * person, so generated text reads as a brand's own (no generated adjectives).
+ * The product lines demo projects are about, with the words their titles and
+ * descriptions use: written and read by a person, so generated text reads as
+ * a brand's own (no generated adjectives).
  * @note Reordering or editing any list changes every seeded dataset.
  */
 import { listOf } from './list-of.js'
@@ -22,8 +23,8 @@ export interface ProductLine {
 }
 
 /**
- * A paragraph a product line, a row each: its `line` and `item`, then its `models`, `variants`, `features` and `howTo`,
- * items apart by " | ".
+ * A paragraph a product line, a row each: its `line` and `item`, then its `models`, `variants`, `features` and
+ * `howTo`, items apart by " | ".
  */
 const TABLE = `
 Sneaker | sneaker
