@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { parseServerOptions } from '../parse-server-options.js'
+import { parseServerOptions } from './parse-server-options.js'
 import { checkHttpUrl } from './check-http-url.js'
 import { parseAllowedHosts } from './parse-allowed-hosts.js'
 import { parsePublicUrl } from './parse-public-url.js'

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { checkHttpUrl } from '../host/check-http-url.js'
-import { parseServerOptions } from '../parse-server-options.js'
+import { parseServerOptions } from '../host/parse-server-options.js'
 import { parseUpstreamUrl } from './parse-upstream-url.js'
 
 /**

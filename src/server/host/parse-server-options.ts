@@ -1,5 +1,5 @@
 import type * as z from 'zod'
-import { OptionsError } from '../schema/options-error.js'
+import { OptionsError } from '../../schema/options-error.js'
 
 /**
  * Checks server options against `schema`, each message as the schema words it.
