@@ -6,18 +6,10 @@ import { parsePublicUrl } from './parse-public-url.js'
 
 const hostOptionsSchema = z.object({
   publicUrl: z
-    .custom<string>(
-      (value) => typeof value === 'string',
-      'expected a URL as a string',
-    )
+    .string({ error: 'expected a URL as a string' })
     .transform(checkHttpUrl(parsePublicUrl))
     .optional(),
-  trustProxy: z
-    .custom<boolean>(
-      (value) => typeof value === 'boolean',
-      'expected true or false',
-    )
-    .default(false),
+  trustProxy: z.boolean({ error: 'expected true or false' }).default(false),
   allowedHosts: z
     .unknown()
     .transform((value, context) => {

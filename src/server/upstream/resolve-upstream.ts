@@ -58,17 +58,9 @@ export interface UpstreamOptions {
 const upstreamSchema = z.object(
   {
     url: z
-      .custom<string>(
-        (value) => typeof value === 'string',
-        "expected the real service's base URL as a string",
-      )
+      .string({ error: "expected the real service's base URL as a string" })
       .transform(checkHttpUrl(parseUpstreamUrl)),
-    all: z
-      .custom<boolean>(
-        (value) => typeof value === 'boolean',
-        'expected true or false',
-      )
-      .default(false),
+    all: z.boolean({ error: 'expected true or false' }).default(false),
     timeout: z
       .custom<number>(
         (value) => Number.isSafeInteger(value) && (value as number) >= 1,
