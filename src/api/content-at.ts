@@ -1,5 +1,5 @@
 import type { FixtureContent } from '../schema/fixture.js'
-import { cached } from './cached.js'
+import { cached } from '../data/cached.js'
 import type { ListItemAt } from './list-body.js'
 import type { Progress, PublishResult } from '../schema/resources.js'
 import {

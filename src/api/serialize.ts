@@ -5,7 +5,7 @@ import type { FixtureProject } from '../schema/fixture.js'
 import type { RecordedExtras } from '../schema/recorded-extras.js'
 import { MOVIEMODE } from '../schema/moviemode-content.js'
 import type { AssetUrls } from './asset-signer.js'
-import { cached } from './cached.js'
+import { cached } from '../data/cached.js'
 import type { ServedContent } from './content-at.js'
 import {
   applyRecordedExtras,

@@ -1,3 +1,4 @@
+import { cached } from './cached.js'
 import type {
   FixtureAccount,
   FixtureApiKey,
@@ -130,7 +131,7 @@ class IndexMaps implements DatasetIndex {
   #addProject(project: FixtureProject): void {
     this.projectsById.set(project.project_unique, project)
     for (const viewer of this.#viewersOf(project)) {
-      getOrCreate(this.projectsByViewer, viewer).set(
+      cached(this.projectsByViewer, viewer, () => new Map()).set(
         project.project_unique,
         project,
       )
@@ -148,7 +149,7 @@ class IndexMaps implements DatasetIndex {
     this.contentsById.set(content.variation_unique, content)
     const movie = movieOf(content)
     if (movie !== undefined) this.contentsByMovie.set(movie, content)
-    getOrCreate(this.contentsByProject, content.project_unique).set(
+    cached(this.contentsByProject, content.project_unique, () => new Map()).set(
       content.variation_unique,
       content,
     )
@@ -199,16 +200,4 @@ function follow<Value>(
 function movieOf(content: FixtureContent): string | undefined {
   const movie = content.content.movie_unique
   return typeof movie === 'string' ? movie : undefined
-}
-
-function getOrCreate<Key, Value>(
-  map: Map<Key, Map<string, Value>>,
-  key: Key,
-): Map<string, Value> {
-  let inner = map.get(key)
-  if (inner === undefined) {
-    inner = new Map()
-    map.set(key, inner)
-  }
-  return inner
 }

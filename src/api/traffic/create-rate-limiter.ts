@@ -5,7 +5,7 @@ import {
   type RateLimit,
 } from '../../schema/scenario.js'
 import { parseDuration } from '../../schema/parse-duration.js'
-import { cached } from '../cached.js'
+import { cached } from '../../data/cached.js'
 
 export interface RateLimitDecision {
   allowed: boolean

@@ -13,7 +13,7 @@ import {
   type ScenarioRequest,
 } from './scenario-entry.js'
 import { bindMethods } from '../../data/bind-methods.js'
-import { cached } from '../cached.js'
+import { cached } from '../../data/cached.js'
 
 export type { ActiveScenario } from './scenario-entry.js'
 
