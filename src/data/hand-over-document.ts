@@ -1,8 +1,7 @@
+import { isObject } from '../schema/is-object.js'
 /** `take` tells whether a document had the mark and removes it. */
 function createOneTimeMarks() {
   const marked = new WeakSet<object>()
-  const isObject = (value: unknown): value is object =>
-    typeof value === 'object' && value !== null
   return {
     mark(document: unknown): void {
       if (isObject(document)) marked.add(document)

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { isObject } from '../../schema/is-object.js'
 
 // Below it, parsing in place ends before a worker would have started
 // (bench/README.md, "Server").
@@ -134,8 +135,4 @@ function receiveValue(worker: Worker): Promise<unknown> {
       setImmediate(() => worker.postMessage(received))
     })
   })
-}
-
-function isObject(value: unknown): value is object {
-  return typeof value === 'object' && value !== null
 }

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import * as z from 'zod'
+import { isObject } from '../../schema/is-object.js'
 import { STATE_CHANGE_KINDS, type StateChange } from '../../api/state-change.js'
 import type { RawJournalEntry } from '../../api/traffic/create-request-journal.js'
 import type { ScenarioCounters } from '../../api/traffic/scenario-counters.js'
@@ -132,7 +133,6 @@ const json = <T>(schema: z.ZodType<T>) =>
     .string()
     .transform((text): unknown => JSON.parse(text))
     .pipe(schema)
-const isObject = (value: unknown) => typeof value === 'object' && value !== null
 const isChange = (change: unknown) =>
   STATE_CHANGE_KINDS.includes((change as StateChange | null)?.kind as never)
 const logEntrySchema = z.tuple([
