@@ -69,10 +69,10 @@ it('logs no requests with --log off', async () => {
 
 it('serves generated data of the given seed and size', async () => {
   const cli = await startCli(
-    '--seed 7 --projects 5 --contents 3 --api-key my-key'.split(' '),
+    '--seed 7 --projects 5 --contents 1234 --api-key my-key'.split(' '),
   )
   expect(cli.stdout()).toContain(
-    'generated from seed 7: 5 projects, 3 contents',
+    'generated from seed 7: 5 projects, 1,234 contents',
   )
   expect(cli.stdout()).toContain('Bearer my-key')
   expect((await get(`${cli.apiUrl}/projects`, 'my-key')).status).toBe(200)
