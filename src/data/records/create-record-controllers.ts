@@ -34,6 +34,7 @@ import {
 } from './record-kinds.js'
 import { RecordNotFoundError } from './record-not-found-error.js'
 import { bindMethods } from '../bind-methods.js'
+import { SerialQueue } from '../serial-queue.js'
 
 type RecordControllers = {
   readonly [Name in RecordKindName]: RecordController<RecordTypes[Name]>
@@ -51,7 +52,6 @@ const NONE_COMPUTED: ComputedRecords<never> = {
   all: () => [],
   byId: () => undefined,
 }
-type Serial = <Result>(change: () => Promise<Result>) => Promise<Result>
 
 /**
  * Over whatever dataset `dataset()` returns when a call starts, so they follow `load()` and `reset()`.
@@ -63,7 +63,8 @@ export function createRecordControllers(
   loaded: Promise<unknown> = Promise.resolve(),
   computedContents: ComputedRecords<FixtureContent> = NONE_COMPUTED,
 ): RecordControllers {
-  const serial = createSerial(loaded)
+  const serial = new SerialQueue()
+  serial.run(() => loaded).catch(() => undefined)
   const controller = <Name extends RecordKindName>(
     name: Name,
     computed: ComputedRecords = NONE_COMPUTED,
@@ -82,14 +83,14 @@ class KindController<Name extends RecordKindName> implements RecordController<
 > {
   readonly #kind: RecordKind
   readonly #dataset: () => Dataset
-  readonly #serial: Serial
+  readonly #serial: SerialQueue
   readonly #computed: ComputedRecords
   readonly #pick: (record: object) => RecordTypes[Name]
 
   constructor(
     name: Name,
     dataset: () => Dataset,
-    serial: Serial,
+    serial: SerialQueue,
     computed: ComputedRecords,
   ) {
     this.#kind = RECORD_KINDS[name]
@@ -112,7 +113,7 @@ class KindController<Name extends RecordKindName> implements RecordController<
   }
 
   create(record: RecordTypes[Name]): Promise<RecordTypes[Name]> {
-    return this.#serial(async () => {
+    return this.#serial.run(async () => {
       const data = this.#dataset()
       const kind = this.#kind
       const issues = findRecordIssues(kind, data.index, record, {
@@ -129,7 +130,7 @@ class KindController<Name extends RecordKindName> implements RecordController<
   }
 
   patch(id: string, patch: unknown): Promise<RecordTypes[Name]> {
-    return this.#serial(async () => {
+    return this.#serial.run(async () => {
       const data = this.#dataset()
       const current = this.#find(data, id)
       if (current === undefined) throw this.#notFound(data, id, 'patch')
@@ -147,7 +148,7 @@ class KindController<Name extends RecordKindName> implements RecordController<
   }
 
   delete(id: string, options: DeleteRecordOptions = {}): Promise<void> {
-    return this.#serial(async () => {
+    return this.#serial.run(async () => {
       const data = this.#dataset()
       const record = this.#stored(data, id)
       if (record === undefined) throw this.#notDeletable(data, id)
@@ -288,13 +289,4 @@ function compileFilter<Stored>(
     }
   }
   return (record) => entries.every(([field, value]) => record[field] === value)
-}
-
-function createSerial(first: Promise<unknown>): Serial {
-  let last: Promise<unknown> = first.catch(() => undefined)
-  return (change) => {
-    const run = last.then(change)
-    last = run.catch(() => undefined)
-    return run
-  }
 }

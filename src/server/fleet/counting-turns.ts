@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { ScenarioEngine } from '../../api/traffic/create-scenario-engine.js'
-import type { FleetLock } from './fleet-lock.js'
+import type { FleetWriter } from './fleet-writer.js'
 import { deferred, isRecent, stamp, type Stamp } from './replica.js'
 
 type Refuse = (response: ServerResponse) => void
@@ -36,7 +36,7 @@ export class CountingTurns {
   #next: Turn | undefined
 
   constructor(
-    readonly lock: FleetLock,
+    readonly writer: FleetWriter,
     readonly scenarios: ScenarioEngine,
   ) {}
 
@@ -68,7 +68,7 @@ export class CountingTurns {
       ...{ members: 0, answered: 0, admission: deferred() },
       ...{ kept: deferred(), allAnswered: deferred() },
     }
-    void this.lock.replica.queue.run(async () => {
+    void this.writer.replica.queue.run(async () => {
       turn.sent = stamp()
       const admission = await this.#take(turn)
       turn.admission.resolve(admission === undefined ? 'counted' : admission)
@@ -79,20 +79,22 @@ export class CountingTurns {
 
   /** Takes the lock and the counts; says why not, if it cannot. */
   async #take(turn: Turn) {
-    const lock = await this.lock.take().catch(() => undefined)
+    const lock = await this.writer.take().catch(() => undefined)
     // Requests from now on wait for the turn after this one.
     if (this.#next === turn) this.#next = undefined
     if (lock === undefined) {
-      return this.lock.replica.servesLastState() ? 'alone' : 'refused'
+      return this.writer.replica.servesLastState() ? 'alone' : 'refused'
     }
     turn.token = lock.token
     try {
       if (lock.counts !== null) {
-        this.scenarios.importCounters(this.lock.store.parseCounts(lock.counts))
+        this.scenarios.importCounters(
+          this.writer.store.parseCounts(lock.counts),
+        )
       }
     } catch (error) {
-      void this.lock.release(lock.token)
-      this.lock.replica.fail(error)
+      void this.writer.release(lock.token)
+      this.writer.replica.fail(error)
       return 'refused'
     }
   }
@@ -106,9 +108,9 @@ export class CountingTurns {
     const counts = JSON.stringify(this.scenarios.exportCounters())
     // Not awaited: the next turn's lock goes out right behind the release
     // on the same connection, so Redis runs it after.
-    void this.lock.release(turn.token!, counts).then((kept) => {
+    void this.writer.release(turn.token!, counts).then((kept) => {
       if (!kept)
-        this.lock.replica.mustRebuild('the fleet did not take its counts')
+        this.writer.replica.mustRebuild('the fleet did not take its counts')
       turn.kept.resolve(kept)
     })
   }

@@ -13,7 +13,6 @@ import { connectRedis } from './connect-redis.js'
 import { CountingTurns, type Admission } from './counting-turns.js'
 import { checkFleetCharter, createFleetCharter } from './fleet-charter.js'
 import { FleetJournal } from './fleet-journal.js'
-import { FleetLock } from './fleet-lock.js'
 import {
   DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_FLEET_PREFIX,
@@ -23,7 +22,7 @@ import {
 } from './fleet-options.js'
 import { FleetStore, UnreadableKeyError } from './fleet-store.js'
 import { POLL_MS, Replica } from './replica.js'
-import { createFleetWriter } from './create-fleet-writer.js'
+import { FleetWriter } from './fleet-writer.js'
 
 /**
  * One replica of a fleet: the mock Node calls change (`server.mock`), the
@@ -85,8 +84,7 @@ export async function joinFleet(
     })
     await replica.start(head)
     redis.on('ready', () => replica.reconnected())
-    const lock = new FleetLock(replica, store, where, warn)
-    const writer = createFleetWriter(lock)
+    const writer = new FleetWriter(replica, store, where, warn)
     return {
       mock: reportStateChanges(parts, writer.fromNode),
       control: {
@@ -96,10 +94,10 @@ export async function joinFleet(
         readJournal: () =>
           sleep(4 * POLL_MS)
             .then(() => journal.readInto(parts.journal))
-            .catch(lock.refuse),
+            .catch(writer.refuse),
         health: () => replica.health(),
       },
-      admit: createAdmission(lock, parts),
+      admit: createAdmission(writer, parts),
       async close() {
         replica.close()
         redis.disconnect()
@@ -121,10 +119,10 @@ export async function joinFleet(
  * writes (made by `write`) and the rest go on at once.
  */
 function createAdmission(
-  lock: FleetLock,
+  writer: FleetWriter,
   parts: ReturnType<typeof buildMockCore>,
 ): Fleet['admit'] {
-  const { replica, where } = lock
+  const { replica, where } = writer
   const refuseApi = (response: ServerResponse) =>
     writeJsonError(
       response,
@@ -134,12 +132,12 @@ function createAdmission(
       { 'retry-after': '1', 'cache-control': 'no-store' },
     )
   const refuseControl = (response: ServerResponse) => {
-    const { status, code, message, headers } = lock.refusal(
+    const { status, code, message, headers } = writer.refusal(
       `this replica cannot show that it holds every change its fleet acknowledged`,
     )
     writeJsonError(response, status, code, message, headers)
   }
-  const turns = new CountingTurns(lock, parts.scenarios)
+  const turns = new CountingTurns(writer, parts.scenarios)
   const counts = (request: IncomingMessage) =>
     !parts.scenarios.isEmpty ||
     (!parts.strict && request.headers['x-mock-scenario'] !== undefined)

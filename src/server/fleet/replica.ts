@@ -9,7 +9,7 @@ import {
   type FleetStore,
   type Head,
 } from './fleet-store.js'
-import { SerialQueue } from './serial-queue.js'
+import { SerialQueue } from '../../data/serial-queue.js'
 
 // Why no read is stale (docs/replicas.md): a replica reads the head every
 // POLL_MS and is fresh for FRESH_MS after sending a read it applied, and a
@@ -54,7 +54,7 @@ interface ReplicaSettings {
 /**
  * One replica of a fleet: its state, the reads of the head that keep it
  * fresh, catching up and rebuilding, and the one serial queue of every
- * change to its mock (the lock and appends are `FleetLock`'s).
+ * change to its mock (the lock and appends are `FleetWriter`'s).
  */
 export class Replica {
   readonly queue = new SerialQueue(() => this.#changed())

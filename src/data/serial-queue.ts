@@ -1,13 +1,14 @@
 /**
- * Runs a replica's tasks that change its state (catching up, rebuilding,
- * writes, counting turns) one at a time, in the order given; `onIdle` is
- * called each time the last queued task has ended.
+ * Runs tasks that change state one at a time, in the order given, each
+ * whether the one before failed or not (a dataset's record changes; a
+ * replica's catching up, rebuilding, writes and counting turns); `onIdle`
+ * is called each time the last queued task has ended.
  */
 export class SerialQueue {
   #tail: Promise<unknown> = Promise.resolve()
   #queued = 0
 
-  constructor(readonly onIdle: () => void) {}
+  constructor(readonly onIdle: () => void = () => undefined) {}
 
   /** Whether a task is queued or running. */
   get busy(): boolean {
