@@ -2,8 +2,9 @@ import type * as z from 'zod'
 import { unwrapSchema } from './unwrap-schema.js'
 
 /**
- * The keys of the object schema at `path`, in schema order, through arrays (number segments), wrappers and the
- * object member of a union; `undefined` where the path leaves the object schemas (a record, `unknown`, …).
+ * The keys of the object schema at `path`, in schema order, through arrays
+ * (number segments), wrappers and the object member of a union; `undefined`
+ * where the path leaves the object schemas (a record, `unknown`, …).
  */
 export function objectKeysAt(
   schema: z.core.$ZodType,
