@@ -74,76 +74,51 @@ function formatRows(banner: Banner): Array<[string, string]> {
   const dataSource =
     options.fixtures ??
     `generated from seed ${options.seed ?? DEFAULT_SEED}${options.live ? ', live (new contents keep starting in every project)' : ''}`
-  const rows: Array<[string, string | undefined]> = [
-    ['API', styles.url(banner.apiUrl)],
-    [
-      'Listening',
+  const rows: Record<string, string | undefined> = {
+    API: styles.url(banner.apiUrl),
+    Listening:
       server.publicUrl === undefined ? undefined : styles.url(server.url),
-    ],
-    ['Proxy', describeProxy(banner)],
-    [
-      'Explorer',
-      `${styles.url(`${url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
-    ],
-    [
-      'Data',
-      `${dataSource}: ${plural(index.projectsById.size, 'project')}, ${plural(index.contentsById.size, 'content')}${options.watch ? ', reloaded when the file changes' : ''}`,
-    ],
+    Proxy: describeProxy(banner),
+    Explorer: `${styles.url(`${url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
+    Data: `${dataSource}: ${plural(index.projectsById.size, 'project')}, ${plural(index.contentsById.size, 'content')}${options.watch ? ', reloaded when the file changes' : ''}`,
     ...formatUpstreamRows(banner),
-    [
-      'Fleet',
+    Fleet:
       options.redis === undefined
         ? undefined
         : `${describeRedisUrl(options.redis)} ${styles.dim(`(prefix ${options.redisPrefix ?? DEFAULT_FLEET_PREFIX}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
-    ],
-    [
-      'Media',
+    Media:
       options.mediaDir === undefined
         ? undefined
         : `files of ${options.mediaDir}, picked per movie_unique`,
-    ],
-    [
-      'Handlers',
+    Handlers:
       options.handlers === undefined
         ? undefined
         : `${plural(banner.handlerCount, 'handler')} from ${options.handlers}, tried before the mock`,
-    ],
-    [
-      'Admin',
-      `${styles.url(banner.adminUrl)} ${styles.dim(describeAdmin(banner))}`,
-    ],
-    [
-      'Token',
+    Admin: `${styles.url(banner.adminUrl)} ${styles.dim(describeAdmin(banner))}`,
+    Token:
       server.adminToken !== undefined && server.adminTokenGenerated
         ? `${styles.bold(server.adminToken)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`
         : undefined,
-    ],
-    ['OpenAPI', styles.url(`${url}/openapi.json`)],
-    ['Docs', styles.url(`${url}/docs`)],
-    ['Traffic', traffic.length > 0 ? traffic.join('; ') : undefined],
-    ['CORS', describeCors(options.corsOrigin)],
-    ['Hosts', describeAllowedHosts(banner)],
-  ]
-  return rows.filter((row): row is [string, string] => row[1] !== undefined)
+    OpenAPI: styles.url(`${url}/openapi.json`),
+    Docs: styles.url(`${url}/docs`),
+    Traffic: traffic.length > 0 ? traffic.join('; ') : undefined,
+    CORS: describeCors(options.corsOrigin),
+    Hosts: describeAllowedHosts(banner),
+  }
+  return Object.entries(rows).filter(
+    (row): row is [string, string] => row[1] !== undefined,
+  )
 }
 
-function formatUpstreamRows({
-  options,
-  styles,
-}: Banner): Array<[string, string | undefined]> {
-  if (options.proxy === undefined) return []
-  return [
-    [
-      'Upstream',
-      `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
-    ],
-    [
-      'Record',
+function formatUpstreamRows({ options, styles }: Banner) {
+  if (options.proxy === undefined) return {}
+  return {
+    Upstream: `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
+    Record:
       options.record === undefined
         ? undefined
         : `the 200 answers forwarded are added to ${options.record}`,
-    ],
-  ]
+  }
 }
 
 /** One line per key (at most `BANNER_MAX_KEYS`), in columns. */
