@@ -43,7 +43,6 @@ secure context. Open its index.html's folder, e.g. https://example.com/demo/.
 Exit codes: 0 when the folder is written; 2 for a bad flag, fixture file,
 media folder or output folder (nothing is written).`,
     )
-    .declareConflicts()
     .action(
       async (
         directory: string,

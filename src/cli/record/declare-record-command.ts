@@ -104,7 +104,6 @@ Exit codes: 0 when the file is written (what could not be fetched is listed);
 2 for a bad flag, an unreachable service or a refused key (nothing is written);
 1 for an unexpected error.`,
     )
-    .declareConflicts()
     .action(async (options: RecordValues) => {
       checkRecordOptions(options, command.commandPath)
       await checkOutput(options.out)

@@ -37,7 +37,6 @@ export function declareServeCommand(command: CliCommand): CliCommand {
   command.environment.push(ENVIRONMENT_VARIABLES.noColor)
   return command
     .addHelpText('after', SERVE_HELP_AFTER)
-    .declareConflicts()
     .action(async (values: Omit<ServeOptions, 'environment'>) => {
       const options = { ...values, environment: readVariablesUsed(command) }
       checkTimeouts(options)
