@@ -234,12 +234,7 @@ class PoliteClient {
       return { ok: true, response, attempts: attempts.count }
     } catch (error) {
       const { count, received } = attempts
-      return {
-        ok: false,
-        error,
-        attempts: count,
-        ...(received === undefined ? {} : { received }),
-      }
+      return { ok: false, error, attempts: count, received }
     }
   }
 

@@ -185,27 +185,19 @@ class RecordingCrawl implements CrawlVisitor {
  * so is tried twice, not five times: a wrong --target fails in a second.
  */
 function createRecordClients(options: RecordServiceOptions) {
-  const caps = {
+  const shared = {
     timeoutMs: options.limits?.timeoutMs,
     maxBodyBytes: options.limits?.maxJsonBytes,
-  }
-  const headers = {
-    'user-agent': `content-api-mock/${options.version} (record)`,
+    rate: options.rate,
+    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
   }
   return {
     client: createPoliteClient({
-      ...caps,
+      ...shared,
       concurrency: options.concurrency,
-      rate: options.rate,
-      headers,
       onRetry: options.onRetry,
     }),
-    probe: createPoliteClient({
-      ...caps,
-      rate: options.rate,
-      retries: 1,
-      headers,
-    }),
+    probe: createPoliteClient({ ...shared, retries: 1 }),
   }
 }
 

@@ -55,11 +55,10 @@ function readVariablesUsed(command: CliCommand): string[] {
 
 function checkTimeouts(options: Partial<ServerTimeouts>): void {
   const { headersTimeout: headers, requestTimeout: request } = options
-  if (headers !== undefined && request !== undefined && request !== 0) {
-    if (headers > request) {
-      throw new CliError(
-        `--headers-timeout ${headers} is longer than --request-timeout ${request}, which includes the headers. Lower --headers-timeout or raise --request-timeout.`,
-      )
-    }
+  // A request timeout of 0 is none.
+  if (request && headers !== undefined && headers > request) {
+    throw new CliError(
+      `--headers-timeout ${headers} is longer than --request-timeout ${request}, which includes the headers. Lower --headers-timeout or raise --request-timeout.`,
+    )
   }
 }
