@@ -202,11 +202,7 @@ function createRecordClients(options: RecordServiceOptions) {
 }
 
 /** The movie's ID and asset URLs of a content detail, when it has them. */
-function readMoviemodeBody(
-  body: unknown,
-):
-  | { movieUnique: string; thumbnailUrl: unknown; downloadUrl: unknown }
-  | undefined {
+function readMoviemodeBody(body: unknown) {
   const data = isJsonRecord(body) ? body.data : undefined
   const content = isJsonRecord(data) ? data.content : undefined
   if (!isJsonRecord(content)) return undefined
