@@ -75,18 +75,11 @@ export class CliCommand extends Command {
     message: string,
     errorOptions?: { code?: string; exitCode?: number },
   ): never {
-    const rule =
-      errorOptions?.code === 'commander.conflictingOption'
-        ? this.findConflictRule(message)
-        : undefined
-    const sentence =
-      rule?.cli(this.opts(), this.readVariableNames()) ??
-      (errorOptions?.code === 'commander.excessArguments' && this.isDefault
-        ? this.describeUnknownCommand()
-        : undefined)
+    if (errorOptions?.code === 'commander.excessArguments' && this.isDefault) {
+      throw new CliError(this.describeUnknownCommand())
+    }
     throw new CliError(
-      sentence ??
-        `${formatCommanderMessage(message)} Run "${this.commandPath} --help" to see every option.`,
+      `${formatCommanderMessage(message)} Run "${this.commandPath} --help" to see every option.`,
     )
   }
 
@@ -101,29 +94,31 @@ export class CliCommand extends Command {
     return `Unknown command '${word}'${match === undefined ? '' : ` (Did you mean ${match}?)`}: the commands are ${commands.join(', ')}, and serving (the default) takes no argument. Run "${this.commandPath} --help" to see every option.`
   }
 
-  /** Declares the `conflicts` rules between this command's options, as commander's `.conflicts()`. */
-  declareConflicts(): this {
-    for (const rule of OPTION_COMBINATION_RULES) {
-      if (rule.kind !== 'conflicts') continue
-      const option = this.findOption(rule.option)
-      if (option !== undefined && this.findOption(rule.other) !== undefined) {
-        option.conflicts(rule.other)
-      }
-    }
-    return this
+  /**
+   * Commander's (undocumented) step that checks `.conflicts()`: the
+   * `conflicts` rules of the option-combination table instead, at the same
+   * point of the parse (before unknown options and excess arguments).
+   */
+  _checkForConflictingOptions(): void {
+    this.checkRules('conflicts')
   }
 
   /** @throws {CliError} with the rule's line for an option given without the one it needs. */
   checkRequirements(): void {
+    this.checkRules('requires')
+  }
+
+  private checkRules(kind: 'conflicts' | 'requires'): void {
     const given = this.opts()
     for (const rule of OPTION_COMBINATION_RULES) {
-      if (rule.kind !== 'requires') continue
-      if (this.findOption(rule.option) === undefined) continue
-      if (
-        isOptionGiven(given[rule.option]) &&
-        !isOptionGiven(given[rule.other])
-      )
+      if (rule.kind !== kind || this.findOption(rule.option) === undefined) {
+        continue
+      }
+      const otherGiven = isOptionGiven(given[rule.other])
+      const broken = kind === 'conflicts' ? otherGiven : !otherGiven
+      if (isOptionGiven(given[rule.option]) && broken) {
         throw new CliError(rule.cli(given, this.readVariableNames()))
+      }
     }
   }
 
@@ -179,22 +174,6 @@ export class CliCommand extends Command {
 
   private findOption(key: string): Option | undefined {
     return this.options.find((option) => option.attributeName() === key)
-  }
-
-  /** The rule of a commander message "option '--a' cannot be used with option '--b'". */
-  private findConflictRule(message: string) {
-    const match = /option '([^']+)' cannot be used with option '([^']+)'/.exec(
-      message,
-    )
-    const keys = [match?.[1], match?.[2]].map((flags) =>
-      this.options.find((option) => option.flags === flags)?.attributeName(),
-    )
-    return OPTION_COMBINATION_RULES.find(
-      (rule) =>
-        rule.kind === 'conflicts' &&
-        keys.includes(rule.option) &&
-        keys.includes(rule.other),
-    )
   }
 }
 

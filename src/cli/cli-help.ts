@@ -48,12 +48,17 @@ export class CliHelp extends Help {
    */
   override formatHelp(cmd: Command, helper: Help): string {
     const width = helper.padWidth(cmd, helper)
-    const list = (heading: string, rows: Array<[string, string]>) =>
+    const list = <Item>(
+      heading: string,
+      items: readonly Item[],
+      describe: (item: Item) => [term: string, text: string],
+    ) =>
       this.formatItemList(
         heading,
-        rows.map(([term, text]) =>
-          helper.formatItem(term, width, text, helper),
-        ),
+        items.map((item) => {
+          const [term, text] = describe(item)
+          return helper.formatItem(term, width, text, helper)
+        }),
         helper,
       )
     const optionGroups = this.groupItems(
@@ -68,40 +73,24 @@ export class CliHelp extends Help {
       ...(description === ''
         ? []
         : [helper.boxWrap(description, helper.helpWidth ?? 80), '']),
-      ...list(
-        'Arguments:',
-        helper
-          .visibleArguments(cmd)
-          .map((item) => [
-            helper.argumentTerm(item),
-            helper.argumentDescription(item),
-          ]),
-      ),
-      ...list(
-        'Commands:',
-        helper
-          .visibleCommands(cmd)
-          .map((item) => [
-            helper.subcommandTerm(item),
-            helper.subcommandDescription(item),
-          ]),
-      ),
+      ...list('Arguments:', helper.visibleArguments(cmd), (item) => [
+        helper.argumentTerm(item),
+        helper.argumentDescription(item),
+      ]),
+      ...list('Commands:', helper.visibleCommands(cmd), (item) => [
+        helper.subcommandTerm(item),
+        helper.subcommandDescription(item),
+      ]),
       ...[...optionGroups].flatMap(([heading, options]) =>
-        list(
-          heading,
-          options.map((item) => [
-            helper.optionTerm(item),
-            helper.optionDescription(item),
-          ]),
-        ),
-      ),
-      ...list(
-        'Environment:',
-        readEnvironment(cmd).map((variable) => [
-          variable.name,
-          this.describeVariable(cmd, variable),
+        list(heading, options, (item) => [
+          helper.optionTerm(item),
+          helper.optionDescription(item),
         ]),
       ),
+      ...list('Environment:', readEnvironment(cmd), (variable) => [
+        variable.name,
+        this.describeVariable(cmd, variable),
+      ]),
     ].join('\n')
   }
 

@@ -128,8 +128,8 @@ export function choiceOptionSchema<const Choice extends string>(
 }
 
 /**
- * The library checks the rules that have `library`; the CLI declares each `conflicts` rule to commander and checks
- * each `requires` rule before a command runs.
+ * The library checks the rules that have `library`; the CLI checks each `conflicts` rule where commander checks its own
+ * conflicts, and each `requires` rule before a command runs.
  */
 interface OptionCombinationRule {
   readonly option: string

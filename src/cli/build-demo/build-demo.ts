@@ -70,13 +70,7 @@ export async function buildDemo(options: BuildDemoOptions) {
   }
 }
 
-interface BuildInputs {
-  fixtures?: FixtureDocument
-  media?: CopyableMedia
-  page: { html: string; script: string }
-  /** The manifest of an earlier build-demo folder, empty for a new one. */
-  previous: DemoManifest
-}
+type BuildInputs = Awaited<ReturnType<typeof readBuildInputs>>
 
 async function writeDemoFiles(
   writer: OwnedWriter,
@@ -102,10 +96,7 @@ async function writeDemoFiles(
   )
 }
 
-async function readBuildInputs(
-  options: BuildDemoOptions,
-  directory: string,
-): Promise<BuildInputs> {
+async function readBuildInputs(options: BuildDemoOptions, directory: string) {
   const fixtures =
     options.fixtures === undefined
       ? undefined
@@ -125,7 +116,9 @@ async function readBuildInputs(
       `--media-dir ${options.mediaDir} is inside the output folder ${options.directory} (compared by real path), whose files build-demo replaces. Keep the media folder outside it.`,
     )
   }
-  return { fixtures, media, page, previous: previous ?? new Map() }
+  // An empty manifest for a new folder: no file of it is build-demo's.
+  const manifest: DemoManifest = previous ?? new Map()
+  return { fixtures, media, page, previous: manifest }
 }
 
 function createPageConfig(

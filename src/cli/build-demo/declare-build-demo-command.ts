@@ -4,7 +4,7 @@ import {
   type BuildDemoOptions,
 } from './build-demo-options.js'
 import type { CliCommand } from '../cli-command.js'
-import { CLI_NAME, createCliLog } from '../output/create-cli-log.js'
+import { CLI_NAME } from '../output/create-cli-log.js'
 import { parseNonEmpty } from '../options/option-parsers.js'
 
 /**
@@ -43,7 +43,6 @@ secure context. Open its index.html's folder, e.g. https://example.com/demo/.
 Exit codes: 0 when the folder is written; 2 for a bad flag, fixture file,
 media folder or output folder (nothing is written).`,
     )
-    .declareConflicts()
     .action(
       async (
         directory: string,
@@ -56,11 +55,9 @@ media folder or output folder (nothing is written).`,
           live: values.live === true,
           directory,
         })
-        const log = createCliLog((text) =>
-          command.context.io.stderr.write(text),
-        )
+        const { io, log } = command.context
         for (const warning of built.warnings) log.warn(warning)
-        command.context.io.stdout.write(
+        io.stdout.write(
           [
             `Wrote the demo to ${built.directory} (${built.files} files, ${formatSize(built.bytes)}).`,
             `  Data   ${built.data}`,

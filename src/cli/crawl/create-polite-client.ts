@@ -234,12 +234,7 @@ class PoliteClient {
       return { ok: true, response, attempts: attempts.count }
     } catch (error) {
       const { count, received } = attempts
-      return {
-        ok: false,
-        error,
-        attempts: count,
-        ...(received === undefined ? {} : { received }),
-      }
+      return { ok: false, error, attempts: count, received }
     }
   }
 
@@ -302,12 +297,12 @@ async function toAnswer(response: Response): Promise<PoliteAnswer> {
   return { ...readHead(response), body: { whole: true, bytes } }
 }
 
+// `Headers` gives its names in lower case.
 function readHead(response: Response): Omit<PoliteAnswer, 'body'> {
-  const headers: Record<string, string> = {}
-  response.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value
-  })
-  return { status: response.status, headers }
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+  }
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

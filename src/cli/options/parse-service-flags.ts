@@ -26,12 +26,7 @@ function parseTargetFlag(value: string): string {
       `Expected an http:// or https:// URL, such as ${EXAMPLE}; got ${url.protocol}//.`,
     )
   }
-  if (
-    url.username !== '' ||
-    url.password !== '' ||
-    url.search !== '' ||
-    url.hash !== ''
-  ) {
+  if (url.username || url.password || url.search || url.hash) {
     throw new InvalidArgumentError(
       `Expected a base URL without credentials, query or fragment, such as ${EXAMPLE}; the key goes in --api-key or $${API_KEY_VARIABLE.name}.`,
     )

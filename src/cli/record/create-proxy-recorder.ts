@@ -31,16 +31,14 @@ export interface ProxyRecorder {
 export async function createProxyRecorder(
   path: string,
   log: CliLog,
-  debounceMs = RECORD_DEBOUNCE_MS,
 ): Promise<ProxyRecorder> {
   const earlier = await readEarlierRecording(path)
-  return new FileRecorder({ path, log, debounceMs, earlier })
+  return new FileRecorder({ path, log, earlier })
 }
 
 interface RecordTarget {
   path: string
   log: CliLog
-  debounceMs: number
   /** The document already in the file, which the recording adds to. */
   earlier: FixtureDocument | undefined
 }
@@ -79,10 +77,8 @@ class FileRecorder implements ProxyRecorder {
     clearTimeout(this.#timer)
     // Unref'd: a write still waiting does not keep the process alive;
     // the CLI flushes when it stops.
-    this.#timer = setTimeout(
-      () => void this.flush(),
-      this.#target.debounceMs,
-    ).unref()
+    this.#timer = setTimeout(() => void this.flush(), RECORD_DEBOUNCE_MS)
+    this.#timer.unref()
   }
 
   readonly flush = (): Promise<void> => {

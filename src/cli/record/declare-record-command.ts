@@ -14,21 +14,13 @@ import {
 import { SERVICE_OPTIONS } from '../options/parse-service-flags.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
 
-// The bounds of `record`'s pace flags; the defaults are the polite client's.
-const RECORD_OPTION_RULES = {
-  concurrency: {
-    min: 1,
-    max: 64,
-    default: POLITE_CLIENT_DEFAULTS.concurrency,
-    summary: 'requests in flight at once',
-  },
-  rate: {
-    min: 0.1,
-    max: 1000,
-    default: POLITE_CLIENT_DEFAULTS.rate,
-    summary: 'requests started per second, retries included, spread evenly',
-  },
-} as const
+// The bounds of `record`'s rate; its default is the polite client's.
+const RATE_RULE = {
+  min: 0.1,
+  max: 1000,
+  default: POLITE_CLIENT_DEFAULTS.rate,
+  summary: 'requests started per second, retries included, spread evenly',
+}
 
 const RECORD_OPTION_TABLE = {
   target: SERVICE_OPTIONS.target,
@@ -54,14 +46,19 @@ const RECORD_OPTION_TABLE = {
     help: "also download each thumbnail and video, right after its detail, into this folder (created if missing), as <movie_unique>.jpg and .mp4 for the server's --media-dir",
     parse: parseNonEmpty('a path to a folder'),
   },
-  concurrency: defaultedIntegerSpec('number', RECORD_OPTION_RULES.concurrency),
+  concurrency: defaultedIntegerSpec('number', {
+    min: 1,
+    max: 64,
+    default: POLITE_CLIENT_DEFAULTS.concurrency,
+    summary: 'requests in flight at once',
+  }),
   rate: {
     ...numberSpec(
       'per-second',
-      RECORD_OPTION_RULES.rate,
+      RATE_RULE,
       'such as 2 for two requests a second',
     ),
-    default: RECORD_OPTION_RULES.rate.default,
+    default: RATE_RULE.default,
   },
 } as const satisfies OptionTable
 
@@ -104,7 +101,6 @@ Exit codes: 0 when the file is written (what could not be fetched is listed);
 2 for a bad flag, an unreachable service or a refused key (nothing is written);
 1 for an unexpected error.`,
     )
-    .declareConflicts()
     .action(async (options: RecordValues) => {
       checkRecordOptions(options, command.commandPath)
       await checkOutput(options.out)

@@ -185,36 +185,24 @@ class RecordingCrawl implements CrawlVisitor {
  * so is tried twice, not five times: a wrong --target fails in a second.
  */
 function createRecordClients(options: RecordServiceOptions) {
-  const caps = {
+  const shared = {
     timeoutMs: options.limits?.timeoutMs,
     maxBodyBytes: options.limits?.maxJsonBytes,
-  }
-  const headers = {
-    'user-agent': `content-api-mock/${options.version} (record)`,
+    rate: options.rate,
+    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
   }
   return {
     client: createPoliteClient({
-      ...caps,
+      ...shared,
       concurrency: options.concurrency,
-      rate: options.rate,
-      headers,
       onRetry: options.onRetry,
     }),
-    probe: createPoliteClient({
-      ...caps,
-      rate: options.rate,
-      retries: 1,
-      headers,
-    }),
+    probe: createPoliteClient({ ...shared, retries: 1 }),
   }
 }
 
 /** The movie's ID and asset URLs of a content detail, when it has them. */
-function readMoviemodeBody(
-  body: unknown,
-):
-  | { movieUnique: string; thumbnailUrl: unknown; downloadUrl: unknown }
-  | undefined {
+function readMoviemodeBody(body: unknown) {
   const data = isJsonRecord(body) ? body.data : undefined
   const content = isJsonRecord(data) ? data.content : undefined
   if (!isJsonRecord(content)) return undefined

@@ -37,7 +37,6 @@ export function declareServeCommand(command: CliCommand): CliCommand {
   command.environment.push(ENVIRONMENT_VARIABLES.noColor)
   return command
     .addHelpText('after', SERVE_HELP_AFTER)
-    .declareConflicts()
     .action(async (values: Omit<ServeOptions, 'environment'>) => {
       const options = { ...values, environment: readVariablesUsed(command) }
       checkTimeouts(options)
@@ -56,11 +55,10 @@ function readVariablesUsed(command: CliCommand): string[] {
 
 function checkTimeouts(options: Partial<ServerTimeouts>): void {
   const { headersTimeout: headers, requestTimeout: request } = options
-  if (headers !== undefined && request !== undefined && request !== 0) {
-    if (headers > request) {
-      throw new CliError(
-        `--headers-timeout ${headers} is longer than --request-timeout ${request}, which includes the headers. Lower --headers-timeout or raise --request-timeout.`,
-      )
-    }
+  // A request timeout of 0 is none.
+  if (request && headers !== undefined && headers > request) {
+    throw new CliError(
+      `--headers-timeout ${headers} is longer than --request-timeout ${request}, which includes the headers. Lower --headers-timeout or raise --request-timeout.`,
+    )
   }
 }

@@ -18,13 +18,9 @@ export function describeStartError(
 ): string | undefined {
   // @note The CLI checks every flag before it starts the server, so an
   // `OptionsError` means a check the CLI lacks: still the user's to fix.
-  if (
-    error instanceof CliError ||
-    error instanceof FixtureError ||
-    error instanceof OptionsError ||
-    error instanceof FleetError
-  ) {
-    return error.message
+  const userErrors = [CliError, FixtureError, OptionsError, FleetError]
+  if (userErrors.some((kind) => error instanceof kind)) {
+    return (error as Error).message
   }
   const { code, syscall, message } = error as NodeJS.ErrnoException
   const { host, port } = where

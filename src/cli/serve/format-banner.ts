@@ -74,76 +74,46 @@ function formatRows(banner: Banner): Array<[string, string]> {
   const dataSource =
     options.fixtures ??
     `generated from seed ${options.seed ?? DEFAULT_SEED}${options.live ? ', live (new contents keep starting in every project)' : ''}`
-  const rows: Array<[string, string | undefined]> = [
-    ['API', styles.url(banner.apiUrl)],
-    [
-      'Listening',
-      server.publicUrl === undefined ? undefined : styles.url(server.url),
-    ],
-    ['Proxy', describeProxy(banner)],
-    [
-      'Explorer',
-      `${styles.url(`${url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
-    ],
-    [
-      'Data',
-      `${dataSource}: ${plural(index.projectsById.size, 'project')}, ${plural(index.contentsById.size, 'content')}${options.watch ? ', reloaded when the file changes' : ''}`,
-    ],
+  const rows: Record<string, string | undefined> = {
+    API: styles.url(banner.apiUrl),
+    Listening: server.publicUrl && styles.url(server.url),
+    Proxy: describeProxy(banner),
+    Explorer: `${styles.url(`${url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
+    Data: `${dataSource}: ${plural(index.projectsById.size, 'project')}, ${plural(index.contentsById.size, 'content')}${options.watch ? ', reloaded when the file changes' : ''}`,
     ...formatUpstreamRows(banner),
-    [
-      'Fleet',
-      options.redis === undefined
-        ? undefined
-        : `${describeRedisUrl(options.redis)} ${styles.dim(`(prefix ${options.redisPrefix ?? DEFAULT_FLEET_PREFIX}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
-    ],
-    [
-      'Media',
-      options.mediaDir === undefined
-        ? undefined
-        : `files of ${options.mediaDir}, picked per movie_unique`,
-    ],
-    [
-      'Handlers',
-      options.handlers === undefined
-        ? undefined
-        : `${plural(banner.handlerCount, 'handler')} from ${options.handlers}, tried before the mock`,
-    ],
-    [
-      'Admin',
-      `${styles.url(banner.adminUrl)} ${styles.dim(describeAdmin(banner))}`,
-    ],
-    [
-      'Token',
+    Fleet:
+      options.redis &&
+      `${describeRedisUrl(options.redis)} ${styles.dim(`(prefix ${options.redisPrefix ?? DEFAULT_FLEET_PREFIX}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
+    Media:
+      options.mediaDir &&
+      `files of ${options.mediaDir}, picked per movie_unique`,
+    Handlers:
+      options.handlers &&
+      `${plural(banner.handlerCount, 'handler')} from ${options.handlers}, tried before the mock`,
+    Admin: `${styles.url(banner.adminUrl)} ${styles.dim(describeAdmin(banner))}`,
+    Token:
       server.adminToken !== undefined && server.adminTokenGenerated
         ? `${styles.bold(server.adminToken)} ${styles.dim('(generated for this run, as the server listens beyond this machine; --admin-token sets your own)')}`
         : undefined,
-    ],
-    ['OpenAPI', styles.url(`${url}/openapi.json`)],
-    ['Docs', styles.url(`${url}/docs`)],
-    ['Traffic', traffic.length > 0 ? traffic.join('; ') : undefined],
-    ['CORS', describeCors(options.corsOrigin)],
-    ['Hosts', describeAllowedHosts(banner)],
-  ]
-  return rows.filter((row): row is [string, string] => row[1] !== undefined)
+    OpenAPI: styles.url(`${url}/openapi.json`),
+    Docs: styles.url(`${url}/docs`),
+    Traffic: traffic.length > 0 ? traffic.join('; ') : undefined,
+    CORS: describeCors(options.corsOrigin),
+    Hosts: describeAllowedHosts(banner),
+  }
+  return Object.entries(rows).filter(
+    (row): row is [string, string] => row[1] !== undefined,
+  )
 }
 
-function formatUpstreamRows({
-  options,
-  styles,
-}: Banner): Array<[string, string | undefined]> {
-  if (options.proxy === undefined) return []
-  return [
-    [
-      'Upstream',
-      `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
-    ],
-    [
-      'Record',
-      options.record === undefined
-        ? undefined
-        : `the 200 answers forwarded are added to ${options.record}`,
-    ],
-  ]
+function formatUpstreamRows({ options, styles }: Banner) {
+  if (options.proxy === undefined) return {}
+  return {
+    Upstream: `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
+    Record:
+      options.record &&
+      `the 200 answers forwarded are added to ${options.record}`,
+  }
 }
 
 /** One line per key (at most `BANNER_MAX_KEYS`), in columns. */
@@ -253,39 +223,25 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`) {
 }
 
 function describeTraffic(options: ServeOptions): string[] {
-  const parts: string[] = []
-  if (options.rateLimit !== undefined) {
-    const { limit, window } = options.rateLimit
-    parts.push(
-      `${limit} requests per ${window} per key (${options.rateLimitAlgorithm ?? 'fixed-window'}, ${options.rateLimitHeaders === 'x-ratelimit' ? 'X-RateLimit-*' : 'RateLimit-*'} headers)`,
-    )
-  }
-  if (options.latency !== undefined) {
-    const latency = options.latency
-    parts.push(
-      typeof latency === 'number'
-        ? `${latency} ms latency`
-        : 'min' in latency
-          ? `${latency.min}-${latency.max} ms latency`
-          : 'log-normal latency',
-    )
-  }
-  if (options.failRate !== undefined && options.failRate > 0) {
-    parts.push(`500 on ${options.failRate * 100}% of requests`)
-  }
-  for (const preset of options.scenario ?? []) parts.push(`scenario ${preset}`)
-  if (options.variant !== undefined) {
-    parts.push(`variants ${[...new Set(options.variant)].join(', ')}`)
-  }
-  if (options.strict) {
-    parts.push('X-Mock-Scenario and X-Mock-Variant ignored (--strict)')
-  }
-  if (options.speed !== undefined && options.speed !== 1) {
-    parts.push(`mock clock at ${options.speed}x real time`)
-  }
-  // @note With generated data the Data row names the seed already.
-  if (options.fixtures !== undefined && options.seed !== undefined) {
-    parts.push(`random draws from seed ${options.seed}`)
-  }
-  return parts
+  const { rateLimit, latency, failRate = 0, speed = 1 } = options
+  const parts = [
+    rateLimit &&
+      `${rateLimit.limit} requests per ${rateLimit.window} per key (${options.rateLimitAlgorithm}, ${options.rateLimitHeaders === 'x-ratelimit' ? 'X-RateLimit-*' : 'RateLimit-*'} headers)`,
+    latency !== undefined && `${describeLatency(latency)} latency`,
+    failRate > 0 && `500 on ${failRate * 100}% of requests`,
+    ...(options.scenario ?? []).map((preset) => `scenario ${preset}`),
+    options.variant && `variants ${[...new Set(options.variant)].join(', ')}`,
+    options.strict && 'X-Mock-Scenario and X-Mock-Variant ignored (--strict)',
+    speed !== 1 && `mock clock at ${speed}x real time`,
+    // @note With generated data the Data row names the seed already.
+    options.fixtures !== undefined &&
+      options.seed !== undefined &&
+      `random draws from seed ${options.seed}`,
+  ]
+  return parts.filter((part) => typeof part === 'string')
+}
+
+function describeLatency(latency: NonNullable<ServeOptions['latency']>) {
+  if (typeof latency === 'number') return `${latency} ms`
+  return 'min' in latency ? `${latency.min}-${latency.max} ms` : 'log-normal'
 }

@@ -20,26 +20,19 @@ export async function loadHandlersFile(
   const fail = (problem: string, cause?: unknown) =>
     new CliError(`Cannot use the handlers file ${path}: ${problem}`, { cause })
 
-  try {
-    if (!(await stat(absolutePath)).isFile()) {
-      throw fail(
-        'it is not a file. Pass the path of an ES module (.mjs or .js).',
-      )
-    }
-  } catch (error) {
-    if (error instanceof CliError) throw error
+  const found = await stat(absolutePath).catch((error: unknown) => {
     throw fail(
       `no such file (looked in ${process.cwd()}). Check the path.`,
       error,
     )
+  })
+  if (!found.isFile()) {
+    throw fail('it is not a file. Pass the path of an ES module (.mjs or .js).')
   }
 
   let module: Record<string, unknown>
   try {
-    module = (await import(pathToFileURL(absolutePath).href)) as Record<
-      string,
-      unknown
-    >
+    module = await import(pathToFileURL(absolutePath).href)
   } catch (error) {
     const message = (error as Error).message.replace(/\s+/g, ' ').trim()
     const fix =

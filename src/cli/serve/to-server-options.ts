@@ -1,4 +1,3 @@
-import type { Scenario, ScenarioPreset } from '../../schema/scenario.js'
 import type { ContentApiServerOptions } from '../../server/create-content-api-server.js'
 import type { ProxyRecorder } from '../record/create-proxy-recorder.js'
 import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
@@ -70,18 +69,12 @@ export function toServerOptions(
 
 /** One scenario each for --latency, --fail-rate and every --scenario preset. */
 function toTrafficOptions(options: ServeOptions) {
-  const scenarios: Array<Scenario | ScenarioPreset> = []
-  if (options.latency !== undefined) {
-    scenarios.push({ name: 'latency', latency: options.latency })
-  }
-  if (options.failRate !== undefined && options.failRate > 0) {
-    scenarios.push({
-      name: 'fail-rate',
-      probability: options.failRate,
-      status: 500,
-    })
-  }
-  scenarios.push(...(options.scenario ?? []))
+  const { latency, failRate = 0 } = options
+  const scenarios = [
+    latency !== undefined && { name: 'latency', latency },
+    failRate > 0 && { name: 'fail-rate', probability: failRate, status: 500 },
+    ...(options.scenario ?? []),
+  ].filter((scenario) => scenario !== false)
   return {
     rateLimit:
       options.rateLimit === undefined

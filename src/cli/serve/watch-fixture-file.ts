@@ -24,9 +24,8 @@ export function watchFixtureFile(options: {
   path: string
   mock: Pick<MockCore, 'load'>
   log: CliLog
-  debounceMs?: number
 }): FixtureFileWatcher {
-  const { path, mock, log, debounceMs = WATCH_DEBOUNCE_MS } = options
+  const { path, mock, log } = options
   const absolutePath = resolve(path)
   const name = basename(absolutePath)
   let timer: NodeJS.Timeout | undefined
@@ -59,7 +58,7 @@ export function watchFixtureFile(options: {
     clearTimeout(timer)
     timer = setTimeout(() => {
       reloads = reloads.then(reload)
-    }, debounceMs)
+    }, WATCH_DEBOUNCE_MS)
   })
   watcher.on('error', (error) => {
     log.warn(

@@ -124,8 +124,7 @@ async function fetchVerifyAnswer(
       `No answer from ${url}: ${describe(outcome)}. Check that --target is the service's base URL and that this machine can reach it.`,
     )
   }
-  const { status, headers: answerHeaders, body } = outcome.value
-  return { status, headers: answerHeaders, body: parseBody(body, describe) }
+  return { ...outcome.value, body: parseBody(outcome.value.body, describe) }
 }
 
 function parseBody(

@@ -36,7 +36,6 @@ Exit codes: 0 when every answer matches the mock's strict schema; 1 on drift
 (each kind names the --variant to test your client with); 2 for a bad flag, a
 bad or unreachable target, or a key the service refuses.`,
     )
-    .declareConflicts()
     .action(async (values: OptionValues<typeof VERIFY_OPTION_TABLE>) => {
       checkVerifyOptions(values)
       command.context.exitCode = await verify(values, command)
