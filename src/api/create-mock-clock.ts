@@ -54,21 +54,20 @@ export function createMockClock(
 // Both times are linear in the source between changes, so mock time never jumps by itself.
 class LinearClock implements MockClockWithLifetime {
   readonly #source: () => number
-  readonly #initialSpeed: number
-  readonly #created: number
+  /** As the mock started: `reset()` goes back to it. */
+  readonly #start: ClockState
   #state: ClockState
 
   constructor(source: () => number, speed: number, created: number) {
     this.#source = source
-    this.#initialSpeed = speed
-    this.#created = created
-    this.#state = {
+    this.#start = {
       anchor: created,
       base: created,
       lifetimeBase: created,
       speed,
       resumeSpeed: speed,
     }
+    this.#state = { ...this.#start }
   }
 
   // Clamped to the dates JavaScript can hold: a clock set near their end stops there instead of reading an invalid date.
@@ -137,12 +136,10 @@ class LinearClock implements MockClockWithLifetime {
 
   reset(): void {
     // The clock the mock started with, read at this instant.
-    const speed = this.#initialSpeed
+    const { speed, anchor: created } = this.#start
     this.#run(speed, speed)
     const at = this.#state.anchor
-    this.#moveTo(
-      speed === 1 ? at : this.#created + (at - this.#created) * speed,
-    )
+    this.#moveTo(speed === 1 ? at : created + (at - created) * speed)
   }
 
   #rebase(): void {
