@@ -21,14 +21,6 @@ export interface MockClock {
   reset(): void
 }
 
-export interface MockClockWithLifetime extends MockClock {
-  /** Time as a person lives it: runs as the mock clock but never faster than its source, so a 900 s lifetime lasts 900 real seconds at `speed: 60`. */
-  lifetimeNow(): number
-  /** Five numbers that give another copy of the mock the same clock. */
-  state(): ClockState
-  restore(state: ClockState): void
-}
-
 /** Two copies of a mock on the same time source with the same numbers read the same time. */
 export interface ClockState {
   anchor: number
@@ -48,11 +40,11 @@ export function createMockClock(
   created = source(),
 ): MockClockWithLifetime {
   checkSpeed(speed, false)
-  return bindMethods(new LinearClock(source, speed, created))
+  return bindMethods(new MockClockWithLifetime(source, speed, created))
 }
 
 // Both times are linear in the source between changes, so mock time never jumps by itself.
-class LinearClock implements MockClockWithLifetime {
+export class MockClockWithLifetime implements MockClock {
   readonly #source: () => number
   /** As the mock started: `reset()` goes back to it. */
   readonly #start: ClockState
@@ -77,6 +69,7 @@ class LinearClock implements MockClockWithLifetime {
     return Math.min(MAX_TIME, Math.max(-MAX_TIME, time))
   }
 
+  /** Time as a person lives it: runs as the mock clock but never faster than its source, so a 900 s lifetime lasts 900 real seconds at `speed: 60`. */
   lifetimeNow(): number {
     const { lifetimeBase, anchor, speed } = this.#state
     return lifetimeBase + (this.#source() - anchor) * Math.min(speed, 1)
@@ -86,6 +79,7 @@ class LinearClock implements MockClockWithLifetime {
     return this.#state.speed
   }
 
+  /** Five numbers that give another copy of the mock the same clock. */
   state(): ClockState {
     return { ...this.#state }
   }
