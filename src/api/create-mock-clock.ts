@@ -1,3 +1,4 @@
+import { bindMethods } from '../data/bind-methods.js'
 import { OPTION_RULES } from '../schema/option-rules.js'
 
 /** The clock behind key and asset-URL expiry, rate-limit windows and live data: tests move it instead of sleeping. */
@@ -20,14 +21,6 @@ export interface MockClock {
   reset(): void
 }
 
-export interface MockClockWithLifetime extends MockClock {
-  /** Time as a person lives it: runs as the mock clock but never faster than its source, so a 900 s lifetime lasts 900 real seconds at `speed: 60`. */
-  lifetimeNow(): number
-  /** Five numbers that give another copy of the mock the same clock. */
-  state(): ClockState
-  restore(state: ClockState): void
-}
-
 /** Two copies of a mock on the same time source with the same numbers read the same time. */
 export interface ClockState {
   anchor: number
@@ -47,97 +40,123 @@ export function createMockClock(
   created = source(),
 ): MockClockWithLifetime {
   checkSpeed(speed, false)
-  const initialSpeed = speed
-  // Both times are linear in the source between changes, so mock time never jumps by itself.
-  const state: ClockState = {
-    anchor: created,
-    base: created,
-    lifetimeBase: created,
-    speed,
-    resumeSpeed: speed,
+  return bindMethods(new MockClockWithLifetime(source, speed, created))
+}
+
+// Both times are linear in the source between changes, so mock time never jumps by itself.
+export class MockClockWithLifetime implements MockClock {
+  readonly #source: () => number
+  /** As the mock started: `reset()` goes back to it. */
+  readonly #start: ClockState
+  #state: ClockState
+
+  constructor(source: () => number, speed: number, created: number) {
+    this.#source = source
+    this.#start = {
+      anchor: created,
+      base: created,
+      lifetimeBase: created,
+      speed,
+      resumeSpeed: speed,
+    }
+    this.#state = { ...this.#start }
   }
 
   // Clamped to the dates JavaScript can hold: a clock set near their end stops there instead of reading an invalid date.
-  const now = () =>
-    Math.min(
-      MAX_TIME,
-      Math.max(-MAX_TIME, state.base + (source() - state.anchor) * state.speed),
-    )
-  const lifetimeNow = () =>
-    state.lifetimeBase + (source() - state.anchor) * Math.min(state.speed, 1)
+  now(): number {
+    const { base, anchor, speed } = this.#state
+    const time = base + (this.#source() - anchor) * speed
+    return Math.min(MAX_TIME, Math.max(-MAX_TIME, time))
+  }
 
-  function rebase(): void {
-    const at = source()
+  /** Time as a person lives it: runs as the mock clock but never faster than its source, so a 900 s lifetime lasts 900 real seconds at `speed: 60`. */
+  lifetimeNow(): number {
+    const { lifetimeBase, anchor, speed } = this.#state
+    return lifetimeBase + (this.#source() - anchor) * Math.min(speed, 1)
+  }
+
+  get speed(): number {
+    return this.#state.speed
+  }
+
+  /** Five numbers that give another copy of the mock the same clock. */
+  state(): ClockState {
+    return { ...this.#state }
+  }
+
+  restore(saved: ClockState): void {
+    this.#state = { ...saved }
+  }
+
+  set(time: Date | number | string): void {
+    const value = typeof time === 'number' ? time : new Date(time).getTime()
+    if (!Number.isFinite(value)) {
+      throw new TypeError(
+        `Cannot set the mock clock to ${JSON.stringify(time)}: expected a Date, epoch milliseconds or an ISO 8601 string.`,
+      )
+    }
+    this.#rebase()
+    this.#moveTo(value)
+    this.#state.speed = 0
+  }
+
+  advance(ms: number): void {
+    if (!Number.isFinite(ms)) {
+      throw new TypeError(
+        `Cannot advance the mock clock by ${ms}: expected a number of milliseconds.`,
+      )
+    }
+    this.#state.base += ms
+    this.#state.lifetimeBase += ms
+  }
+
+  setSpeed(speed: number): void {
+    checkSpeed(speed, true)
+    this.#run(speed)
+  }
+
+  pause(): void {
+    this.#run(0)
+  }
+
+  resume(): void {
+    if (this.#state.speed === 0) this.#run(this.#state.resumeSpeed)
+  }
+
+  toRealTime(): void {
+    this.#run(1, 1)
+    this.#moveTo(this.#state.anchor)
+  }
+
+  reset(): void {
+    // The clock the mock started with, read at this instant.
+    const { speed, anchor: created } = this.#start
+    this.#run(speed, speed)
+    const at = this.#state.anchor
+    this.#moveTo(speed === 1 ? at : created + (at - created) * speed)
+  }
+
+  #rebase(): void {
+    const state = this.#state
+    const at = this.#source()
     state.base += (at - state.anchor) * state.speed
     state.lifetimeBase += (at - state.anchor) * Math.min(state.speed, 1)
     state.anchor = at
   }
 
-  /** Expects a `rebase()` first. */
-  function moveTo(target: number): void {
-    state.lifetimeBase += target - state.base
-    state.base = target
+  /** Expects a `#rebase()` first. */
+  #moveTo(target: number): void {
+    this.#state.lifetimeBase += target - this.#state.base
+    this.#state.base = target
   }
 
-  function setSpeed(
-    next: number,
-    resumeSpeed = next > 0 ? next : state.resumeSpeed,
-  ): void {
-    rebase()
-    state.speed = next
-    state.resumeSpeed = resumeSpeed
-  }
-
-  return {
-    now,
-    lifetimeNow,
-    get speed() {
-      return state.speed
-    },
-    state: () => ({ ...state }),
-    restore(saved) {
-      Object.assign(state, saved)
-    },
-    set(time) {
-      const value = typeof time === 'number' ? time : new Date(time).getTime()
-      if (!Number.isFinite(value)) {
-        throw new TypeError(
-          `Cannot set the mock clock to ${JSON.stringify(time)}: expected a Date, epoch milliseconds or an ISO 8601 string.`,
-        )
-      }
-      rebase()
-      moveTo(value)
-      state.speed = 0
-    },
-    advance(ms) {
-      if (!Number.isFinite(ms)) {
-        throw new TypeError(
-          `Cannot advance the mock clock by ${ms}: expected a number of milliseconds.`,
-        )
-      }
-      state.base += ms
-      state.lifetimeBase += ms
-    },
-    setSpeed(next) {
-      checkSpeed(next, true)
-      setSpeed(next)
-    },
-    pause() {
-      setSpeed(0)
-    },
-    resume() {
-      if (state.speed === 0) setSpeed(state.resumeSpeed)
-    },
-    toRealTime() {
-      setSpeed(1, 1)
-      moveTo(state.anchor)
-    },
-    reset() {
-      // The clock the mock started with, read at this instant.
-      setSpeed(initialSpeed, initialSpeed)
-      const at = state.anchor
-      moveTo(initialSpeed === 1 ? at : created + (at - created) * initialSpeed)
-    },
+  #run(
+    speed: number,
+    resumeSpeed = speed > 0 ? speed : this.#state.resumeSpeed,
+  ) {
+    this.#rebase()
+    this.#state.speed = speed
+    this.#state.resumeSpeed = resumeSpeed
   }
 }
 

@@ -63,18 +63,20 @@ const setting = <Shape extends z.core.$ZodLooseShape>(thresholds: Shape) =>
  * @example
  * clientReportOptionsSchema.parse({ 'too-many-in-flight': { limit: 4 } })
  */
-export const clientReportOptionsSchema: z.ZodType<ClientReportOptions> =
-  z.strictObject({
-    'retry-before-retry-after': setting({}),
-    'retry-without-backoff': setting({
-      retries: count(2),
-      withinMs: count(1),
-    }),
-    'expired-asset-url': setting({}),
-    'missing-authorization': setting({}),
-    'repeated-unauthorized': setting({ resends: count(1) }),
-    'unknown-route': setting({}),
-    'invalid-parameter': setting({}),
-    'tight-polling': setting({ requests: count(2), intervalMs: count(1) }),
-    'too-many-in-flight': setting({ limit: count(1) }),
-  } satisfies Record<ClientReportRule, z.ZodType>)
+export const clientReportOptionsSchema: z.ZodType<
+  ClientReportOptions,
+  ClientReportOptions
+> = z.strictObject({
+  'retry-before-retry-after': setting({}),
+  'retry-without-backoff': setting({
+    retries: count(2),
+    withinMs: count(1),
+  }),
+  'expired-asset-url': setting({}),
+  'missing-authorization': setting({}),
+  'repeated-unauthorized': setting({ resends: count(1) }),
+  'unknown-route': setting({}),
+  'invalid-parameter': setting({}),
+  'tight-polling': setting({ requests: count(2), intervalMs: count(1) }),
+  'too-many-in-flight': setting({ limit: count(1) }),
+} satisfies Record<ClientReportRule, z.ZodType>)

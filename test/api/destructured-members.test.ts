@@ -21,3 +21,18 @@ it('keeps the methods of mock.contents, mock.projects and mock.scenarios callabl
   clear()
   expect(listScenarios()).toEqual([])
 })
+
+it('keeps the methods of mock.clock callable on their own', () => {
+  const mock = createContentApiMock({ seed: 1 })
+  const { set, advance, now, pause, resume, setSpeed, reset } = mock.clock
+  set('2030-01-01T00:00:00Z')
+  advance(60_000)
+  expect(new Date(now()).toISOString()).toBe('2030-01-01T00:01:00.000Z')
+  setSpeed(60)
+  pause()
+  expect(mock.clock.speed).toBe(0)
+  resume()
+  expect(mock.clock.speed).toBe(60)
+  reset()
+  expect(mock.clock.speed).toBe(1)
+})

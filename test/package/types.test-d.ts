@@ -1,12 +1,18 @@
 import type { HttpHandler } from 'msw'
 import {
   createContentApiMock,
+  type ClientReportOptions,
   type ContentApiMock,
+  type ContentApiMockOptions,
   type ContentDetail,
   type FixtureDocument,
   type ProjectDetail,
   type ProjectListItem,
   type ProjectListResponse,
+  type RateLimit,
+  type Scenario,
+  type ScenarioPreset,
+  type VariantName,
 } from 'content-api-mock'
 import { expectTypeOf, it } from 'vitest'
 
@@ -48,4 +54,23 @@ it('accepts a fixture document literal and rejects a misspelled option', () => {
   createContentApiMock({ listOrder: 'random' })
   // @ts-expect-error seed is a number
   createContentApiMock({ seed: '1' })
+})
+
+it('types the options as documented (derived from the schema that checks them)', () => {
+  type Options = Required<ContentApiMockOptions>
+  expectTypeOf<Options['now']>().toEqualTypeOf<() => number>()
+  expectTypeOf<Options['listOrder']>().toEqualTypeOf<
+    'newest-first' | 'oldest-first'
+  >()
+  expectTypeOf<Options['size']>().toEqualTypeOf<{
+    projects?: number | undefined
+    contents?: number | undefined
+  }>()
+  expectTypeOf<Options['fixtures']>().toBeUnknown()
+  expectTypeOf<Options['scenarios'][number]>().toEqualTypeOf<
+    Scenario | ScenarioPreset
+  >()
+  expectTypeOf<Options['variants']>().toEqualTypeOf<VariantName[]>()
+  expectTypeOf<Options['clientReport']>().toEqualTypeOf<ClientReportOptions>()
+  expectTypeOf<Options['rateLimit']>().toEqualTypeOf<RateLimit>()
 })

@@ -7,7 +7,7 @@ import {
 import { parseDuration } from '../../schema/parse-duration.js'
 import { cached } from '../../data/cached.js'
 
-export interface RateLimitDecision {
+interface RateLimitDecision {
   allowed: boolean
   headers: Record<string, string>
   /** Set when not allowed. */
@@ -25,16 +25,8 @@ export interface RateLimitUsage {
   resetSeconds: number
 }
 
-export interface RateLimiter {
-  readonly options: Readonly<Required<Omit<RateLimit, 'window'>>> & {
-    windowMs: number
-  }
-  check(key: string, endpoint: string | undefined): RateLimitDecision
-  /** Keys whose count is running (a window not over, a bucket not full); counts nothing. */
-  usage(): RateLimitUsage[]
-  /** Plain numbers, to hand to another copy. */
-  exportBuckets(): Array<[string, number, number]>
-  importBuckets(buckets: ReadonlyArray<[string, number, number]>): void
+type LimiterOptions = Readonly<Required<Omit<RateLimit, 'window'>>> & {
+  windowMs: number
 }
 
 interface Bucket {
@@ -59,7 +51,7 @@ export function createRateLimiter(
       `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
     )
   }
-  return new BucketLimiter(
+  return new RateLimiter(
     {
       limit,
       windowMs: parseDuration(options.window, 'rate-limit window'),
@@ -72,14 +64,14 @@ export function createRateLimiter(
 }
 
 /** A rate limiter keeping one bucket per key (and endpoint). */
-class BucketLimiter implements RateLimiter {
-  readonly options: RateLimiter['options']
+export class RateLimiter {
+  readonly options: LimiterOptions
   readonly #now: () => number
   readonly #buckets = new Map<string, Bucket>()
   readonly #msPerToken: number
   readonly #names: { limit: string; remaining: string; reset: string }
 
-  constructor(options: RateLimiter['options'], now: () => number) {
+  constructor(options: LimiterOptions, now: () => number) {
     this.options = options
     this.#now = now
     this.#msPerToken = options.windowMs / options.limit
@@ -104,6 +96,7 @@ class BucketLimiter implements RateLimiter {
       : this.#checkFixedWindow(bucket, time)
   }
 
+  /** Plain numbers, to hand to another copy. */
   exportBuckets(): Array<[string, number, number]> {
     return [...this.#buckets].map(([id, { since, value }]) => [
       id,
@@ -119,6 +112,7 @@ class BucketLimiter implements RateLimiter {
     }
   }
 
+  /** Keys whose count is running (a window not over, a bucket not full); counts nothing. */
   usage(): RateLimitUsage[] {
     const time = this.#now()
     const usages: RateLimitUsage[] = []

@@ -30,28 +30,14 @@ export interface ScenarioController {
   list(): ActiveScenario[]
 }
 
-export interface ScenarioEngine extends ScenarioController {
-  readonly isEmpty: boolean
-  /** Plain numbers, to hand to another copy. */
-  exportCounters(): ScenarioCounters
-  /** Counts from before this copy's last `clear()` are ignored; a `times` scenario used up there is removed here too. */
-  importCounters(counters: ScenarioCounters): void
-  /** IDs restart too, so fleet replicas (which may rebuild from the last reset) show the same IDs. */
-  reset(): void
-  evaluate(
-    request: ScenarioRequest,
-    preset?: ScenarioPreset,
-  ): ScenarioOutcome | undefined
-}
-
 /** `seed` makes every draw replayable; `labelOf` keeps keys out of `match`; `prefix` may be left out of a `match.path`. */
 export function createScenarioEngine(
   options: ScenarioEntryOptions,
 ): ScenarioEngine {
-  return bindMethods(new ScenarioList(options))
+  return bindMethods(new ScenarioEngine(options))
 }
 
-class ScenarioList implements ScenarioEngine {
+export class ScenarioEngine implements ScenarioController {
   readonly #options: ScenarioEntryOptions
   #entries: ScenarioEntry[] = []
   // Streams restart with every `clear()`, so the n-th scenario after a reset draws what a fresh mock's n-th draws.
@@ -97,12 +83,14 @@ class ScenarioList implements ScenarioEngine {
     this.#oneOff.clear()
   }
 
+  /** IDs restart too, so fleet replicas (which may rebuild from the last reset) show the same IDs. */
   reset(): void {
     this.clear()
     this.#sequence = 0
     this.#clears = 0
   }
 
+  /** Plain numbers, to hand to another copy. */
   exportCounters(): ScenarioCounters {
     const scenarios: ScenarioCounters['scenarios'] = {}
     for (const entry of [...this.#entries, ...this.#oneOff.values()]) {
@@ -114,6 +102,7 @@ class ScenarioList implements ScenarioEngine {
     return { clears: this.#clears, scenarios }
   }
 
+  /** Counts from before this copy's last `clear()` are ignored; a `times` scenario used up there is removed here too. */
   importCounters(counters: ScenarioCounters): void {
     if (counters.clears !== this.#clears) return
     for (const entry of [...this.#entries, ...this.#oneOff.values()]) {
