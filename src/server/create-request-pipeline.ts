@@ -44,6 +44,8 @@ interface Exchange {
   response: ServerResponse
   /** `performance.now()` when it arrived, for the request log's duration. */
   started: number
+  /** The CORS headers not yet set, written with the API's answer. */
+  corsHeaders?: readonly string[]
 }
 
 /** The steps of `createRequestPipeline`, each a method, in the order they run. */
@@ -58,7 +60,7 @@ class RequestPipeline {
   }
 
   answer(request: IncomingMessage, response: ServerResponse): void {
-    const exchange = { request, response, started: performance.now() }
+    const exchange: Exchange = { request, response, started: performance.now() }
     this.#settings.track(response)
     // The target first: the Host check then sees the host of an
     // absolute-form URL, and a request without Host has had its 400.
@@ -108,7 +110,8 @@ class RequestPipeline {
     // them in the answer's one `writeHead`.
     const { headers } = cors.any
     if (headers !== undefined && this.#isPlainApiRequest(request)) {
-      this.#serveApi(exchange, headers)
+      exchange.corsHeaders = headers
+      this.#serveApi(exchange)
       return
     }
     const next = () => this.#route(exchange)
@@ -158,45 +161,39 @@ class RequestPipeline {
     this.#serveMock(exchange)
   }
 
-  /** The API answers its paths; express the rest, once the fleet admits it. */
+  /** The API answers its paths; express the rest. */
   #serveMock(exchange: Exchange): void {
     const { request, response } = exchange
     if (isApiPath(request.url ?? '/', this.#settings.mock.prefix)) {
       this.#serveApi(exchange)
       return
     }
-    this.#logWhenFinished(exchange)
-    const waiting = this.#settings.admit?.(request)
-    if (waiting === undefined) return this.#settings.app(request, response)
-    void waiting.then((admission) => {
-      if (admission.refuse !== undefined) admission.refuse(response)
-      else this.#settings.app(request, response)
+    this.#admit(exchange, () => {
+      this.#logWhenFinished(exchange)
+      this.#settings.app(request, response)
     })
   }
 
-  /**
-   * In a fleet, the mock answers once this replica is fresh (`admit`), or
-   * the replica refuses. `corsHeaders`: the CORS headers not yet set,
-   * written with the answer's.
-   */
-  #serveApi(exchange: Exchange, corsHeaders?: readonly string[]): void {
+  #serveApi(exchange: Exchange): void {
+    this.#admit(exchange, (counted) => this.#answerApi(exchange, counted))
+  }
+
+  /** In a fleet, a request goes on once this replica is fresh, or is refused. */
+  #admit(
+    exchange: Exchange,
+    goOn: (counted?: Admission['counted']) => void,
+  ): void {
     const waiting = this.#settings.admit?.(exchange.request)
-    if (waiting === undefined) return this.#answerApi(exchange, corsHeaders)
-    void waiting.then((admission) => {
-      const { refuse, counted } = admission
-      if (refuse === undefined)
-        return this.#answerApi(exchange, corsHeaders, counted)
-      this.#refuse(exchange, refuse, corsHeaders)
+    if (waiting === undefined) return goOn()
+    void waiting.then(({ refuse, counted }) => {
+      if (refuse === undefined) goOn(counted)
+      else this.#refuse(exchange, refuse)
     })
   }
 
   /** A refusal of the fleet's, logged, with CORS headers a browser can read. */
-  #refuse(
-    exchange: Exchange,
-    refuse: (response: ServerResponse) => void,
-    corsHeaders: readonly string[] | undefined,
-  ): void {
-    const { request, response } = exchange
+  #refuse(exchange: Exchange, refuse: (response: ServerResponse) => void) {
+    const { request, response, corsHeaders } = exchange
     if (corsHeaders !== undefined)
       this.#settings.cors.any(request, response, ignore)
     this.#logWhenFinished(exchange)
@@ -204,19 +201,14 @@ class RequestPipeline {
   }
 
   /** A count the fleet keeps goes out once the fleet has taken it. */
-  #answerApi(
-    exchange: Exchange,
-    corsHeaders?: readonly string[],
-    counted?: Admission['counted'],
-  ): void {
+  #answerApi(exchange: Exchange, counted?: Admission['counted']): void {
     const apiRequest = toApiRequest(exchange.request, this.#settings.originOf)
     const answer = this.#settings.mock.handle(apiRequest)
     if (counted === undefined)
-      return this.#sendApi(exchange, apiRequest, answer, corsHeaders)
+      return this.#sendApi(exchange, apiRequest, answer)
     void counted().then((refuse) => {
-      if (refuse === undefined)
-        this.#sendApi(exchange, apiRequest, answer, corsHeaders)
-      else this.#refuse(exchange, refuse, corsHeaders)
+      if (refuse === undefined) this.#sendApi(exchange, apiRequest, answer)
+      else this.#refuse(exchange, refuse)
     })
   }
 
@@ -224,9 +216,8 @@ class RequestPipeline {
     exchange: Exchange,
     apiRequest: ApiRequest,
     answer: ApiResponse | undefined,
-    corsHeaders: readonly string[] | undefined,
   ): void {
-    const { request, response } = exchange
+    const { request, response, corsHeaders } = exchange
     const { cors } = this.#settings
     // Express or upstream writes the head: the CORS headers go on it now.
     const passedOn = answer === undefined || answer.forward !== undefined
@@ -243,16 +234,12 @@ class RequestPipeline {
         })
       return
     }
-    this.#writeApiAnswer(exchange, answer, corsHeaders)
+    this.#writeApiAnswer(exchange, answer)
   }
 
   /** A delay or a dropped connection waits; everything else is written now. */
-  #writeApiAnswer(
-    exchange: Exchange,
-    answer: ApiResponse,
-    corsHeaders: readonly string[] | undefined,
-  ): void {
-    const { request, response } = exchange
+  #writeApiAnswer(exchange: Exchange, answer: ApiResponse): void {
+    const { request, response, corsHeaders } = exchange
     const write = () => {
       const isHead = request.method === 'HEAD'
       writeApiResponse(response, answer, isHead, corsHeaders)
