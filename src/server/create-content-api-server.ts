@@ -169,36 +169,13 @@ export interface ContentApiServer {
 export async function createContentApiServer(
   options: ContentApiServerOptions = {},
 ): Promise<ContentApiServer> {
-  const {
-    host = DEFAULT_HOST,
-    port = DEFAULT_PORT,
-    handlers,
-    corsOrigin,
-    adminToken: givenAdminToken,
-    allowedHosts,
-    onRequest,
-    publicUrl,
-    trustProxy,
-    mediaDir,
-    mediaMaxFileSize,
-    onWarning = warnOnStderr,
-    upstream: upstreamOptions,
-    redis,
-    headersTimeout,
-    requestTimeout,
-    keepAliveTimeout,
-    idleTimeout,
-    shutdownTimeout,
-    ...mockOptions
-  } = options
+  const { host = DEFAULT_HOST, port = DEFAULT_PORT } = options
   const timeouts = resolveServerTimeouts(options)
   const hostSettings = parseHostOptions(options)
-  const upstream = resolveUpstream(upstreamOptions)
-  const admin = resolveAdminToken(givenAdminToken, host)
+  const upstream = resolveUpstream(options.upstream)
+  const admin = resolveAdminToken(options.adminToken, host)
   const adminToken = admin.token
-  const { mock, fleet } = await openMock(mockOptions, {
-    ...{ mediaDir, mediaMaxFileSize, onWarning, upstream, redis, adminToken },
-  })
+  const { mock, fleet } = await openMock(options, upstream, adminToken)
   await mock.ready
 
   const originSettings: OriginSettings = {
@@ -217,14 +194,14 @@ export async function createContentApiServer(
       app: createExpressApp(mock, {
         originOf,
         adminToken,
-        live: mockOptions.live === true,
+        live: options.live === true,
         control: fleet?.control,
       }),
       track: (response) => keeper.track(response),
       isHostAllowed: createHostCheck({ ...hostSettings, listenHost: host }),
       basePath: hostSettings.basePath,
-      cors: createCorsHandlers(corsOrigin),
-      handlers,
+      cors: createCorsHandlers(options.corsOrigin),
+      handlers: options.handlers,
       originOf,
       listeningOrigin: () => originSettings.listening,
       ...(upstream !== undefined && {
@@ -233,7 +210,7 @@ export async function createContentApiServer(
           origin: upstream.origin,
         },
       }),
-      onRequest,
+      onRequest: options.onRequest,
       admit: fleet?.admit,
     }),
   )
@@ -263,17 +240,17 @@ export async function createContentApiServer(
 
 /** The mock: a fleet's replica under `redis`, else one of its own. */
 async function openMock(
-  mockOptions: MockOptions,
-  settings: Pick<
-    ContentApiServerOptions,
-    'mediaDir' | 'mediaMaxFileSize' | 'redis'
-  > & {
-    onWarning: (message: string) => void
-    upstream: Upstream | undefined
-    adminToken: string | undefined
-  },
+  options: ContentApiServerOptions,
+  upstream: Upstream | undefined,
+  adminToken: string | undefined,
 ) {
-  const { mediaDir, mediaMaxFileSize, onWarning, upstream, redis } = settings
+  const {
+    mediaDir,
+    mediaMaxFileSize,
+    redis,
+    onWarning = warnOnStderr,
+  } = options
+  const mockOptions = mockOptionsOf(options)
   const media =
     mediaDir === undefined
       ? undefined
@@ -290,17 +267,42 @@ async function openMock(
           typeof redis === 'string' ? { url: redis } : redis,
           mockOptions,
           internals,
-          settings.adminToken,
+          adminToken,
           onWarning,
         )
   return { mock: fleet?.mock ?? createMockCore(mockOptions, internals), fleet }
 }
 
+/** The options left are the mock's: it refuses any it does not know. */
+function mockOptionsOf(options: ContentApiServerOptions): MockOptions {
+  const {
+    host,
+    port,
+    handlers,
+    corsOrigin,
+    adminToken,
+    allowedHosts,
+    onRequest,
+    publicUrl,
+    trustProxy,
+    mediaDir,
+    mediaMaxFileSize,
+    onWarning,
+    upstream,
+    redis,
+    headersTimeout,
+    requestTimeout,
+    keepAliveTimeout,
+    idleTimeout,
+    shutdownTimeout,
+    ...mockOptions
+  } = options
+  return mockOptions
+}
+
 function createHttpServer(timeouts: ServerTimeouts): Server {
   return createServer({
-    headersTimeout: timeouts.headersTimeout,
-    requestTimeout: timeouts.requestTimeout,
-    keepAliveTimeout: timeouts.keepAliveTimeout,
+    ...timeouts,
     connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
     // Answered by the pipeline with JSON rather than Node's empty 400.
     requireHostHeader: false,
