@@ -44,17 +44,10 @@ export async function forwardToUpstream(
     )
     return 400
   }
-  const controller = new AbortController()
-  let timedOut = false
-  const timer = setTimeout(() => {
-    timedOut = true
-    controller.abort()
-  }, upstream.timeout)
-  let abandoned = false
+  const timeout = AbortSignal.timeout(upstream.timeout)
+  const left = new AbortController()
   const abandon = () => {
-    if (response.writableFinished) return
-    abandoned = true
-    controller.abort()
+    if (!response.writableFinished) left.abort()
   }
   response.once('close', abandon)
   try {
@@ -67,15 +60,15 @@ export async function forwardToUpstream(
           via: target.via,
         },
         redirect: 'manual',
-        signal: controller.signal,
+        signal: AbortSignal.any([timeout, left.signal]),
       })
     } catch (error) {
-      if (abandoned) return 0
-      return writeFetchFailure(response, upstream, shownPath, error, timedOut)
+      if (left.signal.aborted) return 0
+      const { aborted } = timeout
+      return writeFetchFailure(response, upstream, shownPath, error, aborted)
     }
     return await passAnswerOn(answer, response, upstream, target, method)
   } finally {
-    clearTimeout(timer)
     response.off('close', abandon)
   }
 }
