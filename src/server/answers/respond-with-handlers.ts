@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import type { RequestHandler } from 'msw'
 
 const BODYLESS = new Set(['GET', 'HEAD'])
@@ -26,13 +27,12 @@ export async function respondWithHandlers(
   origin: string,
 ): Promise<boolean> {
   const method = request.method ?? 'GET'
-  const body = BODYLESS.has(method) ? undefined : await readBody(request)
+  const body = BODYLESS.has(method)
+    ? undefined
+    : new Uint8Array(await buffer(request))
   const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    for (const item of Array.isArray(value) ? value : [value]) {
-      headers.append(name, item)
-    }
+  for (const [name, values] of Object.entries(request.headersDistinct)) {
+    for (const value of values ?? []) headers.append(name, value)
   }
   const fetchRequest = new Request(new URL(request.url ?? '/', origin), {
     method,
@@ -61,12 +61,4 @@ export async function respondWithHandlers(
     ).pipe(response)
   }
   return true
-}
-
-async function readBody(
-  request: IncomingMessage,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array[] = []
-  for await (const chunk of request) chunks.push(chunk as Uint8Array)
-  return new Uint8Array(Buffer.concat(chunks))
 }
