@@ -18,11 +18,8 @@ export function createPageRouter(
     originOf: (headers: HeaderLookup) => string
     adminTokenRequired: boolean
     live: boolean
-    /** The folder of the built page; default dist/page/ of this package. */
-    pageDir?: URL
   },
 ): Router {
-  const pageDir = options.pageDir ?? PAGE_DIR
   const router = express.Router()
 
   router.get('/', (request, response, next) => {
@@ -30,7 +27,7 @@ export function createPageRouter(
     if (request.accepts(['application/json', 'text/html']) !== 'text/html') {
       return next()
     }
-    const index = new URL('index.html', pageDir)
+    const index = new URL('index.html', PAGE_DIR)
     if (!existsSync(index)) return pageMissing(response)
     response.set('cache-control', 'no-cache')
     // Past its headers, an error is the client's leaving.
@@ -54,7 +51,7 @@ export function createPageRouter(
     })
   })
 
-  router.use('/__page', serveFingerprintedFiles(new URL('__page/', pageDir)))
+  router.use('/__page', serveFingerprintedFiles(new URL('__page/', PAGE_DIR)))
 
   return router
 }

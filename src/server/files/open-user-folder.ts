@@ -40,8 +40,6 @@ export interface UserFolderListing {
  * that lead beneath it, up to a size limit; never read whole.
  */
 export interface UserFolder {
-  readonly path: string
-  readonly maxFileSize: number
   /** Sorted by code point, dot names skipped, each checked as `open` would, unopened. */
   list(accept?: (name: string) => boolean): Promise<UserFolderListing>
   /** Checks the entry again: the folder may have changed since it was listed. */
@@ -72,8 +70,6 @@ export async function openUserFolder(
     checkFile(stats, path, maxFileSize)
 
   return {
-    path: root,
-    maxFileSize,
     async list(accept = () => true) {
       let names: string[]
       try {

@@ -27,8 +27,11 @@ export const MEDIA_FILE_SIZE_RULE = {
 
 const FIX =
   'Pass --media-dir (the server option mediaDir) a folder that holds .jpg or .jpeg thumbnails, .mp4 videos, or both.'
-const THUMBNAIL_TYPES = ['.jpg', '.jpeg']
-const VIDEO_TYPES = ['.mp4']
+const MEDIA_TYPES = new Map([
+  ['.jpg', 'thumbnail'],
+  ['.jpeg', 'thumbnail'],
+  ['.mp4', 'video'],
+])
 
 /**
  * Each request opens its file again, so files may be replaced while the server runs.
@@ -101,11 +104,8 @@ export async function readMediaDirectory(
   }
 }
 
-function typeOf(name: string): 'thumbnail' | 'video' | undefined {
-  const extension = extname(name).toLowerCase()
-  if (THUMBNAIL_TYPES.includes(extension)) return 'thumbnail'
-  if (VIDEO_TYPES.includes(extension)) return 'video'
-  return undefined
+function typeOf(name: string): string | undefined {
+  return MEDIA_TYPES.get(extname(name).toLowerCase())
 }
 
 function describeFolderProblem({ reason, problem }: UserFileError): string {
