@@ -19,14 +19,15 @@ const slices: Array<{ key: string; records: unknown[] } | undefined> = []
 
 port.on('message', (message: Uint8Array | number) => {
   if (typeof message !== 'number') return take(message)
-  if (message === END) return start()
   if (message === GIVE_BACK) return giveBack()
+  // A value that cannot be sent: the main thread parses.
   try {
+    if (message === END) return parse()
     post({ type: 'slice', slice: slices[message]! })
+    slices[message] = undefined
   } catch {
     giveBack()
   }
-  slices[message] = undefined
 })
 
 function post(message: ParserMessage, transfer?: ArrayBuffer[]): void {
@@ -53,15 +54,7 @@ function take(chunk: Uint8Array): void {
   filled = needed
 }
 
-function start(): void {
-  try {
-    run()
-  } catch {
-    giveBack()
-  }
-}
-
-function run(): void {
+function parse(): void {
   bytes = bytes.subarray(0, filled)
   let value: unknown
   try {
@@ -86,7 +79,6 @@ function run(): void {
   post({ type: 'head', head, slices: slices.length })
 }
 
-// For a value that cannot be sent: the main thread parses.
 function giveBack(): void {
   const whole = new Uint8Array(bytes.byteLength)
   whole.set(bytes)

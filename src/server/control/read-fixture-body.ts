@@ -92,10 +92,7 @@ function asBodyParserError(error: unknown, request: Request): unknown {
     return Object.assign(error, { type: 'entity.parse.failed', status: 400 })
   }
   if (!request.complete && error instanceof Error) {
-    return Object.assign(error as Error, {
-      type: 'request.aborted',
-      status: 400,
-    })
+    return Object.assign(error, { type: 'request.aborted', status: 400 })
   }
   return error
 }
