@@ -1,19 +1,13 @@
 import type { Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 
-interface ConnectionKeeper {
-  track(response: ServerResponse): void
-  /** Every response still to be written says `Connection: close`; connections left after `shutdownTimeout` are destroyed. */
-  close(): Promise<void>
-}
-
 // Node's `server.close()` leaves a response in flight free to keep its
 // connection alive, which the client then reuses as it closes (ECONNRESET);
 // and a stalled upload keeps `close()` waiting until the request timeout.
 export function createConnectionKeeper(
   server: Server,
   timeouts: { idleTimeout: number; shutdownTimeout: number },
-): ConnectionKeeper {
+) {
   const inFlight = new Set<ServerResponse>()
   let closing: Promise<void> | undefined
 
@@ -39,7 +33,7 @@ export function createConnectionKeeper(
   })
 
   return {
-    track(response) {
+    track(response: ServerResponse): void {
       if (closing !== undefined) {
         response.setHeader('connection', 'close')
         return
@@ -47,7 +41,8 @@ export function createConnectionKeeper(
       inFlight.add(response)
       response.on('close', untrack)
     },
-    close() {
+    /** Every response still to be written says `Connection: close`; connections left after `shutdownTimeout` are destroyed. */
+    close(): Promise<void> {
       closing ??= new Promise<void>((resolve, reject) => {
         for (const response of inFlight) {
           if (!response.headersSent) response.setHeader('connection', 'close')

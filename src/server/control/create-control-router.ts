@@ -1,8 +1,6 @@
 import express, {
-  type NextFunction,
-  type Request,
+  type ErrorRequestHandler,
   type RequestHandler,
-  type Response,
   type Router,
 } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
@@ -59,21 +57,20 @@ export function createControlRouter(
   methodNotAllowed = createMethodNotAllowedHandler(router)
   router.use(methodNotAllowed)
 
-  router.use(
-    (
-      error: unknown,
-      _request: Request,
-      response: Response,
-      next: NextFunction,
-    ) => {
-      if (error instanceof ControlRefusedError) {
-        const { status, code, message, headers } = error
-        return writeJsonError(response, status, code, message, headers)
-      }
-      if (!(error instanceof ControlInputError)) return next(error)
-      writeJsonError(response, 400, error.code, error.message)
-    },
-  )
-
+  router.use(answerControlError)
   return router
+}
+
+const answerControlError: ErrorRequestHandler = (
+  error: unknown,
+  _request,
+  response,
+  next,
+) => {
+  if (error instanceof ControlRefusedError) {
+    const { status, code, message, headers } = error
+    return writeJsonError(response, status, code, message, headers)
+  }
+  if (!(error instanceof ControlInputError)) return next(error)
+  writeJsonError(response, 400, error.code, error.message)
 }
