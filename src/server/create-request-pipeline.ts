@@ -93,9 +93,7 @@ class RequestPipeline {
 
   /** Behind a public URL with a path, the routes see paths without it. */
   #stripBasePath(request: IncomingMessage): void {
-    const { basePath } = this.#settings
-    if (basePath !== '')
-      request.url = stripBasePath(request.url ?? '/', basePath)
+    request.url = stripBasePath(request.url ?? '/', this.#settings.basePath)
   }
 
   /**

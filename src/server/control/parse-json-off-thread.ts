@@ -12,6 +12,8 @@ const RECORDS_PER_MESSAGE = 250
 export const GIVE_BACK = -1
 export const END = -2
 
+const NOT_AN_OBJECT = 'The JSON text is not an object or an array.'
+
 export interface ParserSettings {
   perMessage: number
   /** Declared by the source, or 0: the most the buffer grows to. */
@@ -112,11 +114,7 @@ function receiveValue(worker: Worker): Promise<unknown> {
           return finish(() =>
             isObject(message.value)
               ? resolve(message.value)
-              : reject(
-                  new SyntaxError(
-                    'The JSON text is not an object or an array.',
-                  ),
-                ),
+              : reject(new SyntaxError(NOT_AN_OBJECT)),
           )
         case 'head':
           value = message.head

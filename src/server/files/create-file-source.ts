@@ -34,30 +34,25 @@ export function createFileSource(
             controller.close()
             return
           }
-          let bytesRead: number
           const chunk = new Uint8Array(length)
           try {
-            ;({ bytesRead } = await handle.read(chunk, 0, length, position))
+            const { bytesRead } = await handle.read(chunk, 0, length, position)
+            if (bytesRead === 0) {
+              throw new UserFileError(
+                path,
+                'unreadable',
+                `it ended at byte ${position} of ${size}: it was cut while being served`,
+              )
+            }
+            position += bytesRead
+            controller.enqueue(
+              bytesRead === length ? chunk : chunk.subarray(0, bytesRead),
+            )
           } catch (error) {
             close()
             controller.error(error)
             return
           }
-          if (bytesRead === 0) {
-            close()
-            controller.error(
-              new UserFileError(
-                path,
-                'unreadable',
-                `it ended at byte ${position} of ${size}: it was cut while being served`,
-              ),
-            )
-            return
-          }
-          position += bytesRead
-          controller.enqueue(
-            bytesRead === length ? chunk : chunk.subarray(0, bytesRead),
-          )
           if (position > end) {
             close()
             controller.close()

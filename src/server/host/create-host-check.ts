@@ -26,9 +26,9 @@ export function createHostCheck(
   if (isIP(settings.listenHost) === 0) {
     names.add(settings.listenHost.toLowerCase().replace(/\.$/, ''))
   }
-  // The same Host on every request: the last answer is kept.
-  let last: { host?: string; allowed: boolean } = { allowed: false }
-  const isAllowed = (host: string): boolean => {
+  // `parseHostHeader` keeps its last answer: the same Host on every request.
+  return (host) => {
+    if (host === undefined) return true
     const parsed = parseHostHeader(host)
     if (parsed === undefined) return false
     const name = parsed.hostname.replace(/\.$/, '')
@@ -42,10 +42,5 @@ export function createHostCheck(
         (domain) => name === domain.slice(1) || name.endsWith(domain),
       )
     )
-  }
-  return (host) => {
-    if (host === undefined) return true
-    if (host !== last.host) last = { host, allowed: isAllowed(host) }
-    return last.allowed
   }
 }
