@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { once } from 'node:events'
 import type { Duplex } from 'node:stream'
 import type { RequestHandler } from 'msw'
 import { DEFAULT_API_PREFIX } from '../api/api-prefix.js'
@@ -335,13 +336,8 @@ function answerNodeEvents(server: Server): void {
 
 /** Listens on `port` and `host`; resolves with the origin it listens at. */
 async function listen(server: Server, port: number, host: string) {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
+  // `once` rejects with an 'error' emitted first, e.g. EADDRINUSE.
+  await once(server.listen(port, host), 'listening')
   const address = server.address() as AddressInfo
   return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`
 }

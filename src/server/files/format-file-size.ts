@@ -1,6 +1,5 @@
 // `4 GiB`, `1.5 MiB`, `512 bytes`.
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`
   let value = bytes
   let unit = 'bytes'
   for (const next of ['KiB', 'MiB', 'GiB', 'TiB']) {
