@@ -26,9 +26,7 @@ export function createHostCheck(
   if (isIP(settings.listenHost) === 0) {
     names.add(settings.listenHost.toLowerCase().replace(/\.$/, ''))
   }
-  // `parseHostHeader` keeps its last answer: the same Host on every request.
-  return (host) => {
-    if (host === undefined) return true
+  const isAllowed = (host: string): boolean => {
     const parsed = parseHostHeader(host)
     if (parsed === undefined) return false
     const name = parsed.hostname.replace(/\.$/, '')
@@ -42,5 +40,13 @@ export function createHostCheck(
         (domain) => name === domain.slice(1) || name.endsWith(domain),
       )
     )
+  }
+  // The same Host on every request: the last answer is kept, so a request
+  // pays one string comparison here, not the parse and the lookups.
+  let last: { host?: string; allowed: boolean } = { allowed: false }
+  return (host) => {
+    if (host === undefined) return true
+    if (host !== last.host) last = { host, allowed: isAllowed(host) }
+    return last.allowed
   }
 }
