@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createContentApiMock, DEFAULT_API_KEY } from 'content-api-mock'
 import { build } from 'vite'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { useBrowserSuite, REQUIRE_BROWSER } from '../support/chromium-suite.js'
 import {
   serveStaticFolders,

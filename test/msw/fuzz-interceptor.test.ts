@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { it } from 'vitest'
 import { BASE_URL, ORIGIN, useMswServer } from '../support/api-client.js'
 import type { FuzzRequest } from '../support/fuzz-request.js'
 import {

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
 import { useRedisSuite } from '../support/redis-server.js'
 import { control, startReplicas } from '../support/replicas.js'
 import { startServer } from '../support/server.js'

@@ -106,7 +106,7 @@ it.skipIf(haproxyPath === undefined)(
       ...fleet.replicas.map((replica) => replica.url),
       balancer.url,
     ]
-    const pick = () => targets()[Math.floor(Math.random() * 4)]!
+    const pick = () => targets()[Math.floor(random() * 4)]!
     const list = JSON.parse(
       (await send(`${balancer.url}/public-api/v1/projects`, { headers: KEY }))
         .body,
@@ -147,7 +147,7 @@ it.skipIf(haproxyPath === undefined)(
 
     async function reader() {
       while (performance.now() < until) {
-        if (counting && Math.random() < 0.3) {
+        if (counting && random() < 0.3) {
           const { status } = await send(`${pick()}/public-api/v1/projects`, {
             headers: KEY,
           })

@@ -1,7 +1,5 @@
 import { createRecording } from '../../contract/create-recording.js'
-import type { RecordingFinding } from '../../contract/recording-finding.js'
 import { isJsonRecord } from '../../data/is-json-record.js'
-import type { FixtureDocument } from '../../schema/fixture.js'
 import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
 import { CliError } from '../cli-error.js'
 import {

@@ -67,7 +67,7 @@ it('starts a new window once the old one has ended', async () => {
 })
 
 it('counts each API key on its own', async () => {
-  const mock = limitFrom(T0, { limit: 2, window: '1m' })
+  limitFrom(T0, { limit: 2, window: '1m' })
   await callApi('/projects', { key: 'k_a' })
   await callApi('/projects', { key: 'k_a' })
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(429)
@@ -150,7 +150,7 @@ it('refills a token bucket evenly over the window', async () => {
 })
 
 it('counts each endpoint on its own with perEndpoint: true', async () => {
-  const mock = limitFrom(T0, { limit: 1, window: '1m', perEndpoint: true })
+  limitFrom(T0, { limit: 1, window: '1m', perEndpoint: true })
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(200)
   expect((await callApi('/projects', { key: 'k_a' })).status).toBe(429)
   expect((await callApi('/projects/p1', { key: 'k_a' })).status).toBe(200)
@@ -161,7 +161,7 @@ it('counts each endpoint on its own with perEndpoint: true', async () => {
 })
 
 it('answers unauthenticated requests 401 without counting them', async () => {
-  const mock = limitFrom(T0, { limit: 2, window: '1m' })
+  limitFrom(T0, { limit: 2, window: '1m' })
   const first = await callApi('/projects', { key: 'k_a' })
   expect(rateLimitHeaders(first).remaining).toBe('1')
 

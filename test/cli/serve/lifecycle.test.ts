@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { rename, writeFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 // The CLI runs as a child process; from src/ come only the colour rules and

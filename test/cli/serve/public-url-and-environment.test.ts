@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { expect, it } from 'vitest'
 // The CLI runs as a child process; from src/ come only the colour rules and
 // the option tables that the expected texts are built from.

@@ -5,7 +5,6 @@ import {
   InvalidRecordError,
   RecordInUseError,
   RecordNotFoundError,
-  type FixtureContent,
 } from 'content-api-mock'
 import { expect, it } from 'vitest'
 import {

@@ -173,10 +173,6 @@ it('answers the JSON 404, never a 500, for names the file system cannot look up 
 })
 
 it('answers the JSON 404, never a 500, for a built file that is a link in a circle or leads to one', async () => {
-  // The middleware of /__page and /__docs over a folder of this test's,
-  // which no entry exports.
-  const { serveFingerprintedFiles } =
-    await import('../../../src/server/files/serve-fingerprinted-files.js')
   const folder = mkdtempSync(join(tmpdir(), 'content-api-mock-page-files-'))
   try {
     symlinkSync('loop.js', join(folder, 'loop.js'))
