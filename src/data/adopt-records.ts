@@ -1,4 +1,5 @@
 import { Collection } from '@msw/data'
+import { cached } from './cached.js'
 
 interface RecordSymbols {
   primaryKey: symbol
@@ -20,12 +21,7 @@ export async function createRecordAdopter(): Promise<
   const relationMaps = new WeakMap<object, Map<string, unknown>>()
   // The map of its relations is made only if someone asks for it (`defineRelations`, `update`).
   function relationMapOf(this: object): Map<string, unknown> {
-    let map = relationMaps.get(this)
-    if (map === undefined) {
-      map = new Map()
-      relationMaps.set(this, map)
-    }
-    return map
+    return cached(relationMaps, this, () => new Map())
   }
   return (collection, record, key) => {
     // A record of the document kept for `reset()` was adopted before.

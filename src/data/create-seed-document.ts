@@ -28,43 +28,40 @@ import {
 import { createLiveStream } from './seed/create-live-stream.js'
 import type { LiveStream } from './seed/live-stream.js'
 
-/**
- * Options of `createSeedDocument`; every option has a default.
- * @example
- * const options: SeedOptions = { seed: 7, projects: 12, contents: 500 }
- */
-export interface SeedOptions {
-  /** The seed every record is derived from. Default `DEFAULT_SEED` (1). */
-  seed?: number
-  /** How many projects to create. Default 8; 4 or more give every documented role. */
-  projects?: number
-  /** How many contents to create in total, over all projects. Default 40. */
-  contents?: number
-  /** The value of the main key (account `acct_alpha`). Default `DEFAULT_API_KEY`. */
-  apiKey?: string
-  /** The "now" of the dataset: every timestamp lies before it. Default `DEFAULT_REFERENCE_DATE`. */
-  referenceDate?: string
-  /** For a live mock: contents in progress get timelines that finished minutes after they started. */
-  live?: boolean
-}
-
 /** Pinned, so the dataset does not change with the clock. */
 const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
 
-// Any number of projects from 0: tests of edge cases want few (the mock asks for 4, every documented role).
-const seedOptionsSchema = z.strictObject({
+// Typed by its shape, so that the declaration file keeps each option's comment.
+const seedOptionsShape = {
+  /** The seed every record is derived from. Default `DEFAULT_SEED` (1). */
   seed: integerOptionSchema(OPTION_RULES.seed).optional(),
+  // Any number of projects from 0: tests of edge cases want few (the mock asks for 4, every documented role).
+  /** How many projects to create. Default 8; 4 or more give every documented role. */
   projects: integerOptionSchema(OPTION_RULES.projects, 0).optional(),
+  /** How many contents to create in total, over all projects. Default 40. */
   contents: integerOptionSchema(OPTION_RULES.contents).optional(),
+  /** The value of the main key (account `acct_alpha`). Default `DEFAULT_API_KEY`. */
   apiKey: mainApiKeySchema.optional(),
+  /** The "now" of the dataset: every timestamp lies before it. Default `DEFAULT_REFERENCE_DATE`. */
   referenceDate: z
     .string()
     .refine((value) => !Number.isNaN(Date.parse(value)), {
       error: `expected an ISO 8601 timestamp such as "${DEFAULT_REFERENCE_DATE}"`,
     })
     .optional(),
+  /** For a live mock: contents in progress get timelines that finished minutes after they started. */
   live: z.boolean().optional(),
-})
+}
+
+const seedOptionsSchema: z.ZodObject<typeof seedOptionsShape, z.core.$strict> =
+  z.strictObject(seedOptionsShape)
+
+/**
+ * Options of `createSeedDocument`; every option has a default.
+ * @example
+ * const options: SeedOptions = { seed: 7, projects: 12, contents: 500 }
+ */
+export type SeedOptions = z.input<typeof seedOptionsSchema>
 
 /**
  * Creates a deterministic demo dataset as a fixture document: two accounts, four API keys, projects and contents.

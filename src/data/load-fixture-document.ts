@@ -1,5 +1,6 @@
 import type { Collection } from '@msw/data'
 import type { FixtureContent, FixtureDocument } from '../schema/fixture.js'
+import { isObject } from '../schema/is-object.js'
 import { createRecordAdopter } from './adopt-records.js'
 import type { Dataset, ViewersOf } from './dataset.js'
 import { openDataset } from './dataset.js'
@@ -54,8 +55,6 @@ function ownBody(content: FixtureContent): void {
   const body = content.content
   for (const key of Object.keys(body)) {
     const value = body[key]
-    if (typeof value === 'object' && value !== null) {
-      body[key] = structuredClone(value)
-    }
+    if (isObject(value)) body[key] = structuredClone(value)
   }
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod'
 import { unwrapSchema } from '../../schema/unwrap-schema.js'
+import { cached } from '../cached.js'
 import type { RecordKind } from './record-kinds.js'
 
 /**
@@ -22,19 +23,17 @@ const fieldsByKind = new WeakMap<
 export function recordFilterFields(
   kind: RecordKind,
 ): ReadonlyMap<string, RecordFilterType> {
-  let fields = fieldsByKind.get(kind)
-  if (fields === undefined) {
-    fields = new Map(
-      Object.entries(kind.schema.shape).flatMap(([field, schema]) => {
+  return cached(fieldsByKind, kind, () => {
+    const entries = Object.entries(kind.schema.shape).flatMap(
+      ([field, schema]) => {
         const type = typeOf(unwrapSchema(schema).inner)
         return FILTER_TYPES.has(type)
           ? [[field, type as RecordFilterType] as const]
           : []
-      }),
+      },
     )
-    fieldsByKind.set(kind, fields)
-  }
-  return fields
+    return new Map(entries)
+  })
 }
 
 /** A schema's type; a union's when all its options have the same. */

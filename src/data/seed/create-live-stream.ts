@@ -2,6 +2,7 @@ import type { LiveStream, LiveWindow } from './live-stream.js'
 import type { FixtureContent } from '../../schema/fixture.js'
 import { MOVIEMODE } from '../../schema/moviemode-content.js'
 import type { FixtureTimelinePublish } from '../../schema/timeline.js'
+import { cached } from '../cached.js'
 import { GENERATION_STEPS } from '../generation-steps.js'
 import type { SeedProject } from './create-project.js'
 import { createTitle } from './create-title.js'
@@ -193,13 +194,10 @@ class SlotStreams implements LiveStream {
   }
 
   #recordOf(stream: ProjectStream, slot: number): FixtureContent {
-    let record = stream.records.get(slot)
-    if (record === undefined) {
+    return cached(stream.records, slot, () => {
       const head = this.#headOf(stream, slot)
-      record = createLiveContent(this.#context, stream, slot, head)
-      stream.records.set(slot, record)
-    }
-    return record
+      return createLiveContent(this.#context, stream, slot, head)
+    })
   }
 
   /** IDs carry their slot (see `readPublicIdIndex`); the slot must have started by `nowMs`. */
