@@ -1,21 +1,18 @@
+import type {
+  ContentListItem,
+  ProjectDetail,
+  ProjectListItem,
+} from '../../schema/resources.js'
 import { isSuccess, type ApiExchange } from '../api-client.js'
 
-// Written out: the page imports no code of the library.
-export interface Project {
-  project_unique: string
-  project_name: string
-  description: string
-  created_at: string
-  is_readonly?: boolean
-}
+/** A list item (spec 2.1); with `is_readonly`, a detail (2.2). */
+export type Project = ProjectListItem & Partial<ProjectDetail>
 
-/** A list item (spec 2.3); with `publish` and `content`, a detail (2.4). */
-export interface Content {
-  mode: string
-  variation_unique: string
-  title: string
-  progress: { step_process: number; is_complete: boolean }
-  created_at: string
+/**
+ * A list item (spec 2.3); with `publish` and `content`, a detail (2.4),
+ * written out where variants and other modes loosen the spec's shape.
+ */
+export type Content = ContentListItem & {
   publish?: PublishResult[]
   content?: Record<string, unknown> & {
     movie_unique?: string

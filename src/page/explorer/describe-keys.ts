@@ -1,16 +1,8 @@
-export interface ApiKeyRecord {
-  key: string
-  account: string
-  expires_at?: string
-  revoked?: boolean
-}
+import type { FixtureApiKey, FixtureProject } from '../../schema/fixture.js'
 
-export interface ProjectRecord {
-  project_unique: string
-  account: string
-  is_readonly: boolean
-  shared_with?: string[]
-}
+/** Records as the control API lists them: the fixture's own shapes. */
+export type ApiKeyRecord = FixtureApiKey
+export type ProjectRecord = FixtureProject
 
 export interface KeyDescription {
   key: string
