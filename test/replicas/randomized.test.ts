@@ -21,7 +21,8 @@ import { findSuiteRedis, useSuiteRedis } from '../support/redis-server.js'
 // must be what clients got (no 500 uncounted; no count without its 500 but
 // for answers lost or refused when Redis did not confirm in time). Once every fault is healed, every replica answers again
 // within seconds. Longer runs: FLEET_RANDOM_SECONDS=300 FLEET_RANDOM_SEED=7
-// npm run test:fleet-random. (The seed draws the faults; timing does the rest.)
+// npm run test:fleet-random. (The seed draws the faults and the readers'
+// picks; timing does the rest.)
 
 const SECONDS = Number(process.env.FLEET_RANDOM_SECONDS ?? 30)
 const SEED = Number(process.env.FLEET_RANDOM_SEED ?? Date.now() % 100_000)
