@@ -1,4 +1,4 @@
-import { editDistance } from '../schema/find-close-match.js'
+import { findCloseMatch } from '../schema/find-close-match.js'
 import type * as z from 'zod'
 import { findContentMode } from '../schema/content-modes.js'
 import { fixtureDocumentSchema } from '../schema/fixture.js'
@@ -82,31 +82,10 @@ export function describeUnknownKey(
   key: string,
   candidates: readonly string[],
 ): string {
-  const suggestion = suggestKey(key, candidates)
+  const suggestion = findCloseMatch(key, candidates)
   return suggestion === undefined
     ? 'unknown key; remove it or check its spelling'
     : `unknown key; remove it or check its spelling (did you mean "${suggestion}"?)`
-}
-
-/** At most one edit per four characters, or the same key in another case. */
-function suggestKey(
-  key: string,
-  candidates: readonly string[],
-): string | undefined {
-  let best: string | undefined
-  let bestDistance = Infinity
-  for (const candidate of candidates) {
-    const distance =
-      candidate.toLowerCase() === key.toLowerCase()
-        ? 0
-        : editDistance(key, candidate)
-    const allowed = Math.max(1, Math.floor(candidate.length / 4))
-    if (distance <= allowed && distance < bestDistance) {
-      best = candidate
-      bestDistance = distance
-    }
-  }
-  return best
 }
 
 function describeValue(value: unknown): string {

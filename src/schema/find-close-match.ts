@@ -21,7 +21,7 @@ export function findCloseMatch(
 }
 
 /** Optimal-string-alignment distance: insertions, deletions, substitutions, transpositions. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows: number[][] = []
   for (let i = 0; i <= a.length; i++) {
     rows.push([i])
