@@ -58,36 +58,9 @@ function walk(
 ): void {
   const def = schema._zod.def
   switch (def.type) {
-    case 'object': {
-      if (!isJsonRecord(value)) {
-        found.push(typeDrift(at, 'an object', value))
-        return
-      }
-      const { entries, keys } = readShape(schema)
-      for (const [key, child] of entries) {
-        const where = join(at, key)
-        const field = Object.hasOwn(value, key) ? value[key] : undefined
-        if (field === undefined || field === null) {
-          found.push({
-            kind: 'null-or-absent',
-            at: where,
-            detail: field === null ? 'null' : 'absent',
-          })
-        } else {
-          walk(child, field, where, found)
-        }
-      }
-      for (const key of Object.keys(value)) {
-        if (!keys.has(key)) {
-          found.push({
-            kind: 'unknown-field',
-            at: join(at, key),
-            detail: 'not in the spec',
-          })
-        }
-      }
+    case 'object':
+      walkObject(schema, value, at, found)
       return
-    }
     case 'array': {
       if (!Array.isArray(value)) {
         found.push(typeDrift(at, 'an array', value))
@@ -128,6 +101,42 @@ function walk(
           detail: `${JSON.stringify(Array.from(value).slice(0, 24).join(''))}${value.length > 24 ? '…' : ''}`,
         })
       }
+    }
+  }
+}
+
+/** Each named key `null`, absent or walked; each other key unknown. */
+function walkObject(
+  schema: z.core.$ZodType,
+  value: unknown,
+  at: string,
+  found: ShapeDrift[],
+): void {
+  if (!isJsonRecord(value)) {
+    found.push(typeDrift(at, 'an object', value))
+    return
+  }
+  const { entries, keys } = readShape(schema)
+  for (const [key, child] of entries) {
+    const where = join(at, key)
+    const field = Object.hasOwn(value, key) ? value[key] : undefined
+    if (field === undefined || field === null) {
+      found.push({
+        kind: 'null-or-absent',
+        at: where,
+        detail: field === null ? 'null' : 'absent',
+      })
+    } else {
+      walk(child, field, where, found)
+    }
+  }
+  for (const key of Object.keys(value)) {
+    if (!keys.has(key)) {
+      found.push({
+        kind: 'unknown-field',
+        at: join(at, key),
+        detail: 'not in the spec',
+      })
     }
   }
 }
