@@ -12,6 +12,7 @@ import type { Endpoint } from '../schema/endpoints.js'
 import { contentDetailSchema } from '../schema/resources.js'
 import { RATE_LIMIT_HEADER_PATTERN } from '../schema/scenario.js'
 import { toTolerantSchema } from '../schema/to-tolerant-schema.js'
+import { cached } from '../data/cached.js'
 import { valueAt } from '../data/value-at.js'
 import type { DriftKind } from './drift-kinds.js'
 import { checkShape, type ShapeDrift } from './find-shape-drift.js'
@@ -166,16 +167,13 @@ function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
   if (endpoint !== 'getContent') return SUCCESS_SCHEMAS[endpoint]
   const mode = valueAt(body, ['data', 'mode'])
   const key = typeof mode === 'string' && findContentMode(mode) ? mode : ''
-  let schema = contentDetailSchemas.get(key)
-  if (schema === undefined) {
+  return cached(contentDetailSchemas, key, () => {
     const content =
       key === ''
         ? z.record(z.string(), z.unknown())
         : CONTENT_MODES[key as 'moviemode'].served
-    schema = z.object({ data: contentDetailSchema.extend({ content }) })
-    contentDetailSchemas.set(key, schema)
-  }
-  return schema
+    return z.object({ data: contentDetailSchema.extend({ content }) })
+  })
 }
 
 /** Modes, publish statuses and list lengths, which no schema holds. */

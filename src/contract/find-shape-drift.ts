@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { cached } from '../data/cached.js'
 import { isJsonRecord } from '../data/is-json-record.js'
 import type { DriftKind } from './drift-kinds.js'
 import { isUnusualText } from './is-unusual-text.js'
@@ -149,15 +150,12 @@ const shapes = new WeakMap<
 // Once per schema: zod computes `shape` on each read, a long list's walk
 // would read it for every item.
 function readShape(schema: z.core.$ZodType) {
-  let shape = shapes.get(schema)
-  if (shape === undefined) {
+  return cached(shapes, schema, () => {
     const entries = Object.entries(
       (schema._zod.def as z.core.$ZodObjectDef).shape,
     )
-    shape = { entries, keys: new Set(entries.map(([key]) => key)) }
-    shapes.set(schema, shape)
-  }
-  return shape
+    return { entries, keys: new Set(entries.map(([key]) => key)) }
+  })
 }
 
 function typeDrift(at: string, expected: string, value: unknown): ShapeDrift {
@@ -180,12 +178,7 @@ const exactSchemas = new WeakMap<z.core.$ZodType, z.ZodType>()
  * no refinements), so nothing their tolerant twins refuse.
  */
 function toExactSchema(schema: z.core.$ZodType): z.ZodType {
-  let exact = exactSchemas.get(schema)
-  if (exact === undefined) {
-    exact = deriveExact(schema)
-    exactSchemas.set(schema, exact)
-  }
-  return exact
+  return cached(exactSchemas, schema, () => deriveExact(schema))
 }
 
 function deriveExact(schema: z.core.$ZodType): z.ZodType {
