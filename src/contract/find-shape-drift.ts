@@ -26,11 +26,10 @@ export interface ShapeDrift {
 export function checkShape(
   schema: z.core.$ZodType,
   value: unknown,
-  at = '',
 ): { exact: boolean; drift: ShapeDrift[] } {
   const exact = toExactSchema(schema).safeParse(value).success
   if (exact && !holdsUnusualText(value)) return { exact, drift: [] }
-  return { exact, drift: walkShapeDrift(schema, value, at) }
+  return { exact, drift: walkShapeDrift(schema, value) }
 }
 
 /**
