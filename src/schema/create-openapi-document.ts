@@ -1,11 +1,5 @@
 import * as z from 'zod'
-import {
-  contentDetailResponseSchema,
-  contentListResponseSchema,
-  errorEnvelopeSchema,
-  projectDetailResponseSchema,
-  projectListResponseSchema,
-} from './envelopes.js'
+import { errorEnvelopeSchema, RESPONSE_SCHEMAS } from './envelopes.js'
 import { ENDPOINT_NAMES, ENDPOINT_PATHS, type Endpoint } from './endpoints.js'
 import { publicIdSchema } from './primitives.js'
 import {
@@ -54,19 +48,12 @@ const SCHEMAS_POINTER = '#/components/schemas/'
 const RESPONSES_POINTER = '#/components/responses/'
 
 /** Every schema with an `id` these reach (list items, `Progress`, …) becomes a component too. */
-const ROOT_SCHEMAS = [
-  projectListResponseSchema,
-  projectDetailResponseSchema,
-  contentListResponseSchema,
-  contentDetailResponseSchema,
-  errorEnvelopeSchema,
-]
+const ROOT_SCHEMAS = [...Object.values(RESPONSE_SCHEMAS), errorEnvelopeSchema]
 
 interface Operation {
   tags: [string]
   summary: string
   description: string
-  success: z.ZodType
   successDescription: string
 }
 
@@ -77,7 +64,6 @@ const OPERATIONS: Record<Endpoint, Operation> = {
     summary: 'List projects',
     description:
       'Returns the projects accessible to the owner of the API key, plus `meta.total`.',
-    success: projectListResponseSchema,
     successDescription: 'Array of Project (list item), plus `meta.total`.',
   },
   getProject: {
@@ -85,7 +71,6 @@ const OPERATIONS: Record<Endpoint, Operation> = {
     summary: 'Get a project',
     description:
       'Returns one project (detail). A project that does not exist, or one the key owner may not access, yields 404.',
-    success: projectDetailResponseSchema,
     successDescription: 'One Project (detail).',
   },
   listContents: {
@@ -93,7 +78,6 @@ const OPERATIONS: Record<Endpoint, Operation> = {
     summary: 'List the contents of a project',
     description:
       'Returns one combined list of all content kinds (post, blog, image, video) generated in the project, plus `meta.total`.',
-    success: contentListResponseSchema,
     successDescription: 'Array of Content (list item), plus `meta.total`.',
   },
   getContent: {
@@ -101,7 +85,6 @@ const OPERATIONS: Record<Endpoint, Operation> = {
     summary: 'Get a content',
     description:
       'Returns the generated body/assets and the publish results; the shape of `content` depends on `mode`. Asset addresses (`download_url`, `thumbnail_url`) are issued per request; a client must not assume they stay valid.',
-    success: contentDetailResponseSchema,
     successDescription: 'One Content (detail).',
   },
 }
@@ -144,7 +127,7 @@ export function createOpenApiDocumentOf(
       ...(parameters.length > 0 && { parameters }),
       get: createOperation(
         endpoint,
-        idOf(OPERATIONS[endpoint].success),
+        idOf(RESPONSE_SCHEMAS[endpoint]),
         parameters.length > 0,
       ),
     }
@@ -265,7 +248,7 @@ function createOperation(
   successId: string,
   hasParameters: boolean,
 ): JsonObject {
-  const { success, successDescription, ...text } = OPERATIONS[operationId]
+  const { successDescription, ...text } = OPERATIONS[operationId]
   const ref = (name: string) => ({ $ref: RESPONSES_POINTER + name })
   return {
     operationId,
