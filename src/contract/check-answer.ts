@@ -1,17 +1,15 @@
 import * as z from 'zod'
 import { CONTENT_MODES, findContentMode } from '../schema/content-modes.js'
 import {
-  contentDetailResponseSchema,
-  contentListResponseSchema,
   ERROR_CODES,
   errorEnvelopeSchema,
-  projectDetailResponseSchema,
-  projectListResponseSchema,
+  RESPONSE_SCHEMAS,
 } from '../schema/envelopes.js'
 import type { Endpoint } from '../schema/endpoints.js'
 import { contentDetailSchema } from '../schema/resources.js'
 import { RATE_LIMIT_HEADER_PATTERN } from '../schema/scenario.js'
 import { toTolerantSchema } from '../schema/to-tolerant-schema.js'
+import { cached } from '../data/cached.js'
 import { valueAt } from '../data/value-at.js'
 import type { DriftKind } from './drift-kinds.js'
 import { checkShape, type ShapeDrift } from './find-shape-drift.js'
@@ -53,13 +51,6 @@ export interface AnswerCheck {
   strict: boolean
   tolerant: boolean
   findings: DriftFinding[]
-}
-
-const SUCCESS_SCHEMAS: Record<Endpoint, z.ZodType> = {
-  listProjects: projectListResponseSchema,
-  getProject: projectDetailResponseSchema,
-  listContents: contentListResponseSchema,
-  getContent: contentDetailResponseSchema,
 }
 
 const ENVELOPE_PATHS = new Set(['', 'data', 'meta', 'error'])
@@ -127,7 +118,7 @@ export function checkAnswer(answer: VerifyAnswer): AnswerCheck {
   const tolerant =
     exact ||
     toTolerantSchema(
-      isError ? errorEnvelopeSchema : SUCCESS_SCHEMAS[verifyCase.endpoint],
+      isError ? errorEnvelopeSchema : RESPONSE_SCHEMAS[verifyCase.endpoint],
     ).safeParse(body.value).success
   return { strict: findings.length === 0, tolerant, findings }
 }
@@ -160,22 +151,19 @@ const contentDetailSchemas = new Map<string, z.ZodType>()
 /**
  * The strict schema of a success body: a content's `content` is its mode's
  * served shape, or any object for a mode the mock does not know (the
- * finding), so what this takes, the tolerant `SUCCESS_SCHEMAS` take.
+ * finding), so what this takes, the tolerant `RESPONSE_SCHEMAS` take.
  */
 function strictSchemaFor(endpoint: Endpoint, body: unknown): z.ZodType {
-  if (endpoint !== 'getContent') return SUCCESS_SCHEMAS[endpoint]
+  if (endpoint !== 'getContent') return RESPONSE_SCHEMAS[endpoint]
   const mode = valueAt(body, ['data', 'mode'])
   const key = typeof mode === 'string' && findContentMode(mode) ? mode : ''
-  let schema = contentDetailSchemas.get(key)
-  if (schema === undefined) {
+  return cached(contentDetailSchemas, key, () => {
     const content =
       key === ''
         ? z.record(z.string(), z.unknown())
         : CONTENT_MODES[key as 'moviemode'].served
-    schema = z.object({ data: contentDetailSchema.extend({ content }) })
-    contentDetailSchemas.set(key, schema)
-  }
-  return schema
+    return z.object({ data: contentDetailSchema.extend({ content }) })
+  })
 }
 
 /** Modes, publish statuses and list lengths, which no schema holds. */

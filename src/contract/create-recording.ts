@@ -1,4 +1,5 @@
 import { bindMethods } from '../data/bind-methods.js'
+import { cached } from '../data/cached.js'
 import { formatIssuePath } from '../data/fixture-error.js'
 import { isJsonRecord } from '../data/is-json-record.js'
 import {
@@ -252,9 +253,7 @@ function see<Seen extends SeenViews>(
   view: View,
   create: () => Seen,
 ): void {
-  const seen = items.get(id) ?? create()
-  items.set(id, seen) // Map keeps the first insertion's order.
-  seen[view] = item as Record<string, unknown>
+  cached(items, id, create)[view] = item as Record<string, unknown>
 }
 
 /** By project, in the order added: the same whatever order answers came in. */

@@ -59,13 +59,10 @@ export function createVerifyReport(
   return {
     strict: checks.every(([, check]) => check.strict),
     tolerant: checks.every(([, check]) => check.tolerant),
-    answers: checks.map(([answer, check]) => ({
-      case: answer.case,
-      request: answer.request,
-      status: answer.status,
-      strict: check.strict,
-      tolerant: check.tolerant,
-    })),
+    answers: checks.map(([answer, { strict, tolerant }]) => {
+      const { case: name, request, status } = answer
+      return { case: name, request, status, strict, tolerant }
+    }),
     drift,
   }
 }

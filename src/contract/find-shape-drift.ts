@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { cached } from '../data/cached.js'
 import { isJsonRecord } from '../data/is-json-record.js'
 import type { DriftKind } from './drift-kinds.js'
 import { isUnusualText } from './is-unusual-text.js'
@@ -25,11 +26,10 @@ export interface ShapeDrift {
 export function checkShape(
   schema: z.core.$ZodType,
   value: unknown,
-  at = '',
 ): { exact: boolean; drift: ShapeDrift[] } {
   const exact = toExactSchema(schema).safeParse(value).success
   if (exact && !holdsUnusualText(value)) return { exact, drift: [] }
-  return { exact, drift: walkShapeDrift(schema, value, at) }
+  return { exact, drift: walkShapeDrift(schema, value) }
 }
 
 /**
@@ -58,36 +58,9 @@ function walk(
 ): void {
   const def = schema._zod.def
   switch (def.type) {
-    case 'object': {
-      if (!isJsonRecord(value)) {
-        found.push(typeDrift(at, 'an object', value))
-        return
-      }
-      const { entries, keys } = readShape(schema)
-      for (const [key, child] of entries) {
-        const where = join(at, key)
-        const field = Object.hasOwn(value, key) ? value[key] : undefined
-        if (field === undefined || field === null) {
-          found.push({
-            kind: 'null-or-absent',
-            at: where,
-            detail: field === null ? 'null' : 'absent',
-          })
-        } else {
-          walk(child, field, where, found)
-        }
-      }
-      for (const key of Object.keys(value)) {
-        if (!keys.has(key)) {
-          found.push({
-            kind: 'unknown-field',
-            at: join(at, key),
-            detail: 'not in the spec',
-          })
-        }
-      }
+    case 'object':
+      walkObject(schema, value, at, found)
       return
-    }
     case 'array': {
       if (!Array.isArray(value)) {
         found.push(typeDrift(at, 'an array', value))
@@ -132,6 +105,42 @@ function walk(
   }
 }
 
+/** Each named key `null`, absent or walked; each other key unknown. */
+function walkObject(
+  schema: z.core.$ZodType,
+  value: unknown,
+  at: string,
+  found: ShapeDrift[],
+): void {
+  if (!isJsonRecord(value)) {
+    found.push(typeDrift(at, 'an object', value))
+    return
+  }
+  const { entries, keys } = readShape(schema)
+  for (const [key, child] of entries) {
+    const where = join(at, key)
+    const field = Object.hasOwn(value, key) ? value[key] : undefined
+    if (field === undefined || field === null) {
+      found.push({
+        kind: 'null-or-absent',
+        at: where,
+        detail: field === null ? 'null' : 'absent',
+      })
+    } else {
+      walk(child, field, where, found)
+    }
+  }
+  for (const key of Object.keys(value)) {
+    if (!keys.has(key)) {
+      found.push({
+        kind: 'unknown-field',
+        at: join(at, key),
+        detail: 'not in the spec',
+      })
+    }
+  }
+}
+
 const shapes = new WeakMap<
   z.core.$ZodType,
   { entries: Array<[string, z.core.$ZodType]>; keys: Set<string> }
@@ -140,15 +149,12 @@ const shapes = new WeakMap<
 // Once per schema: zod computes `shape` on each read, a long list's walk
 // would read it for every item.
 function readShape(schema: z.core.$ZodType) {
-  let shape = shapes.get(schema)
-  if (shape === undefined) {
+  return cached(shapes, schema, () => {
     const entries = Object.entries(
       (schema._zod.def as z.core.$ZodObjectDef).shape,
     )
-    shape = { entries, keys: new Set(entries.map(([key]) => key)) }
-    shapes.set(schema, shape)
-  }
-  return shape
+    return { entries, keys: new Set(entries.map(([key]) => key)) }
+  })
 }
 
 function typeDrift(at: string, expected: string, value: unknown): ShapeDrift {
@@ -171,12 +177,7 @@ const exactSchemas = new WeakMap<z.core.$ZodType, z.ZodType>()
  * no refinements), so nothing their tolerant twins refuse.
  */
 function toExactSchema(schema: z.core.$ZodType): z.ZodType {
-  let exact = exactSchemas.get(schema)
-  if (exact === undefined) {
-    exact = deriveExact(schema)
-    exactSchemas.set(schema, exact)
-  }
-  return exact
+  return cached(exactSchemas, schema, () => deriveExact(schema))
 }
 
 function deriveExact(schema: z.core.$ZodType): z.ZodType {

@@ -39,17 +39,6 @@ export type ClientReportThresholds = {
   >
 }
 
-type RuleSetting<Rule extends ClientReportRule> =
-  | boolean
-  | (Rule extends keyof ClientReportThresholds
-      ? Partial<ClientReportThresholds[Rule]>
-      : Record<string, never>)
-
-/** The `clientReport` option: per rule, `false` to turn it off, or its thresholds; else the defaults. */
-export type ClientReportOptions = {
-  [Rule in ClientReportRule]?: RuleSetting<Rule>
-}
-
 const count = (min: number) => {
   const error = `expected a whole number, ${min} or more`
   return z.int({ error }).min(min, { error }).optional()
@@ -63,10 +52,7 @@ const setting = <Shape extends z.core.$ZodLooseShape>(thresholds: Shape) =>
  * @example
  * clientReportOptionsSchema.parse({ 'too-many-in-flight': { limit: 4 } })
  */
-export const clientReportOptionsSchema: z.ZodType<
-  ClientReportOptions,
-  ClientReportOptions
-> = z.strictObject({
+export const clientReportOptionsSchema = z.strictObject({
   'retry-before-retry-after': setting({}),
   'retry-without-backoff': setting({
     retries: count(2),
@@ -80,3 +66,6 @@ export const clientReportOptionsSchema: z.ZodType<
   'tight-polling': setting({ requests: count(2), intervalMs: count(1) }),
   'too-many-in-flight': setting({ limit: count(1) }),
 } satisfies Record<ClientReportRule, z.ZodType>)
+
+/** The `clientReport` option: per rule, `false` to turn it off, or its thresholds; else the defaults. */
+export type ClientReportOptions = z.input<typeof clientReportOptionsSchema>

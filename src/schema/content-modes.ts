@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { describeExpectation } from './describe-expectation.js'
+import { isObject } from './is-object.js'
 import { recordedExtrasShape } from './recorded-extras.js'
 import {
   MOVIEMODE,
@@ -82,14 +83,10 @@ export function checkStoredContentBody(
 
 /** Lets `checkStoredContentBody` run even when other fields are wrong, so one parse reports every problem. */
 export function hasReadableContentBody(payload: { value: unknown }): boolean {
-  const record = payload.value
-  if (typeof record !== 'object' || record === null) return false
-  const { mode, content } = record as Record<string, unknown>
+  if (!isObject(payload.value)) return false
+  const { mode, content } = payload.value as Record<string, unknown>
   return (
-    typeof mode === 'string' &&
-    typeof content === 'object' &&
-    content !== null &&
-    !Array.isArray(content)
+    typeof mode === 'string' && isObject(content) && !Array.isArray(content)
   )
 }
 

@@ -1,11 +1,5 @@
 import * as z from 'zod'
-import {
-  contentDetailResponseSchema,
-  contentListResponseSchema,
-  errorEnvelopeSchema,
-  projectDetailResponseSchema,
-  projectListResponseSchema,
-} from './envelopes.js'
+import { errorEnvelopeSchema, RESPONSE_SCHEMAS } from './envelopes.js'
 import { ENDPOINT_NAMES, ENDPOINT_PATHS, type Endpoint } from './endpoints.js'
 import { publicIdSchema } from './primitives.js'
 import {
@@ -54,53 +48,43 @@ const SCHEMAS_POINTER = '#/components/schemas/'
 const RESPONSES_POINTER = '#/components/responses/'
 
 /** Every schema with an `id` these reach (list items, `Progress`, …) becomes a component too. */
-const ROOT_SCHEMAS = [
-  projectListResponseSchema,
-  projectDetailResponseSchema,
-  contentListResponseSchema,
-  contentDetailResponseSchema,
-  errorEnvelopeSchema,
-]
+const ROOT_SCHEMAS = [...Object.values(RESPONSE_SCHEMAS), errorEnvelopeSchema]
 
-interface OperationText {
-  tag: string
+interface Operation {
+  tags: [string]
   summary: string
   description: string
   successDescription: string
 }
 
 /** Path and operation ID come from `ENDPOINT_PATHS`, so they cannot differ from what the mock serves. */
-const OPERATIONS: Record<Endpoint, OperationText & { success: z.ZodType }> = {
+const OPERATIONS: Record<Endpoint, Operation> = {
   listProjects: {
-    tag: 'Projects',
+    tags: ['Projects'],
     summary: 'List projects',
     description:
       'Returns the projects accessible to the owner of the API key, plus `meta.total`.',
-    success: projectListResponseSchema,
     successDescription: 'Array of Project (list item), plus `meta.total`.',
   },
   getProject: {
-    tag: 'Projects',
+    tags: ['Projects'],
     summary: 'Get a project',
     description:
       'Returns one project (detail). A project that does not exist, or one the key owner may not access, yields 404.',
-    success: projectDetailResponseSchema,
     successDescription: 'One Project (detail).',
   },
   listContents: {
-    tag: 'Contents',
+    tags: ['Contents'],
     summary: 'List the contents of a project',
     description:
       'Returns one combined list of all content kinds (post, blog, image, video) generated in the project, plus `meta.total`.',
-    success: contentListResponseSchema,
     successDescription: 'Array of Content (list item), plus `meta.total`.',
   },
   getContent: {
-    tag: 'Contents',
+    tags: ['Contents'],
     summary: 'Get a content',
     description:
       'Returns the generated body/assets and the publish results; the shape of `content` depends on `mode`. Asset addresses (`download_url`, `thumbnail_url`) are issued per request; a client must not assume they stay valid.',
-    success: contentDetailResponseSchema,
     successDescription: 'One Content (detail).',
   },
 }
@@ -136,18 +120,16 @@ export function createOpenApiDocumentOf(
   const paths: Record<string, OpenApiPathItem> = {}
   for (const endpoint of ENDPOINT_NAMES) {
     const path = ENDPOINT_PATHS[endpoint]
-    const { success, ...operation } = OPERATIONS[endpoint]
     const parameters = Array.from(path.matchAll(/\{(\w+)\}/g), ([, name]) =>
       createPathParameter(name!),
     )
     paths[path] = {
       ...(parameters.length > 0 && { parameters }),
-      get: createOperation({
-        ...operation,
-        operationId: endpoint,
-        success: idOf(success),
-        hasParameters: parameters.length > 0,
-      }),
+      get: createOperation(
+        endpoint,
+        idOf(RESPONSE_SCHEMAS[endpoint]),
+        parameters.length > 0,
+      ),
     }
   }
 
@@ -262,32 +244,29 @@ function createPathParameter(name: string): JsonObject {
 }
 
 function createOperation(
-  input: OperationText & {
-    operationId: string
-    success: string
-    hasParameters: boolean
-  },
+  operationId: Endpoint,
+  successId: string,
+  hasParameters: boolean,
 ): JsonObject {
+  const { successDescription, ...text } = OPERATIONS[operationId]
   const ref = (name: string) => ({ $ref: RESPONSES_POINTER + name })
   return {
-    operationId: input.operationId,
-    tags: [input.tag],
-    summary: input.summary,
-    description: input.description,
+    operationId,
+    ...text,
     responses: {
       '200': {
-        description: input.successDescription,
+        description: successDescription,
         headers: createRateLimitHeaders(),
         content: {
           'application/json': {
-            schema: { $ref: SCHEMAS_POINTER + input.success },
+            schema: { $ref: SCHEMAS_POINTER + successId },
           },
         },
       },
       '401': ref('Unauthorized'),
       '404': ref('NotFound'),
       '405': ref('MethodNotAllowed'),
-      ...(input.hasParameters ? { '422': ref('InvalidParameter') } : {}),
+      ...(hasParameters ? { '422': ref('InvalidParameter') } : {}),
       '429': ref('RateLimited'),
       '500': ref('InternalError'),
       '503': ref('ServiceUnavailable'),

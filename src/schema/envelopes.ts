@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import type { Endpoint } from './endpoints.js'
 import {
   contentDetailSchema,
   contentListItemSchema,
@@ -132,6 +133,14 @@ export const contentDetailResponseSchema = dataEnvelope(
   contentDetailSchema,
   'ContentDetailResponse',
 )
+
+/** The body each endpoint answers with success. */
+export const RESPONSE_SCHEMAS = {
+  listProjects: projectListResponseSchema,
+  getProject: projectDetailResponseSchema,
+  listContents: contentListResponseSchema,
+  getContent: contentDetailResponseSchema,
+} as const satisfies Record<Endpoint, z.ZodType>
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
 export type ControlErrorCode = (typeof CONTROL_ERROR_CODES)[number]

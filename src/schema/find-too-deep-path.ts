@@ -9,21 +9,21 @@ export const TOO_DEEP_MESSAGE = `nests objects and arrays more than ${MAX_NESTIN
 /** `startDepth`: 1 for a document, 3 for a record. A stack of its own, so any depth is safe to check. */
 export function findTooDeepPath(
   value: unknown,
-  { maxDepth = MAX_NESTING_DEPTH, startDepth = 1 } = {},
+  { startDepth = 1 } = {},
 ): PropertyKey[] | undefined {
   // Counting levels costs no path bookkeeping (bench/depth.js); the path is looked for once something is.
-  if (!isTooDeep(value, maxDepth, startDepth)) return undefined
-  return findPath(value, maxDepth, startDepth)
+  if (!isTooDeep(value, startDepth)) return undefined
+  return findPath(value, startDepth)
 }
 
-function isTooDeep(value: unknown, maxDepth: number, startDepth: number) {
+function isTooDeep(value: unknown, startDepth: number) {
   const values: unknown[] = [value]
   const depths: number[] = [startDepth]
   while (values.length > 0) {
     const current = values.pop()
     const depth = depths.pop()!
     if (typeof current !== 'object' || current === null) continue
-    if (depth > maxDepth) return true
+    if (depth > MAX_NESTING_DEPTH) return true
     const children = Array.isArray(current) ? current : Object.values(current)
     for (const child of children) {
       if (typeof child === 'object' && child !== null) {
@@ -37,7 +37,6 @@ function isTooDeep(value: unknown, maxDepth: number, startDepth: number) {
 
 function findPath(
   value: unknown,
-  maxDepth: number,
   startDepth: number,
 ): PropertyKey[] | undefined {
   interface Visit {
@@ -52,7 +51,7 @@ function findPath(
   while (pending.length > 0) {
     const visit = pending.pop()!
     if (typeof visit.value !== 'object' || visit.value === null) continue
-    if (visit.depth > maxDepth) return pathOf(visit)
+    if (visit.depth > MAX_NESTING_DEPTH) return pathOf(visit)
     const children = visit.value as Record<PropertyKey, unknown>
     const keys: PropertyKey[] = Array.isArray(children)
       ? children.map((_, index) => index)

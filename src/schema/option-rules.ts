@@ -1,26 +1,26 @@
 import * as z from 'zod'
 
-export interface IntegerOptionRule {
-  readonly min: number
-  readonly max: number
-  readonly default: number
+interface OptionRule<Default> {
+  readonly default: Default
   /** What the option does, in one line: for help texts and messages. */
   readonly summary: string
 }
 
+export interface IntegerOptionRule extends OptionRule<number> {
+  readonly min: number
+  readonly max: number
+}
+
 export type NumberOptionRule = IntegerOptionRule
 
-interface ChoiceOptionRule<Choice extends string = string> {
+interface ChoiceOptionRule<
+  Choice extends string = string,
+> extends OptionRule<Choice> {
   readonly choices: readonly Choice[]
-  readonly default: Choice
-  readonly summary: string
 }
 
 /** An option sent in an HTTP header, such as an API key. */
-export interface TokenOptionRule {
-  readonly default: string
-  readonly summary: string
-}
+export type TokenOptionRule = OptionRule<string>
 
 export const TOKEN_PATTERN = /^[\x21-\x7e]+$/
 
@@ -86,10 +86,7 @@ export const OPTION_RULES = {
   },
 } as const satisfies Record<
   string,
-  | IntegerOptionRule
-  | ChoiceOptionRule
-  | TokenOptionRule
-  | { readonly default: boolean; readonly summary: string }
+  IntegerOptionRule | ChoiceOptionRule | TokenOptionRule | OptionRule<boolean>
 >
 
 export function describeIntegerRule(

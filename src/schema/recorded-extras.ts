@@ -21,7 +21,4 @@ export const recordedExtrasShape = {
  * @example
  * const extras: RecordedExtras = { extra: { x_extension: 'ext_1' }, absent: ['post_url'] }
  */
-export interface RecordedExtras {
-  extra?: Record<string, unknown> | undefined
-  absent?: string[] | undefined
-}
+export type RecordedExtras = z.infer<z.ZodObject<typeof recordedExtrasShape>>
