@@ -40,20 +40,15 @@ interface Bucket {
  * The spec shows that 429 exists, not its values or headers, so every part is configurable. `'fixed-window'` (default)
  * counts from a key's first request in a window; `'token-bucket'` refills evenly over the window.
  * `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
+ * `options` as `rateLimitSchema` parsed them: `limit` a whole number, 1 or more.
  */
 export function createRateLimiter(
   options: RateLimit,
   now: () => number,
 ): RateLimiter {
-  const { limit } = options
-  if (!Number.isSafeInteger(limit) || limit < 1) {
-    throw new TypeError(
-      `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
-    )
-  }
   return new RateLimiter(
     {
-      limit,
+      limit: options.limit,
       windowMs: parseDuration(options.window, 'rate-limit window'),
       algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
       perEndpoint: options.perEndpoint ?? false,

@@ -66,15 +66,11 @@ export interface RequestJournal {
  */
 export const DEFAULT_JOURNAL_SIZE = OPTION_RULES.journalSize.default
 
+/** `capacity` as the `journalSize` option's schema checked it: a whole number, 1 or more. */
 export function createRequestJournal(
   capacity: number,
   labelOf: (key: string) => string | undefined,
 ): RequestJournal {
-  if (!Number.isSafeInteger(capacity) || capacity < 1) {
-    throw new TypeError(
-      `Invalid journal size ${JSON.stringify(capacity)}: expected a whole number of entries, 1 or more.`,
-    )
-  }
   const entries: RawJournalEntry[] = []
   let next = 0
   let added = 0
