@@ -43,10 +43,9 @@ const FILE_NAMES: Record<AssetKind, string> = {
   video: 'video.mp4',
   thumbnail: 'thumbnail.jpg',
 }
-const KINDS_BY_FILE_NAME = new Map<string, AssetKind>([
-  ['video.mp4', 'video'],
-  ['thumbnail.jpg', 'thumbnail'],
-])
+const KINDS_BY_FILE_NAME = new Map(
+  Object.entries(FILE_NAMES).map(([kind, name]) => [name, kind as AssetKind]),
+)
 // Domain separation; one SHA-256 block long, so it is absorbed once per signer.
 const DOMAIN = 'content-api-mock/asset-url/v2\n'.padEnd(64, '.')
 // Each URL carries half of one HMAC tag (NIST SP 800-107 allows 128-bit truncation).
