@@ -37,15 +37,9 @@ function decide(
   if ('status' in caller) return caller
   const keyLabel = context.dataset().index.keyLabels.get(caller.apiKey.key)
   const preset = readScenarioHeader(context, request)
-  if (typeof preset === 'object') {
-    preset.keyLabel = keyLabel
-    return preset
-  }
+  if (typeof preset === 'object') return { ...preset, keyLabel }
   const variants = readVariantHeader(context, request)
-  if (!Array.isArray(variants)) {
-    variants.keyLabel = keyLabel
-    return variants
-  }
+  if (!Array.isArray(variants)) return { ...variants, keyLabel }
   const outcome = context.scenarios.evaluate(
     { path: request.path, endpoint: route?.endpoint, keyLabel },
     preset,
