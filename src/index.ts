@@ -51,7 +51,7 @@ export type {
   ActiveScenario,
   ScenarioController,
 } from './api/traffic/create-scenario-engine.js'
-export type { RateLimitUsage } from './api/traffic/create-rate-limiter.js'
+export type { RateLimitUsage } from './api/traffic/rate-limiter.js'
 export {
   DEFAULT_JOURNAL_SIZE,
   type JournalEntry,

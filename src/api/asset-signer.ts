@@ -29,8 +29,11 @@ export type AssetVerification =
     }
 
 interface AssetSignerOptions {
-  /** Defaults to 32 random bytes per signer, so URLs do not survive a restart. */
-  secret?: string | Uint8Array
+  /**
+   * Defaults to 32 random bytes per signer, so URLs do not survive a restart.
+   * Non-empty when given: the `assetSecret` option's schema says so.
+   */
+  secret?: string
   ttlSeconds: number
   /** A mock's `lifetimeNow`, which never runs faster than real time. */
   now: () => number
@@ -40,10 +43,9 @@ const FILE_NAMES: Record<AssetKind, string> = {
   video: 'video.mp4',
   thumbnail: 'thumbnail.jpg',
 }
-const KINDS_BY_FILE_NAME = new Map<string, AssetKind>([
-  ['video.mp4', 'video'],
-  ['thumbnail.jpg', 'thumbnail'],
-])
+const KINDS_BY_FILE_NAME = new Map(
+  Object.entries(FILE_NAMES).map(([kind, name]) => [name, kind as AssetKind]),
+)
 // Domain separation; one SHA-256 block long, so it is absorbed once per signer.
 const DOMAIN = 'content-api-mock/asset-url/v2\n'.padEnd(64, '.')
 // Each URL carries half of one HMAC tag (NIST SP 800-107 allows 128-bit truncation).
@@ -196,18 +198,10 @@ export class AssetSigner {
   }
 }
 
-function toKey(secret: string | Uint8Array | undefined): Uint8Array {
-  if (secret === undefined) {
-    return crypto.getRandomValues(new Uint8Array(32))
-  }
-  const key =
-    typeof secret === 'string' ? new TextEncoder().encode(secret) : secret
-  if (!(key instanceof Uint8Array) || key.length === 0) {
-    throw new TypeError(
-      'Failed to create the asset signer: secret must be a non-empty string or Uint8Array. Leave it out to get a random secret per signer.',
-    )
-  }
-  return key
+function toKey(secret: string | undefined): Uint8Array {
+  return secret === undefined
+    ? crypto.getRandomValues(new Uint8Array(32))
+    : encoder.encode(secret)
 }
 
 function parseAssetPath(

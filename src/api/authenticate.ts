@@ -82,11 +82,10 @@ function unauthorized(
   invalidToken = false,
 ): ApiResponse {
   const challenge = invalidToken ? ', error="invalid_token"' : ''
-  const response = createErrorResponse(401, 'unauthorized', message, {
+  const headers = {
     'www-authenticate': `Bearer realm="content-api"${challenge}`,
-  })
-  response.facts = { cause }
-  return response
+  }
+  return createErrorResponse(401, 'unauthorized', message, headers, { cause })
 }
 
 /**

@@ -177,15 +177,13 @@ function checkSpeed(speed: number, pause: boolean): void {
   )
 }
 
-/** What `GET /__mock/clock` answers: the mock's time and its speed. */
-interface ClockReading {
-  /** ISO 8601, UTC. */
+/**
+ * What `GET /__mock/clock` answers: the mock's time (ISO 8601, UTC) and how
+ * many times as fast as real time it runs (0 while paused).
+ */
+export function describeClock(clock: MockClock): {
   now: string
-  /** How many times as fast as real time the clock runs; 0 while paused. */
   speed: number
-}
-
-/** The clock as the control API shows it. */
-export function describeClock(clock: MockClock): ClockReading {
+} {
   return { now: new Date(clock.now()).toISOString(), speed: clock.speed }
 }

@@ -37,15 +37,9 @@ function decide(
   if ('status' in caller) return caller
   const keyLabel = context.dataset().index.keyLabels.get(caller.apiKey.key)
   const preset = readScenarioHeader(context, request)
-  if (typeof preset === 'object') {
-    preset.keyLabel = keyLabel
-    return preset
-  }
+  if (typeof preset === 'object') return { ...preset, keyLabel }
   const variants = readVariantHeader(context, request)
-  if (!Array.isArray(variants)) {
-    variants.keyLabel = keyLabel
-    return variants
-  }
+  if (!Array.isArray(variants)) return { ...variants, keyLabel }
   const outcome = context.scenarios.evaluate(
     { path: request.path, endpoint: route?.endpoint, keyLabel },
     preset,
@@ -90,7 +84,7 @@ function answer(
   route: RouteMatch | undefined,
 ): ApiResponse {
   if (route === undefined) {
-    const response = createErrorResponse(
+    return createErrorResponse(
       404,
       'not_found',
       `No endpoint at ${request.method} ${request.path}. The API has GET ${Object.values(
@@ -98,21 +92,20 @@ function answer(
       )
         .map((path) => context.prefix + path)
         .join(', GET ')}.`,
+      undefined,
+      { cause: 'unknown-path' },
     )
-    response.facts = { cause: 'unknown-path' }
-    return response
   }
   // @note HEAD answers as GET does, the adapters leave the body out (RFC
   // 9110 section 9.3.2): a client may check a URL and its length with it.
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const response = createErrorResponse(
+    return createErrorResponse(
       405,
       'method_not_allowed',
       `Method ${request.method} is not allowed on ${context.prefix}${ENDPOINT_PATHS[route.endpoint]}: the API is read-only and answers GET (and HEAD) only.`,
       { allow: 'GET, HEAD' },
+      { cause: 'method-not-allowed' },
     )
-    response.facts = { cause: 'method-not-allowed' }
-    return response
   }
   return answerRoute(context, request, caller, route)
 }

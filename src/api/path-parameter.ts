@@ -32,7 +32,7 @@ export function readPathParameter(
 }
 
 function invalid(message: string): ApiResponse {
-  const response = createErrorResponse(422, 'invalid_parameter', message)
-  response.facts = { cause: 'invalid-id' }
-  return response
+  return createErrorResponse(422, 'invalid_parameter', message, undefined, {
+    cause: 'invalid-id',
+  })
 }

@@ -78,14 +78,13 @@ export async function serveAsset(
 }
 
 function methodNotAllowed(method: string): ApiResponse {
-  const response = createErrorResponse(
+  return createErrorResponse(
     405,
     'method_not_allowed',
     `Asset URLs answer GET and HEAD only, not ${method}. Request the URL with GET to download it.`,
     { ...NO_STORE, allow: 'GET, HEAD' },
+    { cause: 'method-not-allowed' },
   )
-  response.facts = { cause: 'method-not-allowed' }
-  return response
 }
 
 /** The 403 of a URL that was altered, or is genuine but expired. */
@@ -94,20 +93,18 @@ function refuseUrl(
   ttlSeconds: number,
 ): ApiResponse {
   const expired = result.reason === 'expired'
-  const response = createErrorResponse(
+  return createErrorResponse(
     403,
     expired ? 'asset_url_expired' : 'asset_url_invalid',
     result.message,
     NO_STORE,
-  )
-  response.facts =
     expired && result.expiresAt !== undefined
       ? {
           cause: 'asset-url-expired',
           ...lifetimeOf(result.expiresAt, ttlSeconds),
         }
-      : { cause: 'asset-url-invalid' }
-  return response
+      : { cause: 'asset-url-invalid' },
+  )
 }
 
 /** The movie's video or thumbnail, or a 404 naming what cannot be served. */

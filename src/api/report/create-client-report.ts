@@ -5,26 +5,21 @@ import {
 import type { JournalEntry } from '../traffic/create-request-journal.js'
 import type { ClientFinding, ClientReport } from './client-report.js'
 import type { Occurrence, ReportRule } from './report-rule.js'
-import { expiredAssetUrl } from './rules/expired-asset-url.js'
-import { invalidParameter } from './rules/invalid-parameter.js'
-import { missingAuthorization } from './rules/missing-authorization.js'
+import { PER_REQUEST_RULES } from './rules/per-request-rules.js'
 import { repeatedUnauthorized } from './rules/repeated-unauthorized.js'
 import { retryBeforeRetryAfter } from './rules/retry-before-retry-after.js'
 import { retryWithoutBackoff } from './rules/retry-without-backoff.js'
 import { tightPolling } from './rules/tight-polling.js'
 import { tooManyInFlight } from './rules/too-many-in-flight.js'
-import { unknownRoute } from './rules/unknown-route.js'
 
 export const MAX_FINDING_ENTRIES = 20
 
+// Findings list errors first, each severity in this order.
 const RULES: ReadonlyArray<ReportRule<any>> = [
   retryBeforeRetryAfter,
+  ...PER_REQUEST_RULES,
   retryWithoutBackoff,
-  expiredAssetUrl,
-  missingAuthorization,
   repeatedUnauthorized,
-  unknownRoute,
-  invalidParameter,
   tightPolling,
   tooManyInFlight,
 ]

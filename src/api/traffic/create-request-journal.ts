@@ -66,15 +66,11 @@ export interface RequestJournal {
  */
 export const DEFAULT_JOURNAL_SIZE = OPTION_RULES.journalSize.default
 
+/** `capacity` as the `journalSize` option's schema checked it: a whole number, 1 or more. */
 export function createRequestJournal(
   capacity: number,
   labelOf: (key: string) => string | undefined,
 ): RequestJournal {
-  if (!Number.isSafeInteger(capacity) || capacity < 1) {
-    throw new TypeError(
-      `Invalid journal size ${JSON.stringify(capacity)}: expected a whole number of entries, 1 or more.`,
-    )
-  }
   const entries: RawJournalEntry[] = []
   let next = 0
   let added = 0
@@ -131,36 +127,15 @@ export function createRequestJournal(
   }
 }
 
-function toJournalEntry(raw: RawJournalEntry): JournalEntry {
-  // Keys in the order of `JournalEntry`, absent ones left out.
+function toJournalEntry({ id, timeMs, ...raw }: RawJournalEntry): JournalEntry {
+  // Keys in the order the answer added them (that of `JournalEntry`), absent
+  // ones and `networkError: false` left out.
+  const given = Object.entries(raw).filter(
+    ([, value]) => value !== undefined && value !== false,
+  )
   return {
-    id: raw.id,
-    time: new Date(raw.timeMs).toISOString(),
-    method: raw.method,
-    path: raw.path,
-    query: raw.query,
-    ...(raw.endpoint !== undefined && { endpoint: raw.endpoint }),
-    ...(raw.keyLabel !== undefined && { keyLabel: raw.keyLabel }),
-    status: raw.status,
-    durationMs: raw.durationMs,
-    startMs: raw.startMs,
-    lifetimeClockMs: raw.lifetimeClockMs,
-    ...(raw.networkError && { networkError: true }),
-    ...(raw.variants !== undefined && { variants: raw.variants }),
-    ...(raw.proxied !== undefined && { proxied: raw.proxied }),
-    ...(raw.cause !== undefined && { cause: raw.cause }),
-    ...(raw.keyFingerprint !== undefined && {
-      keyFingerprint: raw.keyFingerprint,
-    }),
-    ...(raw.retryAfterSeconds !== undefined && {
-      retryAfterSeconds: raw.retryAfterSeconds,
-    }),
-    ...(raw.limitScope !== undefined && { limitScope: raw.limitScope }),
-    ...(raw.assetIssuedMs !== undefined && {
-      assetIssuedMs: raw.assetIssuedMs,
-    }),
-    ...(raw.assetExpiresMs !== undefined && {
-      assetExpiresMs: raw.assetExpiresMs,
-    }),
-  }
+    id,
+    time: new Date(timeMs).toISOString(),
+    ...Object.fromEntries(given),
+  } as JournalEntry
 }

@@ -4,11 +4,7 @@ import { combineSeeds } from '../../random/mix-seeds.js'
 import type { ApiResponse } from '../types.js'
 import { computeLatency } from './compute-latency.js'
 import { createForcedResponse } from './create-forced-response.js'
-import {
-  createRateLimiter,
-  type RateLimiter,
-  type RateLimitUsage,
-} from './create-rate-limiter.js'
+import { RateLimiter, type RateLimitUsage } from './rate-limiter.js'
 import { isUnderPath } from './is-under-path.js'
 import type { LimitScope } from './journal-facts.js'
 import type { ScenarioCounters } from './scenario-counters.js'
@@ -75,7 +71,7 @@ export class ScenarioEntry {
     }
     this.stream = createSeededStream(combineSeeds(options.seed, stream))
     if (scenario.rateLimit !== undefined) {
-      this.limiter = createRateLimiter(scenario.rateLimit, options.now)
+      this.limiter = new RateLimiter(scenario.rateLimit, options.now)
     }
     if (endpoint !== undefined) this.#endpoints = new Set([endpoint].flat())
     if (path !== undefined) this.#path = toFullPath(path, options.prefix)

@@ -40,30 +40,9 @@ interface Bucket {
  * The spec shows that 429 exists, not its values or headers, so every part is configurable. `'fixed-window'` (default)
  * counts from a key's first request in a window; `'token-bucket'` refills evenly over the window.
  * `headers: 'ratelimit'` gives the reset in seconds, `'x-ratelimit'` in epoch seconds.
+ * One bucket per key (and endpoint). `rateLimit` as `rateLimitSchema` parsed
+ * it: `limit` a whole number, 1 or more.
  */
-export function createRateLimiter(
-  options: RateLimit,
-  now: () => number,
-): RateLimiter {
-  const { limit } = options
-  if (!Number.isSafeInteger(limit) || limit < 1) {
-    throw new TypeError(
-      `Invalid rate limit ${JSON.stringify(limit)}: expected a whole number of requests, 1 or more.`,
-    )
-  }
-  return new RateLimiter(
-    {
-      limit,
-      windowMs: parseDuration(options.window, 'rate-limit window'),
-      algorithm: options.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
-      perEndpoint: options.perEndpoint ?? false,
-      headers: options.headers ?? RATE_LIMIT_HEADER_STYLES[0],
-    },
-    now,
-  )
-}
-
-/** A rate limiter keeping one bucket per key (and endpoint). */
 export class RateLimiter {
   readonly options: LimiterOptions
   readonly #now: () => number
@@ -71,7 +50,14 @@ export class RateLimiter {
   readonly #msPerToken: number
   readonly #names: { limit: string; remaining: string; reset: string }
 
-  constructor(options: LimiterOptions, now: () => number) {
+  constructor(rateLimit: RateLimit, now: () => number) {
+    const options: LimiterOptions = {
+      limit: rateLimit.limit,
+      windowMs: parseDuration(rateLimit.window, 'rate-limit window'),
+      algorithm: rateLimit.algorithm ?? RATE_LIMIT_ALGORITHMS[0],
+      perEndpoint: rateLimit.perEndpoint ?? false,
+      headers: rateLimit.headers ?? RATE_LIMIT_HEADER_STYLES[0],
+    }
     this.options = options
     this.#now = now
     this.#msPerToken = options.windowMs / options.limit
