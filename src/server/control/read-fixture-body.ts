@@ -73,11 +73,7 @@ function parseOffThread(
   source: Request | Buffer,
   next: NextFunction,
 ): void {
-  // Past `limitRequestBody`: a declared length is within the limit.
-  const byteLength = Number(request.headers['content-length'])
-  parseJsonOffThread(source, {
-    byteLength: source === request && byteLength > 0 ? byteLength : 0,
-  }).then(
+  parseJsonOffThread(source).then(
     (value) => {
       request.body = value
       next()
