@@ -31,7 +31,6 @@ import {
   resolveRequestOrigin,
   type OriginSettings,
 } from './host/resolve-request-origin.js'
-import { createUpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 import {
   resolveUpstream,
   type Upstream,
@@ -205,12 +204,7 @@ export async function createContentApiServer(
       handlers: options.handlers,
       originOf,
       listeningOrigin: () => originSettings.listening,
-      ...(upstream !== undefined && {
-        forward: {
-          to: createUpstreamForwarder(upstream, mock.prefix),
-          origin: upstream.origin,
-        },
-      }),
+      upstream,
       onRequest: options.onRequest,
       admit: fleet?.admit,
     }),

@@ -16,7 +16,8 @@ import { refuseHost } from './host/refuse-host.js'
 import { stripBasePath } from './host/strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
 import type { Admission } from './fleet/counting-turns.js'
-import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
+import { forwardToUpstream } from './upstream/forward-to-upstream.js'
+import type { Upstream } from './upstream/resolve-upstream.js'
 
 /**
  * The server's answer to every request, in this order: the request target
@@ -222,14 +223,16 @@ class RequestPipeline {
     if (passedOn && corsHeaders !== undefined)
       cors.any(request, response, ignore)
     if (answer === undefined) return this.#settings.app(request, response)
-    const { forward } = this.#settings
-    if (answer.forward !== undefined && forward !== undefined) {
-      void forward
-        .to(request, response, apiRequest, answer.endpoint)
-        .then((status) => {
-          answer.forward?.(status)
-          this.#reportApi(exchange, { ...answer, status }, forward.origin)
-        })
+    const { upstream, mock } = this.#settings
+    if (answer.forward !== undefined && upstream !== undefined) {
+      void forwardToUpstream(request, response, upstream, {
+        subpath: apiRequest.path.slice(mock.prefix.length),
+        query: apiRequest.query,
+        endpoint: answer.endpoint,
+      }).then((status) => {
+        answer.forward?.(status)
+        this.#reportApi(exchange, { ...answer, status }, upstream.origin)
+      })
       return
     }
     this.#writeApiAnswer(exchange, answer)
@@ -311,7 +314,7 @@ interface PipelineSettings {
   /** The server's own origin, once it listens. */
   listeningOrigin: () => string
   /** Forwarding to upstream (`--proxy`), when it is on. */
-  forward?: { to: UpstreamForwarder; origin: string }
+  upstream?: Upstream
   onRequest?: (entry: RequestLogEntry) => void
   /**
    * In a fleet of replicas: `undefined` when the mock may answer the request

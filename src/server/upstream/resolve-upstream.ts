@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
 import { checkHttpUrl } from '../host/check-http-url.js'
 import { parseServerOptions } from '../host/parse-server-options.js'
@@ -89,5 +90,14 @@ export function resolveUpstream(options: unknown) {
     z.object({ upstream: upstreamSchema }),
     { upstream: options },
   ).upstream
-  return { ...rest, url: url.url, origin: url.origin, basePath: url.basePath }
+  return {
+    ...rest,
+    url: url.url,
+    origin: url.origin,
+    basePath: url.basePath,
+    // This server's own name in `Via`: a request that comes back to it (an
+    // upstream URL pointing at the mock itself) is answered 502, not
+    // forwarded again.
+    via: `1.1 content-api-mock-${randomUUID().slice(0, 8)}`,
+  }
 }
