@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
-import { checkHttpUrl } from '../host/check-http-url.js'
+import { checkParsed } from '../host/check-parsed.js'
 import { parseServerOptions } from '../host/parse-server-options.js'
 import { parseUpstreamUrl } from './parse-upstream-url.js'
 
@@ -39,7 +39,7 @@ const upstreamSchema = z.object(
      */
     url: z
       .string({ error: "expected the real service's base URL as a string" })
-      .transform(checkHttpUrl(parseUpstreamUrl)),
+      .transform(checkParsed(parseUpstreamUrl)),
     /**
      * Forward every GET and HEAD under the API prefix, not just those naming a
      * project or content ID the mock's data does not hold (default `false`).

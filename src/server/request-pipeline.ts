@@ -19,26 +19,6 @@ import type { Admission } from './fleet/counting-turns.js'
 import { forwardToUpstream } from './upstream/forward-to-upstream.js'
 import type { Upstream } from './upstream/resolve-upstream.js'
 
-/**
- * The server's answer to every request, in this order: the request target
- * must be readable (a path, and a Host header under HTTP/1.1), then the Host
- * must be one it answers (DNS rebinding), then the public URL's base path
- * comes off, then CORS, then the user's `--handlers`, then the API, and
- * express (assets, `/__mock`, `/openapi.json`, the page, `/docs`, the 404)
- * for the rest.
- * @note The request journal is written by `mock.handle` and
- * `mock.handleAsset`, so it holds what the mock answered: never the control
- * API's own requests (a test counting its client's calls must not count its
- * own setup), nor those answered by `--handlers`. `onRequest` sees every
- * answered request.
- */
-export function createRequestPipeline(
-  settings: PipelineSettings,
-): (request: IncomingMessage, response: ServerResponse) => void {
-  const pipeline = new RequestPipeline(settings)
-  return (request, response) => pipeline.answer(request, response)
-}
-
 /** One request on its way through the pipeline. */
 interface Exchange {
   request: IncomingMessage
@@ -49,8 +29,20 @@ interface Exchange {
   corsHeaders?: readonly string[]
 }
 
-/** The steps of `createRequestPipeline`, each a method, in the order they run. */
-class RequestPipeline {
+/**
+ * The server's answer to every request, in this order: the request target
+ * must be readable (a path, and a Host header under HTTP/1.1), then the Host
+ * must be one it answers (DNS rebinding), then the public URL's base path
+ * comes off, then CORS, then the user's `--handlers`, then the API, and
+ * express (assets, `/__mock`, `/openapi.json`, the page, `/docs`, the 404)
+ * for the rest. Each step is a method, in that order.
+ * @note The request journal is written by `mock.handle` and
+ * `mock.handleAsset`, so it holds what the mock answered: never the control
+ * API's own requests (a test counting its client's calls must not count its
+ * own setup), nor those answered by `--handlers`. `onRequest` sees every
+ * answered request.
+ */
+export class RequestPipeline {
   readonly #settings: PipelineSettings
   readonly #handlers: RequestHandler[] | undefined
 
