@@ -4,7 +4,7 @@ import type { RequestHandler } from 'msw'
 import { isApiPath } from '../api/api-prefix.js'
 import type { MockCore } from '../api/mock-core.js'
 import type { ApiRequest, ApiResponse, HeaderLookup } from '../api/types.js'
-import type { CorsHandler } from './answers/create-cors-handler.js'
+import type { createCorsHandlers } from './answers/create-cors-handler.js'
 import type { RequestLogEntry } from './request-log-entry.js'
 import { isControlPath, isOwnPath } from './answers/is-own-path.js'
 import { respondWithHandlers } from './answers/respond-with-handlers.js'
@@ -299,7 +299,7 @@ interface PipelineSettings {
   isHostAllowed: (host: string | undefined) => boolean
   /** The public URL's path, stripped from targets that carry it; or `''`. */
   basePath: string
-  cors: { any: CorsHandler; own?: CorsHandler }
+  cors: ReturnType<typeof createCorsHandlers>
   /** The user's own MSW handlers (`--handlers`), when there are any. */
   handlers?: RequestHandler[]
   originOf: (headers: HeaderLookup) => string
