@@ -22,7 +22,7 @@ import { MAX_FIXTURE_BYTES } from './control/create-fixture-routes.js'
 import { resolveAdminToken } from './control/resolve-admin-token.js'
 import type { FleetOptions } from './fleet/fleet-options.js'
 import { createExpressApp } from './create-express-app.js'
-import { createRequestPipeline } from './create-request-pipeline.js'
+import { RequestPipeline } from './request-pipeline.js'
 import type { RequestLogEntry } from './request-log-entry.js'
 import { readMediaDirectory } from './files/read-media-directory.js'
 import { createHostCheck } from './host/create-host-check.js'
@@ -31,7 +31,6 @@ import {
   resolveRequestOrigin,
   type OriginSettings,
 } from './host/resolve-request-origin.js'
-import { createUpstreamForwarder } from './upstream/create-upstream-forwarder.js'
 import {
   resolveUpstream,
   type Upstream,
@@ -188,32 +187,27 @@ export async function createContentApiServer(
 
   const server = createHttpServer(timeouts)
   const keeper = createConnectionKeeper(server, timeouts)
-  server.on(
-    'request',
-    createRequestPipeline({
-      mock,
-      app: createExpressApp(mock, {
-        originOf,
-        adminToken,
-        live: options.live === true,
-        control: fleet?.control,
-      }),
-      track: (response) => keeper.track(response),
-      isHostAllowed: createHostCheck({ ...hostSettings, listenHost: host }),
-      basePath: hostSettings.basePath,
-      cors: createCorsHandlers(options.corsOrigin),
-      handlers: options.handlers,
+  const pipeline = new RequestPipeline({
+    mock,
+    app: createExpressApp(mock, {
       originOf,
-      listeningOrigin: () => originSettings.listening,
-      ...(upstream !== undefined && {
-        forward: {
-          to: createUpstreamForwarder(upstream, mock.prefix),
-          origin: upstream.origin,
-        },
-      }),
-      onRequest: options.onRequest,
-      admit: fleet?.admit,
+      adminToken,
+      live: options.live === true,
+      control: fleet?.control,
     }),
+    track: (response) => keeper.track(response),
+    isHostAllowed: createHostCheck({ ...hostSettings, listenHost: host }),
+    basePath: hostSettings.basePath,
+    cors: createCorsHandlers(options.corsOrigin),
+    handlers: options.handlers,
+    originOf,
+    listeningOrigin: () => originSettings.listening,
+    upstream,
+    onRequest: options.onRequest,
+    admit: fleet?.admit,
+  })
+  server.on('request', (request, response) =>
+    pipeline.answer(request, response),
   )
   answerNodeEvents(server)
 

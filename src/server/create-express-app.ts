@@ -30,7 +30,7 @@ export function createExpressApp(
     originOf: (headers: HeaderLookup) => string
     adminToken?: string
     /** The data changes by itself (`live`): the page refreshes by itself. */
-    live?: boolean
+    live: boolean
     /** A replica's hooks on the control API (see `createControlRouter`). */
     control?: ControlHooks
   },
@@ -57,19 +57,10 @@ export function createExpressApp(
 
   app.use(
     '/__mock',
-    createControlRouter(mock, {
-      adminToken: options.adminToken,
-      ...options.control,
-    }),
+    createControlRouter(mock, options.adminToken, options.control),
   )
 
-  app.use(
-    createPageRouter(mock, {
-      originOf: options.originOf,
-      adminTokenRequired: options.adminToken !== undefined,
-      live: options.live === true,
-    }),
-  )
+  app.use(createPageRouter(mock, options))
 
   const notFound = (request: Request, response: Response): void => {
     writeJsonError(

@@ -14,25 +14,19 @@ export function toApiRequest(
 ): ApiRequest {
   const url = request.url ?? '/'
   const queryStart = url.indexOf('?')
-  const headers = new NodeHeaders(request)
+  // Node already lower-cases header names; a repeated header arrives joined
+  // with ", " except `set-cookie`, which the API never reads.
+  const headers: HeaderLookup = {
+    get(name) {
+      const value = request.headers[name.toLowerCase()]
+      return Array.isArray(value) ? value.join(', ') : value
+    },
+  }
   return {
     method: request.method ?? 'GET',
     origin: originOf(headers),
     path: queryStart === -1 ? url : url.slice(0, queryStart),
     query: queryStart === -1 ? '' : url.slice(queryStart + 1),
     headers,
-  }
-}
-
-/**
- * @note Node already lower-cases header names; a repeated header arrives
- * joined with ", " except `set-cookie`, which the API never reads.
- */
-class NodeHeaders implements HeaderLookup {
-  constructor(private readonly request: IncomingMessage) {}
-
-  get(name: string): string | undefined {
-    const value = this.request.headers[name.toLowerCase()]
-    return Array.isArray(value) ? value.join(', ') : value
   }
 }

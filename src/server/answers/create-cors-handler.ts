@@ -38,10 +38,7 @@ export function createCorsHandler(options: CorsOptions): CorsHandler {
  * names origins: with "any", another origin's page could read every key from
  * `GET /__mock/fixtures`.
  */
-export function createCorsHandlers(corsOrigin: string | string[] | undefined): {
-  any: CorsHandler
-  own?: CorsHandler
-} {
+export function createCorsHandlers(corsOrigin?: string | string[]) {
   const options: CorsOptions = {
     origin: corsOrigin ?? '*',
     methods: ['GET', 'HEAD', 'PUT', 'POST', 'PATCH', 'DELETE'],

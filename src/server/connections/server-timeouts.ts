@@ -5,23 +5,6 @@ import {
 } from '../../schema/option-rules.js'
 import { parseOptions } from '../../schema/parse-options.js'
 
-/**
- * How long the server waits for slow and idle clients, and for itself when
- * it stops, in milliseconds.
- */
-export interface ServerTimeouts {
-  /** From a request's first byte to the end of its headers; then 408. */
-  headersTimeout: number
-  /** From a request's first byte to the end of its body; then 408. */
-  requestTimeout: number
-  /** An idle keep-alive connection between two requests; then closed. */
-  keepAliveTimeout: number
-  /** A connection without a byte either way (before its first request too); then closed. */
-  idleTimeout: number
-  /** `close()` and the CLI's stop: open requests get this long, then their sockets are destroyed. */
-  shutdownTimeout: number
-}
-
 // From none to a day.
 const MILLISECONDS = { min: 0, max: 86_400_000 } as const
 
@@ -31,37 +14,50 @@ const MILLISECONDS = { min: 0, max: 86_400_000 } as const
  * hundred silent sockets hold file descriptors for minutes.
  */
 export const TIMEOUT_RULES = {
+  /** From a request's first byte to the end of its headers; then 408. */
   headersTimeout: {
     ...MILLISECONDS,
     default: 10_000,
     summary:
       'ms a client has from its first byte to the end of the headers; 408 after it (0: no limit)',
   },
+  /** From a request's first byte to the end of its body; then 408. */
   requestTimeout: {
     ...MILLISECONDS,
     default: 60_000,
     summary:
       'ms a client has from its first byte to the end of the body; 408 after it (0: no limit)',
   },
+  /** An idle keep-alive connection between two requests; then closed. */
   keepAliveTimeout: {
     ...MILLISECONDS,
     default: 5_000,
     summary:
       'ms an idle keep-alive connection stays open between requests (0: until the idle timeout)',
   },
+  /** A connection without a byte either way (before its first request too); then closed. */
   idleTimeout: {
     ...MILLISECONDS,
     default: 30_000,
     summary:
       'ms a connection may stay silent, before its first request too, before it is closed (0: no limit)',
   },
+  /** `close()` and the CLI's stop: open requests get this long, then their sockets are destroyed. */
   shutdownTimeout: {
     ...MILLISECONDS,
     default: 10_000,
     summary:
       'ms open requests get to finish when the server stops; then their connections are closed',
   },
-} as const satisfies Record<keyof ServerTimeouts, IntegerOptionRule>
+} as const satisfies Record<string, IntegerOptionRule>
+
+/**
+ * How long the server waits for slow and idle clients, and for itself when
+ * it stops, in milliseconds.
+ */
+export type ServerTimeouts = {
+  -readonly [Name in keyof typeof TIMEOUT_RULES]: number
+}
 
 const timeoutsSchema = z
   .object(

@@ -30,12 +30,12 @@ import { createVariantRoutes } from './create-variant-routes.js'
  */
 export function createControlRouter(
   mock: MockCore,
-  options: { adminToken?: string } & ControlHooks,
+  adminToken: string | undefined,
+  hooks: ControlHooks = {},
 ): Router {
   const router = express.Router()
 
-  if (options.adminToken !== undefined)
-    router.use(createAdminTokenCheck(options.adminToken))
+  if (adminToken !== undefined) router.use(createAdminTokenCheck(adminToken))
 
   // express would answer OPTIONS itself with `200 text/plain`: a non-preflight
   // OPTIONS gets the 405 JSON with `Allow`, like any method a path lacks.
@@ -44,12 +44,12 @@ export function createControlRouter(
     if (request.method !== 'OPTIONS') return next()
     methodNotAllowed!(request, response, next)
   })
-  const changed = options.mock ?? mock
-  const write = options.write ?? writeAlone
-  router.use(createFixtureRoutes(changed, write, options.health))
+  const changed = hooks.mock ?? mock
+  const write = hooks.write ?? writeAlone
+  router.use(createFixtureRoutes(changed, write, hooks.health))
   router.use(createScenarioRoutes(changed, write))
-  router.use(createJournalRoutes(changed, write, options.readJournal))
-  router.use(createClientReportRoutes(changed, options.readJournal))
+  router.use(createJournalRoutes(changed, write, hooks.readJournal))
+  router.use(createClientReportRoutes(changed, hooks.readJournal))
   router.use(createClockRoutes(changed, write))
   router.use(createVariantRoutes(changed, write))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[])

@@ -39,10 +39,9 @@ export function createRecordRoutes(
   const example = `{"${kind.idField}": …}`
 
   router.get(base, (request, response) => {
-    const query = queryOf(request)
     const filter = readRecordFilter(
       kind,
-      query,
+      queryOf(request),
       `GET ${request.baseUrl}${base}`,
     )
     const data = records.list(filter)

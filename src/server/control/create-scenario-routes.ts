@@ -49,8 +49,7 @@ export function createScenarioRoutes(
   router.delete('/scenarios/:id', async (request, response) => {
     const { id } = request.params
     if (await write(() => mock.scenarios.remove(id))) {
-      response.status(204).end()
-      return
+      return void response.status(204).end()
     }
     writeJsonError(
       response,

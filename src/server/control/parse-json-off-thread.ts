@@ -16,13 +16,11 @@ const NOT_AN_OBJECT = 'The JSON text is not an object or an array.'
 
 export interface ParserSettings {
   perMessage: number
-  /** Declared by the source, or 0: the most the buffer grows to. */
-  byteLength: number
 }
 
 export type ParserMessage =
   | { type: 'invalid'; message: string }
-  | { type: 'unsendable'; bytes: Uint8Array }
+  | { type: 'unsendable'; text: string }
   | { type: 'whole'; value: unknown }
   | { type: 'head'; head: Record<string, unknown>; slices: number }
   | { type: 'slice'; slice: { key: string; records: unknown[] } }
@@ -35,12 +33,8 @@ export type ParserMessage =
  */
 export function parseJsonOffThread(
   source: Uint8Array | AsyncIterable<Uint8Array>,
-  { byteLength = 0 }: { byteLength?: number } = {},
 ): Promise<unknown> {
-  const workerData: ParserSettings = {
-    perMessage: RECORDS_PER_MESSAGE,
-    byteLength,
-  }
+  const workerData: ParserSettings = { perMessage: RECORDS_PER_MESSAGE }
   // The bundled entries get their own copy (scripts/build-bundles.js).
   const worker = new Worker(
     new URL('./parse-json-worker.js', import.meta.url),
@@ -105,7 +99,7 @@ function receiveValue(worker: Worker): Promise<unknown> {
         case 'unsendable':
           return finish(() => {
             try {
-              resolve(JSON.parse(new TextDecoder().decode(message.bytes)))
+              resolve(JSON.parse(message.text))
             } catch (error) {
               reject(error)
             }

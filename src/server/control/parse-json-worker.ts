@@ -1,4 +1,4 @@
-// `parseJsonOffThread`'s worker: gathers the bytes, parses, sends slices on request.
+// `parseJsonOffThread`'s worker: gathers the text, parses, sends slices on request.
 import { parentPort, workerData } from 'node:worker_threads'
 import {
   END,
@@ -8,17 +8,18 @@ import {
 } from './parse-json-off-thread.js'
 
 const port = parentPort!
-const { perMessage, byteLength } = workerData as ParserSettings
-// A socket's read.
-const FIRST_CAPACITY = 64 * 1024
-// Grown as bytes arrive, never for bytes only declared: a request may declare
-// 200 MB and send 14.
-let bytes: Uint8Array = new Uint8Array(0)
-let filled = 0
+const { perMessage } = workerData as ParserSettings
+// Decoded as the chunks arrive: memory grows with the bytes sent, never with
+// those only declared (a request may declare 200 MB and send 14).
+const decoder = new TextDecoder()
+let text = ''
 const slices: Array<{ key: string; records: unknown[] } | undefined> = []
 
 port.on('message', (message: Uint8Array | number) => {
-  if (typeof message !== 'number') return take(message)
+  if (typeof message !== 'number') {
+    text += decoder.decode(message, { stream: true })
+    return
+  }
   if (message === GIVE_BACK) return giveBack()
   // A value that cannot be sent: the main thread parses.
   try {
@@ -30,35 +31,15 @@ port.on('message', (message: Uint8Array | number) => {
   }
 })
 
-function post(message: ParserMessage, transfer?: ArrayBuffer[]): void {
-  port.postMessage(message, transfer)
-}
-
-function take(chunk: Uint8Array): void {
-  // A first chunk is kept as it is: a whole file sent at once is not copied.
-  if (bytes.length === 0) {
-    bytes = chunk
-    filled = chunk.length
-    return
-  }
-  const needed = filled + chunk.length
-  if (needed > bytes.length) {
-    const doubled = Math.max(needed, 2 * bytes.length, FIRST_CAPACITY)
-    const grown = new Uint8Array(
-      byteLength >= needed ? Math.min(doubled, byteLength) : doubled,
-    )
-    grown.set(bytes.subarray(0, filled))
-    bytes = grown
-  }
-  bytes.set(chunk, filled)
-  filled = needed
+function post(message: ParserMessage): void {
+  port.postMessage(message)
 }
 
 function parse(): void {
-  bytes = bytes.subarray(0, filled)
+  text += decoder.decode()
   let value: unknown
   try {
-    value = JSON.parse(new TextDecoder().decode(bytes))
+    value = JSON.parse(text)
   } catch (error) {
     return post({ type: 'invalid', message: (error as Error).message })
   }
@@ -80,7 +61,5 @@ function parse(): void {
 }
 
 function giveBack(): void {
-  const whole = new Uint8Array(bytes.byteLength)
-  whole.set(bytes)
-  post({ type: 'unsendable', bytes: whole }, [whole.buffer])
+  post({ type: 'unsendable', text })
 }

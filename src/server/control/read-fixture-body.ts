@@ -40,19 +40,9 @@ export function readFixtureBody(limit: number): RequestHandler {
 }
 
 function readBody(limit: number): RequestHandler {
-  const parseInPlace = limitRequestBody(
-    limit,
-    express.json({ limit, type: () => true }),
-  )
-  const readBytes = limitRequestBody(
-    limit,
-    express.raw({ limit, type: () => true }),
-  )
-  // body-parser would join the chunks on this thread first, while answers wait.
-  const streamOffThread = limitRequestBody(limit, (request, _response, next) =>
-    parseOffThread(request, request, next),
-  )
-  return (request, response, next) => {
+  const parseInPlace = express.json({ limit, type: () => true })
+  const readBytes = express.raw({ limit, type: () => true })
+  return limitRequestBody(limit, (request, response, next) => {
     const length = Number(request.headers['content-length'])
     if (!(length > OFF_THREAD_BYTES) || !isUtf8(request.headers)) {
       return parseInPlace(request, response, next)
@@ -64,8 +54,9 @@ function readBody(limit: number): RequestHandler {
           : next(error),
       )
     }
-    streamOffThread(request, response, next)
-  }
+    // body-parser would join the chunks on this thread first, while answers wait.
+    parseOffThread(request, request, next)
+  })
 }
 
 function parseOffThread(
@@ -73,11 +64,7 @@ function parseOffThread(
   source: Request | Buffer,
   next: NextFunction,
 ): void {
-  // Past `limitRequestBody`: a declared length is within the limit.
-  const byteLength = Number(request.headers['content-length'])
-  parseJsonOffThread(source, {
-    byteLength: source === request && byteLength > 0 ? byteLength : 0,
-  }).then(
+  parseJsonOffThread(source).then(
     (value) => {
       request.body = value
       next()

@@ -10,8 +10,6 @@ import { packageFile } from '../files/package-file.js'
 
 const DOCS_DIRECTORY = packageFile('dist/docs/')
 
-const DOCS_ASSET_PREFIX = '/__docs'
-
 export function createDocsRouter(mock: MockCore): Router {
   const router = express.Router({ strict: true })
   let rendererScript: string | undefined
@@ -20,13 +18,12 @@ export function createDocsRouter(mock: MockCore): Router {
     response.vary('Accept')
     if (request.accepts(['application/json', 'text/html']) !== 'text/html') {
       // A JSON or `*/*` client (fetch, curl) keeps the JSON 404.
-      writeJsonError(
+      return writeJsonError(
         response,
         404,
         'not_found',
         'GET /docs is the API reference page for browsers (ask with "Accept: text/html"); the OpenAPI document is at /openapi.json.',
       )
-      return
     }
     rendererScript ??= readRendererScript()
     if (rendererScript === undefined) {
@@ -56,7 +53,7 @@ export function createDocsRouter(mock: MockCore): Router {
   )
 
   router.use(
-    DOCS_ASSET_PREFIX,
+    '/__docs',
     serveFingerprintedFiles(new URL('__docs/', DOCS_DIRECTORY)),
   )
   return router

@@ -45,9 +45,7 @@ export function createFileSource(
               )
             }
             position += bytesRead
-            controller.enqueue(
-              bytesRead === length ? chunk : chunk.subarray(0, bytesRead),
-            )
+            controller.enqueue(chunk.subarray(0, bytesRead))
           } catch (error) {
             close()
             controller.error(error)

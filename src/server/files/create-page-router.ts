@@ -16,7 +16,7 @@ export function createPageRouter(
   mock: MockCore,
   options: {
     originOf: (headers: HeaderLookup) => string
-    adminTokenRequired: boolean
+    adminToken?: string
     live: boolean
   },
 ): Router {
@@ -45,7 +45,7 @@ export function createPageRouter(
       apiBase: `${origin}${mock.prefix}`,
       adminBase: `${origin}/__mock`,
       docsUrl: `${origin}/docs`,
-      adminTokenRequired: options.adminTokenRequired,
+      adminTokenRequired: options.adminToken !== undefined,
       defaultKey: findDefaultApiKey(mock),
       live: options.live,
     })

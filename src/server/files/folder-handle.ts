@@ -24,17 +24,15 @@ export function namesEntriesByDescriptor(): boolean {
  * whether it still leads there (a window of a few system calls stays).
  */
 export class FolderHandle {
-  readonly path: string
   readonly #handle: FileHandle | undefined
   readonly #identity: { dev: number; ino: number } | undefined
   #closed = false
 
   private constructor(
-    path: string,
+    readonly path: string,
     handle: FileHandle | undefined,
     identity: { dev: number; ino: number } | undefined,
   ) {
-    this.path = path
     this.#handle = handle
     this.#identity = identity
   }

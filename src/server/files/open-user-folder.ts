@@ -78,8 +78,8 @@ export async function openUserFolder(
         throw toUserFileError(directory, error)
       }
       const listing: UserFolderListing = { files: [], leftOut: [] }
-      for (const name of names.filter(isListed).sort()) {
-        if (!accept(name)) continue
+      for (const name of names.sort()) {
+        if (name.startsWith('.') || !accept(name)) continue
         try {
           const { value: stats } = await walkFrom(
             root,
@@ -197,17 +197,9 @@ function checkFile(stats: Stats, path: string, maxFileSize: number): void {
 
 function isEntryName(name: string): boolean {
   return (
-    name !== '' &&
-    name !== '.' &&
-    name !== '..' &&
-    !name.includes('/') &&
-    !name.includes(sep) &&
-    !name.includes('\0')
+    !['', '.', '..'].includes(name) &&
+    !['/', sep, '\0'].some((part) => name.includes(part))
   )
-}
-
-function isListed(name: string): boolean {
-  return !name.startsWith('.')
 }
 
 function toUserFileError(path: string, error: unknown): UserFileError {

@@ -32,20 +32,24 @@ export function parseAllowedHost(entry: string): AllowedHostResult {
   return { ok: true, host: domain ? `.${host}` : host }
 }
 
-/** @throws {TypeError} naming the first bad entry (the server wraps it). */
-export function parseAllowedHosts(value: unknown): AllowedHosts | undefined {
-  if (value === undefined || value === ANY_HOST) return value
+export function parseAllowedHosts(
+  value: unknown,
+): { ok: true; hosts: AllowedHosts } | { ok: false; problem: string } {
+  if (value === ANY_HOST) return { ok: true, hosts: value }
   if (!Array.isArray(value)) {
-    throw new TypeError(
-      `expected an array of host names, or "${ANY_HOST}" for any host`,
-    )
+    return {
+      ok: false,
+      problem: `expected an array of host names, or "${ANY_HOST}" for any host`,
+    }
   }
-  return value.map((entry: unknown) => {
+  const hosts: string[] = []
+  for (const entry of value as unknown[]) {
     const result =
       typeof entry === 'string'
         ? parseAllowedHost(entry)
         : { ok: false as const, problem: 'expected host names as strings' }
-    if (!result.ok) throw new TypeError(result.problem)
-    return result.host
-  })
+    if (!result.ok) return result
+    hosts.push(result.host)
+  }
+  return { ok: true, hosts }
 }

@@ -1,25 +1,18 @@
 import * as z from 'zod'
 import { parseServerOptions } from './parse-server-options.js'
-import { checkHttpUrl } from './check-http-url.js'
+import { checkParsed } from './check-parsed.js'
 import { parseAllowedHosts } from './parse-allowed-hosts.js'
 import { parsePublicUrl } from './parse-public-url.js'
 
 const hostOptionsSchema = z.object({
   publicUrl: z
     .string({ error: 'expected a URL as a string' })
-    .transform(checkHttpUrl(parsePublicUrl))
+    .transform(checkParsed(parsePublicUrl))
     .optional(),
   trustProxy: z.boolean({ error: 'expected true or false' }).default(false),
   allowedHosts: z
     .unknown()
-    .transform((value, context) => {
-      try {
-        return parseAllowedHosts(value)
-      } catch (error) {
-        context.addIssue({ code: 'custom', message: (error as Error).message })
-        return z.NEVER
-      }
-    })
+    .transform(checkParsed(parseAllowedHosts))
     .optional(),
 })
 
@@ -38,6 +31,6 @@ export function parseHostOptions(options: object) {
     publicUrl: publicUrl?.url,
     basePath: publicUrl?.basePath ?? '',
     trustProxy,
-    allowedHosts,
+    allowedHosts: allowedHosts?.hosts,
   }
 }

@@ -29,12 +29,10 @@ export function parseHttpUrl(
   value: string,
   words: { examples: string; credentials: string; query: string },
 ): HttpUrlResult {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
+  if (!URL.canParse(value)) {
     return fail(`expected an absolute http or https URL, ${words.examples}`)
   }
+  const url = new URL(value)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return fail(
       `expected an http or https URL, ${words.examples}, not ${url.protocol}`,

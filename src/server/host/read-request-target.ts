@@ -25,7 +25,10 @@ export function readRequestTarget(
 ): TargetProblem | undefined {
   const target = request.url ?? '/'
   if (target.charCodeAt(0) !== 47 && target !== '*') {
-    const url = ABSOLUTE_FORM.test(target) ? parseUrl(target) : undefined
+    const url =
+      ABSOLUTE_FORM.test(target) && URL.canParse(target)
+        ? new URL(target)
+        : undefined
     if (url === undefined || url.host === '') {
       return {
         status: 400,
@@ -45,12 +48,4 @@ export function readRequestTarget(
     }
   }
   return undefined
-}
-
-function parseUrl(text: string): URL | undefined {
-  try {
-    return new URL(text)
-  } catch {
-    return undefined
-  }
 }

@@ -4,12 +4,9 @@ export function createUpstreamUrl(
   subpath: string,
   query: string,
 ): URL | undefined {
-  let url: URL
-  try {
-    url = new URL(`${upstream.url}${subpath}${query === '' ? '' : `?${query}`}`)
-  } catch {
-    return undefined
-  }
+  const text = `${upstream.url}${subpath}${query === '' ? '' : `?${query}`}`
+  if (!URL.canParse(text)) return undefined
+  const url = new URL(text)
   if (url.origin !== upstream.origin) return undefined
   const { pathname } = url
   const inside =

@@ -18,15 +18,35 @@ const RECORDED_ENDPOINTS = new Set([
 ])
 
 interface ForwardTarget {
+  /** The path below the mock's API prefix. */
   subpath: string
   query: string
   endpoint: string | undefined
-  /** By which a loop back to this server is seen. */
-  via: string
 }
 
 // Resolves with the status sent (502 unreachable, 504 too slow), 0 when cut.
-export async function forwardToUpstream(
+export function forwardToUpstream(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: Upstream,
+  target: ForwardTarget,
+): Promise<number> {
+  if ((request.headers.via ?? '').includes(upstream.via)) {
+    writeJsonError(
+      response,
+      502,
+      'bad_gateway',
+      `This request came back to the mock that forwarded it: the proxy URL (--proxy, the server's upstream.url option) ${upstream.url} points at this mock itself. Point it at the real service.`,
+    )
+    return Promise.resolve(502)
+  }
+  return forward(request, response, upstream, target).catch(() => {
+    response.destroy()
+    return 0
+  })
+}
+
+async function forward(
   request: IncomingMessage,
   response: ServerResponse,
   upstream: Upstream,
@@ -57,7 +77,7 @@ export async function forwardToUpstream(
         method,
         headers: {
           ...selectUpstreamHeaders('request', Object.entries(request.headers)),
-          via: target.via,
+          via: upstream.via,
         },
         redirect: 'manual',
         signal: AbortSignal.any([timeout, left.signal]),

@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import * as z from 'zod'
-import { checkHttpUrl } from '../host/check-http-url.js'
+import { checkParsed } from '../host/check-parsed.js'
 import { parseServerOptions } from '../host/parse-server-options.js'
 import { parseUpstreamUrl } from './parse-upstream-url.js'
 
@@ -29,46 +30,34 @@ export interface UpstreamAnswer {
   body: string
 }
 
-/**
- * Forwarding to upstream (`--proxy`): the real service behind the mock, which answers
- * the API requests the mock cannot. Not to be confused with `publicUrl` and
- * `trustProxy`, which are about a reverse proxy in front of the mock.
- */
-export interface UpstreamOptions {
-  /**
-   * The real service's base URL, version prefix included, e.g.
-   * `https://api.example.com/public-api/v1`. Fixed here: nothing a request
-   * sends changes where it is forwarded.
-   */
-  url: string
-  /**
-   * Forward every GET and HEAD under the API prefix, not just those naming a
-   * project or content ID the mock's data does not hold (default `false`).
-   */
-  all?: boolean
-  /**
-   * Milliseconds to wait for the real service's whole answer (default
-   * 30,000): 504 when no headers came by then, a cut body when they did.
-   */
-  timeout?: number
-  /** Called with every 200 answer of the four endpoints that passed through. */
-  onAnswer?: (answer: UpstreamAnswer) => void
-}
-
 const upstreamSchema = z.object(
   {
+    /**
+     * The real service's base URL, version prefix included, e.g.
+     * `https://api.example.com/public-api/v1`. Fixed here: nothing a request
+     * sends changes where it is forwarded.
+     */
     url: z
       .string({ error: "expected the real service's base URL as a string" })
-      .transform(checkHttpUrl(parseUpstreamUrl)),
+      .transform(checkParsed(parseUpstreamUrl)),
+    /**
+     * Forward every GET and HEAD under the API prefix, not just those naming a
+     * project or content ID the mock's data does not hold (default `false`).
+     */
     all: z.boolean({ error: 'expected true or false' }).default(false),
+    /**
+     * Milliseconds to wait for the real service's whole answer (default
+     * 30,000): 504 when no headers came by then, a cut body when they did.
+     */
     timeout: z
       .custom<number>(
         (value) => Number.isSafeInteger(value) && (value as number) >= 1,
         'expected a whole number of milliseconds, 1 or more',
       )
       .default(DEFAULT_UPSTREAM_TIMEOUT_MS),
+    /** Called with every 200 answer of the four endpoints that passed through. */
     onAnswer: z
-      .custom<NonNullable<UpstreamOptions['onAnswer']>>(
+      .custom<(answer: UpstreamAnswer) => void>(
         (value) => typeof value === 'function',
         'expected a function',
       )
@@ -80,6 +69,13 @@ const upstreamSchema = z.object(
   },
 )
 
+/**
+ * Forwarding to upstream (`--proxy`): the real service behind the mock, which answers
+ * the API requests the mock cannot. Not to be confused with `publicUrl` and
+ * `trustProxy`, which are about a reverse proxy in front of the mock.
+ */
+export type UpstreamOptions = z.input<typeof upstreamSchema>
+
 export type Upstream = NonNullable<ReturnType<typeof resolveUpstream>>
 
 /** @throws {OptionsError} naming each bad field. */
@@ -89,5 +85,14 @@ export function resolveUpstream(options: unknown) {
     z.object({ upstream: upstreamSchema }),
     { upstream: options },
   ).upstream
-  return { ...rest, url: url.url, origin: url.origin, basePath: url.basePath }
+  return {
+    ...rest,
+    url: url.url,
+    origin: url.origin,
+    basePath: url.basePath,
+    // This server's own name in `Via`: a request that comes back to it (an
+    // upstream URL pointing at the mock itself) is answered 502, not
+    // forwarded again.
+    via: `1.1 content-api-mock-${randomUUID().slice(0, 8)}`,
+  }
 }

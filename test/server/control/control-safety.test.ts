@@ -1,4 +1,6 @@
 import { request as httpRequest } from 'node:http'
+import { OptionsError } from 'content-api-mock'
+import type { ContentApiServerOptions } from 'content-api-mock/server'
 import { expect, it } from 'vitest'
 import { loadFixture } from '../../support/load-fixture.js'
 import { startServer } from '../../support/server.js'
@@ -375,6 +377,17 @@ it('names a bad allowedHosts entry', async () => {
   ).rejects.toThrow(
     /"allowedHosts": "https:\/\/example.com" is not a host name/,
   )
+  const cases: Array<[unknown, RegExp]> = [
+    ['any', /"allowedHosts": expected an array of host names, or "all"/],
+    [['mock', 42], /"allowedHosts": expected host names as strings/],
+  ]
+  for (const [allowedHosts, message] of cases) {
+    const started = startServer({
+      allowedHosts: allowedHosts as ContentApiServerOptions['allowedHosts'],
+    })
+    await expect(started).rejects.toThrow(OptionsError)
+    await expect(started).rejects.toThrow(message)
+  }
 })
 
 it('reads the admin token with the scheme in any case, and refuses a wrong or partial token', async () => {

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'msw'
 import { isApiPath } from '../api/api-prefix.js'
 import type { MockCore } from '../api/mock-core.js'
 import type { ApiRequest, ApiResponse, HeaderLookup } from '../api/types.js'
-import type { CorsHandler } from './answers/create-cors-handler.js'
+import type { createCorsHandlers } from './answers/create-cors-handler.js'
 import type { RequestLogEntry } from './request-log-entry.js'
 import { isControlPath, isOwnPath } from './answers/is-own-path.js'
 import { respondWithHandlers } from './answers/respond-with-handlers.js'
@@ -16,27 +16,8 @@ import { refuseHost } from './host/refuse-host.js'
 import { stripBasePath } from './host/strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
 import type { Admission } from './fleet/counting-turns.js'
-import type { UpstreamForwarder } from './upstream/create-upstream-forwarder.js'
-
-/**
- * The server's answer to every request, in this order: the request target
- * must be readable (a path, and a Host header under HTTP/1.1), then the Host
- * must be one it answers (DNS rebinding), then the public URL's base path
- * comes off, then CORS, then the user's `--handlers`, then the API, and
- * express (assets, `/__mock`, `/openapi.json`, the page, `/docs`, the 404)
- * for the rest.
- * @note The request journal is written by `mock.handle` and
- * `mock.handleAsset`, so it holds what the mock answered: never the control
- * API's own requests (a test counting its client's calls must not count its
- * own setup), nor those answered by `--handlers`. `onRequest` sees every
- * answered request.
- */
-export function createRequestPipeline(
-  settings: PipelineSettings,
-): (request: IncomingMessage, response: ServerResponse) => void {
-  const pipeline = new RequestPipeline(settings)
-  return (request, response) => pipeline.answer(request, response)
-}
+import { forwardToUpstream } from './upstream/forward-to-upstream.js'
+import type { Upstream } from './upstream/resolve-upstream.js'
 
 /** One request on its way through the pipeline. */
 interface Exchange {
@@ -48,8 +29,20 @@ interface Exchange {
   corsHeaders?: readonly string[]
 }
 
-/** The steps of `createRequestPipeline`, each a method, in the order they run. */
-class RequestPipeline {
+/**
+ * The server's answer to every request, in this order: the request target
+ * must be readable (a path, and a Host header under HTTP/1.1), then the Host
+ * must be one it answers (DNS rebinding), then the public URL's base path
+ * comes off, then CORS, then the user's `--handlers`, then the API, and
+ * express (assets, `/__mock`, `/openapi.json`, the page, `/docs`, the 404)
+ * for the rest. Each step is a method, in that order.
+ * @note The request journal is written by `mock.handle` and
+ * `mock.handleAsset`, so it holds what the mock answered: never the control
+ * API's own requests (a test counting its client's calls must not count its
+ * own setup), nor those answered by `--handlers`. `onRequest` sees every
+ * answered request.
+ */
+export class RequestPipeline {
   readonly #settings: PipelineSettings
   readonly #handlers: RequestHandler[] | undefined
 
@@ -222,14 +215,16 @@ class RequestPipeline {
     if (passedOn && corsHeaders !== undefined)
       cors.any(request, response, ignore)
     if (answer === undefined) return this.#settings.app(request, response)
-    const { forward } = this.#settings
-    if (answer.forward !== undefined && forward !== undefined) {
-      void forward
-        .to(request, response, apiRequest, answer.endpoint)
-        .then((status) => {
-          answer.forward?.(status)
-          this.#reportApi(exchange, { ...answer, status }, forward.origin)
-        })
+    const { upstream, mock } = this.#settings
+    if (answer.forward !== undefined && upstream !== undefined) {
+      void forwardToUpstream(request, response, upstream, {
+        subpath: apiRequest.path.slice(mock.prefix.length),
+        query: apiRequest.query,
+        endpoint: answer.endpoint,
+      }).then((status) => {
+        answer.forward?.(status)
+        this.#reportApi(exchange, { ...answer, status }, upstream.origin)
+      })
       return
     }
     this.#writeApiAnswer(exchange, answer)
@@ -304,14 +299,14 @@ interface PipelineSettings {
   isHostAllowed: (host: string | undefined) => boolean
   /** The public URL's path, stripped from targets that carry it; or `''`. */
   basePath: string
-  cors: { any: CorsHandler; own?: CorsHandler }
+  cors: ReturnType<typeof createCorsHandlers>
   /** The user's own MSW handlers (`--handlers`), when there are any. */
   handlers?: RequestHandler[]
   originOf: (headers: HeaderLookup) => string
   /** The server's own origin, once it listens. */
   listeningOrigin: () => string
   /** Forwarding to upstream (`--proxy`), when it is on. */
-  forward?: { to: UpstreamForwarder; origin: string }
+  upstream?: Upstream
   onRequest?: (entry: RequestLogEntry) => void
   /**
    * In a fleet of replicas: `undefined` when the mock may answer the request
