@@ -42,12 +42,7 @@ export class FleetWriter {
     const { made, acknowledged } = await this.replica.queue.run(async () => {
       const { token } = await this.take()
       this.#collected = []
-      const made = await Promise.resolve()
-        .then(change)
-        .then(
-          (value) => ({ value }),
-          (error: unknown) => ({ error }),
-        )
+      const [made] = await Promise.allSettled([Promise.resolve().then(change)])
       const changes = this.#collected
       this.#collected = undefined
       if (changes.length > 0) {
@@ -57,7 +52,7 @@ export class FleetWriter {
       return { made, acknowledged: async () => undefined }
     })
     await acknowledged()
-    if ('error' in made) throw made.error
+    if (made.status === 'rejected') throw made.reason
     return made.value
   }
 

@@ -54,7 +54,6 @@ export async function joinFleet(
   const where = `${describeRedisUrl(fleet.url)} (prefix ${prefix})`
   const timeout = fleet.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS
   const redis = await connectRedis(fleet.url, timeout)
-  redis.on('error', () => undefined)
   const store = new FleetStore(redis, prefix)
   try {
     const mine = createFleetCharter(options, adminToken)
