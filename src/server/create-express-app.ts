@@ -39,19 +39,17 @@ export function createExpressApp(
   app.disable('x-powered-by')
   app.set('etag', false)
 
-  app.get('/openapi.json', (request, response) => {
-    const serverUrl = `${options.originOf(request)}${mock.prefix}`
-    response.type('json')
-    sendCompressible(
-      request,
-      response,
-      JSON.stringify(createOpenApiDocument({ serverUrl })),
-    )
-  })
-  app.get('/openapi.tolerant.json', (request, response) => {
-    const serverUrl = `${options.originOf(request)}${mock.prefix}`
-    response.json(createTolerantOpenApiDocument({ serverUrl }))
-  })
+  const documents = {
+    '/openapi.json': createOpenApiDocument,
+    '/openapi.tolerant.json': createTolerantOpenApiDocument,
+  }
+  for (const [path, create] of Object.entries(documents)) {
+    app.get(path, (request, response) => {
+      const serverUrl = `${options.originOf(request)}${mock.prefix}`
+      response.type('json')
+      sendCompressible(request, response, JSON.stringify(create({ serverUrl })))
+    })
+  }
 
   app.use(createDocsRouter(mock))
 

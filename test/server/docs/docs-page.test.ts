@@ -131,6 +131,7 @@ it('serves /docs under the path of a public URL, its document pointing try-it th
 it.each([
   ['/docs', { accept: BROWSER_ACCEPT }, /^text\/html/],
   ['/openapi.json', {}, /^application\/json/],
+  ['/openapi.tolerant.json', {}, /^application\/json/],
 ])(
   'sends %s gzipped to a client that accepts gzip, as it is to one that does not, varying by Accept-Encoding',
   async (path, headers, type) => {
