@@ -1,15 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { ErrorCode } from '../../schema/envelopes.js'
 
-/**
- * Why a request cannot be routed, as the error it is answered with.
- */
-interface TargetProblem {
-  status: number
-  code: ErrorCode
-  message: string
-}
-
 const ABSOLUTE_FORM = /^https?:\/\//i
 
 /**
@@ -22,7 +13,7 @@ const ABSOLUTE_FORM = /^https?:\/\//i
  */
 export function readRequestTarget(
   request: IncomingMessage,
-): TargetProblem | undefined {
+): { status: 400; code: ErrorCode; message: string } | undefined {
   const target = request.url ?? '/'
   if (target.charCodeAt(0) !== 47 && target !== '*') {
     const url =
