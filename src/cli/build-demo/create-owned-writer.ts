@@ -1,10 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { realpath, rm, rmdir } from 'node:fs/promises'
 import { CliError } from '../cli-error.js'
-import {
-  writeFileAtomically,
-  writeStreamAtomically,
-} from '../files/write-file-atomically.js'
+import { writeFileAtomically } from '../files/write-file-atomically.js'
 import type { FolderHandle } from '../../server/files/folder-handle.js'
 import { UserFileError } from '../../server/files/user-file-error.js'
 import {
@@ -76,7 +73,7 @@ export class OwnedWriter {
       if (!(await this.#mayReplace(path, folder, name))) return
       const hash = createHash('sha256')
       await folder.check()
-      this.#bytes += await writeStreamAtomically(
+      this.#bytes += await writeFileAtomically(
         folder.at(name),
         hashing(chunks, hash),
       )
