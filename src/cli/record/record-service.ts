@@ -3,12 +3,9 @@ import { isJsonRecord } from '../../data/is-json-record.js'
 import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
 import { CliError } from '../cli-error.js'
 import {
-  createPoliteClient,
-  type PoliteClient,
-} from '../crawl/create-polite-client.js'
-import type {
-  PoliteClientOptions,
-  PoliteFailure,
+  PoliteClient,
+  type PoliteClientOptions,
+  type PoliteFailure,
 } from '../crawl/polite-client.js'
 import { crawlService, type CrawlVisitor } from '../crawl/crawl-service.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
@@ -190,12 +187,12 @@ function createRecordClients(options: RecordServiceOptions) {
     headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
   }
   return {
-    client: createPoliteClient({
+    client: new PoliteClient({
       ...shared,
       concurrency: options.concurrency,
       onRetry: options.onRetry,
     }),
-    probe: createPoliteClient({ ...shared, retries: 1 }),
+    probe: new PoliteClient({ ...shared, retries: 1 }),
   }
 }
 
