@@ -26,7 +26,6 @@ export type PoliteClientOptions = {
   headers?: Record<string, string>
   /** Told of each retry: the URL, the attempt to come (2…) and why. */
   onRetry?: (retry: { url: string; attempt: number; reason: string }) => void
-  fetch?: typeof fetch
 }
 
 /** A request the client gave up on, after its retries. */
@@ -56,9 +55,7 @@ export interface PoliteAnswer {
     | { whole: false; reason: string; timedOut: boolean }
 }
 
-type Settings = Required<
-  Omit<PoliteClientOptions, 'headers' | 'onRetry' | 'fetch'>
->
+type Settings = Required<Omit<PoliteClientOptions, 'headers' | 'onRetry'>>
 
 /** One request with its retries: the last answer, or the last error. */
 type Sent =
@@ -83,7 +80,6 @@ interface Attempts {
  */
 export class PoliteClient {
   readonly #settings: Settings
-  readonly #fetch: typeof fetch
   readonly #slots: PQueue
   readonly #pace: PaceGate
   readonly #ky: KyInstance
@@ -103,7 +99,6 @@ export class PoliteClient {
       retryFailures: true,
       ...withoutUndefined(options),
     }
-    this.#fetch = options.fetch ?? globalThis.fetch
     this.#slots = new PQueue({ concurrency: this.#settings.concurrency })
     this.#pace = new PaceGate(
       this.#settings.rate,
@@ -279,7 +274,7 @@ export class PoliteClient {
   ): Promise<Response> {
     attempts.received = undefined
     this.#stats.requests++
-    const response = await this.#fetch(input, init)
+    const response = await fetch(input, init)
     attempts.received = response
     if (response.status === 429) {
       this.#stats.rateLimited++
