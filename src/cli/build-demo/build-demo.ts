@@ -117,8 +117,7 @@ async function readBuildInputs(options: BuildDemoOptions, directory: string) {
     )
   }
   // An empty manifest for a new folder: no file of it is build-demo's.
-  const manifest: DemoManifest = previous ?? new Map()
-  return { fixtures, media, page, previous: manifest }
+  return { fixtures, media, page, previous: previous ?? new Map() }
 }
 
 function createPageConfig(
