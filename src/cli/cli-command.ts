@@ -66,7 +66,7 @@ export class CliCommand extends Command {
   get commandPath(): string {
     const parent = this.parent as CliCommand | null
     if (parent === null) return this.name()
-    return isDefaultCommand(this)
+    return this.isDefault
       ? parent.commandPath
       : `${parent.commandPath} ${this.name()}`
   }
@@ -175,10 +175,6 @@ export class CliCommand extends Command {
   private findOption(key: string): Option | undefined {
     return this.options.find((option) => option.attributeName() === key)
   }
-}
-
-function isDefaultCommand(command: Command): boolean {
-  return command instanceof CliCommand && command.isDefault
 }
 
 /**

@@ -117,8 +117,7 @@ async function readBuildInputs(options: BuildDemoOptions, directory: string) {
     )
   }
   // An empty manifest for a new folder: no file of it is build-demo's.
-  const manifest: DemoManifest = previous ?? new Map()
-  return { fixtures, media, page, previous: manifest }
+  return { fixtures, media, page, previous: previous ?? new Map() }
 }
 
 function createPageConfig(
@@ -229,24 +228,19 @@ async function listPackageFiles(): Promise<Map<string, string>> {
 
 /** The built explorer's `index.html` with its script swapped for the boot script, which loads it after the mock. */
 async function readBuiltPage(): Promise<{ html: string; script: string }> {
-  let pageManifest: { explorer: { js: string } }
-  let bootManifest: { boot: string }
-  let html: string
-  try {
-    pageManifest = JSON.parse(
-      await readFile(new URL('manifest.json', PAGE_DIR), 'utf8'),
-    )
-    bootManifest = JSON.parse(
-      await readFile(new URL('manifest.json', BOOT_DIR), 'utf8'),
-    )
-    html = await readFile(new URL('index.html', PAGE_DIR), 'utf8')
-  } catch (error) {
+  const read = (file: string, base: URL) =>
+    readFile(new URL(file, base), 'utf8')
+  const [pageManifest, bootManifest, html] = await Promise.all([
+    read('manifest.json', PAGE_DIR).then(JSON.parse),
+    read('manifest.json', BOOT_DIR).then(JSON.parse),
+    read('index.html', PAGE_DIR),
+  ]).catch((error: Error) => {
     throw new Error(
-      `content-api-mock's built page is missing (${(error as Error).message}). Build the package with "npm run build", which writes dist/page/ and dist/demo/.`,
+      `content-api-mock's built page is missing (${error.message}). Build the package with "npm run build", which writes dist/page/ and dist/demo/.`,
       { cause: error },
     )
-  }
-  const script = pageManifest.explorer.js
+  })
+  const script: string = pageManifest.explorer.js
   const tag = new RegExp(
     `<script\\b[^>]*\\bsrc="(?:\\./)?${escapeRegExp(script)}"[^>]*></script>`,
   )

@@ -1,10 +1,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { realpath, rm, rmdir } from 'node:fs/promises'
 import { CliError } from '../cli-error.js'
-import {
-  writeFileAtomically,
-  writeStreamAtomically,
-} from '../files/write-file-atomically.js'
+import { writeFileAtomically } from '../files/write-file-atomically.js'
 import type { FolderHandle } from '../../server/files/folder-handle.js'
 import { UserFileError } from '../../server/files/user-file-error.js'
 import {
@@ -37,9 +34,6 @@ export async function createOwnedWriter(
  * the folder holds of this build's files, so the next build replaces them.
  */
 export class OwnedWriter {
-  readonly #directory: string
-  readonly #previous: DemoManifest
-  readonly #folders: OutputFolders
   readonly #written = new Map<string, string>()
   readonly #warnings: string[] = []
   // Paths this build would have written but kept as they were (warned once).
@@ -47,14 +41,10 @@ export class OwnedWriter {
   #bytes = 0
 
   constructor(
-    directory: string,
-    previous: DemoManifest,
-    folders: OutputFolders,
-  ) {
-    this.#directory = directory
-    this.#previous = previous
-    this.#folders = folders
-  }
+    private readonly directory: string,
+    private readonly previous: DemoManifest,
+    private readonly folders: OutputFolders,
+  ) {}
 
   /** `path` is relative, `/`-separated. */
   write(path: string, data: string | Uint8Array): Promise<void> {
@@ -68,7 +58,7 @@ export class OwnedWriter {
   ): Promise<void> {
     const { names, name } = splitPath(path)
     try {
-      const folder = await this.#folders.find(names, { create: true })
+      const folder = await this.folders.find(names, { create: true })
       if ('problem' in folder) {
         this.#keep(path, `${path}: ${folder.problem}; not written`)
         return
@@ -76,7 +66,7 @@ export class OwnedWriter {
       if (!(await this.#mayReplace(path, folder, name))) return
       const hash = createHash('sha256')
       await folder.check()
-      this.#bytes += await writeStreamAtomically(
+      this.#bytes += await writeFileAtomically(
         folder.at(name),
         hashing(chunks, hash),
       )
@@ -90,7 +80,7 @@ export class OwnedWriter {
     let path = DEMO_MANIFEST_FILE
     try {
       const emptied = new Set<string>()
-      for (const [owned, hash] of this.#previous) {
+      for (const [owned, hash] of this.previous) {
         if (this.#written.has(owned) || this.#kept.has(owned)) continue
         path = owned
         if (await this.#removeOwned(owned, hash)) {
@@ -103,7 +93,7 @@ export class OwnedWriter {
     } catch (error) {
       throw await this.#fail(path, error)
     } finally {
-      await this.#folders.close()
+      await this.folders.close()
     }
     return {
       files: this.#written.size,
@@ -114,9 +104,9 @@ export class OwnedWriter {
 
   /** Ends a build that failed: the manifest lists what it wrote and what the last one did. */
   async abandon(): Promise<void> {
-    const owned = new Map([...this.#previous, ...this.#written])
+    const owned = new Map([...this.previous, ...this.#written])
     await this.#writeManifest(owned).catch(() => {})
-    await this.#folders.close().catch(() => {})
+    await this.folders.close().catch(() => {})
   }
 
   async #mayReplace(
@@ -125,10 +115,10 @@ export class OwnedWriter {
     name: string,
   ): Promise<boolean> {
     const found = await hashEntry(folder, name)
-    if (found === null || found === this.#previous.get(path)) return true
+    if (found === null || found === this.previous.get(path)) return true
     return this.#keep(
       path,
-      this.#previous.has(path)
+      this.previous.has(path)
         ? `${path} changed since build-demo wrote it; kept as it is (delete it to get the new one)`
         : `${path} was not written by build-demo; kept as it is (delete it to get the demo's)`,
     )
@@ -142,7 +132,7 @@ export class OwnedWriter {
 
   async #removeOwned(path: string, hash: string): Promise<boolean> {
     const { names, name } = splitPath(path)
-    const folder = await this.#folders.find(names, { create: false })
+    const folder = await this.folders.find(names, { create: false })
     if ('problem' in folder) return false
     const found = await hashEntry(folder, name)
     if (found === null) return false
@@ -165,7 +155,7 @@ export class OwnedWriter {
       const names = folder === '' ? [] : folder.split('/')
       while (names.length > 0) {
         const name = names.pop()!
-        const parent = await this.#folders.find(names, { create: false })
+        const parent = await this.folders.find(names, { create: false })
         if ('problem' in parent) break
         await parent.check()
         const removed = await rmdir(parent.at(name)).then(
@@ -178,7 +168,7 @@ export class OwnedWriter {
   }
 
   async #writeManifest(files: DemoManifest): Promise<void> {
-    const root = this.#folders.root
+    const root = this.folders.root
     await root.check()
     await writeFileAtomically(
       root.at(DEMO_MANIFEST_FILE),
@@ -197,7 +187,7 @@ export class OwnedWriter {
     const { code, message } = error as NodeJS.ErrnoException
     if (code === undefined) return error
     return new CliError(
-      `build-demo could not write ${path} in ${this.#directory}: ${message}. If another program changed the folder meanwhile, run build-demo again: the files it wrote are listed in ${DEMO_MANIFEST_FILE}, so the next run replaces them.`,
+      `build-demo could not write ${path} in ${this.directory}: ${message}. If another program changed the folder meanwhile, run build-demo again: the files it wrote are listed in ${DEMO_MANIFEST_FILE}, so the next run replaces them.`,
     )
   }
 }

@@ -23,14 +23,10 @@ export class OutputFolders {
     { create }: { create: boolean },
   ): Promise<FolderHandle | { problem: string }> {
     let folder = this.root
-    for (let depth = 1; depth <= names.length; depth++) {
-      const key = names.slice(0, depth).join('/')
-      const known = this.#found.get(key)
-      if (known !== undefined) {
-        folder = known
-        continue
-      }
-      const child = await openChild(folder, names[depth - 1]!, key, create)
+    for (const [index, name] of names.entries()) {
+      const key = names.slice(0, index + 1).join('/')
+      const child =
+        this.#found.get(key) ?? (await openChild(folder, name, key, create))
       if (!(child instanceof FolderHandle)) return child
       this.#found.set(key, child)
       folder = child

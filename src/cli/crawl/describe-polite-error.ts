@@ -4,13 +4,12 @@ import { BodyTooLargeError } from './read-body-chunks.js'
 /** The body broke off after the headers came; `response` holds them. */
 export class BodyCutShortError extends Error {
   override name = 'BodyCutShortError'
-  readonly tooLarge: boolean
+  readonly tooLarge = this.cause instanceof BodyTooLargeError
   constructor(
     readonly response: Response,
     cause: unknown,
   ) {
     super('the body broke off', { cause })
-    this.tooLarge = cause instanceof BodyTooLargeError
   }
 }
 

@@ -8,8 +8,8 @@ export function parseRetryAfter(
   value: string | null,
   now: number = Date.now(),
 ): number | undefined {
-  if (value === null || value.trim() === '') return undefined
-  const text = value.trim()
+  const text = value?.trim()
+  if (!text) return undefined
   if (/^\d+$/.test(text)) return Number(text) * 1000
   const date = Date.parse(text)
   return Number.isNaN(date) ? undefined : Math.max(0, date - now)

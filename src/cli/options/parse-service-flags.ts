@@ -13,14 +13,12 @@ const EXAMPLE = 'https://api.example.com/public-api/v1'
  * `/public-api/v1`; a trailing `/` goes, as endpoint paths start with one.
  */
 function parseTargetFlag(value: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
+  if (!URL.canParse(value)) {
     throw new InvalidArgumentError(
       `"${value}" is not a URL. Expected the service's base URL with its version prefix, such as ${EXAMPLE}.`,
     )
   }
+  const url = new URL(value)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new InvalidArgumentError(
       `Expected an http:// or https:// URL, such as ${EXAMPLE}; got ${url.protocol}//.`,

@@ -13,13 +13,6 @@ import { writeFileAtomically } from '../files/write-file-atomically.js'
 /** A burst of answers is written once. */
 const RECORD_DEBOUNCE_MS = 500
 
-/** `--record <file>`: the answers forwarded from upstream (`--proxy`), kept in a fixture document. */
-export interface ProxyRecorder {
-  /** The server's `upstream.onAnswer`; the file follows soon after. */
-  record(answer: UpstreamAnswer): void
-  flush(): Promise<void>
-}
-
 /**
  * Starts the recording of `--record <file>`. A file that exists is read as
  * a fixture document and kept: the recording adds to it
@@ -32,23 +25,15 @@ export async function createProxyRecorder(
   path: string,
   log: CliLog,
 ): Promise<ProxyRecorder> {
-  const earlier = await readEarlierRecording(path)
-  return new FileRecorder({ path, log, earlier })
-}
-
-interface RecordTarget {
-  path: string
-  log: CliLog
-  /** The document already in the file, which the recording adds to. */
-  earlier: FixtureDocument | undefined
+  return new ProxyRecorder(path, log, await readEarlierRecording(path))
 }
 
 /**
- * The recording of `--record` and the file it goes to: the answers added,
- * the writes debounced and chained, one warning per run of failed writes.
+ * `--record <file>`: the answers forwarded from upstream (`--proxy`), kept
+ * in a fixture document, and the file it goes to: the answers added, the
+ * writes debounced and chained, one warning per run of failed writes.
  */
-class FileRecorder implements ProxyRecorder {
-  readonly #target: RecordTarget
+export class ProxyRecorder {
   readonly #recording = createRecording()
   readonly #details = {
     projects: new Set<string>(),
@@ -59,11 +44,17 @@ class FileRecorder implements ProxyRecorder {
   #pending = false
   #failing = false
 
-  constructor(target: RecordTarget) {
-    this.#target = target
-  }
+  constructor(
+    private readonly path: string,
+    private readonly log: CliLog,
+    /** The document already in the file, which the recording adds to. */
+    private readonly earlier: FixtureDocument | undefined,
+  ) {}
 
-  // Arrow functions: the server calls them unbound (`upstream.onAnswer`).
+  /**
+   * The server's `upstream.onAnswer`; the file follows soon after. Arrow
+   * functions, this and `flush`: the server calls them unbound.
+   */
   readonly record = (answer: UpstreamAnswer): void => {
     let body: unknown
     try {
@@ -114,7 +105,7 @@ class FileRecorder implements ProxyRecorder {
   async #write(): Promise<void> {
     if (!this.#pending) return
     this.#pending = false
-    const { path, log, earlier } = this.#target
+    const { path, log, earlier } = this
     const recorded = this.#recording.toFixtureDocument()
     const document =
       earlier === undefined

@@ -1,3 +1,4 @@
+import { plural } from '../../api/report/finding-words.js'
 import type { OutputStream } from '../output/create-process-io.js'
 import type { RecordProgress } from './record-service.js'
 
@@ -35,7 +36,7 @@ export function createRecordProgress(
         ),
       projectDone: ({ id, contents }) =>
         stream.write(
-          `recorded project ${id}: ${contents} content${contents === 1 ? '' : 's'}\n`,
+          `recorded project ${id}: ${plural(contents, 'content')}\n`,
         ),
       finish: () => {},
     }

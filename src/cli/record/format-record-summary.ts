@@ -3,6 +3,7 @@ import {
   type RecordingFinding,
 } from '../../contract/recording-finding.js'
 import { RECORDED_DEMO_KEY } from '../../contract/recorded-account.js'
+import { plural } from '../../api/report/finding-words.js'
 import type { RecordResult } from './record-service.js'
 
 interface RecordSummaryInput {
@@ -34,7 +35,7 @@ export function formatRecordSummary(
   ]
   const lines = [
     `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(input.bytes)})${input.anonymized ? ', anonymized' : ''}.`,
-    `  Requests    ${stats.requests} sent, ${plural(stats.retries, 'retry', 'retries')}, ${stats.rateLimited} answered 429`,
+    `  Requests    ${stats.requests} sent, ${stats.retries} ${stats.retries === 1 ? 'retry' : 'retries'}, ${stats.rateLimited} answered 429`,
   ]
   if (failures.length === 0) {
     lines.push('  Not fetched none')
@@ -110,10 +111,6 @@ function groupFindings(
         .map(([detail]) => detail),
     }
   })
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`
 }
 
 function formatBytes(bytes: number): string {

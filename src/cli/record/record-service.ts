@@ -3,12 +3,9 @@ import { isJsonRecord } from '../../data/is-json-record.js'
 import { PUBLIC_ID_PATTERN } from '../../schema/primitives.js'
 import { CliError } from '../cli-error.js'
 import {
-  createPoliteClient,
-  type PoliteClient,
-} from '../crawl/create-polite-client.js'
-import type {
-  PoliteClientOptions,
-  PoliteFailure,
+  PoliteClient,
+  type PoliteClientOptions,
+  type PoliteFailure,
 } from '../crawl/polite-client.js'
 import { crawlService, type CrawlVisitor } from '../crawl/crawl-service.js'
 import { POLITE_CLIENT_DEFAULTS } from '../crawl/polite-client-defaults.js'
@@ -69,6 +66,8 @@ class RecordingCrawl implements CrawlVisitor {
   readonly #options: RecordServiceOptions
   readonly #authorization: Record<string, string>
   readonly #client: PoliteClient
+  // The first request decides whether the service is there, so is tried
+  // twice, not five times: a wrong --target fails in a second.
   readonly #probe: PoliteClient
   readonly #recording = createRecording()
   readonly #media: SavedMediaFile[] = []
@@ -79,9 +78,18 @@ class RecordingCrawl implements CrawlVisitor {
   constructor(options: RecordServiceOptions) {
     this.#options = options
     this.#authorization = { authorization: `Bearer ${options.apiKey}` }
-    const clients = createRecordClients(options)
-    this.#client = clients.client
-    this.#probe = clients.probe
+    const shared = {
+      timeoutMs: options.limits?.timeoutMs,
+      maxBodyBytes: options.limits?.maxJsonBytes,
+      rate: options.rate,
+      headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
+    }
+    this.#client = new PoliteClient({
+      ...shared,
+      concurrency: options.concurrency,
+      onRetry: options.onRetry,
+    })
+    this.#probe = new PoliteClient({ ...shared, retries: 1 })
   }
 
   async listProjects(path: string): Promise<readonly string[]> {
@@ -174,28 +182,6 @@ class RecordingCrawl implements CrawlVisitor {
     )
     this.#tick(outcome.ok)
     if (outcome.ok) this.#media.push(outcome.value)
-  }
-}
-
-/**
- * The clients a recording reads the service with: one for the walk, and
- * one for the first request, which decides whether the service is there,
- * so is tried twice, not five times: a wrong --target fails in a second.
- */
-function createRecordClients(options: RecordServiceOptions) {
-  const shared = {
-    timeoutMs: options.limits?.timeoutMs,
-    maxBodyBytes: options.limits?.maxJsonBytes,
-    rate: options.rate,
-    headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
-  }
-  return {
-    client: createPoliteClient({
-      ...shared,
-      concurrency: options.concurrency,
-      onRetry: options.onRetry,
-    }),
-    probe: createPoliteClient({ ...shared, retries: 1 }),
   }
 }
 

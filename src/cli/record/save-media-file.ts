@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { readBodyChunks, type BodyLimits } from '../crawl/read-body-chunks.js'
-import { writeStreamAtomically } from '../files/write-file-atomically.js'
+import { writeFileAtomically } from '../files/write-file-atomically.js'
 
 /** The kind of an asset and the extension the server's `--media-dir` serves it by. */
 const SERVED_EXTENSIONS = { thumbnail: '.jpg', video: '.mp4' } as const
@@ -37,7 +37,7 @@ export async function saveMediaFile(
   const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
   const extension = EXTENSIONS_BY_TYPE[type] ?? SERVED_EXTENSIONS[kind]
   const name = `${movieUnique}${extension}`
-  const bytes = await writeStreamAtomically(
+  const bytes = await writeFileAtomically(
     join(directory, name),
     readBodyChunks(response, limits),
   )

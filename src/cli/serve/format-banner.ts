@@ -80,7 +80,13 @@ function formatRows(banner: Banner): Array<[string, string]> {
     Proxy: describeProxy(banner),
     Explorer: `${styles.url(`${url}/`)} ${styles.dim('(open it in a browser: the data, a control panel)')}`,
     Data: `${dataSource}: ${plural(index.projectsById.size, 'project')}, ${plural(index.contentsById.size, 'content')}${options.watch ? ', reloaded when the file changes' : ''}`,
-    ...formatUpstreamRows(banner),
+    Upstream:
+      options.proxy &&
+      `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
+    // --record requires --proxy.
+    Record:
+      options.record &&
+      `the 200 answers forwarded are added to ${options.record}`,
     Fleet:
       options.redis &&
       `${describeRedisUrl(options.redis)} ${styles.dim(`(prefix ${options.redisPrefix ?? DEFAULT_FLEET_PREFIX}: scenarios, clock, variants, data changes and the journal shared with every replica there)`)}`,
@@ -104,16 +110,6 @@ function formatRows(banner: Banner): Array<[string, string]> {
   return Object.entries(rows).filter(
     (row): row is [string, string] => row[1] !== undefined,
   )
-}
-
-function formatUpstreamRows({ options, styles }: Banner) {
-  if (options.proxy === undefined) return {}
-  return {
-    Upstream: `${styles.url(options.proxy)} ${styles.dim(options.proxyAll ? '(proxy mode: every API request is forwarded there, --proxy-all)' : "(proxy mode: API requests naming IDs the mock's data does not hold are forwarded there)")}`,
-    Record:
-      options.record &&
-      `the 200 answers forwarded are added to ${options.record}`,
-  }
 }
 
 /** One line per key (at most `BANNER_MAX_KEYS`), in columns. */

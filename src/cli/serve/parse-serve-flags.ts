@@ -63,7 +63,8 @@ export function collectOrigins(
     )
   }
   for (const origin of origins) {
-    if (origin !== '*' && !isOrigin(origin)) {
+    const isOrigin = URL.canParse(origin) && new URL(origin).origin === origin
+    if (origin !== '*' && !isOrigin) {
       throw new InvalidArgumentError(
         `"${origin}" is not an origin. Expected scheme, host and optional port, such as http://localhost:3000, or * for any.`,
       )
@@ -98,12 +99,4 @@ export function collectAllowedHosts(
     return result.host
   })
   return [...((previous as string[] | undefined) ?? []), ...hosts]
-}
-
-function isOrigin(value: string): boolean {
-  try {
-    return new URL(value).origin === value
-  } catch {
-    return false
-  }
 }

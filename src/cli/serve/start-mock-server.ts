@@ -7,7 +7,7 @@ import { describeHeapShortfall } from './describe-heap-shortfall.js'
 import { describeStartError } from './describe-start-error.js'
 import { loadHandlersFile } from './load-handlers-file.js'
 import type { ServeOptions } from './serve-option-table.js'
-import { toServerOptions, type ServeInputs } from './to-server-options.js'
+import { toServerOptions } from './to-server-options.js'
 
 export type StartedMockServer = Awaited<ReturnType<typeof startMockServer>>
 
@@ -51,10 +51,8 @@ export async function startMockServer(
   }
 }
 
-async function readServeInputs(
-  options: ServeOptions,
-  log: CliLog,
-): Promise<ServeInputs> {
+/** The files `serve`'s flags name, read. */
+async function readServeInputs(options: ServeOptions, log: CliLog) {
   const fixtures =
     options.fixtures === undefined
       ? undefined

@@ -3,17 +3,12 @@ import type { ProxyRecorder } from '../record/create-proxy-recorder.js'
 import { NO_ADMIN_TOKEN } from './parse-serve-flags.js'
 import type { ServeOptions } from './serve-option-table.js'
 
-/** The files `serve`'s flags name, read. */
-export interface ServeInputs {
-  fixtures?: ContentApiServerOptions['fixtures']
-  handlers?: ContentApiServerOptions['handlers']
-  recorder?: ProxyRecorder
-}
-
-/** The server's options for what `serve` was asked, with the files they named read. */
+/** The server's options for what `serve` was asked, with the files they named read (`inputs`). */
 export function toServerOptions(
   options: ServeOptions,
-  inputs: ServeInputs,
+  inputs: Pick<ContentApiServerOptions, 'fixtures' | 'handlers'> & {
+    recorder?: ProxyRecorder
+  },
   hooks: Pick<ContentApiServerOptions, 'onWarning' | 'onRequest'>,
 ): ContentApiServerOptions {
   return {

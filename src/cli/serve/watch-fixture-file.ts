@@ -7,10 +7,7 @@ import { readFixtureFile } from '../files/read-fixture-file.js'
 /** Editors write a file in several steps. */
 const WATCH_DEBOUNCE_MS = 100
 
-export interface FixtureFileWatcher {
-  /** Stops watching and waits for a reload in progress to finish. */
-  close(): Promise<void>
-}
+export type FixtureFileWatcher = ReturnType<typeof watchFixtureFile>
 
 /**
  * Reloads a fixture file into the mock whenever it changes. A valid file
@@ -24,7 +21,7 @@ export function watchFixtureFile(options: {
   path: string
   mock: Pick<MockCore, 'load'>
   log: CliLog
-}): FixtureFileWatcher {
+}) {
   const { path, mock, log } = options
   const absolutePath = resolve(path)
   const name = basename(absolutePath)
@@ -67,6 +64,7 @@ export function watchFixtureFile(options: {
   })
 
   return {
+    /** Stops watching and waits for a reload in progress to finish. */
     async close() {
       closed = true
       clearTimeout(timer)

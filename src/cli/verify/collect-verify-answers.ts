@@ -1,11 +1,7 @@
 import type { AnswerBody, VerifyAnswer } from '../../contract/check-answer.js'
 import type { VerifyCaseName } from '../../contract/verify-cases.js'
 import { CliError } from '../cli-error.js'
-import {
-  createPoliteClient,
-  type PoliteClient,
-} from '../crawl/create-polite-client.js'
-import type { PoliteAnswer } from '../crawl/polite-client.js'
+import { PoliteClient, type PoliteAnswer } from '../crawl/polite-client.js'
 import { crawlService } from '../crawl/crawl-service.js'
 import type { VerifyOptions } from './verify-options.js'
 
@@ -34,7 +30,7 @@ export async function collectVerifyAnswers(options: VerifyOptions): Promise<{
   answers: VerifyAnswer[]
   sampled: { projects: number; contents: number }
 }> {
-  const client = createPoliteClient({
+  const client = new PoliteClient({
     concurrency: 1,
     rate: Number.POSITIVE_INFINITY,
     retries: RATE_LIMIT_RETRIES,

@@ -6,7 +6,7 @@ import {
 import type { AddressInfo } from 'node:net'
 import { expect, it } from 'vitest'
 // A unit test of the CLI's HTTP client for a real service, which no entry exports.
-import { createPoliteClient } from '../../../src/cli/crawl/create-polite-client.js'
+import { PoliteClient } from '../../../src/cli/crawl/polite-client.js'
 import { parseRetryAfter } from '../../../src/cli/crawl/parse-retry-after.js'
 
 interface Arrival {
@@ -65,7 +65,7 @@ it('waits out a 429 with Retry-After in seconds, then gets the answer', async ()
       ? json(response, 429, { 'retry-after': '1' })
       : json(response, 200),
   )
-  const client = createPoliteClient()
+  const client = new PoliteClient()
   const outcome = await client.get(`${service.url}/a`)
   expect(outcome).toEqual({ ok: true, value: { status: 200 } })
   expect(client.stats()).toMatchObject({ rateLimited: 1, retries: 1 })
@@ -80,7 +80,7 @@ it('waits out a 429 with Retry-After as an HTTP-date, holding back other request
       json(response, 429, { 'retry-after': date })
     } else json(response, 200)
   })
-  const client = createPoliteClient()
+  const client = new PoliteClient()
   const first = client.get(`${service.url}/a`)
   // The other request starts once the 429 came back (on a busy machine that
   // may take longer than the pace's interval).
@@ -102,7 +102,7 @@ it('retries a 5xx and a dropped connection, then gets the answer', async () => {
     else if (nth === 0) request.socket.destroy()
     else json(response, 200)
   })
-  const client = createPoliteClient({ rate: 100 })
+  const client = new PoliteClient({ rate: 100 })
   expect(await client.get(`${service.url}/error`)).toMatchObject({ ok: true })
   expect(await client.get(`${service.url}/drop`)).toMatchObject({ ok: true })
   expect(client.stats().retries).toBe(2)
@@ -112,7 +112,7 @@ it('retries a 5xx and a dropped connection, then gets the answer', async () => {
 it('gives up after its retries and reports the request instead of throwing', async () => {
   await using service = await startService((_, response) => json(response, 500))
   const retries: number[] = []
-  const client = createPoliteClient({
+  const client = new PoliteClient({
     retries: 2,
     rate: 100,
     onRetry: ({ attempt }) => retries.push(attempt),
@@ -132,7 +132,7 @@ it('gives up after its retries and reports the request instead of throwing', asy
 
 it('does not retry an answer that another attempt would not change (404)', async () => {
   await using service = await startService((_, response) => json(response, 404))
-  const client = createPoliteClient()
+  const client = new PoliteClient()
   expect(await client.get(`${service.url}/gone`)).toMatchObject({
     ok: false,
     status: 404,
@@ -145,7 +145,7 @@ it('keeps at most `concurrency` requests in flight', async () => {
     await new Promise((resolve) => setTimeout(resolve, 150))
     json(response, 200)
   })
-  const client = createPoliteClient({ concurrency: 2, rate: 1000 })
+  const client = new PoliteClient({ concurrency: 2, rate: 1000 })
   const outcomes = await Promise.all(
     Array.from({ length: 6 }, (_, i) => client.get(`${service.url}/${i}`)),
   )
@@ -155,7 +155,7 @@ it('keeps at most `concurrency` requests in flight', async () => {
 
 it('starts at most `rate` requests a second, evenly', async () => {
   await using service = await startService((_, response) => json(response, 200))
-  const client = createPoliteClient({ concurrency: 8, rate: 5 })
+  const client = new PoliteClient({ concurrency: 8, rate: 5 })
   await Promise.all(
     Array.from({ length: 4 }, (_, i) => client.get(`${service.url}/${i}`)),
   )
@@ -182,7 +182,7 @@ it('gives any answer as the value of answer(), retrying only what it is told to'
     else
       json(response, request.url === '/gone' ? 404 : 503, { 'X-Trace': 't1' })
   })
-  const client = createPoliteClient({
+  const client = new PoliteClient({
     rate: 100,
     retryStatuses: [429],
     retryFailures: false,
@@ -231,7 +231,7 @@ it('gives a body cut short after the headers as an answer, and retries it in get
     if (request.url === '/get' && nth > 0) response.end(' '.repeat(98) + '{}')
     else response.write('{"data":[', () => request.socket.destroy())
   })
-  const client = createPoliteClient({ rate: 100, retryFailures: false })
+  const client = new PoliteClient({ rate: 100, retryFailures: false })
   expect(await client.answer(`${service.url}/answer`)).toMatchObject({
     ok: true,
     value: {
@@ -239,7 +239,7 @@ it('gives a body cut short after the headers as an answer, and retries it in get
       body: { whole: false, reason: expect.stringMatching(/^network error/) },
     },
   })
-  const retrying = createPoliteClient({ rate: 100 })
+  const retrying = new PoliteClient({ rate: 100 })
   expect(await retrying.get(`${service.url}/get`)).toEqual({
     ok: true,
     value: {},
@@ -255,7 +255,7 @@ it('says a request ran out of time, before the headers or after them', async () 
     await new Promise((resolve) => setTimeout(resolve, 1000))
     response.end()
   })
-  const client = createPoliteClient({ timeoutMs: 200, retryFailures: false })
+  const client = new PoliteClient({ timeoutMs: 200, retryFailures: false })
   expect(await client.answer(`${service.url}/headers`)).toMatchObject({
     ok: false,
     reason: 'timed out',
@@ -274,7 +274,7 @@ it('backs off on a Retry-After it cannot read, instead of waiting the longest', 
       ? json(response, 429, { 'retry-after': 'soon' })
       : json(response, 200),
   )
-  const client = createPoliteClient({ backoffMs: 100, maxRetryAfterMs: 60_000 })
+  const client = new PoliteClient({ backoffMs: 100, maxRetryAfterMs: 60_000 })
   const started = Date.now()
   expect(await client.get(`${service.url}/a`)).toMatchObject({ ok: true })
   expect(Date.now() - started).toBeLessThan(5000)
@@ -282,7 +282,7 @@ it('backs off on a Retry-After it cannot read, instead of waiting the longest', 
 
 it('does not count the wait in line for the pace against the timeout', async () => {
   await using service = await startService((_, response) => json(response, 200))
-  const client = createPoliteClient({ concurrency: 4, rate: 4, timeoutMs: 150 })
+  const client = new PoliteClient({ concurrency: 4, rate: 4, timeoutMs: 150 })
   const outcomes = await Promise.all(
     Array.from({ length: 3 }, (_, i) => client.get(`${service.url}/${i}`)),
   )
@@ -296,7 +296,7 @@ it('refuses a JSON answer over its cap without a retry, never reading it whole',
     response.write(`{"data":"${'x'.repeat(256 * 1024)}`)
     // …and never ends.
   })
-  const client = createPoliteClient({ maxBodyBytes: 64 * 1024 })
+  const client = new PoliteClient({ maxBodyBytes: 64 * 1024 })
   const outcome = await client.get(`${service.url}/big`)
   expect(outcome).toEqual({
     ok: false,
@@ -315,7 +315,7 @@ it('retries a download until its headers come, then hands its body over unread a
     response.write('first')
     setTimeout(() => response.end(' last'), 400)
   })
-  const client = createPoliteClient({ backoffMs: 1, timeoutMs: 100 })
+  const client = new PoliteClient({ backoffMs: 1, timeoutMs: 100 })
   const outcome = await client.download(`${service.url}/v.mp4`, (response) =>
     response.text(),
   )
