@@ -102,14 +102,29 @@ export class AssetSigner {
     this.#scratch = hmac.create(sha256, key)
   }
 
-  /** Signs fresh URLs for a movie's video and thumbnail; they differ on every call. */
-  issueUrls(origin: string, movieUnique: string): AssetUrls {
-    return this.#issue(origin, movieUnique, false)
-  }
-
-  /** Each URL as its JSON string (quoted, escaped where needed), to splice into a JSON body. */
+  /**
+   * Signs fresh URLs for a movie's video and thumbnail, which differ on every call, each as its JSON string
+   * (quoted, escaped where needed), to splice into a JSON body.
+   */
   issueJson(origin: string, movieUnique: string): AssetUrls {
-    return this.#issue(origin, movieUnique, true)
+    const base = `${origin.endsWith('/') ? origin.slice(0, -1) : origin}${ASSET_PATH_PREFIX}${encodeURIComponent(movieUnique)}/`
+    const expires = String(Math.ceil(this.now() / 1000) + this.ttlSeconds)
+    const nonce = this.#noncePrefix + (this.#counter++).toString(36)
+    const query = `?expires=${expires}&nonce=${nonce}&signature=`
+    this.#computeTag(movieUnique, expires, nonce)
+    const download = `${base}${FILE_NAMES.video}${query}${this.#signatureOf('video')}`
+    const thumbnail = `${base}${FILE_NAMES.thumbnail}${query}${this.#signatureOf('thumbnail')}`
+    // Tested once per origin, not per URL: the other parts are always plain.
+    if (origin !== this.#lastOrigin) {
+      this.#lastOrigin = origin
+      this.#lastOriginPlain = PLAIN.test(origin)
+    }
+    return this.#lastOriginPlain
+      ? { download_url: `"${download}"`, thumbnail_url: `"${thumbnail}"` }
+      : {
+          download_url: JSON.stringify(download),
+          thumbnail_url: JSON.stringify(thumbnail),
+        }
   }
 
   verify(path: string, query: string): AssetVerification {
@@ -141,33 +156,6 @@ export class AssetSigner {
     }
     const { kind, movieUnique } = target
     return { ok: true, kind, movieUnique, expiresAt }
-  }
-
-  #issue(origin: string, movieUnique: string, json: boolean): AssetUrls {
-    if (typeof movieUnique !== 'string' || movieUnique === '') {
-      throw new TypeError(
-        `Failed to issue asset URLs: the movie ID must be a non-empty string (got ${JSON.stringify(movieUnique)}). Pass content.movie_unique of a moviemode content.`,
-      )
-    }
-    const base = `${origin.endsWith('/') ? origin.slice(0, -1) : origin}${ASSET_PATH_PREFIX}${encodeURIComponent(movieUnique)}/`
-    const expires = String(Math.ceil(this.now() / 1000) + this.ttlSeconds)
-    const nonce = this.#noncePrefix + (this.#counter++).toString(36)
-    const query = `?expires=${expires}&nonce=${nonce}&signature=`
-    this.#computeTag(movieUnique, expires, nonce)
-    const download = `${base}${FILE_NAMES.video}${query}${this.#signatureOf('video')}`
-    const thumbnail = `${base}${FILE_NAMES.thumbnail}${query}${this.#signatureOf('thumbnail')}`
-    if (!json) return { download_url: download, thumbnail_url: thumbnail }
-    // Tested once per origin, not per URL: the other parts are always plain.
-    if (origin !== this.#lastOrigin) {
-      this.#lastOrigin = origin
-      this.#lastOriginPlain = PLAIN.test(origin)
-    }
-    return this.#lastOriginPlain
-      ? { download_url: `"${download}"`, thumbnail_url: `"${thumbnail}"` }
-      : {
-          download_url: JSON.stringify(download),
-          thumbnail_url: JSON.stringify(thumbnail),
-        }
   }
 
   /** The tag of one issue, in `#tag`: both URLs' signatures are halves of it. */
