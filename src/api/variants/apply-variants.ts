@@ -64,7 +64,6 @@ export function applyVariants(
       status: response.status,
       headers: result.headers,
       json: JSON.parse(response.body),
-      endpoint: response.endpoint,
     }
     const { seed } = context.variants
     const variantRequest = {
