@@ -1,23 +1,15 @@
-import type { Dataset } from '../data/dataset.js'
-import type { LiveStream } from '../data/seed/live-stream.js'
-import type {
-  MediaAsset,
-  MediaLibrary,
-  ThumbnailSubject,
-} from '../media/media-library.js'
+import type { MediaAsset, ThumbnailSubject } from '../media/media-library.js'
 import { MediaUnavailableError } from '../media/media-unavailable-error.js'
-import type { AssetSigner, AssetVerification } from './asset-signer.js'
+import type { ApiContext } from './api-context.js'
+import type { AssetVerification } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
 /** The dataset and live stream at the mock's clock find the content a movie belongs to. */
-interface AssetContext {
-  signer: AssetSigner
-  media: MediaLibrary
-  dataset(): Dataset
-  liveStream(): LiveStream | undefined
-  now(): number
-}
+type AssetContext = Pick<
+  ApiContext,
+  'signer' | 'media' | 'dataset' | 'liveStream' | 'now'
+>
 
 const NO_STORE = { 'cache-control': 'no-store' }
 const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
