@@ -46,7 +46,7 @@ const FIELDS: Record<keyof ClockChange, [FieldReader, string]> = {
     'expected milliseconds (a number, negative to go back) or a count with a unit, such as "500ms", "30s", "1m", "2h" or "-1h", that keeps the clock within the dates JavaScript can hold',
   ],
   speed: [
-    (value) => (isClockSpeed(value, true) ? value : undefined),
+    (value) => (isClockSpeed(value) ? value : undefined),
     `expected a number from ${OPTION_RULES.speed.min} to ${OPTION_RULES.speed.max}, how many times as fast as real time the clock runs (1 is real speed, 60 an hour a minute), or 0 to pause it`,
   ],
   resume: [
