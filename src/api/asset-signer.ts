@@ -207,11 +207,7 @@ function parseAssetPath(
   return { kind, movieUnique }
 }
 
-interface AssetParams {
-  expires?: string
-  nonce?: string
-  signature?: string
-}
+type AssetParams = Partial<Record<'expires' | 'nonce' | 'signature', string>>
 
 /** The three signed parameters of a raw query, well formed, or why not. */
 function readSignedQuery(
