@@ -1,3 +1,4 @@
+import { isJsonRecord } from '../../data/is-json-record.js'
 import { parseDuration } from '../../schema/parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
 import { OPTION_RULES } from '../../schema/option-rules.js'
@@ -78,14 +79,13 @@ const USAGE =
  * `advance` takes ms or `30s`, `1m`, `2h` (negative goes back); `speed` 0.01 to 10,000, or 0 to pause.
  * @throws {ControlInputError} naming the bad field.
  */
-export function readClockChange(body: unknown, now: number): ClockChange {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+export function readClockChange(fields: unknown, now: number): ClockChange {
+  if (!isJsonRecord(fields)) {
     throw new ControlInputError(
       'invalid_clock',
       `Expected a JSON object. ${USAGE}`,
     )
   }
-  const fields = body as Record<string, unknown>
   const unknown = Object.keys(fields).filter(
     (name) => !Object.hasOwn(FIELDS, name),
   )
