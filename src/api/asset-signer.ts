@@ -154,8 +154,7 @@ export class AssetSigner {
         message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${this.ttlSeconds} s after they are issued, counted at most at real speed (a --speed above 1 does not shorten them; a set or advance of the mock clock counts in full). Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
       }
     }
-    const { kind, movieUnique } = target
-    return { ok: true, kind, movieUnique, expiresAt }
+    return { ok: true, ...target, expiresAt }
   }
 
   /** The tag of one issue, in `#tag`: both URLs' signatures are halves of it. */
