@@ -191,9 +191,7 @@ function toKey(secret: string | undefined): Uint8Array {
     : encoder.encode(secret)
 }
 
-function parseAssetPath(
-  path: string,
-): { kind: AssetKind; movieUnique: string } | undefined {
+function parseAssetPath(path: string) {
   if (!path.startsWith(ASSET_PATH_PREFIX)) return undefined
   const rest = path.slice(ASSET_PATH_PREFIX.length)
   const slash = rest.indexOf('/')

@@ -176,9 +176,6 @@ export function isClockSpeed(speed: unknown): speed is number {
  * What `GET /__mock/clock` answers: the mock's time (ISO 8601, UTC) and how
  * many times as fast as real time it runs (0 while paused).
  */
-export function describeClock(clock: MockClock): {
-  now: string
-  speed: number
-} {
+export function describeClock(clock: MockClock) {
   return { now: new Date(clock.now()).toISOString(), speed: clock.speed }
 }

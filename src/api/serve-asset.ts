@@ -132,10 +132,7 @@ function unsatisfiable(rangeHeader: string, size: number): ApiResponse {
 }
 
 /** When a URL that expires at `expiresAt` was issued, and its expiry. */
-function lifetimeOf(
-  expiresAt: number,
-  ttlSeconds: number,
-): { assetIssuedMs: number; assetExpiresMs: number } {
+function lifetimeOf(expiresAt: number, ttlSeconds: number) {
   return {
     assetIssuedMs: expiresAt - ttlSeconds * 1000,
     assetExpiresMs: expiresAt,

@@ -60,9 +60,7 @@ export function createClientReport(
   return { findings, requests: entries.length }
 }
 
-function byKey(
-  occurrences: Occurrence[],
-): Map<string | undefined, Occurrence[]> {
+function byKey(occurrences: Occurrence[]) {
   const groups = new Map<string | undefined, Occurrence[]>()
   for (const occurrence of occurrences) {
     cached(groups, occurrence.keyLabel, () => []).push(occurrence)

@@ -138,10 +138,7 @@ export class RateLimiter {
   }
 
   /** A bucket's requests left and milliseconds until its window ends or it is full again, at `time`, without changing it. */
-  #standing(
-    bucket: Bucket,
-    time: number,
-  ): { remaining: number; resetMs: number } {
+  #standing(bucket: Bucket, time: number) {
     const { algorithm, limit, windowMs } = this.options
     if (algorithm === 'token-bucket') {
       const tokens = this.#tokensAt(bucket, time)
