@@ -207,9 +207,7 @@ function parseAssetPath(path: string) {
 type AssetParams = Partial<Record<'expires' | 'nonce' | 'signature', string>>
 
 /** The three signed parameters of a raw query, well formed, or why not. */
-function readSignedQuery(
-  query: string,
-): Required<AssetParams> | AssetVerification {
+function readSignedQuery(query: string) {
   const params = parseQuery(query)
   if (typeof params === 'string') return invalid(params)
   const { expires, nonce, signature } = params

@@ -140,11 +140,7 @@ function lifetimeOf(expiresAt: number, ttlSeconds: number) {
 }
 
 /** The bytes from `start` to `end` (both included) of an asset. */
-function bodyOf(
-  asset: MediaAsset,
-  start: number,
-  end: number,
-): Uint8Array | ReadableStream<Uint8Array> {
+function bodyOf(asset: MediaAsset, start: number, end: number) {
   return 'source' in asset
     ? asset.source.stream(start, end)
     : asset.bytes.subarray(start, end + 1)
