@@ -71,7 +71,11 @@ export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
       `Failed to create the asset signer: ttlSeconds must be a whole number of seconds, at least 1 (got ${String(ttlSeconds)}).`,
     )
   }
-  return new AssetSigner(toKey(options.secret), ttlSeconds, options.now)
+  const key =
+    options.secret === undefined
+      ? crypto.getRandomValues(new Uint8Array(32))
+      : encoder.encode(options.secret)
+  return new AssetSigner(key, ttlSeconds, options.now)
 }
 
 const encoder = new TextEncoder()
@@ -183,12 +187,6 @@ export class AssetSigner {
     }
     return ascii.subarray(0, text.length)
   }
-}
-
-function toKey(secret: string | undefined): Uint8Array {
-  return secret === undefined
-    ? crypto.getRandomValues(new Uint8Array(32))
-    : encoder.encode(secret)
 }
 
 function parseAssetPath(path: string) {
