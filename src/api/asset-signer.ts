@@ -71,7 +71,11 @@ export function createAssetSigner(options: AssetSignerOptions): AssetSigner {
       `Failed to create the asset signer: ttlSeconds must be a whole number of seconds, at least 1 (got ${String(ttlSeconds)}).`,
     )
   }
-  return new AssetSigner(toKey(options.secret), ttlSeconds, options.now)
+  const key =
+    options.secret === undefined
+      ? crypto.getRandomValues(new Uint8Array(32))
+      : encoder.encode(options.secret)
+  return new AssetSigner(key, ttlSeconds, options.now)
 }
 
 const encoder = new TextEncoder()
@@ -102,14 +106,29 @@ export class AssetSigner {
     this.#scratch = hmac.create(sha256, key)
   }
 
-  /** Signs fresh URLs for a movie's video and thumbnail; they differ on every call. */
-  issueUrls(origin: string, movieUnique: string): AssetUrls {
-    return this.#issue(origin, movieUnique, false)
-  }
-
-  /** Each URL as its JSON string (quoted, escaped where needed), to splice into a JSON body. */
+  /**
+   * Signs fresh URLs for a movie's video and thumbnail, which differ on every call, each as its JSON string
+   * (quoted, escaped where needed), to splice into a JSON body.
+   */
   issueJson(origin: string, movieUnique: string): AssetUrls {
-    return this.#issue(origin, movieUnique, true)
+    const base = `${origin.endsWith('/') ? origin.slice(0, -1) : origin}${ASSET_PATH_PREFIX}${encodeURIComponent(movieUnique)}/`
+    const expires = String(Math.ceil(this.now() / 1000) + this.ttlSeconds)
+    const nonce = this.#noncePrefix + (this.#counter++).toString(36)
+    const query = `?expires=${expires}&nonce=${nonce}&signature=`
+    this.#computeTag(movieUnique, expires, nonce)
+    const download = `${base}${FILE_NAMES.video}${query}${this.#signatureOf('video')}`
+    const thumbnail = `${base}${FILE_NAMES.thumbnail}${query}${this.#signatureOf('thumbnail')}`
+    // Tested once per origin, not per URL: the other parts are always plain.
+    if (origin !== this.#lastOrigin) {
+      this.#lastOrigin = origin
+      this.#lastOriginPlain = PLAIN.test(origin)
+    }
+    return this.#lastOriginPlain
+      ? { download_url: `"${download}"`, thumbnail_url: `"${thumbnail}"` }
+      : {
+          download_url: JSON.stringify(download),
+          thumbnail_url: JSON.stringify(thumbnail),
+        }
   }
 
   verify(path: string, query: string): AssetVerification {
@@ -139,35 +158,7 @@ export class AssetSigner {
         message: `This asset URL expired at ${new Date(expiresAt).toISOString()}; asset URLs stay valid for ${this.ttlSeconds} s after they are issued, counted at most at real speed (a --speed above 1 does not shorten them; a set or advance of the mock clock counts in full). Fetch the content again (GET /projects/{project_unique}/contents/{variation_unique}) for a fresh download_url and thumbnail_url.`,
       }
     }
-    const { kind, movieUnique } = target
-    return { ok: true, kind, movieUnique, expiresAt }
-  }
-
-  #issue(origin: string, movieUnique: string, json: boolean): AssetUrls {
-    if (typeof movieUnique !== 'string' || movieUnique === '') {
-      throw new TypeError(
-        `Failed to issue asset URLs: the movie ID must be a non-empty string (got ${JSON.stringify(movieUnique)}). Pass content.movie_unique of a moviemode content.`,
-      )
-    }
-    const base = `${origin.endsWith('/') ? origin.slice(0, -1) : origin}${ASSET_PATH_PREFIX}${encodeURIComponent(movieUnique)}/`
-    const expires = String(Math.ceil(this.now() / 1000) + this.ttlSeconds)
-    const nonce = this.#noncePrefix + (this.#counter++).toString(36)
-    const query = `?expires=${expires}&nonce=${nonce}&signature=`
-    this.#computeTag(movieUnique, expires, nonce)
-    const download = `${base}${FILE_NAMES.video}${query}${this.#signatureOf('video')}`
-    const thumbnail = `${base}${FILE_NAMES.thumbnail}${query}${this.#signatureOf('thumbnail')}`
-    if (!json) return { download_url: download, thumbnail_url: thumbnail }
-    // Tested once per origin, not per URL: the other parts are always plain.
-    if (origin !== this.#lastOrigin) {
-      this.#lastOrigin = origin
-      this.#lastOriginPlain = PLAIN.test(origin)
-    }
-    return this.#lastOriginPlain
-      ? { download_url: `"${download}"`, thumbnail_url: `"${thumbnail}"` }
-      : {
-          download_url: JSON.stringify(download),
-          thumbnail_url: JSON.stringify(thumbnail),
-        }
+    return { ok: true, ...target, expiresAt }
   }
 
   /** The tag of one issue, in `#tag`: both URLs' signatures are halves of it. */
@@ -198,15 +189,7 @@ export class AssetSigner {
   }
 }
 
-function toKey(secret: string | undefined): Uint8Array {
-  return secret === undefined
-    ? crypto.getRandomValues(new Uint8Array(32))
-    : encoder.encode(secret)
-}
-
-function parseAssetPath(
-  path: string,
-): { kind: AssetKind; movieUnique: string } | undefined {
+function parseAssetPath(path: string) {
   if (!path.startsWith(ASSET_PATH_PREFIX)) return undefined
   const rest = path.slice(ASSET_PATH_PREFIX.length)
   const slash = rest.indexOf('/')
@@ -219,16 +202,10 @@ function parseAssetPath(
   return { kind, movieUnique }
 }
 
-interface AssetParams {
-  expires?: string
-  nonce?: string
-  signature?: string
-}
+type AssetParams = Partial<Record<'expires' | 'nonce' | 'signature', string>>
 
 /** The three signed parameters of a raw query, well formed, or why not. */
-function readSignedQuery(
-  query: string,
-): Required<AssetParams> | AssetVerification {
+function readSignedQuery(query: string) {
   const params = parseQuery(query)
   if (typeof params === 'string') return invalid(params)
   const { expires, nonce, signature } = params

@@ -57,10 +57,7 @@ export function authenticate(
 }
 
 /** The 401 of a known key that was revoked or has expired. */
-function refuseStaleKey(
-  apiKey: FixtureApiKey,
-  now: number,
-): ApiResponse | undefined {
+function refuseStaleKey(apiKey: FixtureApiKey, now: number) {
   const fix = 'Create a new key in the API keys menu of your account settings.'
   if (apiKey.revoked === true) {
     return unauthorized(`This API key was revoked. ${fix}`, 'revoked-key', true)

@@ -33,13 +33,12 @@ export interface ClockState {
 /** The last instant a `Date` can hold, in epoch milliseconds (ECMA-262 21.4.1.1). */
 const MAX_TIME = 8.64e15
 
-/** `created` lets replicas agree on one start; the default source reads `Date.now()` on every call, so vitest's fake timers move it too. */
+/** `created` lets replicas agree on one start, `speed` as the option's schema checked it; the default source reads `Date.now()` on every call, so vitest's fake timers move it too. */
 export function createMockClock(
   source: () => number = () => Date.now(),
   speed = 1,
   created = source(),
 ): MockClockWithLifetime {
-  checkSpeed(speed, false)
   return bindMethods(new MockClockWithLifetime(source, speed, created))
 }
 
@@ -111,7 +110,12 @@ export class MockClockWithLifetime implements MockClock {
   }
 
   setSpeed(speed: number): void {
-    checkSpeed(speed, true)
+    if (!isClockSpeed(speed)) {
+      const { min, max } = OPTION_RULES.speed
+      throw new RangeError(
+        `Cannot run the mock clock at speed ${String(speed)}: expected a number from ${min} to ${max} (60 runs an hour of mock time a minute), or 0 to pause it.`,
+      )
+    }
     this.#run(speed)
   }
 
@@ -160,20 +164,11 @@ export class MockClockWithLifetime implements MockClock {
   }
 }
 
-/** Whether the clock takes `speed`: the range of the `speed` option, or 0 (paused) where `pause` allows it. */
-export function isClockSpeed(speed: unknown, pause: boolean): speed is number {
+/** Whether the clock takes `speed`: the range of the `speed` option, or 0 (paused). */
+export function isClockSpeed(speed: unknown): speed is number {
   const { min, max } = OPTION_RULES.speed
   return (
-    typeof speed === 'number' &&
-    ((pause && speed === 0) || (speed >= min && speed <= max))
-  )
-}
-
-function checkSpeed(speed: number, pause: boolean): void {
-  if (isClockSpeed(speed, pause)) return
-  const { min, max } = OPTION_RULES.speed
-  throw new RangeError(
-    `Cannot run the mock clock at speed ${String(speed)}: expected a number from ${min} to ${max} (60 runs an hour of mock time a minute)${pause ? ', or 0 to pause it' : ''}.`,
+    typeof speed === 'number' && (speed === 0 || (speed >= min && speed <= max))
   )
 }
 
@@ -181,9 +176,6 @@ function checkSpeed(speed: number, pause: boolean): void {
  * What `GET /__mock/clock` answers: the mock's time (ISO 8601, UTC) and how
  * many times as fast as real time it runs (0 while paused).
  */
-export function describeClock(clock: MockClock): {
-  now: string
-  speed: number
-} {
+export function describeClock(clock: MockClock) {
   return { now: new Date(clock.now()).toISOString(), speed: clock.speed }
 }

@@ -135,7 +135,7 @@ export function buildMockCore(
       byId: (id) => served.liveStream?.contentOf(id, now()),
     }),
   }
-  const strict = options.strict ?? false
+  const { strict } = context
   return { core, clock, loadAt, resetAt, scenarios, journal, strict }
 }
 

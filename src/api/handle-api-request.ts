@@ -60,10 +60,7 @@ function decide(
 }
 
 /** Nothing when absent or in strict mode; a 400 listing the presets when unknown. */
-function readScenarioHeader(
-  context: ApiContext,
-  request: ApiRequest,
-): ScenarioPreset | ApiResponse | undefined {
+function readScenarioHeader(context: ApiContext, request: ApiRequest) {
   if (context.strict) return undefined
   const name = request.headers.get('x-mock-scenario')?.trim()
   if (name === undefined || name === '') return undefined

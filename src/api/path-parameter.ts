@@ -1,4 +1,5 @@
 import { PUBLIC_ID_PATTERN } from '../schema/primitives.js'
+import { decodePathSegment } from './decode-path-segment.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiResponse } from './types.js'
 
@@ -12,11 +13,9 @@ export function readPathParameter(
   raw: string,
   hint = '',
 ): string | ApiResponse {
-  let value = raw
-  try {
-    // Most IDs hold no escape: only those that do are decoded.
-    if (raw.includes('%')) value = decodeURIComponent(raw)
-  } catch {
+  // Most IDs hold no escape: only those that do are decoded.
+  const value = raw.includes('%') ? decodePathSegment(raw) : raw
+  if (value === undefined) {
     return invalid(
       `Path parameter ${name} "${raw}" is not valid percent-encoding. Encode the ID with encodeURIComponent().`,
     )

@@ -27,12 +27,6 @@ interface AnswererParts extends Pick<
   labelOf(key: string): string | undefined
 }
 
-interface Arrival {
-  started: number
-  arrived: number
-  lifetime: number
-}
-
 /** Writes each answer to the journal; in proxy mode hands the real service's answers to the adapter. */
 export class RequestAnswerer {
   readonly #parts: AnswererParts
@@ -46,7 +40,7 @@ export class RequestAnswerer {
     if (!this.#isOurs(request) || !isApiPath(request.path, context.prefix)) {
       return undefined
     }
-    const arrival = this.#arrival()
+    const arrival = arrivalOn(this.#parts.clock)
     if (
       upstream?.all === true &&
       (request.method === 'GET' || request.method === 'HEAD')
@@ -70,7 +64,7 @@ export class RequestAnswerer {
     if (!this.#isOurs(request) || !request.path.startsWith(ASSET_PATH_PREFIX)) {
       return undefined
     }
-    const arrival = this.#arrival()
+    const arrival = arrivalOn(this.#parts.clock)
     return serveAsset(this.#parts.context, request)
       .catch(() =>
         createErrorResponse(
@@ -90,15 +84,6 @@ export class RequestAnswerer {
   #isOurs(request: ApiRequest): boolean {
     const { origin } = this.#parts
     return origin === undefined || request.origin === origin
-  }
-
-  #arrival(): Arrival {
-    const { clock } = this.#parts
-    return {
-      started: performance.now(),
-      arrived: clock.now(),
-      lifetime: clock.lifetimeNow(),
-    }
   }
 
   /** Journalled once the adapter knows the status it sent. */
@@ -155,3 +140,13 @@ export class RequestAnswerer {
     onJournalEntry?.(entry)
   }
 }
+
+function arrivalOn(clock: MockClockWithLifetime) {
+  return {
+    started: performance.now(),
+    arrived: clock.now(),
+    lifetime: clock.lifetimeNow(),
+  }
+}
+
+type Arrival = ReturnType<typeof arrivalOn>

@@ -1,23 +1,15 @@
-import type { Dataset } from '../data/dataset.js'
-import type { LiveStream } from '../data/seed/live-stream.js'
-import type {
-  MediaAsset,
-  MediaLibrary,
-  ThumbnailSubject,
-} from '../media/media-library.js'
+import type { MediaAsset, ThumbnailSubject } from '../media/media-library.js'
 import { MediaUnavailableError } from '../media/media-unavailable-error.js'
-import type { AssetSigner, AssetVerification } from './asset-signer.js'
+import type { ApiContext } from './api-context.js'
+import type { AssetVerification } from './asset-signer.js'
 import { createErrorResponse } from './error-response.js'
 import type { ApiRequest, ApiResponse } from './types.js'
 
 /** The dataset and live stream at the mock's clock find the content a movie belongs to. */
-interface AssetContext {
-  signer: AssetSigner
-  media: MediaLibrary
-  dataset(): Dataset
-  liveStream(): LiveStream | undefined
-  now(): number
-}
+type AssetContext = Pick<
+  ApiContext,
+  'signer' | 'media' | 'dataset' | 'liveStream' | 'now'
+>
 
 const NO_STORE = { 'cache-control': 'no-store' }
 const SINGLE_RANGE = /^bytes=[ \t]*([0-9]*)-([0-9]*)[ \t]*$/i
@@ -140,10 +132,7 @@ function unsatisfiable(rangeHeader: string, size: number): ApiResponse {
 }
 
 /** When a URL that expires at `expiresAt` was issued, and its expiry. */
-function lifetimeOf(
-  expiresAt: number,
-  ttlSeconds: number,
-): { assetIssuedMs: number; assetExpiresMs: number } {
+function lifetimeOf(expiresAt: number, ttlSeconds: number) {
   return {
     assetIssuedMs: expiresAt - ttlSeconds * 1000,
     assetExpiresMs: expiresAt,
@@ -151,11 +140,7 @@ function lifetimeOf(
 }
 
 /** The bytes from `start` to `end` (both included) of an asset. */
-function bodyOf(
-  asset: MediaAsset,
-  start: number,
-  end: number,
-): Uint8Array | ReadableStream<Uint8Array> {
+function bodyOf(asset: MediaAsset, start: number, end: number) {
   return 'source' in asset
     ? asset.source.stream(start, end)
     : asset.bytes.subarray(start, end + 1)

@@ -45,10 +45,7 @@ export function createHandlers(core: MockCore): HttpHandler[] {
 
 // HEAD: the GET's headers, length too, and no body (RFC 9110 9.3.2); msw
 // would hand the body to the client.
-function toHttpResponse(
-  response: ApiResponse,
-  isHead: boolean,
-): HttpResponse<any> {
+function toHttpResponse(response: ApiResponse, isHead: boolean) {
   const { body, status, headers, delivery } = response
   if (body instanceof ReadableStream) {
     if (isHead) void body.cancel()

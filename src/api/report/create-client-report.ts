@@ -2,6 +2,7 @@ import {
   CLIENT_REPORT_DEFAULTS,
   type ClientReportOptions,
 } from '../../schema/client-report-options.js'
+import { cached } from '../../data/cached.js'
 import type { JournalEntry } from '../traffic/create-request-journal.js'
 import type { ClientFinding, ClientReport } from './client-report.js'
 import type { Occurrence, ReportRule } from './report-rule.js'
@@ -59,14 +60,10 @@ export function createClientReport(
   return { findings, requests: entries.length }
 }
 
-function byKey(
-  occurrences: Occurrence[],
-): Map<string | undefined, Occurrence[]> {
+function byKey(occurrences: Occurrence[]) {
   const groups = new Map<string | undefined, Occurrence[]>()
   for (const occurrence of occurrences) {
-    const group = groups.get(occurrence.keyLabel)
-    if (group === undefined) groups.set(occurrence.keyLabel, [occurrence])
-    else group.push(occurrence)
+    cached(groups, occurrence.keyLabel, () => []).push(occurrence)
   }
   return groups
 }

@@ -1,3 +1,4 @@
+import { cached } from '../../data/cached.js'
 import type { JournalEntry } from '../traffic/create-request-journal.js'
 
 /**
@@ -11,10 +12,7 @@ export function groupEntries(
   const groups = new Map<string, JournalEntry[]>()
   for (const entry of entries) {
     const key = keyOf(entry)
-    if (key === undefined) continue
-    const group = groups.get(key)
-    if (group === undefined) groups.set(key, [entry])
-    else group.push(entry)
+    if (key !== undefined) cached(groups, key, () => []).push(entry)
   }
   return groups
 }

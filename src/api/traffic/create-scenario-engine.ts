@@ -18,17 +18,10 @@ import { cached } from '../../data/cached.js'
 export type { ActiveScenario } from './scenario-entry.js'
 
 /** Adds, lists and removes the scenarios of one mock instance. */
-export interface ScenarioController {
-  /** A preset may come with changes; returns the scenario. */
-  add(
-    scenario: Scenario | ScenarioPreset,
-    changes?: Partial<Scenario>,
-  ): ActiveScenario
-  /** `false` if there was none. */
-  remove(id: string): boolean
-  clear(): void
-  list(): ActiveScenario[]
-}
+export type ScenarioController = Pick<
+  ScenarioEngine,
+  'add' | 'remove' | 'clear' | 'list'
+>
 
 /** `seed` makes every draw replayable; `labelOf` keeps keys out of `match`; `prefix` may be left out of a `match.path`. */
 export function createScenarioEngine(
@@ -37,7 +30,7 @@ export function createScenarioEngine(
   return bindMethods(new ScenarioEngine(options))
 }
 
-export class ScenarioEngine implements ScenarioController {
+export class ScenarioEngine {
   readonly #options: ScenarioEntryOptions
   #entries: ScenarioEntry[] = []
   // Streams restart with every `clear()`, so the n-th scenario after a reset draws what a fresh mock's n-th draws.
@@ -56,6 +49,7 @@ export class ScenarioEngine implements ScenarioController {
     return this.#entries.length === 0
   }
 
+  /** A preset may come with changes; returns the scenario. */
   add(
     scenario: Scenario | ScenarioPreset,
     changes?: Partial<Scenario>,
@@ -69,6 +63,7 @@ export class ScenarioEngine implements ScenarioController {
     return entry.describe()
   }
 
+  /** `false` if there was none. */
   remove(id: string): boolean {
     const before = this.#entries.length
     this.#entries = this.#entries.filter((entry) => entry.state.id !== id)

@@ -71,15 +71,29 @@ export class RateLimiter {
 
   check(key: string, endpoint: string | undefined): RateLimitDecision {
     const time = this.#now()
-    const { perEndpoint, algorithm, limit } = this.options
+    const { perEndpoint, algorithm, limit, windowMs } = this.options
     const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key
+    const tokens = algorithm === 'token-bucket'
     const bucket = cached(this.#buckets, id, () => ({
       since: time,
-      value: algorithm === 'token-bucket' ? limit : 0,
+      value: tokens ? limit : 0,
     }))
-    return algorithm === 'token-bucket'
-      ? this.#checkTokenBucket(bucket, time)
-      : this.#checkFixedWindow(bucket, time)
+    if (tokens) {
+      bucket.value = this.#tokensAt(bucket, time)
+      bucket.since = time
+    } else if (time >= bucket.since + windowMs) {
+      bucket.since = time
+      bucket.value = 0
+    }
+    // A request takes a token from the bucket, or counts in the window.
+    const allowed = tokens ? !(bucket.value < 1) : bucket.value < limit
+    if (allowed) bucket.value += tokens ? -1 : 1
+    const { remaining, resetMs } = this.#standing(bucket, time)
+    const headers = this.#headersFor(allowed ? remaining : 0, resetMs, time)
+    if (allowed) return { allowed, headers }
+    const waitMs = tokens ? (1 - bucket.value) * this.#msPerToken : resetMs
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
+    return { allowed, headers, retryAfterSeconds }
   }
 
   /** Plain numbers, to hand to another copy. */
@@ -103,14 +117,15 @@ export class RateLimiter {
     const time = this.#now()
     const usages: RateLimitUsage[] = []
     for (const [id, bucket] of this.#buckets) {
-      const state = this.#standing(bucket, time)
-      if (state === undefined) continue
+      const { remaining, resetMs } = this.#standing(bucket, time)
+      // A window over or a bucket full: its count starts afresh.
+      if (resetMs <= 0) continue
       const [keyLabel = '', endpoint] = id.split('\n')
       usages.push({
         keyLabel,
         ...(this.options.perEndpoint ? { endpoint } : {}),
-        remaining: state.remaining,
-        resetSeconds: Math.max(0, Math.ceil(state.resetMs / 1000)),
+        remaining,
+        resetSeconds: Math.max(0, Math.ceil(resetMs / 1000)),
       })
     }
     return usages
@@ -122,27 +137,14 @@ export class RateLimiter {
     return Math.min(this.options.limit, refilled)
   }
 
-  /** Milliseconds until a token bucket holding `tokens` is full. */
-  #untilFull(tokens: number): number {
-    return (this.options.limit - tokens) * this.#msPerToken
-  }
-
-  /**
-   * A bucket's requests left and milliseconds until reset at `time`, without
-   * changing it; undefined when its count starts afresh (window over, bucket
-   * full).
-   */
-  #standing(
-    bucket: Bucket,
-    time: number,
-  ): { remaining: number; resetMs: number } | undefined {
+  /** A bucket's requests left and milliseconds until its window ends or it is full again, at `time`, without changing it. */
+  #standing(bucket: Bucket, time: number) {
     const { algorithm, limit, windowMs } = this.options
     if (algorithm === 'token-bucket') {
       const tokens = this.#tokensAt(bucket, time)
-      if (tokens >= limit) return undefined
-      return { remaining: Math.floor(tokens), resetMs: this.#untilFull(tokens) }
+      const resetMs = (limit - tokens) * this.#msPerToken
+      return { remaining: Math.floor(tokens), resetMs }
     }
-    if (time >= bucket.since + windowMs) return undefined
     return {
       remaining: limit - bucket.value,
       resetMs: bucket.since + windowMs - time,
@@ -162,47 +164,6 @@ export class RateLimiter {
       [this.#names.limit]: String(this.options.limit),
       [this.#names.remaining]: String(remaining),
       [this.#names.reset]: String(reset),
-    }
-  }
-
-  #checkFixedWindow(bucket: Bucket, time: number): RateLimitDecision {
-    const { limit, windowMs } = this.options
-    if (time >= bucket.since + windowMs) {
-      bucket.since = time
-      bucket.value = 0
-    }
-    const resetMs = bucket.since + windowMs - time
-    if (bucket.value >= limit) {
-      return {
-        allowed: false,
-        headers: this.#headersFor(0, resetMs, time),
-        retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
-      }
-    }
-    bucket.value++
-    return {
-      allowed: true,
-      headers: this.#headersFor(limit - bucket.value, resetMs, time),
-    }
-  }
-
-  #checkTokenBucket(bucket: Bucket, time: number): RateLimitDecision {
-    bucket.value = this.#tokensAt(bucket, time)
-    bucket.since = time
-    const untilFull = this.#untilFull(bucket.value)
-    if (bucket.value < 1) {
-      const waitMs = (1 - bucket.value) * this.#msPerToken
-      return {
-        allowed: false,
-        headers: this.#headersFor(0, untilFull, time),
-        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
-      }
-    }
-    bucket.value -= 1
-    const remaining = Math.floor(bucket.value)
-    return {
-      allowed: true,
-      headers: this.#headersFor(remaining, this.#untilFull(bucket.value), time),
     }
   }
 }

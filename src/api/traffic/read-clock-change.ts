@@ -1,3 +1,4 @@
+import { isJsonRecord } from '../../data/is-json-record.js'
 import { parseDuration } from '../../schema/parse-duration.js'
 import { ControlInputError } from './control-input-error.js'
 import { OPTION_RULES } from '../../schema/option-rules.js'
@@ -46,7 +47,7 @@ const FIELDS: Record<keyof ClockChange, [FieldReader, string]> = {
     'expected milliseconds (a number, negative to go back) or a count with a unit, such as "500ms", "30s", "1m", "2h" or "-1h", that keeps the clock within the dates JavaScript can hold',
   ],
   speed: [
-    (value) => (isClockSpeed(value, true) ? value : undefined),
+    (value) => (isClockSpeed(value) ? value : undefined),
     `expected a number from ${OPTION_RULES.speed.min} to ${OPTION_RULES.speed.max}, how many times as fast as real time the clock runs (1 is real speed, 60 an hour a minute), or 0 to pause it`,
   ],
   resume: [
@@ -78,14 +79,13 @@ const USAGE =
  * `advance` takes ms or `30s`, `1m`, `2h` (negative goes back); `speed` 0.01 to 10,000, or 0 to pause.
  * @throws {ControlInputError} naming the bad field.
  */
-export function readClockChange(body: unknown, now: number): ClockChange {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+export function readClockChange(fields: unknown, now: number): ClockChange {
+  if (!isJsonRecord(fields)) {
     throw new ControlInputError(
       'invalid_clock',
       `Expected a JSON object. ${USAGE}`,
     )
   }
-  const fields = body as Record<string, unknown>
   const unknown = Object.keys(fields).filter(
     (name) => !Object.hasOwn(FIELDS, name),
   )

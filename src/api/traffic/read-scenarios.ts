@@ -1,3 +1,4 @@
+import { isJsonRecord } from '../../data/is-json-record.js'
 import { OptionsError } from '../../schema/options-error.js'
 import { SCENARIO_PRESETS, type Scenario } from '../../schema/scenario.js'
 import { ControlInputError } from './control-input-error.js'
@@ -36,13 +37,8 @@ export function readScenarios(body: unknown): Scenario[] {
 }
 
 function readScenario(item: unknown): Scenario {
-  if (
-    typeof item === 'object' &&
-    item !== null &&
-    !Array.isArray(item) &&
-    'preset' in item
-  ) {
-    const { preset, ...changes } = item as Record<string, unknown>
+  if (isJsonRecord(item) && 'preset' in item) {
+    const { preset, ...changes } = item
     if (typeof preset !== 'string') {
       const problem = `expected a preset name (${SCENARIO_PRESETS.join(', ')}), got ${JSON.stringify(preset)}`
       throw new OptionsError(`Invalid scenario: preset: ${problem}.`, [

@@ -64,7 +64,6 @@ export function applyVariants(
       status: response.status,
       headers: result.headers,
       json: JSON.parse(response.body),
-      endpoint: response.endpoint,
     }
     const { seed } = context.variants
     const variantRequest = {
@@ -101,13 +100,10 @@ function readDelivery(
   }
   const slow = applied.includes('slow-body')
   // @note Every other answer to the same request is cut, the first included: a client that retries once gets it whole.
+  const attempt = `${request.method} ${request.path}?${request.query}`
   const truncated =
     applied.includes('truncated') &&
-    context.variants.nextAttempt(
-      `${request.method} ${request.path}?${request.query}`,
-    ) %
-      2 ===
-      1
+    context.variants.nextAttempt(attempt) % 2 === 1
   if (!slow && !truncated) return undefined
   const length = byteLengthOf(response.body)
   return {

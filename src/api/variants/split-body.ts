@@ -15,14 +15,10 @@ export function splitBody(
     bytes.byteLength,
   )
   const count = Math.max(1, Math.min(delivery.pieces, end))
-  const pieces: Uint8Array[] = []
-  for (let i = 0; i < count; i++) {
-    pieces.push(
-      bytes.subarray(
-        Math.floor((end * i) / count),
-        Math.floor((end * (i + 1)) / count),
-      ),
-    )
-  }
-  return pieces
+  return Array.from({ length: count }, (_, i) =>
+    bytes.subarray(
+      Math.floor((end * i) / count),
+      Math.floor((end * (i + 1)) / count),
+    ),
+  )
 }

@@ -6,7 +6,6 @@ export interface VariantAnswer {
   headers: Record<string, string>
   json: unknown
   text?: string
-  endpoint: string | undefined
 }
 
 export interface VariantRequest {

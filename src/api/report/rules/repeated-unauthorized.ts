@@ -36,19 +36,14 @@ export const repeatedUnauthorized: ReportRule<Settings> = {
   },
   describe(occurrences, who) {
     const resent = occurrences.reduce((sum, { value }) => sum + value, 0)
-    const fingerprints = [
-      ...new Set(
-        occurrences.flatMap(({ entries }) =>
-          entries[0]!.keyFingerprint === undefined
-            ? []
-            : [entries[0]!.keyFingerprint],
-        ),
-      ),
-    ]
+    const fingerprints = new Set(
+      occurrences.map(({ entries }) => entries[0]!.keyFingerprint),
+    )
+    fingerprints.delete(undefined)
     const sender =
-      fingerprints.length === 0
+      fingerprints.size === 0
         ? who
-        : `A key the mock does not know (fingerprint ${fingerprints.join(', ')})`
+        : `A key the mock does not know (fingerprint ${[...fingerprints].join(', ')})`
     return `${sender} was sent ${plural(resent, 'more time')} after a 401 refused it: on a 401, stop and ask for a new or corrected key instead of sending the same one again.`
   },
 }

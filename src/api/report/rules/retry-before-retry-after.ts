@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../../traffic/create-request-journal.js'
+import type { LimitScope } from '../../traffic/journal-facts.js'
 import { isApiEntry } from '../entry-kinds.js'
 import { formatDuration, plural } from '../finding-words.js'
 import type { Occurrence, ReportRule } from '../report-rule.js'
@@ -114,22 +115,15 @@ function earliestBrokenBy(
 /** The limit a 429 is about and its Retry-After: one group of `waiting`. */
 function groupOf(refusal: JournalEntry): string {
   const scope = refusal.limitScope ?? 'key'
-  const target =
-    scope === 'endpoint'
-      ? refusal.endpoint
-      : scope === 'path'
-        ? refusal.path
-        : ''
-  return `${refusal.retryAfterSeconds} ${scope} ${target}`
+  return `${refusal.retryAfterSeconds} ${scope} ${targetOf(refusal, scope)}`
 }
 
 function isInScope(refusal: JournalEntry, later: JournalEntry): boolean {
-  switch (refusal.limitScope ?? 'key') {
-    case 'key':
-      return true
-    case 'endpoint':
-      return later.endpoint === refusal.endpoint
-    case 'path':
-      return later.path === refusal.path
-  }
+  const scope = refusal.limitScope ?? 'key'
+  return targetOf(later, scope) === targetOf(refusal, scope)
+}
+
+/** What a limit of `scope` tells requests apart by: the entry's field of that name, or nothing (all of a key's). */
+function targetOf(entry: JournalEntry, scope: LimitScope): string | undefined {
+  return scope === 'key' ? '' : entry[scope]
 }

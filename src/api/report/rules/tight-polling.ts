@@ -50,10 +50,7 @@ function isPoll(entry: JournalEntry): boolean {
 }
 
 /** Runs of requests each less than `intervalMs` after the one before. */
-function findStreaks(
-  group: readonly JournalEntry[],
-  intervalMs: number,
-): JournalEntry[][] {
+function findStreaks(group: readonly JournalEntry[], intervalMs: number) {
   const streaks: JournalEntry[][] = []
   let streak: JournalEntry[] = []
   for (const entry of group) {

@@ -38,10 +38,7 @@ export const tooManyInFlight: ReportRule<Settings> = {
  * The requests in flight at the busiest moment of each stretch with more
  * than `limit` in flight, in order of arrival.
  */
-function findPeaks(
-  group: readonly JournalEntry[],
-  limit: number,
-): JournalEntry[][] {
+function findPeaks(group: readonly JournalEntry[], limit: number) {
   const byStart = [...group].sort((a, b) => a.startMs - b.startMs)
   const peaks: JournalEntry[][] = []
   let inFlight: JournalEntry[] = []
