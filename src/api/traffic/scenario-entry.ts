@@ -138,10 +138,15 @@ export class ScenarioEntry {
     }
   }
 
-  takeCounts({ draws, buckets, ...counts }: ScenarioCounts): void {
-    Object.assign(this.state, counts)
-    this.stream.seek(draws)
-    if (buckets !== undefined) this.limiter?.importBuckets(buckets)
+  takeCounts(counted: ScenarioCounts): void {
+    this.state.matched = counted.matched
+    this.state.fired = counted.fired
+    if (counted.remaining !== undefined)
+      this.state.remaining = counted.remaining
+    this.stream.seek(counted.draws)
+    if (counted.buckets !== undefined) {
+      this.limiter?.importBuckets(counted.buckets)
+    }
   }
 
   #applyLimit(
