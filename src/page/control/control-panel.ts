@@ -8,7 +8,6 @@ import { AdminTokenForm } from './admin-token-form.js'
 import { ClientReportSection } from './client-report-section.js'
 import { ClockSection } from './clock-section.js'
 import type { ListedScenario } from './describe-scenario.js'
-import type { ApiKeyRecord } from './endpoint-names.js'
 import { FixtureTransfer } from './fixture-transfer.js'
 import { JournalSection } from './journal-section.js'
 import type { JournalEntry } from './journal-entry-row.js'
@@ -42,8 +41,10 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     '/scenarios',
     POLL_INTERVAL_MS,
   )
-  const keys =
-    useAdminData<{ data: ApiKeyRecord[] }>(part, '/api-keys').data?.data ?? []
+  const keys = (
+    useAdminData<{ data: { key: string }[] }>(part, '/api-keys').data?.data ??
+    []
+  ).map((record) => record.key)
 
   return html`<div class="control-panel" data-locked=${!admin.unlocked}>
     <div class="control-intro">
@@ -133,7 +134,7 @@ function PanelNotices(props: {
   }`
 }
 
-function ReportAndJournal(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
+function ReportAndJournal(props: PanelPart & { keys: string[] }): VNode {
   const { admin } = props
   const [focus, setFocus] = useState<JournalEntry>()
   if (admin.readOnly)
