@@ -6,18 +6,13 @@ import { readErrorEnvelope } from '../exchange-view.js'
 // A fixture document as a curl argument would put megabytes into the page.
 const MAX_CURL_LENGTH = 4000
 
-interface ControlIssue {
-  path: string
-  message: string
-}
-
 // `invalid_fixture` names every bad path in `issues`.
-function readIssues(body: unknown): ControlIssue[] {
+function readIssues(body: unknown) {
   const issues = (body as { error?: { issues?: unknown } } | undefined)?.error
     ?.issues
   if (!Array.isArray(issues)) return []
   return issues.filter(
-    (issue): issue is ControlIssue =>
+    (issue): issue is { path: string; message: string } =>
       typeof issue?.path === 'string' && typeof issue?.message === 'string',
   )
 }

@@ -1,9 +1,5 @@
 import { useCallback, useMemo, useState } from 'preact/hooks'
-import {
-  callApi,
-  type ApiExchange,
-  type ApiRequestOptions,
-} from '../api-client.js'
+import { callApi, type ApiRequestOptions } from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
 import {
   ADMIN_TOKEN_STORAGE,
@@ -14,21 +10,11 @@ import {
 export type AdminCallOptions = Omit<ApiRequestOptions, 'apiKey' | 'adminToken'>
 
 /** Whether the panel may call the control API, why not, and the call. */
-export interface AdminAccess {
-  unlocked: boolean
-  /** Whether the server wants the admin token (config, or a 401 seen). */
-  tokenRequired: boolean
-  /** A build-demo folder, whose control API only reads. */
-  readOnly: boolean
-  refusal?: string
-  call(path: string, options?: AdminCallOptions): Promise<ApiExchange>
-  unlock(token: string): void
-  lock(): void
-}
+export type AdminAccess = ReturnType<typeof useAdminAccess>
 
 // A 401 forgets the token and asks again, even when the config said none
 // was needed (a server restarted with `--admin-token`).
-export function useAdminAccess(config: PageConfig): AdminAccess {
+export function useAdminAccess(config: PageConfig) {
   const [token, setToken] = useState(() =>
     readSessionValue(ADMIN_TOKEN_STORAGE),
   )
@@ -70,7 +56,9 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
   return useMemo(
     () => ({
       unlocked: !tokenRequired || (token !== undefined && token !== ''),
+      // Whether the server wants the admin token (config, or a 401 seen).
       tokenRequired,
+      // A build-demo folder, whose control API only reads.
       readOnly: config.mode === 'browser',
       refusal,
       call,
