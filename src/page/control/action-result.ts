@@ -17,14 +17,18 @@ function readIssues(body: unknown) {
   )
 }
 
-/** A success line, or the failure as received, with the request as curl. */
+/**
+ * A success line, or the failure as received, with the request as curl;
+ * without `success`, a failure only.
+ */
 export function ActionResult(props: {
   exchange: ApiExchange | undefined
-  success: string
+  success?: string
 }): VNode | null {
   const { exchange } = props
   if (exchange === undefined) return null
   if (isSuccess(exchange)) {
+    if (props.success === undefined) return null
     return html`<p class="action-result action-ok" role="status">
       <span class="status status-ok">${exchange.status}</span> ${props.success}
     </p>`

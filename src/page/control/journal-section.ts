@@ -68,11 +68,8 @@ export function JournalSection(
       focus !== undefined &&
       html`<${FocusLine} focus=${focus} onClear=${props.onClearFocus} />`
     }
-    ${
-      clearing.result?.status !== 204 &&
-      html`<${ActionResult} exchange=${clearing.result} success="" />`
-    }
-    ${failed && html`<${ActionResult} exchange=${journal.exchange} success="" />`}
+    <${ActionResult} exchange=${clearing.result} />
+    <${ActionResult} exchange=${journal.exchange} />
     ${
       journal.data === undefined && !failed
         ? html`<p class="muted">${disabled ? 'Locked.' : 'Loading…'}</p>`
