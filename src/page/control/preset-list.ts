@@ -73,16 +73,13 @@ export function PresetList(props: PanelPart & { keys: string[] }): VNode {
   </div>`
 }
 
-function toScenarioScope(scope: PresetScope) {
-  const { times, key, endpoint } = scope
-  const match = {
-    ...(key === '' ? {} : { key }),
-    ...(endpoint === '' ? {} : { endpoint }),
-  }
-  return {
-    ...(times.trim() === '' ? {} : { times: Number(times) }),
-    ...(Object.keys(match).length === 0 ? {} : { match }),
-  }
+// A field left empty is undefined, so the JSON body leaves it out.
+function toScenarioScope({ times, key, endpoint }: PresetScope) {
+  const match =
+    key === '' && endpoint === ''
+      ? undefined
+      : { key: key || undefined, endpoint: endpoint || undefined }
+  return { times: times.trim() === '' ? undefined : Number(times), match }
 }
 
 function ScopeRow(props: {
