@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'preact/hooks'
+import { useState } from 'preact/hooks'
 import { callApi, type ApiRequestOptions } from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
 import {
@@ -22,19 +22,19 @@ export function useAdminAccess(config: PageConfig) {
   const [sawUnauthorized, setSawUnauthorized] = useState(false)
   const tokenRequired = config.adminTokenRequired || sawUnauthorized
 
-  const unlock = useCallback((value: string) => {
-    writeSessionValue(ADMIN_TOKEN_STORAGE, value)
-    setToken(value)
-    setRefusal(undefined)
-  }, [])
-
-  const lock = useCallback(() => {
+  const lock = () => {
     writeSessionValue(ADMIN_TOKEN_STORAGE, undefined)
     setToken(undefined)
-  }, [])
+  }
 
-  const call = useCallback(
-    async (path: string, options: AdminCallOptions = {}) => {
+  return {
+    unlocked: !tokenRequired || (token !== undefined && token !== ''),
+    // Whether the server wants the admin token (config, or a 401 seen).
+    tokenRequired,
+    // A build-demo folder, whose control API only reads.
+    readOnly: config.mode === 'browser',
+    refusal,
+    async call(path: string, options: AdminCallOptions = {}) {
       const exchange = await callApi(`${config.adminBase}${path}`, {
         ...options,
         adminToken: tokenRequired ? token : undefined,
@@ -50,23 +50,13 @@ export function useAdminAccess(config: PageConfig) {
       }
       return exchange
     },
-    [config.adminBase, token, tokenRequired, lock],
-  )
-
-  return useMemo(
-    () => ({
-      unlocked: !tokenRequired || (token !== undefined && token !== ''),
-      // Whether the server wants the admin token (config, or a 401 seen).
-      tokenRequired,
-      // A build-demo folder, whose control API only reads.
-      readOnly: config.mode === 'browser',
-      refusal,
-      call,
-      unlock,
-      lock,
-    }),
-    [config.mode, tokenRequired, token, refusal, call, unlock, lock],
-  )
+    unlock(value: string) {
+      writeSessionValue(ADMIN_TOKEN_STORAGE, value)
+      setToken(value)
+      setRefusal(undefined)
+    },
+    lock,
+  }
 }
 
 /** What each part of the control panel gets; `revision` bumps on every action. */
