@@ -96,10 +96,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
 }
 
 // `/projects/<id>/contents/<id>`
-function readExplorerRoute(route: string): {
-  projectId?: string
-  contentId?: string
-} {
+function readExplorerRoute(route: string) {
   const [, segment, projectId, , contentId] = route
     .split('/')
     .map((part) => decodeURIComponent(part))
