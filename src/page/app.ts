@@ -26,7 +26,7 @@ export function App(): VNode {
   return html`<${Shell} config=${config} route=${route}>
     ${
       route.startsWith('/control')
-        ? html`<${ControlPanel} config=${config} />`
+        ? html`<${ControlPanel} config=${config} route=${route} />`
         : html`<${Explorer} config=${config} route=${route} />`
     }
   <//>`

@@ -1,16 +1,10 @@
 import type { ApiExchange } from './api-client.js'
 
-/** A `GET /__mock/clock` answer, in ms, and when it arrived. */
-interface ClockReading {
-  now: number
-  /** 0 while paused. */
-  speed?: number
-  at: number
-}
-
-export function readClock(
-  exchange: ApiExchange | undefined,
-): ClockReading | undefined {
+/**
+ * A `GET /__mock/clock` answer, in ms, and when it arrived; `speed` is 0
+ * while paused.
+ */
+export function readClock(exchange: ApiExchange | undefined) {
   const body = exchange?.body as { now?: unknown; speed?: unknown } | undefined
   const now = typeof body?.now === 'string' ? Date.parse(body.now) : NaN
   if (Number.isNaN(now)) return undefined
@@ -19,6 +13,8 @@ export function readClock(
 }
 
 /** The mock's time now: the reading ticked on at its speed (1 if unknown). */
-export function clockNow(reading: ClockReading): number {
+export function clockNow(
+  reading: NonNullable<ReturnType<typeof readClock>>,
+): number {
   return reading.now + (Date.now() - reading.at) * (reading.speed ?? 1)
 }

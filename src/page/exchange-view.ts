@@ -81,9 +81,7 @@ function CurlLine(props: { curl: string }): VNode {
   </div>`
 }
 
-export function readErrorEnvelope(
-  body: unknown,
-): { code: string; message: string } | undefined {
+export function readErrorEnvelope(body: unknown) {
   const error = (body as { error?: { code?: unknown; message?: unknown } })
     ?.error
   if (typeof error?.code !== 'string') return undefined

@@ -15,13 +15,11 @@ export interface PageConfig {
 const PAGE_CONFIG_PATH = '__page/config.json'
 
 /** @throws an Error saying what is wrong when it is missing or malformed. */
-export async function loadPageConfig(
-  fetchImpl: typeof fetch = fetch,
-): Promise<PageConfig> {
+export async function loadPageConfig(): Promise<PageConfig> {
   const url = new URL(PAGE_CONFIG_PATH, document.baseURI).href
   let response: Response
   try {
-    response = await fetchImpl(url, { cache: 'no-store' })
+    response = await fetch(url, { cache: 'no-store' })
   } catch (error) {
     throw new Error(
       `The page could not load ${url} (${(error as Error).message}). Is the mock server still running?`,

@@ -2,10 +2,7 @@ import type { RefObject } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 
 /** Whether an element is on screen now (or just before), and ever was. */
-export function useSeen(ref: RefObject<Element>): {
-  seen: boolean
-  visible: boolean
-} {
+export function useSeen(ref: RefObject<Element>) {
   const [state, setState] = useState({ seen: false, visible: false })
   useEffect(() => {
     const element = ref.current

@@ -6,30 +6,29 @@ import { readErrorEnvelope } from '../exchange-view.js'
 // A fixture document as a curl argument would put megabytes into the page.
 const MAX_CURL_LENGTH = 4000
 
-interface ControlIssue {
-  path: string
-  message: string
-}
-
 // `invalid_fixture` names every bad path in `issues`.
-function readIssues(body: unknown): ControlIssue[] {
+function readIssues(body: unknown) {
   const issues = (body as { error?: { issues?: unknown } } | undefined)?.error
     ?.issues
   if (!Array.isArray(issues)) return []
   return issues.filter(
-    (issue): issue is ControlIssue =>
+    (issue): issue is { path: string; message: string } =>
       typeof issue?.path === 'string' && typeof issue?.message === 'string',
   )
 }
 
-/** A success line, or the failure as received, with the request as curl. */
+/**
+ * A success line, or the failure as received, with the request as curl;
+ * without `success`, a failure only.
+ */
 export function ActionResult(props: {
   exchange: ApiExchange | undefined
-  success: string
+  success?: string
 }): VNode | null {
   const { exchange } = props
   if (exchange === undefined) return null
   if (isSuccess(exchange)) {
+    if (props.success === undefined) return null
     return html`<p class="action-result action-ok" role="status">
       <span class="status status-ok">${exchange.status}</span> ${props.success}
     </p>`

@@ -30,7 +30,7 @@ export function ClientReportSection(
       journal. Each rule, its why and its fix:${' '}
       <code>docs/client-report.md</code> in the package.
     </p>
-    ${failed && html`<${ActionResult} exchange=${report.exchange} success="" />`}
+    <${ActionResult} exchange=${report.exchange} />
     ${
       data === undefined
         ? !failed &&

@@ -17,8 +17,6 @@ const STEPS = [
 
 const SPEEDS = [1, 10, 60] as const
 
-type ClockChange = (body: unknown, what: string) => Promise<unknown>
-
 /** The mock clock, ticking while it runs, and what `POST /__mock/clock` takes. */
 export function ClockSection(props: PanelPart): VNode {
   const { admin } = props
@@ -26,7 +24,7 @@ export function ClockSection(props: PanelPart): VNode {
   const clock = useTickingClock(reading.exchange)
   const action = useAdminAction(props)
   const disabled = !admin.unlocked || admin.readOnly
-  const change: ClockChange = (body, what) =>
+  const change = (body: object, what: string) =>
     action.run('/clock', { method: 'POST', body }, what)
   const controls = { clock, disabled, change }
 
@@ -95,7 +93,7 @@ function ClockReadout(props: {
 interface ControlProps {
   clock: TickingClock
   disabled: boolean
-  change: ClockChange
+  change: (body: object, what: string) => Promise<unknown>
 }
 
 function SpeedButtons({ clock, disabled, change }: ControlProps): VNode {

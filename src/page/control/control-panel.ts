@@ -1,14 +1,12 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useCallback, useMemo, useState } from 'preact/hooks'
+import { useCallback, useState } from 'preact/hooks'
 import { isSuccess, type ApiExchange } from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
-import { useHashRoute } from '../use-hash-route.js'
 import { AdminTokenForm } from './admin-token-form.js'
 import { ClientReportSection } from './client-report-section.js'
 import { ClockSection } from './clock-section.js'
 import type { ListedScenario } from './describe-scenario.js'
-import type { ApiKeyRecord } from './endpoint-names.js'
 import { FixtureTransfer } from './fixture-transfer.js'
 import { JournalSection } from './journal-section.js'
 import type { JournalEntry } from './journal-entry-row.js'
@@ -28,11 +26,13 @@ import type { RecordTarget } from './use-record-editor.js'
 
 // Over the control API like any client of it; read-only until the admin token
 // is entered when the server wants one.
-export function ControlPanel(props: { config: PageConfig }): VNode {
+export function ControlPanel(props: {
+  config: PageConfig
+  route: string
+}): VNode {
   const { config } = props
   const admin = useAdminAccess(config)
-  const route = useHashRoute()
-  const target = useMemo(() => readEditTarget(route), [route])
+  const target = readEditTarget(props.route)
   // Every action bumps the revision: each part reads again without its poll.
   const [revision, setRevision] = useState(0)
   const refresh = useCallback(() => setRevision((value) => value + 1), [])
@@ -42,8 +42,10 @@ export function ControlPanel(props: { config: PageConfig }): VNode {
     '/scenarios',
     POLL_INTERVAL_MS,
   )
-  const keys =
-    useAdminData<{ data: ApiKeyRecord[] }>(part, '/api-keys').data?.data ?? []
+  const keys = (
+    useAdminData<{ data: { key: string }[] }>(part, '/api-keys').data?.data ??
+    []
+  ).map((record) => record.key)
 
   return html`<div class="control-panel" data-locked=${!admin.unlocked}>
     <div class="control-intro">
@@ -133,7 +135,7 @@ function PanelNotices(props: {
   }`
 }
 
-function ReportAndJournal(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
+function ReportAndJournal(props: PanelPart & { keys: string[] }): VNode {
   const { admin } = props
   const [focus, setFocus] = useState<JournalEntry>()
   if (admin.readOnly)

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks'
 import { ActionResult } from './action-result.js'
 import { JsonEditor } from './json-editor.js'
 import type { PanelPart } from './use-admin-access.js'
-import { useJsonSubmit } from './use-json-submit.js'
+import { useAdminAction } from './use-admin-action.js'
 
 /** The fields of a scenario, as the control API takes them. */
 const SCENARIO_FIELDS = (
@@ -21,12 +21,12 @@ const EXAMPLE = '{ "status": 503, "retryAfter": 5, "times": 2 }'
  */
 export function CustomScenarioForm(props: PanelPart): VNode {
   const [text, setText] = useState(EXAMPLE)
-  const send = useJsonSubmit(props)
+  const send = useAdminAction(props)
   const disabled = !props.admin.unlocked
 
   const submit = (event: Event) => {
     event.preventDefault()
-    return send.submit(text, '/scenarios', { method: 'POST' })
+    return send.runJson(text, '/scenarios', { method: 'POST' })
   }
 
   return html`<form class="control-block" onSubmit=${submit}>

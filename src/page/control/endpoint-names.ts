@@ -13,5 +13,3 @@ export const JOURNAL_ENDPOINTS = [
   ...ENDPOINT_NAMES,
   'asset',
 ] as const satisfies typeof source.JOURNAL_ENDPOINTS
-
-export type { ApiKeyRecord } from '../explorer/describe-keys.js'

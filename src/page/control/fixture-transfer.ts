@@ -1,6 +1,5 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
-import { useState } from 'preact/hooks'
 import { ActionResult } from './action-result.js'
 import { ConfirmDialog } from './confirm-dialog.js'
 import type { PanelPart } from './use-admin-access.js'
@@ -19,7 +18,6 @@ import {
 export function FixtureTransfer(props: PanelPart): VNode {
   const transfer = useFixtureTransfer(props)
   const { problem, download, upload, reset } = transfer
-  const [asking, setAsking] = useState(false)
   const disabled = !props.admin.unlocked
 
   return html`<section class="panel" aria-labelledby="dataset-title">
@@ -38,14 +36,18 @@ export function FixtureTransfer(props: PanelPart): VNode {
           onChange=${upload}
         />
       </label>
-      <button
-        type="button"
-        class="danger"
+      <${ConfirmDialog}
+        title="Reset everything?"
+        confirm="Reset everything"
+        onConfirm=${reset}
         disabled=${disabled}
-        onClick=${() => setAsking(true)}
       >
-        Reset everything
-      </button>
+        <p>
+          The data goes back to what the server started with: every change made
+          since (edits, uploads), the scenarios added, the clock and the journal
+          are lost. Download ${FIXTURE_FILE_NAME} first to keep the data.
+        </p>
+      <//>
     </div>
     <p class="muted">
       An upload replaces the dataset only when the whole document is valid;
@@ -58,18 +60,5 @@ export function FixtureTransfer(props: PanelPart): VNode {
       html`<p class="action-result action-failed" role="alert">${problem}</p>`
     }
     <${ActionResult} exchange=${transfer.result} success=${transfer.done} />
-    <${ConfirmDialog}
-      open=${asking}
-      title="Reset everything?"
-      confirm="Reset everything"
-      onConfirm=${reset}
-      onClose=${() => setAsking(false)}
-    >
-      <p>
-        The data goes back to what the server started with: every change made
-        since (edits, uploads), the scenarios added, the clock and the journal
-        are lost. Download ${FIXTURE_FILE_NAME} first to keep the data.
-      </p>
-    <//>
   </section>`
 }

@@ -3,7 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import { isSuccess } from '../api-client.js'
 import { ActionResult } from './action-result.js'
-import { JOURNAL_ENDPOINTS, type ApiKeyRecord } from './endpoint-names.js'
+import { JOURNAL_ENDPOINTS } from './endpoint-names.js'
 import { JournalEntryRow, type JournalEntry } from './journal-entry-row.js'
 import { NameSelect } from './name-select.js'
 import type { PanelPart } from './use-admin-access.js'
@@ -24,7 +24,7 @@ const JOURNAL_ROWS_SHOWN = 100
  */
 export function JournalSection(
   props: PanelPart & {
-    keys: ApiKeyRecord[]
+    keys: string[]
     focus: JournalEntry | undefined
     onClearFocus: () => void
   },
@@ -68,11 +68,8 @@ export function JournalSection(
       focus !== undefined &&
       html`<${FocusLine} focus=${focus} onClear=${props.onClearFocus} />`
     }
-    ${
-      clearing.result?.status !== 204 &&
-      html`<${ActionResult} exchange=${clearing.result} success="" />`
-    }
-    ${failed && html`<${ActionResult} exchange=${journal.exchange} success="" />`}
+    <${ActionResult} exchange=${clearing.result} />
+    <${ActionResult} exchange=${journal.exchange} />
     ${
       journal.data === undefined && !failed
         ? html`<p class="muted">${disabled ? 'Locked.' : 'Loading…'}</p>`
@@ -87,7 +84,7 @@ export function JournalSection(
 
 function FilterRow(props: {
   filters: JournalFilters
-  keys: ApiKeyRecord[]
+  keys: string[]
   disabled: boolean
   onClear: () => void
 }): VNode {
@@ -104,7 +101,7 @@ function FilterRow(props: {
     <${NameSelect}
       label="Key"
       any="any"
-      names=${props.keys.map((record) => record.key)}
+      names=${props.keys}
       value=${filters.key}
       disabled=${disabled}
       onChange=${filters.setKey}

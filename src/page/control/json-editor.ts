@@ -28,7 +28,6 @@ export function JsonEditor(props: {
   value: string
   onInput: (value: string) => void
   disabled?: boolean
-  rows?: number
   problem?: string
 }): VNode {
   const problemId = `${props.id}-problem`
@@ -36,7 +35,7 @@ export function JsonEditor(props: {
     <label for=${props.id}>${props.label}</label>
     <textarea
       id=${props.id}
-      rows=${props.rows ?? 4}
+      rows="4"
       spellcheck=${false}
       autocapitalize="off"
       value=${props.value}

@@ -3,7 +3,7 @@ import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
 import { ActionResult } from './action-result.js'
 import { describeScenario, type ListedScenario } from './describe-scenario.js'
-import { ENDPOINT_NAMES, type ApiKeyRecord } from './endpoint-names.js'
+import { ENDPOINT_NAMES } from './endpoint-names.js'
 import { toValue } from '../field-value.js'
 import { NameSelect } from './name-select.js'
 import type { PanelPart } from './use-admin-access.js'
@@ -14,7 +14,7 @@ const ANY_SCOPE = { times: '', key: '', endpoint: '' }
 type PresetScope = typeof ANY_SCOPE
 
 /** Each preset a button, narrowed to N requests, a key or an endpoint. */
-export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
+export function PresetList(props: PanelPart & { keys: string[] }): VNode {
   const { admin } = props
   // Presets never change: read once, not at each revision.
   const presets = useAdminData<{ data: ListedScenario[] }>(
@@ -73,21 +73,18 @@ export function PresetList(props: PanelPart & { keys: ApiKeyRecord[] }): VNode {
   </div>`
 }
 
-function toScenarioScope(scope: PresetScope) {
-  const { times, key, endpoint } = scope
-  const match = {
-    ...(key === '' ? {} : { key }),
-    ...(endpoint === '' ? {} : { endpoint }),
-  }
-  return {
-    ...(times.trim() === '' ? {} : { times: Number(times) }),
-    ...(Object.keys(match).length === 0 ? {} : { match }),
-  }
+// A field left empty is undefined, so the JSON body leaves it out.
+function toScenarioScope({ times, key, endpoint }: PresetScope) {
+  const match =
+    key === '' && endpoint === ''
+      ? undefined
+      : { key: key || undefined, endpoint: endpoint || undefined }
+  return { times: times.trim() === '' ? undefined : Number(times), match }
 }
 
 function ScopeRow(props: {
   scope: PresetScope
-  keys: ApiKeyRecord[]
+  keys: string[]
   disabled: boolean
   onChange: (change: Partial<PresetScope>) => void
 }): VNode {
@@ -109,7 +106,7 @@ function ScopeRow(props: {
     <${NameSelect}
       label="Key"
       any="any key"
-      names=${props.keys.map((record) => record.key)}
+      names=${props.keys}
       value=${scope.key}
       disabled=${disabled}
       onChange=${onValue('key')}

@@ -56,7 +56,6 @@ export function RecordEditor(
         value=${editor.patch}
         onInput=${editor.setPatch}
         disabled=${!writable}
-        rows=${4}
         problem=${editor.send.problem}
       />
       <div class="form-row">

@@ -1,5 +1,3 @@
-import type { RecordChoice } from './record-picker.js'
-
 /**
  * Each kind of record the control API serves one at a time; `nameField` is
  * the field a presenter renames most, edited on its own.
@@ -25,11 +23,13 @@ export const RECORD_KINDS = [
 
 export type RecordKind = (typeof RECORD_KINDS)[number]
 
-/** A record as the picker offers it, named by its title or name. */
-export function toChoice(
-  kind: RecordKind,
-  record: Record<string, unknown>,
-): RecordChoice {
+export type RecordChoice = ReturnType<typeof toChoice>
+
+/**
+ * A record as the picker offers it: its ID, and its title or name to find
+ * it by (empty when it has none).
+ */
+export function toChoice(kind: RecordKind, record: Record<string, unknown>) {
   const id = String(record[kind.idField])
   const name = record.title ?? record.project_name ?? record.name
   return { id, name: typeof name === 'string' ? name : '' }

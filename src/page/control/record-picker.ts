@@ -1,13 +1,7 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useState } from 'preact/hooks'
-
-/** A record as the picker offers it: its ID and a name to find it by. */
-export interface RecordChoice {
-  id: string
-  /** The title or name, empty when the record has none. */
-  name: string
-}
+import type { RecordChoice } from './record-kinds.js'
 
 /** How many matches the picker names under its box before it only counts them. */
 const MATCHES_NAMED = 5

@@ -3,7 +3,6 @@ import type { VNode } from 'preact'
 import { ActiveScenarios } from './active-scenarios.js'
 import { CustomScenarioForm } from './custom-scenario-form.js'
 import type { ListedScenario } from './describe-scenario.js'
-import type { ApiKeyRecord } from './endpoint-names.js'
 import { PresetList } from './preset-list.js'
 import { NeedsServer } from './server-only-section.js'
 import type { PanelPart } from './use-admin-access.js'
@@ -15,7 +14,7 @@ import type { PanelPart } from './use-admin-access.js'
  */
 export function ScenarioSection(
   props: PanelPart & {
-    keys: ApiKeyRecord[]
+    keys: string[]
     scenarios: ListedScenario[] | undefined
   },
 ): VNode {

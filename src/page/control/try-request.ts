@@ -5,7 +5,6 @@ import { callApi, type ApiExchange } from '../api-client.js'
 import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { API_KEY_STORAGE, readSessionValue } from '../session-state.js'
-import type { ApiKeyRecord } from './endpoint-names.js'
 import { toValue } from '../field-value.js'
 import { NameSelect } from './name-select.js'
 
@@ -17,7 +16,7 @@ import { NameSelect } from './name-select.js'
  */
 export function TryRequest(props: {
   config: PageConfig
-  keys: ApiKeyRecord[]
+  keys: string[]
   onSent: () => void
 }): VNode {
   const { config } = props
@@ -27,8 +26,7 @@ export function TryRequest(props: {
   const [path, setPath] = useState('/projects')
   const [exchange, setExchange] = useState<ApiExchange>()
   const [sending, setSending] = useState(false)
-  const listed = props.keys.map((record) => record.key)
-  const keys = listed.includes(key) ? listed : [key, ...listed]
+  const keys = props.keys.includes(key) ? props.keys : [key, ...props.keys]
 
   const send = async (event: Event) => {
     event.preventDefault()

@@ -1,9 +1,5 @@
-import { useCallback, useMemo, useState } from 'preact/hooks'
-import {
-  callApi,
-  type ApiExchange,
-  type ApiRequestOptions,
-} from '../api-client.js'
+import { useState } from 'preact/hooks'
+import { callApi, type ApiRequestOptions } from '../api-client.js'
 import type { PageConfig } from '../page-config.js'
 import {
   ADMIN_TOKEN_STORAGE,
@@ -14,21 +10,11 @@ import {
 export type AdminCallOptions = Omit<ApiRequestOptions, 'apiKey' | 'adminToken'>
 
 /** Whether the panel may call the control API, why not, and the call. */
-export interface AdminAccess {
-  unlocked: boolean
-  /** Whether the server wants the admin token (config, or a 401 seen). */
-  tokenRequired: boolean
-  /** A build-demo folder, whose control API only reads. */
-  readOnly: boolean
-  refusal?: string
-  call(path: string, options?: AdminCallOptions): Promise<ApiExchange>
-  unlock(token: string): void
-  lock(): void
-}
+export type AdminAccess = ReturnType<typeof useAdminAccess>
 
 // A 401 forgets the token and asks again, even when the config said none
 // was needed (a server restarted with `--admin-token`).
-export function useAdminAccess(config: PageConfig): AdminAccess {
+export function useAdminAccess(config: PageConfig) {
   const [token, setToken] = useState(() =>
     readSessionValue(ADMIN_TOKEN_STORAGE),
   )
@@ -36,19 +22,19 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
   const [sawUnauthorized, setSawUnauthorized] = useState(false)
   const tokenRequired = config.adminTokenRequired || sawUnauthorized
 
-  const unlock = useCallback((value: string) => {
-    writeSessionValue(ADMIN_TOKEN_STORAGE, value)
-    setToken(value)
-    setRefusal(undefined)
-  }, [])
-
-  const lock = useCallback(() => {
+  const lock = () => {
     writeSessionValue(ADMIN_TOKEN_STORAGE, undefined)
     setToken(undefined)
-  }, [])
+  }
 
-  const call = useCallback(
-    async (path: string, options: AdminCallOptions = {}) => {
+  return {
+    unlocked: !tokenRequired || (token !== undefined && token !== ''),
+    // Whether the server wants the admin token (config, or a 401 seen).
+    tokenRequired,
+    // A build-demo folder, whose control API only reads.
+    readOnly: config.mode === 'browser',
+    refusal,
+    async call(path: string, options: AdminCallOptions = {}) {
       const exchange = await callApi(`${config.adminBase}${path}`, {
         ...options,
         adminToken: tokenRequired ? token : undefined,
@@ -64,21 +50,13 @@ export function useAdminAccess(config: PageConfig): AdminAccess {
       }
       return exchange
     },
-    [config.adminBase, token, tokenRequired, lock],
-  )
-
-  return useMemo(
-    () => ({
-      unlocked: !tokenRequired || (token !== undefined && token !== ''),
-      tokenRequired,
-      readOnly: config.mode === 'browser',
-      refusal,
-      call,
-      unlock,
-      lock,
-    }),
-    [config.mode, tokenRequired, token, refusal, call, unlock, lock],
-  )
+    unlock(value: string) {
+      writeSessionValue(ADMIN_TOKEN_STORAGE, value)
+      setToken(value)
+      setRefusal(undefined)
+    },
+    lock,
+  }
 }
 
 /** What each part of the control panel gets; `revision` bumps on every action. */

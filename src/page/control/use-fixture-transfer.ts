@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { parseJsonText } from './json-editor.js'
 import type { PanelPart } from './use-admin-access.js'
@@ -12,18 +11,13 @@ export const FIXTURE_FILE_NAME = 'fixtures.json'
  */
 export function useFixtureTransfer(part: PanelPart) {
   const action = useAdminAction(part)
-  const [problem, setProblem] = useState<string>()
-  const run: typeof action.run = (path, options, success) => {
-    setProblem(undefined)
-    return action.run(path, options, success)
-  }
   return {
     result: action.result,
     done: action.done,
-    problem,
+    problem: action.problem,
     async download() {
       const done = `Downloaded ${FIXTURE_FILE_NAME}.`
-      const answer = await run('/fixtures', {}, done)
+      const answer = await action.run('/fixtures', {}, done)
       if (answer.status === 200) saveAsFile(answer.body, FIXTURE_FILE_NAME)
     },
     async upload(event: Event) {
@@ -33,19 +27,18 @@ export function useFixtureTransfer(part: PanelPart) {
       if (file === undefined) return
       const parsed = parseJsonText(await file.text())
       if (!parsed.ok) {
-        action.reset()
-        setProblem(`${file.name}: ${parsed.problem} Nothing was loaded.`)
+        action.reset(`${file.name}: ${parsed.problem} Nothing was loaded.`)
         return
       }
       const body = parsed.value
-      await run('/fixtures', { method: 'PUT', body }, (answer) => {
+      await action.run('/fixtures', { method: 'PUT', body }, (answer) => {
         const { projects, contents } = counts(answer)
         return `Loaded ${file.name}: ${projects} projects, ${contents} contents.`
       })
     },
     async reset() {
       const options = { method: 'POST', contentType: 'application/json' }
-      await run('/reset', options, (answer) => {
+      await action.run('/reset', options, (answer) => {
         const { projects, contents } = counts(answer)
         return `Reset: the start data (${projects} projects, ${contents} contents), start scenarios, real time, an empty journal.`
       })

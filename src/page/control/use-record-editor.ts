@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
 import type { PanelPart } from './use-admin-access.js'
 import { useChosenRecord } from './use-chosen-record.js'
-import { useJsonSubmit } from './use-json-submit.js'
+import { useAdminAction } from './use-admin-action.js'
 
 /** A record the page was asked to open (`#/control/edit/<kind>/<id>`). */
 export interface RecordTarget {
@@ -26,8 +26,8 @@ export function useRecordEditor(
   const [id, setId] = useState('')
   const [name, setName] = useState<string>()
   const [patch, setPatch] = useState('{}')
-  const send = useJsonSubmit(part)
-  const rename = useJsonSubmit(part)
+  const send = useAdminAction(part)
+  const rename = useAdminAction(part)
   const heading = useRef<HTMLHeadingElement>(null)
   const record = useChosenRecord(part, kind, id, setId)
   const nameField = 'nameField' in kind ? kind.nameField : undefined
@@ -60,7 +60,6 @@ export function useRecordEditor(
     id,
     record,
     heading,
-    nameField,
     send,
     rename,
     choose,
@@ -70,13 +69,13 @@ export function useRecordEditor(
     name: name ?? storedName ?? '',
     apply(event: Event) {
       event.preventDefault()
-      return send.submit(patch, record.path, MERGE_PATCH)
+      return send.runJson(patch, record.path, MERGE_PATCH)
     },
     saveName(event: Event) {
       event.preventDefault()
       if (nameField === undefined) return
       const body = JSON.stringify({ [nameField]: name ?? storedName })
-      return rename.submit(body, record.path, MERGE_PATCH)
+      return rename.runJson(body, record.path, MERGE_PATCH)
     },
   }
 }

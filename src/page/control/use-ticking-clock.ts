@@ -2,14 +2,10 @@ import { useEffect, useMemo, useState } from 'preact/hooks'
 import type { ApiExchange } from '../api-client.js'
 import { clockNow, readClock } from '../clock-reading.js'
 
-export interface TickingClock {
-  now?: number
-  speed?: number
-  motion: 'running' | 'paused' | 'unknown'
-}
+export type TickingClock = ReturnType<typeof useTickingClock>
 
 /** A clock that ticks every second between readings, at their speed. */
-export function useTickingClock(answer: ApiExchange | undefined): TickingClock {
+export function useTickingClock(answer: ApiExchange | undefined) {
   const reading = useMemo(() => readClock(answer), [answer])
   const [, setTick] = useState(0)
   const speed = reading?.speed
@@ -20,11 +16,12 @@ export function useTickingClock(answer: ApiExchange | undefined): TickingClock {
     return () => clearInterval(timer)
   }, [running, reading])
 
-  if (reading === undefined) return { motion: 'unknown' }
-  if (speed === undefined) return { now: reading.now, motion: 'unknown' }
+  if (reading === undefined) return { motion: 'unknown' } as const
+  if (speed === undefined)
+    return { now: reading.now, motion: 'unknown' } as const
   return {
     now: clockNow(reading),
     speed,
     motion: running ? 'running' : 'paused',
-  }
+  } as const
 }

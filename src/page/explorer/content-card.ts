@@ -110,10 +110,7 @@ function CardThumbnail(props: {
 
 // Publishing does not show in the list: a complete content's detail is
 // asked again while it has no result yet or one is pending.
-function mayBePublishedSoon(
-  item: Content,
-  detail: Content | undefined,
-): boolean {
+function mayBePublishedSoon(item: Content, detail: Content | undefined) {
   if (!item.progress.is_complete || detail?.publish === undefined) return false
   return (
     detail.publish.length === 0 ||

@@ -1,28 +1,17 @@
 import type { FixtureApiKey, FixtureProject } from '../../schema/fixture.js'
 
-/** Records as the control API lists them: the fixture's own shapes. */
-export type ApiKeyRecord = FixtureApiKey
-export type ProjectRecord = FixtureProject
+export type KeyDescription = ReturnType<typeof describeKeys>[number]
+type KeyState = 'active' | 'expired' | 'revoked'
 
-export interface KeyDescription {
-  key: string
-  account: string
-  accountName: string | undefined
-  /** Revoked wins over expired, as the API decides. */
-  state: 'active' | 'expired' | 'revoked'
-  /** Its own projects and those shared with it. */
-  visible: number
-  shared: number
-  sharedReadOnly: number
-}
-
+/** Each key the control API lists (a fixture record) as the API sees it. */
 export function describeKeys(
-  keys: ApiKeyRecord[],
+  keys: FixtureApiKey[],
   accounts: { id: string; name: string }[],
-  projects: ProjectRecord[],
+  projects: FixtureProject[],
   now: number,
-): KeyDescription[] {
+) {
   return keys.map((record) => {
+    // Its own projects and those shared with it.
     const visible = projects.filter(
       (project) =>
         project.account === record.account ||
@@ -36,18 +25,19 @@ export function describeKeys(
       account: record.account,
       accountName: accounts.find((account) => account.id === record.account)
         ?.name,
-      state:
-        record.revoked === true
-          ? 'revoked'
-          : record.expires_at !== undefined &&
-              Date.parse(record.expires_at) <= now
-            ? 'expired'
-            : 'active',
+      state: keyState(record, now),
       visible: visible.length,
       shared: shared.length,
       sharedReadOnly: shared.filter((project) => project.is_readonly).length,
     }
   })
+}
+
+// Revoked wins over expired, as the API decides.
+function keyState(key: FixtureApiKey, now: number): KeyState {
+  if (key.revoked === true) return 'revoked'
+  const expiresAt = Date.parse(key.expires_at ?? '')
+  return expiresAt <= now ? 'expired' : 'active'
 }
 
 export function describeSight(description: KeyDescription): string {

@@ -1,20 +1,17 @@
-interface TimeDescription {
-  /** `just now`, `3 min ago`, `in 2 h`, `5 days ago`. */
-  relative: string
-  /** `18:53`, or `24 Nov, 18:53` another day than `now`. */
-  local: string
-}
-
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** An ISO 8601 time seen at `now` (the mock's time), in the browser's zone. */
+/**
+ * An ISO 8601 time seen at `now` (the mock's time), in the browser's zone:
+ * `relative` as `just now`, `3 min ago`, `in 2 h` or `5 days ago`; `local` as
+ * `18:53`, or `24 Nov, 18:53` another day than `now`.
+ */
 export function describeTime(
   iso: string,
   now: number,
   options: { locale?: string; timeZone?: string } = {},
-): TimeDescription | undefined {
+) {
   const time = Date.parse(iso)
   if (Number.isNaN(time)) return undefined
   const { locale, timeZone } = options

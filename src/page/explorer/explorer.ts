@@ -29,7 +29,6 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     config,
     readSessionValue(ADMIN_TOKEN_STORAGE),
   )
-  const account = records.keys?.find((key) => key.key === apiKey)?.account
   const pollMs = autoRefresh ? POLL_MS : undefined
   const { projectId, contentId } = readExplorerRoute(props.route)
   const inProject = projectId !== undefined
@@ -48,21 +47,27 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       onChange=${chooseKey}
       folded=${inProject}
     />
-    <${ExplorerBar}
-      names=${names}
-      projectId=${projectId}
-      contentId=${contentId}
-      autoRefresh=${autoRefresh}
-      onAutoRefresh=${setAutoRefresh}
-    />
+    <div class="explorer-bar">
+      ${
+        inProject &&
+        html`<${Breadcrumb}
+          names=${names}
+          projectId=${projectId}
+          contentId=${contentId}
+        />`
+      }
+      <label class="toggle">
+        <input
+          type="checkbox"
+          checked=${autoRefresh}
+          onChange=${toChecked(setAutoRefresh)}
+        />
+        Refresh every ${POLL_MS / 1000} s
+      </label>
+    </div>
     ${
       !inProject &&
-      html`<${ProjectList}
-        key=${apiKey}
-        ...${view}
-        ownerOf=${records.ownerOf}
-        account=${account}
-      />`
+      html`<${ProjectList} key=${apiKey} ...${view} records=${records} />`
     }
     ${
       inProject &&
@@ -91,10 +96,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
 }
 
 // `/projects/<id>/contents/<id>`
-function readExplorerRoute(route: string): {
-  projectId?: string
-  contentId?: string
-} {
+function readExplorerRoute(route: string) {
   const [, segment, projectId, , contentId] = route
     .split('/')
     .map((part) => decodeURIComponent(part))
@@ -111,26 +113,6 @@ function useKnownNames() {
     )
   }, [])
   return { names, learn }
-}
-
-function ExplorerBar(props: {
-  names: ReadonlyMap<string, string>
-  projectId: string | undefined
-  contentId: string | undefined
-  autoRefresh: boolean
-  onAutoRefresh: (on: boolean) => void
-}): VNode {
-  return html`<div class="explorer-bar">
-    ${props.projectId !== undefined && html`<${Breadcrumb} ...${props} />`}
-    <label class="toggle">
-      <input
-        type="checkbox"
-        checked=${props.autoRefresh}
-        onChange=${toChecked(props.onAutoRefresh)}
-      />
-      Refresh every ${POLL_MS / 1000} s
-    </label>
-  </div>`
 }
 
 function Breadcrumb(props: {

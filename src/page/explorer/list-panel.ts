@@ -20,11 +20,7 @@ export function ListPanel<Item>(props: {
   const total = (exchange?.body as ListBody<Item> | undefined)?.meta?.total
   return html`<section class="panel" aria-labelledby=${props.id}>
     <div class="panel-head">
-      ${
-        props.level === 1
-          ? html`<h1 id=${props.id}>${props.title}</h1>`
-          : html`<h2 id=${props.id}>${props.title}</h2>`
-      }
+      <${`h${props.level}`} id=${props.id}>${props.title}<//>
       ${
         total !== undefined &&
         html`<span class="muted">${total} in meta.total</span>`

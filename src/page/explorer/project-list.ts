@@ -5,16 +5,17 @@ import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
 import { dataOf, type ListBody, type Project } from './api-types.js'
 import { ListPanel } from './list-panel.js'
+import type { ControlRecords } from './use-control-records.js'
 
 /** Each card fetches what the list lacks: `is_readonly`, the content count. */
 export function ProjectList(props: {
   config: PageConfig
   apiKey: string
-  ownerOf: Map<string, string>
-  account: string | undefined
+  records: ControlRecords
   pollMs: number | undefined
 }): VNode {
-  const { config, apiKey } = props
+  const { config, apiKey, records } = props
+  const account = records.keys?.find((key) => key.key === apiKey)?.account
   const list = useApi(`${config.apiBase}/projects`, {
     apiKey,
     pollMs: props.pollMs,
@@ -33,9 +34,9 @@ export function ProjectList(props: {
         apiKey=${apiKey}
         project=${project}
         shared=${
-          props.account !== undefined &&
-          props.ownerOf.has(project.project_unique) &&
-          props.ownerOf.get(project.project_unique) !== props.account
+          account !== undefined &&
+          records.ownerOf.has(project.project_unique) &&
+          records.ownerOf.get(project.project_unique) !== account
         }
       />`}
   />`

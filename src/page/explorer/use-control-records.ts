@@ -1,13 +1,10 @@
 import { useMemo } from 'preact/hooks'
+import type { FixtureApiKey, FixtureProject } from '../../schema/fixture.js'
 import { clockNow, readClock } from '../clock-reading.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
 import { dataOf } from './api-types.js'
-import {
-  describeKeys,
-  type ApiKeyRecord,
-  type ProjectRecord,
-} from './describe-keys.js'
+import { describeKeys } from './describe-keys.js'
 
 export type ControlRecords = ReturnType<typeof useControlRecords>
 
@@ -21,8 +18,8 @@ export function useControlRecords(
   const accounts = useApi(base && `${base}/accounts`, { adminToken })
   const projects = useApi(base && `${base}/projects`, { adminToken })
   const clock = useApi(base && `${base}/clock`, { adminToken })
-  const keyRecords = dataOf<ApiKeyRecord[]>(keys)
-  const projectRecords = dataOf<ProjectRecord[]>(projects) ?? []
+  const keyRecords = dataOf<FixtureApiKey[]>(keys)
+  const projectRecords = dataOf<FixtureProject[]>(projects) ?? []
   const reading = useMemo(() => readClock(clock), [clock])
   return {
     // A token is wanted that this tab lacks (nothing asked then), or refused.
