@@ -222,10 +222,13 @@ itInBrowser(
     const firstCard = await page.locator('.project-card').first().boundingBox()
     expect(firstCard!.y + firstCard!.height).toBeLessThan(900)
     await page.locator('details.key-chooser > summary').click()
-    expect(await page.locator('.key-option').first().isVisible()).toBe(true)
-    expect(
-      await page.locator('details.key-chooser > summary').textContent(),
-    ).toContain('Close')
+    // The summary's words follow the toggle event, a render after the click.
+    await expect
+      .poll(() => page.locator('.key-option').first().isVisible())
+      .toBe(true)
+    await expect
+      .poll(() => page.locator('details.key-chooser > summary').textContent())
+      .toContain('Close')
     expectClean(watch)
   },
 )
