@@ -16,11 +16,7 @@ import {
   formatIssuePath,
   type LocatedFixtureIssue,
 } from './fixture-error.js'
-import {
-  markChecked,
-  takeChecked,
-  takeHandedOver,
-} from './hand-over-document.js'
+import { checked, handedOver } from './hand-over-document.js'
 import { isJsonRecord } from './is-json-record.js'
 import { runAtOnce, runInSlices } from './run-in-slices.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
@@ -102,7 +98,7 @@ function inspectFixtureDocument(input: unknown): Inspection {
  * check of the whole document. Only the references across lists are checked in one step at the end.
  */
 function* inspectInSteps(input: unknown): Generator<void, Inspection> {
-  if (takeChecked(input)) {
+  if (checked.take(input)) {
     return { data: input as FixtureDocument, issues: [] }
   }
   // First: every later step may recurse into the value.
@@ -114,7 +110,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     }
   }
   // zod's result is a copy; a document handed over is kept instead (see `handOverDocument`).
-  const keepInput = takeHandedOver(input)
+  const keepInput = handedOver.take(input)
   const head = documentHeadSchema.safeParse(input, PARSE_OPTIONS)
   const issues = toIssues(head.error?.issues ?? [], [])
   const lists: Partial<Record<(typeof LISTS)[number], unknown[]>> = {}
@@ -137,7 +133,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     head.success && issues.length === 0
       ? ({ ...head.data, ...lists } as FixtureDocument)
       : undefined
-  if (keepInput && data !== undefined) markChecked(data)
+  if (keepInput && data !== undefined) checked.mark(data)
   return { data, issues: sortInDocumentOrder(issues) }
 }
 
