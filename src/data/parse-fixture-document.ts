@@ -37,7 +37,7 @@ export function parseFixtureDocument(
   input: unknown,
   source?: string,
 ): FixtureDocument {
-  return toDocument(inspectFixtureDocument(input), source)
+  return toDocument(runAtOnce(inspectInSteps(input)), source)
 }
 
 function toDocument(
@@ -68,7 +68,7 @@ export async function parseFixtureDocumentInSlices(
 export function findFixtureDocumentIssues(
   input: unknown,
 ): LocatedFixtureIssue[] {
-  return inspectFixtureDocument(input).issues
+  return runAtOnce(inspectInSteps(input)).issues
 }
 
 const LISTS = ['accounts', 'api_keys', 'projects', 'contents'] as const
@@ -87,10 +87,6 @@ const PARSE_OPTIONS = {
 interface Inspection {
   data: FixtureDocument | undefined
   issues: LocatedFixtureIssue[]
-}
-
-function inspectFixtureDocument(input: unknown): Inspection {
-  return runAtOnce(inspectInSteps(input))
 }
 
 /**
