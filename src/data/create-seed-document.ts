@@ -13,10 +13,7 @@ import {
   REVOKED_API_KEY,
 } from './default-keys.js'
 import { mainApiKeySchema } from './main-api-key-schema.js'
-import {
-  createContent,
-  type ContentDistribution,
-} from './seed/create-content.js'
+import { createContent } from './seed/create-content.js'
 import { createSeedProjects } from './seed/create-project.js'
 import { ALPHA_ACCOUNT, BETA_ACCOUNT } from './seed/seed-accounts.js'
 import {
@@ -97,17 +94,9 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
       },
     ])
   }
-  const cumulativeWeights: number[] = []
   let totalWeight = 0
-  for (const project of holders) {
-    totalWeight += project.weight
-    cumulativeWeights.push(totalWeight)
-  }
-  const distribution: ContentDistribution = {
-    holders,
-    cumulativeWeights,
-    totalWeight,
-  }
+  const cumulativeWeights = holders.map(({ weight }) => (totalWeight += weight))
+  const distribution = { holders, cumulativeWeights, totalWeight }
 
   const contents: FixtureContent[] = new Array(contentCount)
   for (let index = 0; index < contentCount; index++) {
