@@ -167,10 +167,12 @@ function createComponentSchemas(
     )
   }
   if (contentModes === 'known') narrowToKnownModes(defs)
-  return rewriteRefs(defs, '#/$defs/', SCHEMAS_POINTER) as Record<
-    string,
-    JsonObject
-  >
+  // Only a `$ref` (zod's, or one the mode table writes) holds a string that starts with the `$defs` pointer.
+  const json = JSON.stringify(defs).replaceAll(
+    '"#/$defs/',
+    `"${SCHEMAS_POINTER}`,
+  )
+  return JSON.parse(json) as Record<string, JsonObject>
 }
 
 /** In place; the zod union's free-form branch for other modes would make generators type `content` `unknown`. */
@@ -191,21 +193,6 @@ function narrowToKnownModes(defs: Record<string, JsonObject>): void {
 
 function componentIdOf(schema: z.ZodType): string {
   return z.globalRegistry.get(schema)?.id ?? ''
-}
-
-function rewriteRefs(value: unknown, from: string, to: string): unknown {
-  if (Array.isArray(value)) {
-    return value.map((item) => rewriteRefs(item, from, to))
-  }
-  if (value === null || typeof value !== 'object') return value
-  const result: JsonObject = {}
-  for (const [key, item] of Object.entries(value)) {
-    result[key] =
-      key === '$ref' && typeof item === 'string' && item.startsWith(from)
-        ? to + item.slice(from.length)
-        : rewriteRefs(item, from, to)
-  }
-  return result
 }
 
 const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {
