@@ -58,13 +58,7 @@ export function toFixtureIssues(
 }
 
 /** With the stored body schema its path is relative to. */
-function readContentBodyIssue(issue: z.core.$ZodIssue):
-  | {
-      issue: z.core.$ZodIssue
-      hint: string
-      schema: z.core.$ZodType
-    }
-  | undefined {
+function readContentBodyIssue(issue: z.core.$ZodIssue) {
   if (issue.code !== 'custom') return undefined
   const params = issue.params as
     { issue?: z.core.$ZodIssue; hint?: string; mode?: string } | undefined

@@ -106,10 +106,7 @@ export function createContentModeConditions(
  * With one known mode, `content` is that body outright, so generated clients type `content.download_url` as a
  * string; with several, any of them, tied to `mode` by `createContentModeConditions('served')`.
  */
-export function createKnownModeProperties(): {
-  mode: Record<string, unknown>
-  content: Record<string, unknown>
-} {
+export function createKnownModeProperties() {
   const refs = contentModeSchemaIds('served').map((id) => ({
     $ref: `#/$defs/${id}`,
   }))
