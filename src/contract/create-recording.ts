@@ -159,9 +159,7 @@ class RecordingInProgress implements Recording {
       where,
       field,
       // A value nested too deep to print is named, not kept.
-      ...(findTooDeepPath(value, { startDepth: 2 }) === undefined
-        ? { value }
-        : {}),
+      ...(findTooDeepPath(value, { startDepth: 2 }) === undefined && { value }),
       message: `${where}: "${field}" beside the spec's envelope (not kept: the mock writes its own)`,
     })
   }
