@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { describeExpectation } from '../schema/describe-expectation.js'
+import { FIXTURE_PARSE_OPTIONS } from '../schema/describe-expectation.js'
 import {
   fixtureContentSchema,
   fixtureDocumentSchema,
@@ -78,12 +78,6 @@ const documentHeadSchema = documentShapeSchema.extend(
   Object.fromEntries(LISTS.map((list) => [list, z.array(z.unknown())])),
 )
 
-const PARSE_OPTIONS = {
-  // Without it zod 4 leaves `issue.input` undefined: a wrong type could not be told from a missing value.
-  reportInput: true,
-  error: describeExpectation,
-} as const
-
 interface Inspection {
   data: FixtureDocument | undefined
   issues: LocatedFixtureIssue[]
@@ -107,7 +101,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
   }
   // zod's result is a copy; a document handed over is kept instead (see `handOverDocument`).
   const keepInput = handedOver.take(input)
-  const head = documentHeadSchema.safeParse(input, PARSE_OPTIONS)
+  const head = documentHeadSchema.safeParse(input, FIXTURE_PARSE_OPTIONS)
   const issues = toIssues(head.error?.issues ?? [], [])
   const lists: Partial<Record<(typeof LISTS)[number], unknown[]>> = {}
   for (const list of LISTS) {
@@ -116,7 +110,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     const schema = documentShapeSchema.shape[list].element
     const parsed: unknown[] = []
     for (const [i, record] of records.entries()) {
-      const result = schema.safeParse(record, PARSE_OPTIONS)
+      const result = schema.safeParse(record, FIXTURE_PARSE_OPTIONS)
       if (result.success) parsed.push(keepInput ? record : result.data)
       else issues.push(...toIssues(result.error.issues, [list, i]))
       if (list === 'contents') issues.push(...findContentRuleIssues(record, i))

@@ -20,7 +20,7 @@ const MAX_QUOTED_LENGTH = 40
 
 /**
  * `expected a boolean, found the string "no"`, `missing; expected a string`, one issue per unknown key. The parse
- * must use `reportInput: true` and `describeExpectation`, as `parseFixtureDocument` does.
+ * must use `FIXTURE_PARSE_OPTIONS`, as `parseFixtureDocument` does.
  */
 export function toFixtureIssues(
   issue: z.core.$ZodIssue,

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { describeExpectation } from './describe-expectation.js'
+import { FIXTURE_PARSE_OPTIONS } from './describe-expectation.js'
 import { isObject } from './is-object.js'
 import { recordedExtrasShape } from './recorded-extras.js'
 import {
@@ -53,10 +53,7 @@ export function findContentBodyIssues(
 ): z.core.$ZodIssueCustom[] {
   const shapes = findContentMode(mode)
   if (shapes === undefined) return []
-  const body = shapes.stored.safeParse(content, {
-    reportInput: true,
-    error: describeExpectation,
-  })
+  const body = shapes.stored.safeParse(content, FIXTURE_PARSE_OPTIONS)
   if (body.success) return []
   const hint = describeContentMode(mode)
   return body.error.issues.map((issue) => ({
