@@ -48,7 +48,7 @@ interface ProjectStream {
 }
 
 /** And the span `[from, until)` (epoch ms) in which that set, the same map object, stays the same. */
-export interface LiveWindow {
+interface LiveWindow {
   key: object
   items: ReadonlyMap<string, FixtureContent>
   from: number
