@@ -66,16 +66,14 @@ function anonymizeContent(
     title: `${capitalize(fake.pick(COLORS))} ${item} ${fake.int(100)}`,
     // @note A moviemode body is IDs (and extras); another mode's is as sent.
     content: fakeValues(fake, content.content) as Record<string, unknown>,
-    ...(content.publish === undefined
-      ? {}
-      : {
-          publish: content.publish.map((result) =>
-            withFakeExtras(fake, { ...result, post_url: fake.url() }),
-          ),
-        }),
-    ...(content.progress === undefined
-      ? {}
-      : { progress: withFakeExtras(fake, content.progress) }),
+    ...(content.publish && {
+      publish: content.publish.map((result) =>
+        withFakeExtras(fake, { ...result, post_url: fake.url() }),
+      ),
+    }),
+    ...(content.progress && {
+      progress: withFakeExtras(fake, content.progress),
+    }),
   })
 }
 

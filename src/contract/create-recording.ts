@@ -79,6 +79,7 @@ export function createRecording(options: RecordingOptions = {}): Recording {
 }
 
 type View = 'list' | 'detail'
+type JsonRecord = Record<string, unknown>
 type SeenContent = SeenViews & { projectId: string }
 
 class RecordingInProgress implements Recording {
@@ -158,16 +159,17 @@ class RecordingInProgress implements Recording {
       where,
       field,
       // A value nested too deep to print is named, not kept.
-      ...(findTooDeepPath(value, { startDepth: 2 }) === undefined
-        ? { value }
-        : {}),
+      ...(findTooDeepPath(value, { startDepth: 2 }) === undefined && { value }),
       message: `${where}: "${field}" beside the spec's envelope (not kept: the mock writes its own)`,
     })
   }
 
   #addProject(item: unknown, where: string, view: View): string | undefined {
     const id = this.#readId(item, 'project_unique', where)
-    if (id !== undefined) see(this.#projects, id, item, view, () => ({}))
+    if (id !== undefined) {
+      cached(this.#projects, id, (): SeenViews => ({}))[view] =
+        item as JsonRecord
+    }
     return id
   }
 
@@ -179,7 +181,8 @@ class RecordingInProgress implements Recording {
   ): string | undefined {
     const id = this.#readId(item, 'variation_unique', where)
     if (id !== undefined) {
-      see<SeenContent>(this.#contents, id, item, view, () => ({ projectId }))
+      const create = (): SeenContent => ({ projectId })
+      cached(this.#contents, id, create)[view] = item as JsonRecord
     }
     return id
   }
@@ -244,16 +247,6 @@ class RecordingInProgress implements Recording {
       contents: contentRecords,
     }
   }
-}
-
-function see<Seen extends SeenViews>(
-  items: Map<string, Seen>,
-  id: string,
-  item: unknown,
-  view: View,
-  create: () => Seen,
-): void {
-  cached(items, id, create)[view] = item as Record<string, unknown>
 }
 
 /** By project, in the order added: the same whatever order answers came in. */

@@ -1,12 +1,7 @@
 import { Collection } from '@msw/data'
 import { cached } from './cached.js'
 
-interface RecordSymbols {
-  primaryKey: symbol
-  relationMap: symbol
-}
-
-let symbols: Promise<RecordSymbols> | undefined
+let symbols: ReturnType<typeof readSymbols> | undefined
 
 /**
  * Puts validated records into a collection without `create()`'s copy, check and hooks (an order of magnitude more
@@ -41,7 +36,7 @@ const ANY_OBJECT = {
   },
 } as const
 
-async function readSymbols(): Promise<RecordSymbols> {
+async function readSymbols() {
   const probe = await new Collection({ schema: ANY_OBJECT }).create({})
   const named = (name: string) =>
     Object.getOwnPropertySymbols(probe).find(

@@ -13,10 +13,7 @@ import {
   REVOKED_API_KEY,
 } from './default-keys.js'
 import { mainApiKeySchema } from './main-api-key-schema.js'
-import {
-  createContent,
-  type ContentDistribution,
-} from './seed/create-content.js'
+import { createContent } from './seed/create-content.js'
 import { createSeedProjects } from './seed/create-project.js'
 import { ALPHA_ACCOUNT, BETA_ACCOUNT } from './seed/seed-accounts.js'
 import {
@@ -25,8 +22,7 @@ import {
   MINUTE,
   toTimestamp,
 } from './seed/seed-context.js'
-import { createLiveStream } from './seed/create-live-stream.js'
-import type { LiveStream } from './seed/live-stream.js'
+import { LiveStream } from './seed/live-stream.js'
 
 /** Pinned, so the dataset does not change with the clock. */
 const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
@@ -98,17 +94,9 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
       },
     ])
   }
-  const cumulativeWeights: number[] = []
   let totalWeight = 0
-  for (const project of holders) {
-    totalWeight += project.weight
-    cumulativeWeights.push(totalWeight)
-  }
-  const distribution: ContentDistribution = {
-    holders,
-    cumulativeWeights,
-    totalWeight,
-  }
+  const cumulativeWeights = holders.map(({ weight }) => (totalWeight += weight))
+  const distribution = { holders, cumulativeWeights, totalWeight }
 
   const contents: FixtureContent[] = new Array(contentCount)
   for (let index = 0; index < contentCount; index++) {
@@ -135,7 +123,7 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
   }
 }
 
-/** The live stream of the dataset `createSeedDocument(options)` makes (see `createLiveStream`). */
+/** The live stream of the dataset `createSeedDocument(options)` makes (see `LiveStream`). */
 export function createSeedStream(
   options: Pick<SeedOptions, 'seed' | 'projects'> = {},
 ): LiveStream {
@@ -145,7 +133,7 @@ export function createSeedStream(
     context,
     options.projects ?? OPTION_RULES.projects.default,
   )
-  return createLiveStream(context, projects)
+  return new LiveStream(context, projects)
 }
 
 /** A content in progress gets steps that ended two minutes apart, so it reads as finished from then on. */

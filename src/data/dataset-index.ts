@@ -38,11 +38,9 @@ export type ViewersOf = (project: FixtureProject) => readonly string[]
 /** And how to index records put into the collections without their hooks (see `createRecordAdopter`). */
 export interface DatasetIndexer {
   readonly index: DatasetIndex
-  readonly add: {
-    readonly [Name in keyof DatasetCollections]: (
-      record: Parameters<DatasetCollections[Name]['create']>[0],
-    ) => void
-  }
+  readonly add: Readonly<
+    Record<keyof DatasetCollections, (record: object) => void>
+  >
   changed(): void
 }
 

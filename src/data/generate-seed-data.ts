@@ -18,9 +18,6 @@ export async function generateSeedData(
     await import('./create-seed-document.js')
   return {
     document: createSeedDocument(options),
-    stream:
-      options.live === true
-        ? createSeedStream({ seed: options.seed, projects: options.projects })
-        : undefined,
+    stream: options.live === true ? createSeedStream(options) : undefined,
   }
 }

@@ -1,18 +1,20 @@
 import { isObject } from '../schema/is-object.js'
+
 /** `take` tells whether a document had the mark and removes it. */
-function createOneTimeMarks() {
-  const marked = new WeakSet<object>()
-  return {
-    mark(document: unknown): void {
-      if (isObject(document)) marked.add(document)
-    },
-    take(document: unknown): boolean {
-      return isObject(document) && marked.delete(document)
-    },
+class OneTimeMarks {
+  readonly #marked = new WeakSet<object>()
+
+  mark(document: unknown): void {
+    if (isObject(document)) this.#marked.add(document)
+  }
+
+  take(document: unknown): boolean {
+    return isObject(document) && this.#marked.delete(document)
   }
 }
 
-const handedOver = createOneTimeMarks()
+/** Documents handed over (see `handOverDocument`), for their next check. */
+export const handedOver = new OneTimeMarks()
 
 /**
  * Hands a document parsed for the mock alone (a request's body, a file just read) to its next check, which keeps
@@ -22,20 +24,8 @@ export function handOverDocument(document: unknown): void {
   handedOver.mark(document)
 }
 
-export function takeHandedOver(document: unknown): boolean {
-  return handedOver.take(document)
-}
-
-const checked = createOneTimeMarks()
-
 /**
- * The next check of the document a check made of a handed-over one passes it as it is: the CLI reads a fixture
+ * Documents a check made of a handed-over one, which the next check passes as they are: the CLI reads a fixture
  * file, then loads the mock from it, one check, not two. A document a user passes is always checked.
  */
-export function markChecked(document: object): void {
-  checked.mark(document)
-}
-
-export function takeChecked(document: unknown): boolean {
-  return checked.take(document)
-}
+export const checked = new OneTimeMarks()

@@ -28,14 +28,13 @@ export async function loadFixtureDocument(
     const { list, idField } = RECORD_KINDS[name]
     const collection: Collection<any> = dataset[name]
     const records: readonly Record<string, unknown>[] = document[list]
-    const add = indexer.add[name] as (record: object) => void
     for (let start = 0; start < records.length; start += BATCH_SIZE) {
       const end = Math.min(start + BATCH_SIZE, records.length)
       for (let i = start; i < end; i++) {
         const record = records[i]!
         if (name === 'contents') ownBody(record as FixtureContent)
         adopt(collection, record, record[idField] as string)
-        add(record)
+        indexer.add[name](record)
       }
       indexer.changed()
       yield

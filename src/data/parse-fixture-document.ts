@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { describeExpectation } from '../schema/describe-expectation.js'
+import { FIXTURE_PARSE_OPTIONS } from '../schema/describe-expectation.js'
 import {
   fixtureContentSchema,
   fixtureDocumentSchema,
@@ -16,11 +16,7 @@ import {
   formatIssuePath,
   type LocatedFixtureIssue,
 } from './fixture-error.js'
-import {
-  markChecked,
-  takeChecked,
-  takeHandedOver,
-} from './hand-over-document.js'
+import { checked, handedOver } from './hand-over-document.js'
 import { isJsonRecord } from './is-json-record.js'
 import { runAtOnce, runInSlices } from './run-in-slices.js'
 import { toFixtureIssues } from './to-fixture-issues.js'
@@ -41,7 +37,7 @@ export function parseFixtureDocument(
   input: unknown,
   source?: string,
 ): FixtureDocument {
-  return toDocument(inspectFixtureDocument(input), source)
+  return toDocument(runAtOnce(inspectInSteps(input)), source)
 }
 
 function toDocument(
@@ -72,7 +68,7 @@ export async function parseFixtureDocumentInSlices(
 export function findFixtureDocumentIssues(
   input: unknown,
 ): LocatedFixtureIssue[] {
-  return inspectFixtureDocument(input).issues
+  return runAtOnce(inspectInSteps(input)).issues
 }
 
 const LISTS = ['accounts', 'api_keys', 'projects', 'contents'] as const
@@ -82,19 +78,9 @@ const documentHeadSchema = documentShapeSchema.extend(
   Object.fromEntries(LISTS.map((list) => [list, z.array(z.unknown())])),
 )
 
-const PARSE_OPTIONS = {
-  // Without it zod 4 leaves `issue.input` undefined: a wrong type could not be told from a missing value.
-  reportInput: true,
-  error: describeExpectation,
-} as const
-
 interface Inspection {
   data: FixtureDocument | undefined
   issues: LocatedFixtureIssue[]
-}
-
-function inspectFixtureDocument(input: unknown): Inspection {
-  return runAtOnce(inspectInSteps(input))
 }
 
 /**
@@ -102,7 +88,7 @@ function inspectFixtureDocument(input: unknown): Inspection {
  * check of the whole document. Only the references across lists are checked in one step at the end.
  */
 function* inspectInSteps(input: unknown): Generator<void, Inspection> {
-  if (takeChecked(input)) {
+  if (checked.take(input)) {
     return { data: input as FixtureDocument, issues: [] }
   }
   // First: every later step may recurse into the value.
@@ -114,8 +100,8 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     }
   }
   // zod's result is a copy; a document handed over is kept instead (see `handOverDocument`).
-  const keepInput = takeHandedOver(input)
-  const head = documentHeadSchema.safeParse(input, PARSE_OPTIONS)
+  const keepInput = handedOver.take(input)
+  const head = documentHeadSchema.safeParse(input, FIXTURE_PARSE_OPTIONS)
   const issues = toIssues(head.error?.issues ?? [], [])
   const lists: Partial<Record<(typeof LISTS)[number], unknown[]>> = {}
   for (const list of LISTS) {
@@ -124,7 +110,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     const schema = documentShapeSchema.shape[list].element
     const parsed: unknown[] = []
     for (const [i, record] of records.entries()) {
-      const result = schema.safeParse(record, PARSE_OPTIONS)
+      const result = schema.safeParse(record, FIXTURE_PARSE_OPTIONS)
       if (result.success) parsed.push(keepInput ? record : result.data)
       else issues.push(...toIssues(result.error.issues, [list, i]))
       if (list === 'contents') issues.push(...findContentRuleIssues(record, i))
@@ -137,7 +123,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
     head.success && issues.length === 0
       ? ({ ...head.data, ...lists } as FixtureDocument)
       : undefined
-  if (keepInput && data !== undefined) markChecked(data)
+  if (keepInput && data !== undefined) checked.mark(data)
   return { data, issues: sortInDocumentOrder(issues) }
 }
 

@@ -20,7 +20,7 @@ const MAX_QUOTED_LENGTH = 40
 
 /**
  * `expected a boolean, found the string "no"`, `missing; expected a string`, one issue per unknown key. The parse
- * must use `reportInput: true` and `describeExpectation`, as `parseFixtureDocument` does.
+ * must use `FIXTURE_PARSE_OPTIONS`, as `parseFixtureDocument` does.
  */
 export function toFixtureIssues(
   issue: z.core.$ZodIssue,
@@ -58,13 +58,7 @@ export function toFixtureIssues(
 }
 
 /** With the stored body schema its path is relative to. */
-function readContentBodyIssue(issue: z.core.$ZodIssue):
-  | {
-      issue: z.core.$ZodIssue
-      hint: string
-      schema: z.core.$ZodType
-    }
-  | undefined {
+function readContentBodyIssue(issue: z.core.$ZodIssue) {
   if (issue.code !== 'custom') return undefined
   const params = issue.params as
     { issue?: z.core.$ZodIssue; hint?: string; mode?: string } | undefined

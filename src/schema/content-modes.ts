@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { describeExpectation } from './describe-expectation.js'
+import { FIXTURE_PARSE_OPTIONS } from './describe-expectation.js'
 import { isObject } from './is-object.js'
 import { recordedExtrasShape } from './recorded-extras.js'
 import {
@@ -53,10 +53,7 @@ export function findContentBodyIssues(
 ): z.core.$ZodIssueCustom[] {
   const shapes = findContentMode(mode)
   if (shapes === undefined) return []
-  const body = shapes.stored.safeParse(content, {
-    reportInput: true,
-    error: describeExpectation,
-  })
+  const body = shapes.stored.safeParse(content, FIXTURE_PARSE_OPTIONS)
   if (body.success) return []
   const hint = describeContentMode(mode)
   return body.error.issues.map((issue) => ({
@@ -106,10 +103,7 @@ export function createContentModeConditions(
  * With one known mode, `content` is that body outright, so generated clients type `content.download_url` as a
  * string; with several, any of them, tied to `mode` by `createContentModeConditions('served')`.
  */
-export function createKnownModeProperties(): {
-  mode: Record<string, unknown>
-  content: Record<string, unknown>
-} {
+export function createKnownModeProperties() {
   const refs = contentModeSchemaIds('served').map((id) => ({
     $ref: `#/$defs/${id}`,
   }))

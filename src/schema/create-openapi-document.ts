@@ -16,31 +16,8 @@ import {
 
 type JsonObject = Record<string, unknown>
 
-/** An OpenAPI 3.1 document, typed only as far as this package reads it. */
-export interface OpenApiDocument {
-  openapi: '3.1.0'
-  info: {
-    title: string
-    version: string
-    description: string
-    license: { name: string; identifier: string }
-    contact: { name: string; url: string }
-  }
-  servers: Array<{ url: string; description?: string }>
-  security: Array<Record<string, string[]>>
-  tags: Array<{ name: string; description: string }>
-  paths: Record<string, OpenApiPathItem>
-  components: {
-    schemas: Record<string, JsonObject>
-    responses: Record<string, JsonObject>
-    securitySchemes: Record<string, JsonObject>
-  }
-}
-
-export interface OpenApiPathItem {
-  parameters?: JsonObject[]
-  get?: JsonObject
-}
+/** An OpenAPI 3.1 document, typed as it is built. */
+export type OpenApiDocument = ReturnType<typeof createOpenApiDocumentOf>
 
 const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
 
@@ -106,7 +83,7 @@ export function createOpenApiDocument(
 export function createOpenApiDocumentOf(
   contentModes: 'known' | 'open',
   options: { serverUrl?: string },
-): OpenApiDocument {
+) {
   const schemas = createComponentSchemas(contentModes)
   const idOf = (schema: z.ZodType): string => {
     const id = z.globalRegistry.get(schema)?.id
@@ -117,7 +94,8 @@ export function createOpenApiDocumentOf(
     }
     return id
   }
-  const paths: Record<string, OpenApiPathItem> = {}
+  const paths: Record<string, { parameters?: JsonObject[]; get: JsonObject }> =
+    {}
   for (const endpoint of ENDPOINT_NAMES) {
     const path = ENDPOINT_PATHS[endpoint]
     const parameters = Array.from(path.matchAll(/\{(\w+)\}/g), ([, name]) =>
@@ -134,7 +112,7 @@ export function createOpenApiDocumentOf(
   }
 
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Content Project Read API (content-api-mock)',
       version: '1.0.0',
@@ -148,7 +126,7 @@ export function createOpenApiDocumentOf(
       },
     },
     servers: [{ url: options.serverUrl ?? DEFAULT_OPENAPI_SERVER_URL }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] as string[] }],
     tags: [
       {
         name: 'Projects',
@@ -189,10 +167,12 @@ function createComponentSchemas(
     )
   }
   if (contentModes === 'known') narrowToKnownModes(defs)
-  return rewriteRefs(defs, '#/$defs/', SCHEMAS_POINTER) as Record<
-    string,
-    JsonObject
-  >
+  // Only a `$ref` (zod's, or one the mode table writes) holds a string that starts with the `$defs` pointer.
+  const json = JSON.stringify(defs).replaceAll(
+    '"#/$defs/',
+    `"${SCHEMAS_POINTER}`,
+  )
+  return JSON.parse(json) as Record<string, JsonObject>
 }
 
 /** In place; the zod union's free-form branch for other modes would make generators type `content` `unknown`. */
@@ -213,21 +193,6 @@ function narrowToKnownModes(defs: Record<string, JsonObject>): void {
 
 function componentIdOf(schema: z.ZodType): string {
   return z.globalRegistry.get(schema)?.id ?? ''
-}
-
-function rewriteRefs(value: unknown, from: string, to: string): unknown {
-  if (Array.isArray(value)) {
-    return value.map((item) => rewriteRefs(item, from, to))
-  }
-  if (value === null || typeof value !== 'object') return value
-  const result: JsonObject = {}
-  for (const [key, item] of Object.entries(value)) {
-    result[key] =
-      key === '$ref' && typeof item === 'string' && item.startsWith(from)
-        ? to + item.slice(from.length)
-        : rewriteRefs(item, from, to)
-  }
-  return result
 }
 
 const PATH_PARAMETER_DESCRIPTIONS: Record<string, string> = {

@@ -28,7 +28,7 @@ const FORMAT_NAMES: Record<string, string> = {
  * Worded for what the fixture schemas check; any other issue is `expected a valid value`.
  * @note Nothing of the input: it is reported only when the parse asks (`reportInput`), and the asker words it.
  */
-export function describeExpectation(issue: z.core.$ZodRawIssue): string {
+function describeExpectation(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${TYPE_NAMES[issue.expected] ?? `a value of type ${issue.expected}`}`
@@ -49,6 +49,13 @@ export function describeExpectation(issue: z.core.$ZodRawIssue): string {
       return 'expected a valid value'
   }
 }
+
+/** The options of every fixture check's parse. */
+export const FIXTURE_PARSE_OPTIONS = {
+  // Without it zod 4 leaves `issue.input` undefined: a wrong type could not be told from a missing value.
+  reportInput: true,
+  error: describeExpectation,
+} as const
 
 function describeBound(
   issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig>,

@@ -35,11 +35,7 @@ function loosen(schema: z.core.$ZodType): z.ZodType {
     case 'array':
       return z.array(toTolerantSchema((def as z.core.$ZodArrayDef).element))
     case 'union':
-      return z.union(
-        (def as z.core.$ZodUnionDef).options.map((option) =>
-          toTolerantSchema(option),
-        ),
-      )
+      return z.union((def as z.core.$ZodUnionDef).options.map(toTolerantSchema))
     case 'optional':
       return toTolerantSchema(
         (def as z.core.$ZodOptionalDef).innerType,

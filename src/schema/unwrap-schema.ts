@@ -7,10 +7,7 @@ const WRAPPER_TYPES = new Set(['optional', 'nullable', 'readonly', 'default'])
  * `.default()` wrappers, and whether one of them lets `null` through: what a
  * walker of object shapes needs to see through a field's modifiers.
  */
-export function unwrapSchema(schema: z.core.$ZodType): {
-  inner: z.core.$ZodType
-  nullable: boolean
-} {
+export function unwrapSchema(schema: z.core.$ZodType) {
   let inner = schema
   let nullable = false
   while (WRAPPER_TYPES.has(inner._zod.def.type)) {

@@ -33,7 +33,7 @@ export function watchFixtureFile(options: {
   async function reload(): Promise<void> {
     if (closed) return
     try {
-      // Checked once, as it is read: the load takes it as it is (`markChecked`).
+      // Checked once, as it is read: the load takes it as it is (`checked` of data/hand-over-document.ts).
       const document = await readFixtureFile(path, { whileServing: true })
       await mock.load(document)
       log.info(

@@ -1,4 +1,4 @@
-import { describeExpectation } from '../../schema/describe-expectation.js'
+import { FIXTURE_PARSE_OPTIONS } from '../../schema/describe-expectation.js'
 import type { DatasetIndex } from '../dataset-index.js'
 import {
   formatIssuePath,
@@ -132,10 +132,7 @@ function findSchemaIssues(
   kind: RecordKind,
   record: unknown,
 ): LocatedFixtureIssue[] {
-  const result = kind.schema.safeParse(record, {
-    reportInput: true,
-    error: describeExpectation,
-  })
+  const result = kind.schema.safeParse(record, FIXTURE_PARSE_OPTIONS)
   return (
     result.error?.issues.flatMap((issue) =>
       toFixtureIssues(issue, issue.path, kind.schema),

@@ -15,7 +15,7 @@ import {
 } from './seed-context.js'
 
 /** The projects that hold contents, with their running weight totals. */
-export interface ContentDistribution {
+interface ContentDistribution {
   holders: readonly SeedProject[]
   cumulativeWeights: readonly number[]
   totalWeight: number

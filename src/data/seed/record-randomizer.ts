@@ -111,8 +111,7 @@ export function reseed(
   kind: number,
   index: number,
 ): void {
-  const [low, high] = source.seedWords
-  source.faker.seed([low, high, kind, index])
+  source.faker.seed([...source.seedWords, kind, index])
 }
 
 /** sfc32: reseeding faker's Mersenne Twister once per record would cost more than the record. 53 bits, as faker's. */

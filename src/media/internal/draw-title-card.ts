@@ -95,8 +95,15 @@ export function drawTitleCard(
   return { width, height, data }
 }
 
-/** Blends `color` at `alpha` (0..255) into the pixel at `at`. */
-function blend(data: Uint8Array, at: number, color: number, alpha: number) {
+/** Blends `color` at `alpha` (0..255) into the pixel at (`x`, `y`). */
+function blend(
+  data: Uint8Array,
+  x: number,
+  y: number,
+  color: number,
+  alpha: number,
+) {
+  const at = (y * CARD_WIDTH + x) * 3
   for (let c = 0; c < 3; c++) {
     const value = (color >> (16 - c * 8)) & 0xff
     data[at + c] =
@@ -131,12 +138,7 @@ function drawText(
         if (x < 0 || x >= CARD_WIDTH) continue
         const coverage = face.alpha[offset + row * boxWidth + col]!
         if (coverage === 0) continue
-        blend(
-          data,
-          (y * CARD_WIDTH + x) * 3,
-          color,
-          ((coverage * opacity + 127) / 255) | 0,
-        )
+        blend(data, x, y, color, ((coverage * opacity + 127) / 255) | 0)
       }
     }
     pen += face.advances[glyph]! + tracking
@@ -162,7 +164,7 @@ function fillCircle(
       const edge = radius - Math.sqrt(dx * dx + dy * dy) + 0.5
       if (edge <= 0) continue
       const alpha = Math.round(opacity * Math.min(1, edge))
-      blend(data, (y * CARD_WIDTH + x) * 3, color, alpha)
+      blend(data, x, y, color, alpha)
     }
   }
 }
@@ -188,14 +190,7 @@ function drawPlayButton(data: Uint8Array, centreX: number, centreY: number) {
         const inside = (x + 0.5 - x0) * uy - (y + 0.5 - y0) * ux
         coverage = Math.min(coverage, Math.max(0, Math.min(1, inside + 0.5)))
       }
-      if (coverage > 0) {
-        blend(
-          data,
-          (y * CARD_WIDTH + x) * 3,
-          0xffffff,
-          Math.round(235 * coverage),
-        )
-      }
+      if (coverage > 0) blend(data, x, y, 0xffffff, Math.round(235 * coverage))
     }
   }
 }
