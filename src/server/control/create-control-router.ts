@@ -13,7 +13,6 @@ import {
   writeAlone,
   type ControlHooks,
 } from './control-hooks.js'
-import { createClientReportRoutes } from './create-client-report-routes.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
@@ -49,7 +48,6 @@ export function createControlRouter(
   router.use(createFixtureRoutes(changed, write, hooks.health))
   router.use(createScenarioRoutes(changed, write))
   router.use(createJournalRoutes(changed, write, hooks.readJournal))
-  router.use(createClientReportRoutes(changed, hooks.readJournal))
   router.use(createClockRoutes(changed, write))
   router.use(createVariantRoutes(changed, write))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[])
