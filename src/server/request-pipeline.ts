@@ -68,8 +68,7 @@ export class RequestPipeline {
     const problem = readRequestTarget(exchange.request)
     if (problem === undefined) return true
     this.#logWhenFinished(exchange)
-    const { status, code, message } = problem
-    writeJsonError(exchange.response, status, code, message, {
+    writeJsonError(exchange.response, 400, 'bad_request', problem, {
       connection: 'close',
     })
     return false
