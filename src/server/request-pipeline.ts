@@ -59,7 +59,8 @@ export class RequestPipeline {
     // absolute-form URL, and a request without Host has had its 400.
     if (!this.#isTargetReadable(exchange)) return
     if (!this.#isHostAllowed(exchange)) return
-    this.#stripBasePath(request)
+    // Behind a public URL with a path, the routes see paths without it.
+    request.url = stripBasePath(request.url ?? '/', this.#settings.basePath)
     this.#applyCors(exchange)
   }
 
@@ -81,11 +82,6 @@ export class RequestPipeline {
     this.#logWhenFinished(exchange)
     refuseHost(exchange.response, host)
     return false
-  }
-
-  /** Behind a public URL with a path, the routes see paths without it. */
-  #stripBasePath(request: IncomingMessage): void {
-    request.url = stripBasePath(request.url ?? '/', this.#settings.basePath)
   }
 
   /**
