@@ -6,11 +6,6 @@ interface RouterLayer {
   handle: unknown
 }
 
-interface KnownPath {
-  segments: readonly string[]
-  methods: readonly string[]
-}
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /**
@@ -48,8 +43,10 @@ export function createMethodNotAllowedHandler(router: Router): RequestHandler {
   }
 }
 
-function collectPaths(stack: readonly RouterLayer[]): KnownPath[] {
-  return stack.flatMap((layer): KnownPath[] => {
+function collectPaths(
+  stack: readonly RouterLayer[],
+): Array<{ segments: string[]; methods: string[] }> {
+  return stack.flatMap((layer) => {
     const nested = (layer.handle as { stack?: unknown }).stack
     if (Array.isArray(nested)) return collectPaths(nested as RouterLayer[])
     const route = layer.route
