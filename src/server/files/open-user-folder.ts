@@ -30,11 +30,6 @@ export interface UserFile extends ByteSource {
   readonly path: string
 }
 
-export interface UserFolderListing {
-  files: Array<{ name: string; size: number }>
-  leftOut: Array<{ name: string; reason: UserFileProblem; problem: string }>
-}
-
 /**
  * The one place that reads a user's files (`--media-dir`, `build-demo`'s copy),
  * each reached from the folder held open (`walkBeneath`): regular files of
@@ -69,7 +64,14 @@ export async function openUserFolder(
       } catch (error) {
         throw toUserFileError(directory, error)
       }
-      const listing: UserFolderListing = { files: [], leftOut: [] }
+      const listing: {
+        files: Array<{ name: string; size: number }>
+        leftOut: Array<{
+          name: string
+          reason: UserFileProblem
+          problem: string
+        }>
+      } = { files: [], leftOut: [] }
       for (const name of names.sort()) {
         if (name.startsWith('.') || !accept(name)) continue
         try {
