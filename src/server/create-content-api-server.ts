@@ -27,10 +27,7 @@ import type { RequestLogEntry } from './request-log-entry.js'
 import { readMediaDirectory } from './files/read-media-directory.js'
 import { createHostCheck } from './host/create-host-check.js'
 import { parseHostOptions } from './host/parse-host-options.js'
-import {
-  resolveRequestOrigin,
-  type OriginSettings,
-} from './host/resolve-request-origin.js'
+import { resolveRequestOrigin } from './host/resolve-request-origin.js'
 import {
   resolveUpstream,
   type Upstream,
@@ -178,7 +175,7 @@ export async function createContentApiServer(
   const { mock, fleet } = await openMock(options, upstream, adminToken)
   await mock.ready
 
-  const originSettings: OriginSettings = {
+  const originSettings = {
     ...hostSettings,
     listening: `http://${host}:${port}`,
   }
