@@ -182,7 +182,12 @@ export async function createContentApiServer(
   const originOf = (headers: HeaderLookup) =>
     resolveRequestOrigin(headers, originSettings)
 
-  const server = createHttpServer(timeouts)
+  const server = createServer({
+    ...timeouts,
+    connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+    // Answered by the pipeline with JSON rather than Node's empty 400.
+    requireHostHeader: false,
+  })
   const keeper = createConnectionKeeper(server, timeouts)
   const pipeline = new RequestPipeline({
     mock,
@@ -290,15 +295,6 @@ function mockOptionsOf(options: ContentApiServerOptions): MockOptions {
     ...mockOptions
   } = options
   return mockOptions
-}
-
-function createHttpServer(timeouts: ServerTimeouts): Server {
-  return createServer({
-    ...timeouts,
-    connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
-    // Answered by the pipeline with JSON rather than Node's empty 400.
-    requireHostHeader: false,
-  })
 }
 
 /** The events besides requests that Node would otherwise answer its own way. */
