@@ -10,8 +10,8 @@ import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createAdminTokenCheck } from './create-admin-token-check.js'
 import {
   ControlRefusedError,
-  writeAlone,
   type ControlHooks,
+  type ControlWrite,
 } from './control-hooks.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
@@ -44,7 +44,7 @@ export function createControlRouter(
     methodNotAllowed!(request, response, next)
   })
   const changed = hooks.mock ?? mock
-  const write = hooks.write ?? writeAlone
+  const write: ControlWrite = hooks.write ?? (async (change) => change())
   router.use(createFixtureRoutes(changed, write, hooks.health))
   router.use(createScenarioRoutes(changed, write))
   router.use(createJournalRoutes(changed, write, hooks.readJournal))
