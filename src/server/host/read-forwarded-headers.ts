@@ -1,10 +1,10 @@
 import parseForwarded from 'forwarded-parse'
 import type { HeaderLookup } from '../../api/types.js'
-import { parseHostHeader, type ParsedHost } from './parse-host-header.js'
+import { parseHostHeader } from './parse-host-header.js'
 
 interface ForwardedOrigin {
   readonly proto?: 'http' | 'https'
-  readonly host?: ParsedHost
+  readonly host?: ReturnType<typeof parseHostHeader>
 }
 
 /**
