@@ -17,6 +17,7 @@ export function createPageRouter(
   options: {
     originOf: (headers: HeaderLookup) => string
     adminToken?: string
+    /** The data changes by itself (`live`): the page refreshes by itself. */
     live: boolean
   },
 ): Router {
