@@ -27,10 +27,7 @@ import type { RequestLogEntry } from './request-log-entry.js'
 import { readMediaDirectory } from './files/read-media-directory.js'
 import { createHostCheck } from './host/create-host-check.js'
 import { parseHostOptions } from './host/parse-host-options.js'
-import {
-  resolveRequestOrigin,
-  type OriginSettings,
-} from './host/resolve-request-origin.js'
+import { resolveRequestOrigin } from './host/resolve-request-origin.js'
 import {
   resolveUpstream,
   type Upstream,
@@ -178,14 +175,19 @@ export async function createContentApiServer(
   const { mock, fleet } = await openMock(options, upstream, adminToken)
   await mock.ready
 
-  const originSettings: OriginSettings = {
+  const originSettings = {
     ...hostSettings,
     listening: `http://${host}:${port}`,
   }
   const originOf = (headers: HeaderLookup) =>
     resolveRequestOrigin(headers, originSettings)
 
-  const server = createHttpServer(timeouts)
+  const server = createServer({
+    ...timeouts,
+    connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+    // Answered by the pipeline with JSON rather than Node's empty 400.
+    requireHostHeader: false,
+  })
   const keeper = createConnectionKeeper(server, timeouts)
   const pipeline = new RequestPipeline({
     mock,
@@ -293,15 +295,6 @@ function mockOptionsOf(options: ContentApiServerOptions): MockOptions {
     ...mockOptions
   } = options
   return mockOptions
-}
-
-function createHttpServer(timeouts: ServerTimeouts): Server {
-  return createServer({
-    ...timeouts,
-    connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
-    // Answered by the pipeline with JSON rather than Node's empty 400.
-    requireHostHeader: false,
-  })
 }
 
 /** The events besides requests that Node would otherwise answer its own way. */

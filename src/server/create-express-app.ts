@@ -6,7 +6,6 @@ import express, {
 } from 'express'
 import { ASSET_PATH_PREFIX } from '../api/asset-signer.js'
 import type { MockCore } from '../api/mock-core.js'
-import type { HeaderLookup } from '../api/types.js'
 import { createOpenApiDocument } from '../schema/create-openapi-document.js'
 import { createTolerantOpenApiDocument } from '../schema/create-tolerant-openapi-document.js'
 import type { ControlHooks } from './control/control-hooks.js'
@@ -26,11 +25,7 @@ import { writeJsonError } from './answers/write-json-error.js'
  */
 export function createExpressApp(
   mock: MockCore,
-  options: {
-    originOf: (headers: HeaderLookup) => string
-    adminToken?: string
-    /** The data changes by itself (`live`): the page refreshes by itself. */
-    live: boolean
+  options: Parameters<typeof createPageRouter>[1] & {
     /** A replica's hooks on the control API (see `createControlRouter`). */
     control?: ControlHooks
   },

@@ -59,7 +59,8 @@ export class RequestPipeline {
     // absolute-form URL, and a request without Host has had its 400.
     if (!this.#isTargetReadable(exchange)) return
     if (!this.#isHostAllowed(exchange)) return
-    this.#stripBasePath(request)
+    // Behind a public URL with a path, the routes see paths without it.
+    request.url = stripBasePath(request.url ?? '/', this.#settings.basePath)
     this.#applyCors(exchange)
   }
 
@@ -68,8 +69,7 @@ export class RequestPipeline {
     const problem = readRequestTarget(exchange.request)
     if (problem === undefined) return true
     this.#logWhenFinished(exchange)
-    const { status, code, message } = problem
-    writeJsonError(exchange.response, status, code, message, {
+    writeJsonError(exchange.response, 400, 'bad_request', problem, {
       connection: 'close',
     })
     return false
@@ -82,11 +82,6 @@ export class RequestPipeline {
     this.#logWhenFinished(exchange)
     refuseHost(exchange.response, host)
     return false
-  }
-
-  /** Behind a public URL with a path, the routes see paths without it. */
-  #stripBasePath(request: IncomingMessage): void {
-    request.url = stripBasePath(request.url ?? '/', this.#settings.basePath)
   }
 
   /**

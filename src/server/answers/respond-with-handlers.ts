@@ -3,8 +3,6 @@ import { Readable } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 import type { RequestHandler } from 'msw'
 
-const BODYLESS = new Set(['GET', 'HEAD'])
-
 /**
  * msw, imported at the first request a user's handler may answer.
  * @note Not at start-up: the server needs msw only with `handlers`
@@ -27,9 +25,10 @@ export async function respondWithHandlers(
   origin: string,
 ): Promise<boolean> {
   const method = request.method ?? 'GET'
-  const body = BODYLESS.has(method)
-    ? undefined
-    : new Uint8Array(await buffer(request))
+  const body =
+    method === 'GET' || method === 'HEAD'
+      ? undefined
+      : new Uint8Array(await buffer(request))
   const headers = new Headers()
   for (const [name, values] of Object.entries(request.headersDistinct)) {
     for (const value of values ?? []) headers.append(name, value)

@@ -5,8 +5,6 @@ export type ControlWrite = <Result>(
   change: () => Result | Promise<Result>,
 ) => Promise<Result>
 
-export const writeAlone: ControlWrite = async (change) => change()
-
 // e.g. a replica that cannot reach its fleet's Redis.
 export class ControlRefusedError extends Error {
   override name = 'ControlRefusedError'

@@ -10,10 +10,9 @@ import type { RecordKindName } from '../../data/records/record-kinds.js'
 import { createAdminTokenCheck } from './create-admin-token-check.js'
 import {
   ControlRefusedError,
-  writeAlone,
   type ControlHooks,
+  type ControlWrite,
 } from './control-hooks.js'
-import { createClientReportRoutes } from './create-client-report-routes.js'
 import { createClockRoutes } from './create-clock-routes.js'
 import { createFixtureRoutes } from './create-fixture-routes.js'
 import { createJournalRoutes } from './create-journal-routes.js'
@@ -45,11 +44,10 @@ export function createControlRouter(
     methodNotAllowed!(request, response, next)
   })
   const changed = hooks.mock ?? mock
-  const write = hooks.write ?? writeAlone
+  const write: ControlWrite = hooks.write ?? (async (change) => change())
   router.use(createFixtureRoutes(changed, write, hooks.health))
   router.use(createScenarioRoutes(changed, write))
   router.use(createJournalRoutes(changed, write, hooks.readJournal))
-  router.use(createClientReportRoutes(changed, hooks.readJournal))
   router.use(createClockRoutes(changed, write))
   router.use(createVariantRoutes(changed, write))
   for (const name of Object.keys(RECORD_ROUTES) as RecordKindName[])

@@ -6,11 +6,6 @@ interface RouterLayer {
   handle: unknown
 }
 
-interface KnownPath {
-  segments: readonly string[]
-  methods: readonly string[]
-}
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /**
@@ -21,13 +16,10 @@ export function createMethodNotAllowedHandler(router: Router): RequestHandler {
   const known = collectPaths(router.stack as unknown as RouterLayer[])
   return (request, response, next) => {
     // As express matches routes: a trailing slash and case ignored.
-    const segments = request.path
-      .replace(/(.)\/$/, '$1')
-      .toLowerCase()
-      .split('/')
+    const target = request.path.replace(/(.)\/$/, '$1').toLowerCase()
     const methods = known
-      .filter((path) => matches(path.segments, segments))
-      .flatMap((path) => path.methods)
+      .filter((route) => route.pattern.test(target))
+      .flatMap((route) => route.methods)
     if (methods.length === 0) return next()
     const allowed = [...new Set(methods)]
     const path = `${request.baseUrl}${request.path}`
@@ -48,8 +40,10 @@ export function createMethodNotAllowedHandler(router: Router): RequestHandler {
   }
 }
 
-function collectPaths(stack: readonly RouterLayer[]): KnownPath[] {
-  return stack.flatMap((layer): KnownPath[] => {
+function collectPaths(
+  stack: readonly RouterLayer[],
+): Array<{ pattern: RegExp; methods: string[] }> {
+  return stack.flatMap((layer) => {
     const nested = (layer.handle as { stack?: unknown }).stack
     if (Array.isArray(nested)) return collectPaths(nested as RouterLayer[])
     const route = layer.route
@@ -59,20 +53,11 @@ function collectPaths(stack: readonly RouterLayer[]): KnownPath[] {
     )
     // express answers HEAD with the GET route.
     if (methods.includes('GET')) methods.push('HEAD')
-    return [{ segments: route.path.toLowerCase().split('/'), methods }]
+    // The paths are names and `:parameters`, each a whole segment: a
+    // parameter stands for any segment but an empty one.
+    const pattern = route.path.toLowerCase().replace(/(?<=\/):[^/]*/g, '[^/]+')
+    return [{ pattern: new RegExp(`^${pattern}$`), methods }]
   })
-}
-
-function matches(
-  pattern: readonly string[],
-  segments: readonly string[],
-): boolean {
-  return (
-    pattern.length === segments.length &&
-    pattern.every((part, index) =>
-      part.startsWith(':') ? segments[index] !== '' : part === segments[index],
-    )
-  )
 }
 
 function formatList(items: readonly string[]): string {

@@ -9,14 +9,14 @@ import {
 } from './parse-json-off-thread.js'
 import { limitRequestBody } from './limit-request-body.js'
 import { refuseUpload } from './refuse-upload.js'
-import { UPLOAD_LIMITS, UploadGate } from './upload-gate.js'
+import { UploadGate } from './upload-gate.js'
 
 /**
  * A UTF-8 body over `OFF_THREAD_BYTES` is parsed in a worker, so the API keeps
  * answering. Large, chunked and compressed bodies take turns (`UPLOAD_LIMITS`).
  */
 export function readFixtureBody(limit: number): RequestHandler {
-  const gate = new UploadGate(UPLOAD_LIMITS)
+  const gate = new UploadGate()
   const read = readBody(limit)
   return (request, response, next) => {
     const length = Number(request.headers['content-length'])
@@ -29,7 +29,7 @@ export function readFixtureBody(limit: number): RequestHandler {
       return read(request, response, next)
     }
     const turn = gate.enter(response)
-    if (turn === undefined) return refuseUpload(response, gate.limits)
+    if (turn === undefined) return refuseUpload(response)
     void turn.then((leave) =>
       read(request, response, (error?: unknown) => {
         leave()

@@ -17,33 +17,31 @@ export function readJsonBody(expected: string): RequestHandler {
     express.json({ limit: MAX_CONTROL_BYTES, strict: false, type: () => true }),
   )
   const requireJson = requireJsonMediaType()
-  return (request, response, next) => {
-    requireJson(request, response, () => readBody(request, response, next))
-  }
-
-  function readBody(...[request, response, next]: Parameters<RequestHandler>) {
-    parse(request, response, (error?: unknown) => {
-      if (error === undefined) {
-        const tooDeep = findTooDeepPath(request.body)
-        if (tooDeep === undefined) return next()
-        return writeJsonError(
+  return (request, response, next) =>
+    requireJson(request, response, () =>
+      parse(request, response, (error?: unknown) => {
+        if (error === undefined) {
+          const tooDeep = findTooDeepPath(request.body)
+          if (tooDeep === undefined) return next()
+          return writeJsonError(
+            response,
+            400,
+            'invalid_json',
+            `The request body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, at ${formatIssuePath(tooDeep.slice(0, 8))}…; the control API reads at most ${MAX_NESTING_DEPTH} levels. Send ${expected}.`,
+          )
+        }
+        if (
+          (error as { type?: string } | undefined)?.type !==
+          'entity.parse.failed'
+        ) {
+          return next(error)
+        }
+        writeJsonError(
           response,
           400,
           'invalid_json',
-          `The request body nests objects and arrays more than ${MAX_NESTING_DEPTH} levels deep, at ${formatIssuePath(tooDeep.slice(0, 8))}…; the control API reads at most ${MAX_NESTING_DEPTH} levels. Send ${expected}.`,
+          `The request body is not valid JSON. Send ${expected}.`,
         )
-      }
-      if (
-        (error as { type?: string } | undefined)?.type !== 'entity.parse.failed'
-      ) {
-        return next(error)
-      }
-      writeJsonError(
-        response,
-        400,
-        'invalid_json',
-        `The request body is not valid JSON. Send ${expected}.`,
-      )
-    })
-  }
+      }),
+    )
 }

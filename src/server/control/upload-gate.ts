@@ -12,14 +12,12 @@ export class UploadGate {
   #reading = 0
   readonly #waiting: Array<() => void> = []
 
-  constructor(readonly limits: { reading: number; waiting: number }) {}
-
   enter(response: Response): Promise<() => void> | undefined {
-    if (this.#reading < this.limits.reading) {
+    if (this.#reading < UPLOAD_LIMITS.reading) {
       this.#reading++
       return Promise.resolve(this.#leaver())
     }
-    if (this.#waiting.length >= this.limits.waiting) return undefined
+    if (this.#waiting.length >= UPLOAD_LIMITS.waiting) return undefined
     return new Promise((resolve) => {
       const admit = () => {
         response.off('close', forget)

@@ -15,10 +15,8 @@ export function createFileSource(
   size: number,
   path: string,
 ): ByteSource {
-  let closed = false
+  // A handle closes once however often it is told to.
   const close = () => {
-    if (closed) return
-    closed = true
     handle.close().catch(() => {})
   }
   return {

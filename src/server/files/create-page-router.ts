@@ -17,6 +17,7 @@ export function createPageRouter(
   options: {
     originOf: (headers: HeaderLookup) => string
     adminToken?: string
+    /** The data changes by itself (`live`): the page refreshes by itself. */
     live: boolean
   },
 ): Router {
@@ -28,7 +29,14 @@ export function createPageRouter(
       return next()
     }
     const index = new URL('index.html', PAGE_DIR)
-    if (!existsSync(index)) return pageMissing(response)
+    if (!existsSync(index)) {
+      return void response
+        .status(404)
+        .type('text/plain')
+        .send(
+          'The explorer page is not built: dist/page/index.html is missing. Run "npm run build" in the content-api-mock checkout, then reload.\n',
+        )
+    }
     response.set('cache-control', 'no-cache')
     // Past its headers, an error is the client's leaving.
     response.sendFile(fileURLToPath(index), (error?: unknown) => {
@@ -54,13 +62,4 @@ export function createPageRouter(
   router.use('/__page', serveFingerprintedFiles(new URL('__page/', PAGE_DIR)))
 
   return router
-}
-
-function pageMissing(response: Response): void {
-  response
-    .status(404)
-    .type('text/plain')
-    .send(
-      'The explorer page is not built: dist/page/index.html is missing. Run "npm run build" in the content-api-mock checkout, then reload.\n',
-    )
 }

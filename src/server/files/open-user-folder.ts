@@ -30,31 +30,17 @@ export interface UserFile extends ByteSource {
   readonly path: string
 }
 
-export interface UserFolderListing {
-  files: Array<{ name: string; size: number }>
-  leftOut: Array<{ name: string; reason: UserFileProblem; problem: string }>
-}
-
-/**
- * Regular files of one name (no hard links), in the folder or behind links
- * that lead beneath it, up to a size limit; never read whole.
- */
-export interface UserFolder {
-  /** Sorted by code point, dot names skipped, each checked as `open` would, unopened. */
-  list(accept?: (name: string) => boolean): Promise<UserFolderListing>
-  /** Checks the entry again: the folder may have changed since it was listed. */
-  open(name: string): Promise<UserFile>
-}
-
 /**
  * The one place that reads a user's files (`--media-dir`, `build-demo`'s copy),
- * each reached from the folder held open (`walkBeneath`).
+ * each reached from the folder held open (`walkBeneath`): regular files of
+ * one name (no hard links), in the folder or behind links that lead beneath
+ * it, up to a size limit; never read whole.
  * @throws {UserFileError} (rejects) when the folder cannot be read.
  */
 export async function openUserFolder(
   directory: string,
   options: { maxFileSize?: number } = {},
-): Promise<UserFolder> {
+) {
   const { maxFileSize = DEFAULT_MAX_FILE_SIZE } = options
   let root: string
   try {
@@ -70,14 +56,22 @@ export async function openUserFolder(
     checkFile(stats, path, maxFileSize)
 
   return {
-    async list(accept = () => true) {
+    /** Sorted by code point, dot names skipped, each checked as `open` would, unopened. */
+    async list(accept: (name: string) => boolean = () => true) {
       let names: string[]
       try {
         names = await readdir(root)
       } catch (error) {
         throw toUserFileError(directory, error)
       }
-      const listing: UserFolderListing = { files: [], leftOut: [] }
+      const listing: {
+        files: Array<{ name: string; size: number }>
+        leftOut: Array<{
+          name: string
+          reason: UserFileProblem
+          problem: string
+        }>
+      } = { files: [], leftOut: [] }
       for (const name of names.sort()) {
         if (name.startsWith('.') || !accept(name)) continue
         try {
@@ -94,7 +88,8 @@ export async function openUserFolder(
       }
       return listing
     },
-    async open(name) {
+    /** Checks the entry again: the folder may have changed since it was listed. */
+    async open(name: string): Promise<UserFile> {
       const { value: handle, path } = await walkFrom(root, name, openEntry)
       try {
         const stats = await handle.stat()

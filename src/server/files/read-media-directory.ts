@@ -10,11 +10,7 @@ import {
 import { OptionsError } from '../../schema/options-error.js'
 import { parseOptions } from '../../schema/parse-options.js'
 import { formatFileSize } from './format-file-size.js'
-import {
-  DEFAULT_MAX_FILE_SIZE,
-  openUserFolder,
-  type UserFolder,
-} from './open-user-folder.js'
+import { DEFAULT_MAX_FILE_SIZE, openUserFolder } from './open-user-folder.js'
 import { UserFileError } from './user-file-error.js'
 
 export const MEDIA_FILE_SIZE_RULE = {
@@ -49,7 +45,7 @@ export async function readMediaDirectory(
       { mediaMaxFileSize: options.maxFileSize },
       { subject: 'content-api-mock server options' },
     )
-  let folder: UserFolder
+  let folder: Awaited<ReturnType<typeof openUserFolder>>
   let listing
   try {
     folder = await openUserFolder(directory, { maxFileSize })

@@ -10,11 +10,8 @@ export const ANY_HOST = 'all'
  */
 type AllowedHosts = readonly string[] | typeof ANY_HOST
 
-type AllowedHostResult =
-  { ok: true; host: string } | { ok: false; problem: string }
-
 // A leading dot: a domain and its subdomains, as Vite and webpack-dev-server read it.
-export function parseAllowedHost(entry: string): AllowedHostResult {
+export function parseAllowedHost(entry: string) {
   const domain = entry.startsWith('.')
   const name = domain ? entry.slice(1) : entry
   const parsed = parseHostHeader(name)
@@ -24,12 +21,12 @@ export function parseAllowedHost(entry: string): AllowedHostResult {
     parsed.hostname.startsWith('[')
   ) {
     return {
-      ok: false,
+      ok: false as const,
       problem: `"${entry}" is not a host name. Expected a name such as demo.example.com, or .example.com for a domain and its subdomains, without scheme, port or path (IP addresses are always allowed), or ${ANY_HOST} for any host`,
     }
   }
   const host = parsed.hostname.replace(/\.$/, '')
-  return { ok: true, host: domain ? `.${host}` : host }
+  return { ok: true as const, host: domain ? `.${host}` : host }
 }
 
 export function parseAllowedHosts(

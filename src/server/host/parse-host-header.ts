@@ -1,11 +1,3 @@
-export interface ParsedHost {
-  /** As a URL's `hostname`: `example.com`, `127.0.0.1`, `[::1]`. */
-  readonly hostname: string
-  readonly port?: number
-  /** Ready to follow `https://`. */
-  readonly host: string
-}
-
 // Stricter than RFC 3986's reg-name: no host a resolver finds uses sub-delims or
 // percent-encoding, and in a URL they let `a@evil.example` change its meaning.
 // `_` is for Docker service names.
@@ -18,9 +10,7 @@ const HOST_PATTERN =
  * caller falls back to an address it trusts instead of echoing it into a URL.
  * @see https://www.rfc-editor.org/rfc/rfc9110#section-7.2
  */
-export function parseHostHeader(
-  value: string | undefined,
-): ParsedHost | undefined {
+export function parseHostHeader(value: string | undefined) {
   if (value === undefined) return undefined
   // The same Host on every request; the URL parser costs about a whole answer.
   if (value === last.value) return last.parsed
@@ -29,27 +19,25 @@ export function parseHostHeader(
   return parsed
 }
 
-let last: { value?: string; parsed?: ParsedHost } = {}
+let last: { value?: string; parsed?: ReturnType<typeof parse> } = {}
 
-function parse(value: string): ParsedHost | undefined {
+function parse(value: string) {
   const match = HOST_PATTERN.exec(value)
   if (match === null) return undefined
   const name = match[1]!
   const port = match[2] === undefined ? undefined : Number(match[2])
   if (port !== undefined && (port < 1 || port > 65_535)) return undefined
-  let hostname: string
-  try {
-    // The URL parser checks IPv6 and IPv4 syntax and lower-cases names.
-    hostname = new URL(`http://${name}`).hostname
-  } catch {
-    return undefined
-  }
+  // The URL parser checks IPv6 and IPv4 syntax and lower-cases names.
+  if (!URL.canParse(`http://${name}`)) return undefined
+  const { hostname } = new URL(`http://${name}`)
   // It rewrites `1.2.3` or `0x7f.1` as IPv4 (`1.2.0.3`, `127.0.0.1`): a name is
   // taken only when already canonical.
   if (!name.startsWith('[') && hostname !== name.toLowerCase()) return undefined
   return Object.freeze({
+    /** As a URL's `hostname`: `example.com`, `127.0.0.1`, `[::1]`. */
     hostname,
     ...(port !== undefined && { port }),
+    /** Ready to follow `https://`. */
     host: port === undefined ? hostname : `${hostname}:${port}`,
   })
 }

@@ -2,24 +2,6 @@
 // the server.
 
 /**
- * A checked http(s) URL, or what is wrong with it.
- */
-export type HttpUrlResult =
-  | {
-      ok: true
-      /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */
-      url: string
-      origin: string
-      /** The path alone without a trailing slash, e.g. `/mock`; empty when the URL has none. */
-      basePath: string
-    }
-  | {
-      ok: false
-      /** What is wrong and how to fix it, as a sentence without its full stop. */
-      problem: string
-    }
-
-/**
  * Checks a URL that the server puts paths after (`--public-url`, `--proxy`):
  * an absolute http or https URL without credentials, query or fragment.
  * Trailing slashes and a default port are dropped. The words say why each
@@ -28,7 +10,7 @@ export type HttpUrlResult =
 export function parseHttpUrl(
   value: string,
   words: { examples: string; credentials: string; query: string },
-): HttpUrlResult {
+) {
   if (!URL.canParse(value)) {
     return fail(`expected an absolute http or https URL, ${words.examples}`)
   }
@@ -47,13 +29,16 @@ export function parseHttpUrl(
   if (value.includes('#')) return fail('it has a fragment (#…); remove it')
   const basePath = url.pathname.replace(/\/+$/, '')
   return {
-    ok: true,
+    ok: true as const,
+    /** Origin and path without a trailing slash, e.g. `https://example.com/mock`. */
     url: `${url.origin}${basePath}`,
     origin: url.origin,
+    /** The path alone without a trailing slash, e.g. `/mock`; empty when the URL has none. */
     basePath,
   }
 }
 
-function fail(problem: string): HttpUrlResult {
-  return { ok: false, problem }
+// `problem`: what is wrong and how to fix it, as a sentence without its full stop.
+function fail(problem: string) {
+  return { ok: false as const, problem }
 }

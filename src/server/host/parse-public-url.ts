@@ -1,6 +1,6 @@
 // Only imports that import nothing, so the CLI can check --public-url alone.
 import { DEFAULT_API_PREFIX } from '../../api/api-prefix.js'
-import { parseHttpUrl, type HttpUrlResult } from './parse-http-url.js'
+import { parseHttpUrl } from './parse-http-url.js'
 
 // A public URL's path may not start with one: requests could not be told apart.
 const SERVER_PATH_ROOTS: readonly string[] = [
@@ -19,7 +19,7 @@ const SERVER_PATH_ROOTS: readonly string[] = [
  * path is allowed (a proxy that mounts the mock under `/mock`): links carry
  * it. Trailing slashes and a default port are dropped.
  */
-export function parsePublicUrl(value: string): HttpUrlResult {
+export function parsePublicUrl(value: string) {
   const result = parseHttpUrl(value, {
     examples: 'such as https://demo.example.com or https://example.com/mock',
     credentials: 'which every link would repeat; remove them',
@@ -31,7 +31,7 @@ export function parsePublicUrl(value: string): HttpUrlResult {
   const root = basePath.split('/')[1]
   if (root === undefined || !SERVER_PATH_ROOTS.includes(root)) return result
   return {
-    ok: false,
+    ok: false as const,
     problem: `its path ${basePath} starts like a path the mock answers itself (/${SERVER_PATH_ROOTS.join(', /')}), so requests could not be told apart; mount the mock under another path, such as /mock`,
   }
 }

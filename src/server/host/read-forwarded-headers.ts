@@ -1,10 +1,10 @@
 import parseForwarded from 'forwarded-parse'
 import type { HeaderLookup } from '../../api/types.js'
-import { parseHostHeader, type ParsedHost } from './parse-host-header.js'
+import { parseHostHeader } from './parse-host-header.js'
 
 interface ForwardedOrigin {
   readonly proto?: 'http' | 'https'
-  readonly host?: ParsedHost
+  readonly host?: ReturnType<typeof parseHostHeader>
 }
 
 /**
@@ -19,24 +19,17 @@ export function readForwardedHeaders(headers: HeaderLookup): ForwardedOrigin {
   const host = headers.get('x-forwarded-host') ?? undefined
   // The same headers on every request; parsing costs more than the rest.
   const key = `${forwarded}\n${proto}\n${host}`
-  if (key !== last.key) last = { key, read: read(forwarded, proto, host) }
-  return last.read
+  if (key === last.key) return last.read
+  const element = readForwarded(forwarded)
+  const read = Object.freeze({
+    proto: toProto(element?.proto) ?? toProto(firstOf(proto)),
+    host: parseHostHeader(element?.host) ?? parseHostHeader(firstOf(host)),
+  })
+  last = { key, read }
+  return read
 }
 
 let last: { key?: string; read: ForwardedOrigin } = { read: {} }
-
-function read(
-  forwardedValue: string | undefined,
-  protoValue: string | undefined,
-  hostValue: string | undefined,
-): ForwardedOrigin {
-  const forwarded = readForwarded(forwardedValue)
-  return Object.freeze({
-    proto: toProto(forwarded?.proto) ?? toProto(firstOf(protoValue)),
-    host:
-      parseHostHeader(forwarded?.host) ?? parseHostHeader(firstOf(hostValue)),
-  })
-}
 
 function readForwarded(
   value: string | undefined,

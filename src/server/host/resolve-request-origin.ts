@@ -6,7 +6,7 @@ import { readForwardedHeaders } from './read-forwarded-headers.js'
 /**
  * What decides the origin of a request's links.
  */
-export type OriginSettings = Pick<
+type OriginSettings = Pick<
   ReturnType<typeof parseHostOptions>,
   'publicUrl' | 'trustProxy'
 > & {

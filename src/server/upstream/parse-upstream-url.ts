@@ -1,9 +1,9 @@
 // @note Kept free of imports but one without any, so the CLI can check
 // --proxy without loading the server.
-import { parseHttpUrl, type HttpUrlResult } from '../host/parse-http-url.js'
+import { parseHttpUrl } from '../host/parse-http-url.js'
 
 // `--proxy`: the service's `{base_url}` of spec section 1, version prefix included.
-export function parseUpstreamUrl(value: string): HttpUrlResult {
+export function parseUpstreamUrl(value: string) {
   return parseHttpUrl(value, {
     examples: 'such as https://api.example.com/public-api/v1',
     credentials:
