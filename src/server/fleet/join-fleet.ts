@@ -3,12 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { isApiPath } from '../../api/api-prefix.js'
 import { ASSET_PATH_PREFIX } from '../../api/asset-signer.js'
 import { buildMockCore } from '../../api/create-mock-core.js'
-import type { MockCore, MockCoreInternals } from '../../api/mock-core.js'
+import type { MockCoreInternals } from '../../api/mock-core.js'
 import type { MockOptions } from '../../api/mock-options.js'
 import { reportStateChanges } from '../../api/state-change.js'
 import { DEFAULT_JOURNAL_SIZE } from '../../api/traffic/create-request-journal.js'
 import { writeJsonError } from '../answers/write-json-error.js'
-import type { ControlHooks } from '../control/control-hooks.js'
 import { connectRedis } from './connect-redis.js'
 import { CountingTurns, type Admission } from './counting-turns.js'
 import { checkFleetCharter, createFleetCharter } from './fleet-charter.js'
@@ -25,21 +24,11 @@ import { POLL_MS, Replica } from './replica.js'
 import { FleetWriter } from './fleet-writer.js'
 
 /**
- * One replica of a fleet: the mock Node calls change (`server.mock`), the
- * hooks of its control API, and the admission of each request.
- */
-interface Fleet {
-  readonly mock: MockCore
-  readonly control: ControlHooks
-  /** `undefined` when the request may be answered now (see the pipeline). */
-  admit(request: IncomingMessage): Promise<Admission> | undefined
-  close(): Promise<void>
-}
-
-/**
  * Joins (or starts) the fleet of replicas at `fleet.url`: checks that this
  * replica serves the fleet's data with its admin token, takes the fleet's
  * start state, asset secret and clock start, and applies the fleet's log.
+ * Resolves with the replica: the mock Node calls change (`server.mock`), the
+ * hooks of its control API, and the admission of each request.
  * @throws {FleetError} when Redis cannot be reached in time, this replica's
  * options differ from the fleet's, or the fleet's keys cannot be read.
  */
@@ -49,7 +38,7 @@ export async function joinFleet(
   internals: MockCoreInternals,
   adminToken: string | undefined,
   warn: (message: string) => void,
-): Promise<Fleet> {
+) {
   const prefix = fleet.prefix ?? DEFAULT_FLEET_PREFIX
   const where = `${describeRedisUrl(fleet.url)} (prefix ${prefix})`
   const timeout = fleet.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT_MS
@@ -120,7 +109,7 @@ export async function joinFleet(
 function createAdmission(
   writer: FleetWriter,
   parts: ReturnType<typeof buildMockCore>,
-): Fleet['admit'] {
+): (request: IncomingMessage) => Promise<Admission> | undefined {
   const { replica, where } = writer
   const refuseApi = (response: ServerResponse) =>
     writeJsonError(
