@@ -117,13 +117,12 @@ function formatKeys({ keys, styles, adminUrl }: Banner): string[] {
   const shown = keys.slice(0, BANNER_MAX_KEYS)
   const width = (text: (key: ApiKeySummary) => string) =>
     Math.max(...shown.map((key) => text(key).length), 0)
-  const account = (key: ApiKeySummary) => key.accountName ?? key.accountId
   const keyWidth = width((key) => key.key)
   const labelWidth = width((key) => key.label)
-  const accountWidth = width(account)
+  const accountWidth = width((key) => key.account)
   const lines = shown.map(
     (key) =>
-      `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${account(key).padEnd(accountWidth)}  ${describeKey(key, styles)}`,
+      `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${key.account.padEnd(accountWidth)}  ${describeKey(key, styles)}`,
   )
   if (keys.length > shown.length) {
     lines.push(

@@ -36,12 +36,11 @@ export async function startMockServer(
     // Loaded only now, so --help and a bad flag answer without loading faker.
     const { createContentApiServer } =
       await import('../../server/create-content-api-server.js')
-    const server = await createContentApiServer(
-      toServerOptions(options, inputs, {
-        onWarning: (message) => log.warn(message),
-        onRequest,
-      }),
-    )
+    const server = await createContentApiServer({
+      ...toServerOptions(options, inputs),
+      onWarning: (message) => log.warn(message),
+      onRequest,
+    })
     const handlerCount = inputs.handlers?.length ?? 0
     return { server, handlerCount, recorder: inputs.recorder }
   } catch (error) {
