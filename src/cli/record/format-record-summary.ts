@@ -89,23 +89,21 @@ export function formatRecordSummary(
 function groupFindings(
   findings: readonly RecordingFinding[],
 ): Array<{ kind: string; count: number; details: string[] }> {
-  const byKind = new Map<string, Map<string, number>>()
-  for (const finding of findings) {
-    const detail =
-      finding.kind === 'other-mode' || finding.kind === 'other-status'
-        ? JSON.stringify(finding.value)
-        : (finding.field ?? '')
-    const details = byKind.get(finding.kind) ?? new Map<string, number>()
-    byKind.set(finding.kind, details)
-    details.set(detail, (details.get(detail) ?? 0) + 1)
-  }
   return RECORDING_FINDING_KINDS.flatMap((kind) => {
-    const details = [...(byKind.get(kind) ?? [])]
-    if (details.length === 0) return []
+    const ofKind = findings.filter((finding) => finding.kind === kind)
+    if (ofKind.length === 0) return []
+    const details = new Map<string, number>()
+    for (const finding of ofKind) {
+      const detail =
+        kind === 'other-mode' || kind === 'other-status'
+          ? JSON.stringify(finding.value)
+          : (finding.field ?? '')
+      details.set(detail, (details.get(detail) ?? 0) + 1)
+    }
     return {
       kind,
-      count: details.reduce((sum, [, count]) => sum + count, 0),
-      details: details
+      count: ofKind.length,
+      details: [...details]
         .filter(([detail]) => detail !== '')
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
         .map(([detail]) => detail),
