@@ -118,6 +118,6 @@ function createProgram(context: CommandContext): CliCommand {
       if (lazy !== undefined) (await lazy.load())(command as CliCommand)
     })
     .hook('preAction', (_program, command) => {
-      ;(command as CliCommand).checkRequirements()
+      ;(command as CliCommand).checkRules('requires')
     })
 }

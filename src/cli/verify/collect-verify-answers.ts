@@ -26,10 +26,7 @@ type FetchedAnswer = Omit<VerifyAnswer, 'case' | 'request'>
  * `timeout` passes before the headers), or the project list refuses the key
  * (401 or 403) or is not there (404).
  */
-export async function collectVerifyAnswers(options: VerifyOptions): Promise<{
-  answers: VerifyAnswer[]
-  sampled: { projects: number; contents: number }
-}> {
+export async function collectVerifyAnswers(options: VerifyOptions) {
   const client = new PoliteClient({
     concurrency: 1,
     rate: Number.POSITIVE_INFINITY,
