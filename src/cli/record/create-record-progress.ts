@@ -18,12 +18,12 @@ export function createRecordProgress(stream: OutputStream, target: string) {
     url.startsWith(target) ? url.slice(target.length) : url
   if (stream.isTTY !== true) {
     return {
-      progress: () => {},
-      retry: (retry: { url: string; attempt: number; reason: string }) =>
+      onProgress: () => {},
+      onRetry: (retry: { url: string; attempt: number; reason: string }) =>
         stream.write(
           `retry: GET ${short(retry.url)} (${retry.reason}), attempt ${retry.attempt}\n`,
         ),
-      projectDone: ({ id, contents }: { id: string; contents: number }) =>
+      onProjectDone: ({ id, contents }: { id: string; contents: number }) =>
         stream.write(
           `recorded project ${id}: ${plural(contents, 'content')}\n`,
         ),
@@ -33,7 +33,7 @@ export function createRecordProgress(stream: OutputStream, target: string) {
   let last = 0
   let shown = false
   return {
-    progress({ done, planned, failed }: RecordProgress) {
+    onProgress({ done, planned, failed }: RecordProgress) {
       const now = Date.now()
       if (now - last < REDRAW_MS && done < planned) return
       last = now
@@ -43,8 +43,8 @@ export function createRecordProgress(stream: OutputStream, target: string) {
       stream.write(`\r[${bar}] ${done}/${planned} requests${failures}\u001b[K`)
       shown = true
     },
-    retry: () => {},
-    projectDone: () => {},
+    onRetry: () => {},
+    onProjectDone: () => {},
     finish() {
       if (shown) stream.write('\r\u001b[K')
     },

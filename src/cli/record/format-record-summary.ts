@@ -6,11 +6,11 @@ import { RECORDED_DEMO_KEY } from '../../contract/recorded-account.js'
 import { plural } from '../../api/report/finding-words.js'
 import type { RecordResult } from './record-service.js'
 
+/** The flags of `record` the summary names. */
 interface RecordSummaryInput {
   target: string
   out: string
-  bytes: number
-  anonymized: boolean
+  anonymize?: boolean
   mediaDir?: string
 }
 
@@ -19,11 +19,12 @@ const MAX_LISTED = 10
 /**
  * The summary `record` prints at the end: counts, what could not be
  * fetched, what the service sent off the spec (grouped, most frequent
- * first), and how to serve the file.
+ * first), and how to serve the file of `bytes` written.
  */
 export function formatRecordSummary(
   result: RecordResult,
   input: RecordSummaryInput,
+  bytes: number,
 ): string {
   const { document, failures, stats, media, findings } = result
   const counts = [
@@ -34,7 +35,7 @@ export function formatRecordSummary(
       : [plural(media.length, 'media file')]),
   ]
   const lines = [
-    `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(input.bytes)})${input.anonymized ? ', anonymized' : ''}.`,
+    `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(bytes)})${input.anonymize ? ', anonymized' : ''}.`,
     `  Requests    ${stats.requests} sent, ${stats.retries} ${stats.retries === 1 ? 'retry' : 'retries'}, ${stats.rateLimited} answered 429`,
   ]
   if (failures.length === 0) {
