@@ -47,7 +47,7 @@ type PoliteOutcome<T> = { ok: true; value: T } | ({ ok: false } & PoliteFailure)
  * lower-case names, and the body whole, or why it is not (the connection
  * closed or the time ran out after the headers).
  */
-export interface PoliteAnswer {
+interface PoliteAnswer {
   status: number
   headers: Record<string, string>
   body:
