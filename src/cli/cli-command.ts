@@ -103,17 +103,16 @@ export class CliCommand extends Command {
     this.checkRules('conflicts')
   }
 
-  /** @throws {CliError} with the rule's line for an option given without the one it needs. */
-  checkRequirements(): void {
-    this.checkRules('requires')
-  }
-
-  private checkRules(kind: 'conflicts' | 'requires'): void {
+  /**
+   * @throws {CliError} with the rule's line for an option given with one it
+   * conflicts with, or without the one it requires.
+   */
+  checkRules(kind: 'conflicts' | 'requires'): void {
     const given = this.opts()
+    const isOwn = (key: string) =>
+      this.options.some((option) => option.attributeName() === key)
     for (const rule of OPTION_COMBINATION_RULES) {
-      if (rule.kind !== kind || this.findOption(rule.option) === undefined) {
-        continue
-      }
+      if (rule.kind !== kind || !isOwn(rule.option)) continue
       const otherGiven = isOptionGiven(given[rule.other])
       const broken = kind === 'conflicts' ? otherGiven : !otherGiven
       if (isOptionGiven(given[rule.option]) && broken) {
@@ -170,10 +169,6 @@ export class CliCommand extends Command {
           : [[option.attributeName(), option.envVar]],
       ),
     )
-  }
-
-  private findOption(key: string): Option | undefined {
-    return this.options.find((option) => option.attributeName() === key)
   }
 }
 

@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander'
 import { FixtureError } from '../data/fixture-error.js'
 import { OptionsError } from '../schema/options-error.js'
+import { FleetError } from '../server/fleet/fleet-options.js'
 import { CliCommand, type CommandContext } from './cli-command.js'
 import { CliError, USAGE_EXIT_CODE } from './cli-error.js'
 import { ENVIRONMENT_VARIABLES } from './options/environment-variables.js'
@@ -43,7 +44,9 @@ const LAZY_COMMANDS: Record<
   },
 }
 
-const USER_ERRORS = [CliError, FixtureError, OptionsError]
+// @note The CLI checks every flag before it starts the server, so an
+// `OptionsError` means a check the CLI lacks: still the user's to fix.
+const USER_ERRORS = [CliError, FixtureError, OptionsError, FleetError]
 
 /**
  * Runs the `content-api-mock` command line: `serve` (the default), `record`,
@@ -115,6 +118,6 @@ function createProgram(context: CommandContext): CliCommand {
       if (lazy !== undefined) (await lazy.load())(command as CliCommand)
     })
     .hook('preAction', (_program, command) => {
-      ;(command as CliCommand).checkRequirements()
+      ;(command as CliCommand).checkRules('requires')
     })
 }

@@ -230,9 +230,11 @@ async function listPackageFiles(): Promise<Map<string, string>> {
 async function readBuiltPage(): Promise<{ html: string; script: string }> {
   const read = (file: string, base: URL) =>
     readFile(new URL(file, base), 'utf8')
+  const readManifest = <Manifest>(base: URL): Promise<Manifest> =>
+    read('manifest.json', base).then(JSON.parse)
   const [pageManifest, bootManifest, html] = await Promise.all([
-    read('manifest.json', PAGE_DIR).then(JSON.parse),
-    read('manifest.json', BOOT_DIR).then(JSON.parse),
+    readManifest<{ explorer: { js: string } }>(PAGE_DIR),
+    readManifest<{ boot: string }>(BOOT_DIR),
     read('index.html', PAGE_DIR),
   ]).catch((error: Error) => {
     throw new Error(
@@ -240,7 +242,7 @@ async function readBuiltPage(): Promise<{ html: string; script: string }> {
       { cause: error },
     )
   })
-  const script: string = pageManifest.explorer.js
+  const script = pageManifest.explorer.js
   const tag = new RegExp(
     `<script\\b[^>]*\\bsrc="(?:\\./)?${escapeRegExp(script)}"[^>]*></script>`,
   )

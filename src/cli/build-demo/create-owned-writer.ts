@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto'
 import { realpath, rm, rmdir } from 'node:fs/promises'
 import { CliError } from '../cli-error.js'
 import { writeFileAtomically } from '../files/write-file-atomically.js'
-import type { FolderHandle } from '../../server/files/folder-handle.js'
+import { FolderHandle } from '../../server/files/folder-handle.js'
 import { UserFileError } from '../../server/files/user-file-error.js'
 import {
   DEMO_MANIFEST_FILE,
@@ -19,7 +19,7 @@ export async function createOwnedWriter(
   return new OwnedWriter(
     directory,
     previous,
-    await OutputFolders.open(await realpath(directory)),
+    new OutputFolders(await FolderHandle.open(await realpath(directory))),
   )
 }
 

@@ -11,11 +11,7 @@ import { FolderHandle } from '../../server/files/folder-handle.js'
 export class OutputFolders {
   readonly #found = new Map<string, FolderHandle>()
 
-  private constructor(readonly root: FolderHandle) {}
-
-  static async open(realPath: string): Promise<OutputFolders> {
-    return new OutputFolders(await FolderHandle.open(realPath))
-  }
+  constructor(readonly root: FolderHandle) {}
 
   /** The folder at `names` below the root (made with `create`), or why it cannot be written into. */
   async find(

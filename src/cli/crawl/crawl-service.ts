@@ -34,7 +34,13 @@ export async function crawlService(
   visitor: CrawlVisitor,
   options: CrawlOptions,
 ): Promise<{ projectIds: string[]; contents: number }> {
-  const each = options.concurrent ? inParallel : inTurn
+  const each = async <T>(
+    items: readonly T[],
+    visit: (item: T) => Promise<void>,
+  ): Promise<void> => {
+    if (options.concurrent) await Promise.all(items.map(visit))
+    else for (const item of items) await visit(item)
+  }
   const listed = await visitor.listProjects(PROJECTS)
   const projectIds = listed.slice(0, options.maxProjects)
   let contents = 0
@@ -65,18 +71,4 @@ export async function crawlService(
     visitor.projectDone?.(projectId, contentIds.length)
   })
   return { projectIds, contents }
-}
-
-async function inParallel<T>(
-  items: readonly T[],
-  visit: (item: T) => Promise<void>,
-): Promise<void> {
-  await Promise.all(items.map(visit))
-}
-
-async function inTurn<T>(
-  items: readonly T[],
-  visit: (item: T) => Promise<void>,
-): Promise<void> {
-  for (const item of items) await visit(item)
 }

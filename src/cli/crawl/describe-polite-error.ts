@@ -1,14 +1,11 @@
 import { HTTPError, TimeoutError } from 'ky'
 import { BodyTooLargeError } from './read-body-chunks.js'
 
-/** The body broke off after the headers came; `response` holds them. */
+/** The body broke off after the headers came (the attempt's `received`). */
 export class BodyCutShortError extends Error {
   override name = 'BodyCutShortError'
   readonly tooLarge = this.cause instanceof BodyTooLargeError
-  constructor(
-    readonly response: Response,
-    cause: unknown,
-  ) {
+  constructor(cause: unknown) {
     super('the body broke off', { cause })
   }
 }

@@ -47,7 +47,7 @@ type PoliteOutcome<T> = { ok: true; value: T } | ({ ok: false } & PoliteFailure)
  * lower-case names, and the body whole, or why it is not (the connection
  * closed or the time ran out after the headers).
  */
-export interface PoliteAnswer {
+interface PoliteAnswer {
   status: number
   headers: Record<string, string>
   body:
@@ -57,16 +57,15 @@ export interface PoliteAnswer {
 
 type Settings = Required<Omit<PoliteClientOptions, 'headers' | 'onRetry'>>
 
-/** One request with its retries: the last answer, or the last error. */
-type Sent =
-  | { ok: true; response: Response; attempts: number }
-  | { ok: false; error: unknown; attempts: number; received?: Response }
-
 interface Attempts {
   count: number
   /** The headers of the current attempt, once they came. */
   received?: Response
 }
+
+/** One request with its retries: the last answer, or the last error. */
+type Sent = Attempts &
+  ({ ok: true; response: Response } | { ok: false; error: unknown })
 
 /**
  * The one HTTP client the CLI reads a real service with (`record` and
@@ -136,13 +135,12 @@ export class PoliteClient {
       if (error instanceof HTTPError) {
         return { ok: true, value: await toAnswer(error.response) }
       }
+      // The body broke off or timed out after the headers came.
       const cutShort =
-        error instanceof BodyCutShortError
-          ? error.response
-          : error instanceof TimeoutError
-            ? sent.received
-            : undefined
-      if (cutShort === undefined) return this.#fail(url, error, sent.attempts)
+        error instanceof BodyCutShortError || error instanceof TimeoutError
+          ? sent.received
+          : undefined
+      if (cutShort === undefined) return this.#fail(url, error, sent.count)
       const body = {
         whole: false as const,
         reason: describePoliteError(error),
@@ -174,12 +172,12 @@ export class PoliteClient {
   ): Promise<PoliteOutcome<T>> {
     return this.#slots.add(async (): Promise<PoliteOutcome<T>> => {
       const sent = await this.#send(url, headers, streamed)
-      if (!sent.ok) return this.#fail(url, sent.error, sent.attempts)
+      if (!sent.ok) return this.#fail(url, sent.error, sent.count)
       try {
         return { ok: true, value: await use(sent.response) }
       } catch (error) {
         await sent.response.body?.cancel().catch(() => {})
-        return this.#fail(url, error, sent.attempts)
+        return this.#fail(url, error, sent.count)
       }
     }) as Promise<PoliteOutcome<T>>
   }
@@ -257,10 +255,9 @@ export class PoliteClient {
     })
     try {
       const response = await attempt.get(url, { headers })
-      return { ok: true, response, attempts: attempts.count }
+      return { ...attempts, ok: true, response }
     } catch (error) {
-      const { count, received } = attempts
-      return { ok: false, error, attempts: count, received }
+      return { ...attempts, ok: false, error }
     }
   }
 
@@ -292,7 +289,7 @@ export class PoliteClient {
         })) as Uint8Array<ArrayBuffer>
       }
     } catch (error) {
-      throw new BodyCutShortError(response, error)
+      throw new BodyCutShortError(error)
     }
     return new Response(body, {
       status: response.status,

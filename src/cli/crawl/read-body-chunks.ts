@@ -43,21 +43,20 @@ export async function* readBodyChunks(
   if (response.body === null) return
   const reader = response.body.getReader()
   let read = 0
-  let finished = false
   try {
     for (;;) {
       const { done, value } = await withIdleTimeout(
         reader.read(),
         idleTimeoutMs,
       )
-      if (done) break
+      if (done) return
       read += value.byteLength
       if (read > maxBytes) throw new BodyTooLargeError(maxBytes, capName)
       yield value
     }
-    finished = true
   } finally {
-    if (!finished) await reader.cancel().catch(() => {})
+    // Nothing to cancel once the body ended: then it resolves at once.
+    await reader.cancel().catch(() => {})
     reader.releaseLock()
   }
 }

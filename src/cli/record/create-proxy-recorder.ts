@@ -129,25 +129,19 @@ export class ProxyRecorder {
 async function readEarlierRecording(
   path: string,
 ): Promise<FixtureDocument | undefined> {
-  try {
-    await stat(path)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new CliError(
-        `Cannot record to ${path}: ${(error as Error).message}. Give --record a file this user may read and write.`,
-      )
-    }
-    const folder = dirname(path)
-    const isFolder = await stat(folder).then(
-      (stats) => stats.isDirectory(),
-      () => false,
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined
+    throw new CliError(
+      `Cannot record to ${path}: ${error.message}. Give --record a file this user may read and write.`,
     )
-    if (!isFolder) {
-      throw new CliError(
-        `Cannot record to ${path}: the folder ${folder} does not exist. Create it, or give --record a file in an existing folder.`,
-      )
-    }
-    return undefined
+  })
+  if (found !== undefined) return readFixtureFile(path)
+  const folder = dirname(path)
+  const parent = await stat(folder).catch(() => undefined)
+  if (parent?.isDirectory() !== true) {
+    throw new CliError(
+      `Cannot record to ${path}: the folder ${folder} does not exist. Create it, or give --record a file in an existing folder.`,
+    )
   }
-  return readFixtureFile(path)
+  return undefined
 }

@@ -2,39 +2,28 @@ import { plural } from '../../api/report/finding-words.js'
 import type { OutputStream } from '../output/create-process-io.js'
 import type { RecordProgress } from './record-service.js'
 
-/** How `record` shows its progress while it runs. */
-interface RecordProgressView {
-  progress(progress: RecordProgress): void
-  retry(retry: { url: string; attempt: number; reason: string }): void
-  projectDone(project: { id: string; contents: number }): void
-  /** Clears the bar, before the summary is printed. */
-  finish(): void
-}
-
 const BAR_WIDTH = 24
 // @note At most one bar redraw per 100 ms: a fast service answers hundreds
 // of requests a second, and a terminal need not redraw for each.
 const REDRAW_MS = 100
 
 /**
- * On a terminal, one bar redrawn in place (`[######      ] 120/400 requests,
- * 3 failed`); otherwise (a pipe, a CI log) plain lines: each project done,
- * each retry.
+ * How `record` shows its progress while it runs: on a terminal, one bar
+ * redrawn in place (`[######      ] 120/400 requests, 3 failed`), which
+ * `finish` clears before the summary is printed; otherwise (a pipe, a CI
+ * log) plain lines: each project done, each retry.
  */
-export function createRecordProgress(
-  stream: OutputStream,
-  target: string,
-): RecordProgressView {
+export function createRecordProgress(stream: OutputStream, target: string) {
   const short = (url: string) =>
     url.startsWith(target) ? url.slice(target.length) : url
   if (stream.isTTY !== true) {
     return {
-      progress: () => {},
-      retry: ({ url, attempt, reason }) =>
+      onProgress: () => {},
+      onRetry: (retry: { url: string; attempt: number; reason: string }) =>
         stream.write(
-          `retry: GET ${short(url)} (${reason}), attempt ${attempt}\n`,
+          `retry: GET ${short(retry.url)} (${retry.reason}), attempt ${retry.attempt}\n`,
         ),
-      projectDone: ({ id, contents }) =>
+      onProjectDone: ({ id, contents }: { id: string; contents: number }) =>
         stream.write(
           `recorded project ${id}: ${plural(contents, 'content')}\n`,
         ),
@@ -44,7 +33,7 @@ export function createRecordProgress(
   let last = 0
   let shown = false
   return {
-    progress({ done, planned, failed }) {
+    onProgress({ done, planned, failed }: RecordProgress) {
       const now = Date.now()
       if (now - last < REDRAW_MS && done < planned) return
       last = now
@@ -54,8 +43,8 @@ export function createRecordProgress(
       stream.write(`\r[${bar}] ${done}/${planned} requests${failures}\u001b[K`)
       shown = true
     },
-    retry: () => {},
-    projectDone: () => {},
+    onRetry: () => {},
+    onProjectDone: () => {},
     finish() {
       if (shown) stream.write('\r\u001b[K')
     },

@@ -161,18 +161,9 @@ async function record(
     import('../../contract/anonymize-fixture-document.js'),
   ])
   const view = createRecordProgress(io.stderr, options.target)
-  let result
-  try {
-    result = await recordService({
-      ...options,
-      version,
-      onProgress: view.progress,
-      onRetry: view.retry,
-      onProjectDone: view.projectDone,
-    })
-  } finally {
-    view.finish()
-  }
+  const result = await recordService({ ...options, version, ...view }).finally(
+    () => view.finish(),
+  )
   const document = options.anonymize
     ? anonymizeFixtureDocument(result.document, options.seed)
     : result.document
@@ -184,15 +175,7 @@ async function record(
       `Cannot write --out ${options.out}: ${(error as Error).message}. Nothing was written; pass a file you can write to and record again.`,
     )
   }
-  io.stdout.write(
-    formatRecordSummary(result, {
-      target: options.target,
-      out: options.out,
-      bytes: Buffer.byteLength(json),
-      anonymized: options.anonymize === true,
-      mediaDir: options.mediaDir,
-    }),
-  )
+  io.stdout.write(formatRecordSummary(result, options, Buffer.byteLength(json)))
 }
 
 /** The file to write must be a file (or nothing yet) in a folder that exists. */

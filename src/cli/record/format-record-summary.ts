@@ -6,11 +6,11 @@ import { RECORDED_DEMO_KEY } from '../../contract/recorded-account.js'
 import { plural } from '../../api/report/finding-words.js'
 import type { RecordResult } from './record-service.js'
 
+/** The flags of `record` the summary names. */
 interface RecordSummaryInput {
   target: string
   out: string
-  bytes: number
-  anonymized: boolean
+  anonymize?: boolean
   mediaDir?: string
 }
 
@@ -19,11 +19,12 @@ const MAX_LISTED = 10
 /**
  * The summary `record` prints at the end: counts, what could not be
  * fetched, what the service sent off the spec (grouped, most frequent
- * first), and how to serve the file.
+ * first), and how to serve the file of `bytes` written.
  */
 export function formatRecordSummary(
   result: RecordResult,
   input: RecordSummaryInput,
+  bytes: number,
 ): string {
   const { document, failures, stats, media, findings } = result
   const counts = [
@@ -34,7 +35,7 @@ export function formatRecordSummary(
       : [plural(media.length, 'media file')]),
   ]
   const lines = [
-    `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(input.bytes)})${input.anonymized ? ', anonymized' : ''}.`,
+    `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(bytes)})${input.anonymize ? ', anonymized' : ''}.`,
     `  Requests    ${stats.requests} sent, ${stats.retries} ${stats.retries === 1 ? 'retry' : 'retries'}, ${stats.rateLimited} answered 429`,
   ]
   if (failures.length === 0) {
@@ -89,23 +90,21 @@ export function formatRecordSummary(
 function groupFindings(
   findings: readonly RecordingFinding[],
 ): Array<{ kind: string; count: number; details: string[] }> {
-  const byKind = new Map<string, Map<string, number>>()
-  for (const finding of findings) {
-    const detail =
-      finding.kind === 'other-mode' || finding.kind === 'other-status'
-        ? JSON.stringify(finding.value)
-        : (finding.field ?? '')
-    const details = byKind.get(finding.kind) ?? new Map<string, number>()
-    byKind.set(finding.kind, details)
-    details.set(detail, (details.get(detail) ?? 0) + 1)
-  }
   return RECORDING_FINDING_KINDS.flatMap((kind) => {
-    const details = [...(byKind.get(kind) ?? [])]
-    if (details.length === 0) return []
+    const ofKind = findings.filter((finding) => finding.kind === kind)
+    if (ofKind.length === 0) return []
+    const details = new Map<string, number>()
+    for (const finding of ofKind) {
+      const detail =
+        kind === 'other-mode' || kind === 'other-status'
+          ? JSON.stringify(finding.value)
+          : (finding.field ?? '')
+      details.set(detail, (details.get(detail) ?? 0) + 1)
+    }
     return {
       kind,
-      count: details.reduce((sum, [, count]) => sum + count, 0),
-      details: details
+      count: ofKind.length,
+      details: [...details]
         .filter(([detail]) => detail !== '')
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
         .map(([detail]) => detail),

@@ -25,7 +25,6 @@ interface RecordServiceOptions {
   /** Default: `POLITE_CLIENT_DEFAULTS`, and the largest file `--media-dir` serves for media. */
   limits?: {
     timeoutMs?: number
-    maxJsonBytes?: number
     maxMediaBytes?: number
     idleTimeoutMs?: number
   }
@@ -80,7 +79,6 @@ class RecordingCrawl implements CrawlVisitor {
     this.#authorization = { authorization: `Bearer ${options.apiKey}` }
     const shared = {
       timeoutMs: options.limits?.timeoutMs,
-      maxBodyBytes: options.limits?.maxJsonBytes,
       rate: options.rate,
       headers: { 'user-agent': `content-api-mock/${options.version} (record)` },
     }

@@ -25,8 +25,7 @@ export function describeApiKeys(index: DatasetIndex, now: number) {
       key: apiKey.key,
       // The log-safe label the request log shows for it, e.g. `acct_alpha#1`.
       label: index.keyLabels.get(apiKey.key) ?? apiKey.account,
-      accountId: apiKey.account,
-      accountName: index.accountsById.get(apiKey.account)?.name,
+      account: index.accountsById.get(apiKey.account)?.name ?? apiKey.account,
       status,
       expiresAt: apiKey.expires_at,
       visibleProjects: visible?.size ?? 0,

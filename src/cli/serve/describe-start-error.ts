@@ -1,27 +1,18 @@
-import { FixtureError } from '../../data/fixture-error.js'
-import { OptionsError } from '../../schema/options-error.js'
-import { FleetError } from '../../server/fleet/fleet-options.js'
-import { CliError } from '../cli-error.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 
 const HOST_HINT =
   'Pass --host 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).'
 
 /**
- * Words an error that stopped the server from starting for the terminal, or
- * returns `undefined` when it is not the user's to fix (a bug). A host or
+ * Words an error that stopped the server from listening (the host or the
+ * port) for the terminal, or returns `undefined` for any other: a user's
+ * mistake is worded already (`CliError`), anything else is a bug. A host or
  * port taken from the environment (`where.environment`) is said to be.
  */
 export function describeStartError(
   error: unknown,
   where: { host: string; port: number; environment?: readonly string[] },
 ): string | undefined {
-  // @note The CLI checks every flag before it starts the server, so an
-  // `OptionsError` means a check the CLI lacks: still the user's to fix.
-  const userErrors = [CliError, FixtureError, OptionsError, FleetError]
-  if (userErrors.some((kind) => error instanceof kind)) {
-    return (error as Error).message
-  }
   const { code, syscall, message } = error as NodeJS.ErrnoException
   const { host, port } = where
   const from = (name: string) =>

@@ -115,15 +115,11 @@ function formatRows(banner: Banner): Array<[string, string]> {
 /** One line per key (at most `BANNER_MAX_KEYS`), in columns. */
 function formatKeys({ keys, styles, adminUrl }: Banner): string[] {
   const shown = keys.slice(0, BANNER_MAX_KEYS)
-  const width = (text: (key: ApiKeySummary) => string) =>
-    Math.max(...shown.map((key) => text(key).length), 0)
-  const account = (key: ApiKeySummary) => key.accountName ?? key.accountId
-  const keyWidth = width((key) => key.key)
-  const labelWidth = width((key) => key.label)
-  const accountWidth = width(account)
+  const column = (key: ApiKeySummary, field: 'key' | 'label' | 'account') =>
+    key[field].padEnd(Math.max(...shown.map((other) => other[field].length)))
   const lines = shown.map(
     (key) =>
-      `    ${key.key.padEnd(keyWidth)}  ${styles.dim(key.label.padEnd(labelWidth))}  ${account(key).padEnd(accountWidth)}  ${describeKey(key, styles)}`,
+      `    ${column(key, 'key')}  ${styles.dim(column(key, 'label'))}  ${column(key, 'account')}  ${describeKey(key, styles)}`,
   )
   if (keys.length > shown.length) {
     lines.push(

@@ -70,7 +70,10 @@ class StopRequest {
 
   constructor(io: CliIo, log: CliLog) {
     this.requested = new Promise((resolve) => {
-      this.#request = resolve
+      this.#request = (cause) => {
+        this.#stopping = true
+        resolve(cause)
+      }
     })
     this.#stopListening = io.onStopSignal((signal) => {
       if (this.#stopping) {
@@ -78,11 +81,11 @@ class StopRequest {
         io.exit(1)
         return
       }
-      this.#stop({ cause: `${signal} received`, again: `${signal} again` })
+      this.#request({ cause: `${signal} received`, again: `${signal} again` })
     })
     this.#stopWatching = io.onLauncherExit?.((launcher) => {
       if (this.#stopping) return
-      this.#stop({
+      this.#request({
         cause: `${launcher}, which started this server, has exited`,
         again: 'SIGTERM',
       })
@@ -92,11 +95,6 @@ class StopRequest {
   dispose(): void {
     this.#stopListening()
     this.#stopWatching?.()
-  }
-
-  #stop(cause: StopCause): void {
-    this.#stopping = true
-    this.#request(cause)
   }
 }
 

@@ -2,6 +2,7 @@ import type { CliLog } from '../output/create-cli-log.js'
 import type { CliIo } from '../output/create-process-io.js'
 import { createStyles, shouldUseColor } from '../output/create-styles.js'
 import { CliError } from '../cli-error.js'
+import { readFixtureFile } from '../files/read-fixture-file.js'
 import { createRequestLogger } from './create-request-logger.js'
 import { describeHeapShortfall } from './describe-heap-shortfall.js'
 import { describeStartError } from './describe-start-error.js'
@@ -36,12 +37,11 @@ export async function startMockServer(
     // Loaded only now, so --help and a bad flag answer without loading faker.
     const { createContentApiServer } =
       await import('../../server/create-content-api-server.js')
-    const server = await createContentApiServer(
-      toServerOptions(options, inputs, {
-        onWarning: (message) => log.warn(message),
-        onRequest,
-      }),
-    )
+    const server = await createContentApiServer({
+      ...toServerOptions(options, inputs),
+      onWarning: (message) => log.warn(message),
+      onRequest,
+    })
     const handlerCount = inputs.handlers?.length ?? 0
     return { server, handlerCount, recorder: inputs.recorder }
   } catch (error) {
@@ -56,9 +56,7 @@ async function readServeInputs(options: ServeOptions, log: CliLog) {
   const fixtures =
     options.fixtures === undefined
       ? undefined
-      : await (
-          await import('../files/read-fixture-file.js')
-        ).readFixtureFile(options.fixtures)
+      : await readFixtureFile(options.fixtures)
   const handlers =
     options.handlers === undefined
       ? undefined

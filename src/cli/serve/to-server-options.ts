@@ -9,7 +9,6 @@ export function toServerOptions(
   inputs: Pick<ContentApiServerOptions, 'fixtures' | 'handlers'> & {
     recorder?: ProxyRecorder
   },
-  hooks: Pick<ContentApiServerOptions, 'onWarning' | 'onRequest'>,
 ): ContentApiServerOptions {
   return {
     host: options.host,
@@ -58,7 +57,6 @@ export function toServerOptions(
             prefix: options.redisPrefix,
             offline: options.redisOffline,
           },
-    ...hooks,
   }
 }
 

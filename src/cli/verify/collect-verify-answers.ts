@@ -1,7 +1,7 @@
 import type { AnswerBody, VerifyAnswer } from '../../contract/check-answer.js'
 import type { VerifyCaseName } from '../../contract/verify-cases.js'
 import { CliError } from '../cli-error.js'
-import { PoliteClient, type PoliteAnswer } from '../crawl/polite-client.js'
+import { PoliteClient } from '../crawl/polite-client.js'
 import { crawlService } from '../crawl/crawl-service.js'
 import type { VerifyOptions } from './verify-options.js'
 
@@ -26,10 +26,7 @@ type FetchedAnswer = Omit<VerifyAnswer, 'case' | 'request'>
  * `timeout` passes before the headers), or the project list refuses the key
  * (401 or 403) or is not there (404).
  */
-export async function collectVerifyAnswers(options: VerifyOptions): Promise<{
-  answers: VerifyAnswer[]
-  sampled: { projects: number; contents: number }
-}> {
+export async function collectVerifyAnswers(options: VerifyOptions) {
   const client = new PoliteClient({
     concurrency: 1,
     rate: Number.POSITIVE_INFINITY,
@@ -61,10 +58,9 @@ export async function collectVerifyAnswers(options: VerifyOptions): Promise<{
     name: VerifyCaseName,
     path: string,
     key: string,
-    check?: (answer: FetchedAnswer) => void,
   ): Promise<string[]> => {
     const fetched = await get(name, path)
-    check?.(fetched)
+    if (name === 'list-projects') checkProjectList(options.target, fetched)
     return readIds(
       fetched.body.kind === 'cut-short' ? await fetchAnswer(path) : fetched,
       key,
@@ -74,9 +70,7 @@ export async function collectVerifyAnswers(options: VerifyOptions): Promise<{
   const { projectIds, contents } = await crawlService(
     {
       listProjects: (path) =>
-        readListIds('list-projects', path, 'project_unique', (list) =>
-          checkProjectList(options.target, list.status),
-        ),
+        readListIds('list-projects', path, 'project_unique'),
       getProject: async (_, path) => void (await get('get-project', path)),
       listContents: (_, path) =>
         readListIds('list-contents', path, 'variation_unique'),
@@ -120,20 +114,19 @@ async function fetchVerifyAnswer(
       `No answer from ${url}: ${describe(outcome)}. Check that --target is the service's base URL and that this machine can reach it.`,
     )
   }
-  return { ...outcome.value, body: parseBody(outcome.value.body, describe) }
+  const { body } = outcome.value
+  return {
+    ...outcome.value,
+    body: body.whole
+      ? parseJson(new TextDecoder().decode(body.bytes))
+      : {
+          kind: 'cut-short',
+          problem: `reading the body failed: ${describe(body)}`,
+        },
+  }
 }
 
-function parseBody(
-  body: PoliteAnswer['body'],
-  describe: (problem: { reason: string; timedOut: boolean }) => string,
-): AnswerBody {
-  if (!body.whole) {
-    return {
-      kind: 'cut-short',
-      problem: `reading the body failed: ${describe(body)}`,
-    }
-  }
-  const text = new TextDecoder().decode(body.bytes)
+function parseJson(text: string): AnswerBody {
   try {
     return { kind: 'json', value: JSON.parse(text) as unknown }
   } catch {
@@ -141,7 +134,7 @@ function parseBody(
   }
 }
 
-function checkProjectList(target: string, status: number): void {
+function checkProjectList(target: string, { status }: FetchedAnswer): void {
   if (status === 401 || status === 403) {
     throw new CliError(
       `${target}/projects refused the API key (${status}). Check --api-key (or $CONTENT_API_KEY): it must be a key of this service.`,
