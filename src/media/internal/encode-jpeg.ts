@@ -123,15 +123,10 @@ function scaleQuant(base: number[], quality: number): number[] {
 }
 
 /** Multipliers that fold the AAN output scaling into quantization. */
-function divisors(quant: number[]): Float64Array {
-  const result = new Float64Array(64)
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
-      const i = row * 8 + col
-      result[i] = 1 / (quant[i]! * AAN_SCALE[row]! * AAN_SCALE[col]! * 8)
-    }
-  }
-  return result
+function divisors(quant: number[]): number[] {
+  return quant.map(
+    (value, i) => 1 / (value * AAN_SCALE[i >> 3]! * AAN_SCALE[i & 7]! * 8),
+  )
 }
 
 /** A growing byte buffer with a bit writer that stuffs 0xFF bytes. */
@@ -148,6 +143,10 @@ class ByteWriter {
       this.bytes = bigger
     }
     this.bytes[this.length++] = value
+  }
+
+  byteList(values: readonly number[]): void {
+    for (const value of values) this.byte(value)
   }
 
   word(value: number): void {
@@ -180,43 +179,34 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   const { width, height, data } = image
   const lumaQuant = scaleQuant(LUMA_QUANT, quality)
   const chromaQuant = scaleQuant(CHROMA_QUANT, quality)
-  const lumaDivisors = divisors(lumaQuant)
-  const chromaDivisors = divisors(chromaQuant)
-  const tables = {
-    lumaDc: buildHuffmanTable(LUMA_DC),
-    lumaAc: buildHuffmanTable(LUMA_AC),
-    chromaDc: buildHuffmanTable(CHROMA_DC),
-    chromaAc: buildHuffmanTable(CHROMA_AC),
+  const lumaTables = {
+    divisors: divisors(lumaQuant),
+    dc: buildHuffmanTable(LUMA_DC),
+    ac: buildHuffmanTable(LUMA_AC),
+  }
+  const chromaTables = {
+    divisors: divisors(chromaQuant),
+    dc: buildHuffmanTable(CHROMA_DC),
+    ac: buildHuffmanTable(CHROMA_AC),
   }
   const out = new ByteWriter()
 
   out.word(0xffd8) // SOI
   out.word(0xffe0) // APP0: JFIF 1.1, no density, no thumbnail
   out.word(16)
-  for (const byte of [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]) {
-    out.byte(byte)
-  }
+  out.byteList([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
   out.word(0xffdb) // DQT: both tables, zigzag order
   out.word(2 + 2 * 65)
   for (const [id, quant] of [lumaQuant, chromaQuant].entries()) {
-    out.byte(id)
-    for (const index of ZIGZAG) out.byte(quant[index]!)
+    out.byteList([id, ...ZIGZAG.map((index) => quant[index]!)])
   }
   out.word(0xffc0) // SOF0
   out.word(17)
   out.byte(8)
   out.word(height)
   out.word(width)
-  out.byte(3)
-  for (const [id, sampling, table] of [
-    [1, 0x22, 0],
-    [2, 0x11, 1],
-    [3, 0x11, 1],
-  ]) {
-    out.byte(id!)
-    out.byte(sampling!)
-    out.byte(table!)
-  }
+  // Three components, each its ID, sampling factors and quantization table.
+  out.byteList([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
   out.word(0xffc4) // DHT
   const specs: Array<[number, HuffmanSpec]> = [
     [0x00, LUMA_DC],
@@ -228,24 +218,13 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
     2 + specs.reduce((sum, [, spec]) => sum + 17 + spec.symbols.length, 0),
   )
   for (const [id, spec] of specs) {
-    out.byte(id)
-    for (const count of spec.counts) out.byte(count)
-    for (const symbol of spec.symbols) out.byte(symbol)
+    out.byteList([id, ...spec.counts, ...spec.symbols])
   }
   out.word(0xffda) // SOS
   out.word(12)
-  out.byte(3)
-  for (const [id, tablesId] of [
-    [1, 0x00],
-    [2, 0x11],
-    [3, 0x11],
-  ]) {
-    out.byte(id!)
-    out.byte(tablesId!)
-  }
-  out.byte(0)
-  out.byte(63)
-  out.byte(0)
+  // Three components, each its ID and Huffman tables (DC, AC); then the whole
+  // spectral range (0 to 63) with no successive approximation.
+  out.byteList([3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
 
   // @note The colour planes are converted once, padded to whole 16x16
   // macroblocks by repeating the last row and column; chroma is the mean of
@@ -291,9 +270,7 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
 
   function encodeBlock(
     input: Float64Array,
-    divisor: Float64Array,
-    dc: HuffmanTable,
-    ac: HuffmanTable,
+    { divisors: divisor, dc, ac }: typeof lumaTables,
     component: number,
   ): void {
     forwardDct(input)
@@ -332,31 +309,16 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
 
   for (let top = 0; top < height; top += 16) {
     for (let left = 0; left < width; left += 16) {
-      for (const [dy, dx] of [
-        [0, 0],
-        [0, 8],
-        [8, 0],
-        [8, 8],
-      ]) {
-        const lumaBlock = copyBlock(luma, paddedWidth, top + dy!, left + dx!)
-        encodeBlock(lumaBlock, lumaDivisors, tables.lumaDc, tables.lumaAc, 0)
+      for (let dy = 0; dy < 16; dy += 8) {
+        for (let dx = 0; dx < 16; dx += 8) {
+          const lumaBlock = copyBlock(luma, paddedWidth, top + dy, left + dx)
+          encodeBlock(lumaBlock, lumaTables, 0)
+        }
       }
-      const [chromaTop, chromaLeft] = [top / 2, left / 2]
-      const { chromaDc, chromaAc } = tables
-      encodeBlock(
-        copyBlock(blue, chromaWidth, chromaTop, chromaLeft),
-        chromaDivisors,
-        chromaDc,
-        chromaAc,
-        1,
-      )
-      encodeBlock(
-        copyBlock(red, chromaWidth, chromaTop, chromaLeft),
-        chromaDivisors,
-        chromaDc,
-        chromaAc,
-        2,
-      )
+      for (const [i, plane] of [blue, red].entries()) {
+        const chromaBlock = copyBlock(plane, chromaWidth, top / 2, left / 2)
+        encodeBlock(chromaBlock, chromaTables, i + 1)
+      }
     }
   }
   out.flushBits()
