@@ -149,6 +149,13 @@ class ByteWriter {
     for (const value of values) this.byte(value)
   }
 
+  /** A marker segment: marker, length (its own two bytes counted), bytes. */
+  segment(marker: number, values: readonly number[]): void {
+    this.word(marker)
+    this.word(2 + values.length)
+    this.byteList(values)
+  }
+
   word(value: number): void {
     this.byte((value >> 8) & 0xff)
     this.byte(value & 0xff)
@@ -192,14 +199,11 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   const out = new ByteWriter()
 
   out.word(0xffd8) // SOI
-  out.word(0xffe0) // APP0: JFIF 1.1, no density, no thumbnail
-  out.word(16)
-  out.byteList([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
-  out.word(0xffdb) // DQT: both tables, zigzag order
-  out.word(2 + 2 * 65)
-  for (const [id, quant] of [lumaQuant, chromaQuant].entries()) {
-    out.byteList([id, ...ZIGZAG.map((index) => quant[index]!)])
-  }
+  // APP0: JFIF 1.1, no density, no thumbnail
+  out.segment(0xffe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
+  // DQT: both tables, zigzag order
+  const zigzag = (quant: number[]) => ZIGZAG.map((index) => quant[index]!)
+  out.segment(0xffdb, [0, ...zigzag(lumaQuant), 1, ...zigzag(chromaQuant)])
   out.word(0xffc0) // SOF0
   out.word(17)
   out.byte(8)
@@ -207,24 +211,19 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   out.word(width)
   // Three components, each its ID, sampling factors and quantization table.
   out.byteList([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
-  out.word(0xffc4) // DHT
   const specs: Array<[number, HuffmanSpec]> = [
     [0x00, LUMA_DC],
     [0x10, LUMA_AC],
     [0x01, CHROMA_DC],
     [0x11, CHROMA_AC],
   ]
-  out.word(
-    2 + specs.reduce((sum, [, spec]) => sum + 17 + spec.symbols.length, 0),
+  out.segment(
+    0xffc4, // DHT
+    specs.flatMap(([id, spec]) => [id, ...spec.counts, ...spec.symbols]),
   )
-  for (const [id, spec] of specs) {
-    out.byteList([id, ...spec.counts, ...spec.symbols])
-  }
-  out.word(0xffda) // SOS
-  out.word(12)
-  // Three components, each its ID and Huffman tables (DC, AC); then the whole
-  // spectral range (0 to 63) with no successive approximation.
-  out.byteList([3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
+  // SOS: three components, each its ID and Huffman tables (DC, AC); then the
+  // whole spectral range (0 to 63) with no successive approximation.
+  out.segment(0xffda, [3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
 
   // @note The colour planes are converted once, padded to whole 16x16
   // macroblocks by repeating the last row and column; chroma is the mean of
