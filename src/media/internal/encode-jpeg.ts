@@ -261,8 +261,7 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   ): Float64Array {
     for (let row = 0; row < 8; row++) {
       const from = (top + row) * planeWidth + left
-      for (let col = 0; col < 8; col++)
-        block[row * 8 + col] = plane[from + col]!
+      block.set(plane.subarray(from, from + 8), row * 8)
     }
     return block
   }
