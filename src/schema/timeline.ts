@@ -54,16 +54,12 @@ export function findTimelineIssues(
 ): TimelineIssue[] {
   const issues: TimelineIssue[] = []
   const timeline = content.timeline
-  if (timeline === undefined) {
-    for (const [field, expected] of Object.entries(FIXED_FIELDS)) {
-      if (content[field] === undefined) {
-        issues.push({ path: [field], message: `missing; expected ${expected}` })
-      }
-    }
-    return issues
-  }
-  for (const field of Object.keys(FIXED_FIELDS)) {
-    if (content[field] !== undefined) {
+  // Each fixed field is missing without a timeline, and one too many beside it.
+  for (const [field, expected] of Object.entries(FIXED_FIELDS)) {
+    const given = content[field] !== undefined
+    if (timeline === undefined && !given) {
+      issues.push({ path: [field], message: `missing; expected ${expected}` })
+    } else if (timeline !== undefined && given) {
       issues.push({
         path: [field],
         message: `computed from "timeline" at every answer; remove "${field}", or remove "timeline" to keep it fixed`,
