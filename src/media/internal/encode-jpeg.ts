@@ -92,13 +92,10 @@ const AAN_SCALE = [
   0.275899379,
 ]
 
-/** Code and length per symbol, for writing. */
-interface HuffmanTable {
-  codes: Uint16Array
-  lengths: Uint8Array
-}
+type HuffmanTable = ReturnType<typeof buildHuffmanTable>
 
-function buildHuffmanTable({ counts, symbols }: HuffmanSpec): HuffmanTable {
+/** Code and length per symbol, for writing. */
+function buildHuffmanTable({ counts, symbols }: HuffmanSpec) {
   const codes = new Uint16Array(256)
   const lengths = new Uint8Array(256)
   let code = 0
