@@ -124,10 +124,7 @@ export function createTimelineCondition(): Record<string, unknown> {
   }
 }
 
-interface ReadTime {
-  ms: number
-  offset: boolean
-}
+type ReadTime = NonNullable<ReturnType<typeof readTime>>
 
 /** A timestamp is not compared with a story offset: their order depends on when the story starts. */
 function checkOrder(
@@ -146,7 +143,7 @@ function checkOrder(
   issues.push({ path, message: rule.message(written) })
 }
 
-function readTime(value: unknown): ReadTime | undefined {
+function readTime(value: unknown) {
   const offset = readStoryOffset(value)
   if (offset !== undefined) return { ms: offset, offset: true }
   if (typeof value !== 'string' || !timestampSchema.safeParse(value).success) {
