@@ -294,9 +294,8 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
 
   /** Writes the Huffman code of `prefix | size` and the value's bits. */
   function writeValue(table: HuffmanTable, prefix: number, value: number) {
-    const magnitude = value < 0 ? -value : value
-    let size = 0
-    while (magnitude >> size !== 0) size++
+    // The bit length of the value's magnitude (0 for 0).
+    const size = 32 - Math.clz32(Math.abs(value))
     const symbol = prefix | size
     out.bits(table.codes[symbol]!, table.lengths[symbol]!)
     if (size > 0) out.bits(value < 0 ? value - 1 : value, size)
