@@ -218,9 +218,5 @@ function deriveExact(schema: z.core.$ZodType): z.ZodType {
 function holdsUnusualText(value: unknown): boolean {
   if (typeof value === 'string') return isUnusualText(value)
   if (typeof value !== 'object' || value === null) return false
-  if (Array.isArray(value)) return value.some(holdsUnusualText)
-  for (const key in value) {
-    if (holdsUnusualText((value as Record<string, unknown>)[key])) return true
-  }
-  return false
+  return Object.values(value).some(holdsUnusualText)
 }

@@ -42,8 +42,7 @@ function mergeBy<Item, Key extends keyof Item>(
   key: Key,
   replace: ReadonlySet<Item[Key]> = new Set(),
 ): Item[] {
-  const byId = new Map<Item[Key], Item>()
-  for (const item of earlier) byId.set(item[key], item)
+  const byId = new Map(earlier.map((item) => [item[key], item]))
   for (const item of recorded) {
     if (!byId.has(item[key]) || replace.has(item[key])) {
       byId.set(item[key], item)

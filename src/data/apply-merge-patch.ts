@@ -15,8 +15,7 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
       setOwnField(result, key, copyJson(target[key]))
     }
   }
-  for (const key of Object.keys(patch)) {
-    const value = patch[key]
+  for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue
     if (value === null) {
       delete result[key]

@@ -6,9 +6,7 @@
 export function deepFreeze<Value>(value: Value): Value {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value)
-    for (const key of Object.keys(value)) {
-      deepFreeze((value as Record<string, unknown>)[key])
-    }
+    for (const child of Object.values(value)) deepFreeze(child)
   }
   return value
 }

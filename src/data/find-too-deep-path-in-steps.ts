@@ -11,9 +11,7 @@ export function* findTooDeepPathInSteps(
   input: unknown,
 ): Generator<void, PropertyKey[] | undefined> {
   if (!isJsonRecord(input)) return findTooDeepPath(input)
-  for (const key in input) {
-    if (!Object.hasOwn(input, key)) continue
-    const value = input[key]
+  for (const [key, value] of Object.entries(input)) {
     if (!Array.isArray(value)) {
       const path = findTooDeepPath(value, { startDepth: 2 })
       if (path !== undefined) return [key, ...path]

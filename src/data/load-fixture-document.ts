@@ -52,8 +52,7 @@ export async function loadFixtureDocument(
 function ownBody(content: FixtureContent): void {
   if (Object.isFrozen(content)) return
   const body = content.content
-  for (const key of Object.keys(body)) {
-    const value = body[key]
+  for (const [key, value] of Object.entries(body)) {
     if (isObject(value)) body[key] = structuredClone(value)
   }
 }

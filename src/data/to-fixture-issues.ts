@@ -43,18 +43,12 @@ export function toFixtureIssues(
       message: `${inner.message} (${body.hint})`,
     }))
   }
-  if (!EXPECTATION_CODES.has(issue.code)) {
-    return [{ path, message: issue.message }]
-  }
-  return [
-    {
-      path,
-      message:
-        issue.input === undefined
-          ? `missing; ${issue.message}`
-          : `${issue.message}, found ${describeValue(issue.input)}`,
-    },
-  ]
+  const message = !EXPECTATION_CODES.has(issue.code)
+    ? issue.message
+    : issue.input === undefined
+      ? `missing; ${issue.message}`
+      : `${issue.message}, found ${describeValue(issue.input)}`
+  return [{ path, message }]
 }
 
 /** With the stored body schema its path is relative to. */

@@ -22,7 +22,7 @@ export type OpenApiDocument = ReturnType<typeof createOpenApiDocumentOf>
 const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
 
 const SCHEMAS_POINTER = '#/components/schemas/'
-const RESPONSES_POINTER = '#/components/responses/'
+export const RESPONSES_POINTER = '#/components/responses/'
 
 /** Every schema with an `id` these reach (list items, `Progress`, …) becomes a component too. */
 const ROOT_SCHEMAS = [...Object.values(RESPONSE_SCHEMAS), errorEnvelopeSchema]

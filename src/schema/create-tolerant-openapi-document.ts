@@ -1,6 +1,7 @@
 import {
   createOpenApiDocument,
   createOpenApiDocumentOf,
+  RESPONSES_POINTER,
   type OpenApiDocument,
 } from './create-openapi-document.js'
 import { ENDPOINT_PATHS } from './endpoints.js'
@@ -44,8 +45,6 @@ export function createTolerantOpenApiDocument(
   }
   return document
 }
-
-const RESPONSES_POINTER = '#/components/responses/'
 
 const LIST_PATHS = new Set([
   ENDPOINT_PATHS.listProjects,

@@ -18,6 +18,11 @@ const SIZE_UNITS: Record<string, string> = {
   array: 'items',
 }
 
+const BOUND_WORDS = {
+  too_small: { inclusive: 'at least', exclusive: 'more than' },
+  too_big: { inclusive: 'at most', exclusive: 'less than' },
+}
+
 const FORMAT_NAMES: Record<string, string> = {
   datetime: 'an ISO 8601 timestamp',
   url: 'a URL',
@@ -68,13 +73,7 @@ function describeBound(
   // Like zod's own messages: a bound is exclusive unless `inclusive` is set.
   const word = issue.exact
     ? 'exactly'
-    : isMinimum
-      ? issue.inclusive
-        ? 'at least'
-        : 'more than'
-      : issue.inclusive
-        ? 'at most'
-        : 'less than'
+    : BOUND_WORDS[issue.code][issue.inclusive ? 'inclusive' : 'exclusive']
   const unit = SIZE_UNITS[issue.origin]
   return unit === undefined ? `${word} ${bound}` : `${word} ${bound} ${unit}`
 }

@@ -22,15 +22,11 @@ export function findCloseMatch(
 
 /** Optimal-string-alignment distance: insertions, deletions, substitutions, transpositions. */
 function editDistance(a: string, b: string): number {
-  const rows: number[][] = []
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i])
+  const rows = [Array.from({ length: b.length + 1 }, (_, j) => j)]
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    rows.push(row)
     for (let j = 1; j <= b.length; j++) {
-      const row = rows[i]!
-      if (i === 0) {
-        row.push(j)
-        continue
-      }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
       let distance = Math.min(
         rows[i - 1]![j]! + 1,

@@ -54,16 +54,12 @@ export function findTimelineIssues(
 ): TimelineIssue[] {
   const issues: TimelineIssue[] = []
   const timeline = content.timeline
-  if (timeline === undefined) {
-    for (const [field, expected] of Object.entries(FIXED_FIELDS)) {
-      if (content[field] === undefined) {
-        issues.push({ path: [field], message: `missing; expected ${expected}` })
-      }
-    }
-    return issues
-  }
-  for (const field of Object.keys(FIXED_FIELDS)) {
-    if (content[field] !== undefined) {
+  // Each fixed field is missing without a timeline, and one too many beside it.
+  for (const [field, expected] of Object.entries(FIXED_FIELDS)) {
+    const given = content[field] !== undefined
+    if (timeline === undefined && !given) {
+      issues.push({ path: [field], message: `missing; expected ${expected}` })
+    } else if (timeline !== undefined && given) {
       issues.push({
         path: [field],
         message: `computed from "timeline" at every answer; remove "${field}", or remove "timeline" to keep it fixed`,
@@ -128,10 +124,7 @@ export function createTimelineCondition(): Record<string, unknown> {
   }
 }
 
-interface ReadTime {
-  ms: number
-  offset: boolean
-}
+type ReadTime = NonNullable<ReturnType<typeof readTime>>
 
 /** A timestamp is not compared with a story offset: their order depends on when the story starts. */
 function checkOrder(
@@ -150,7 +143,7 @@ function checkOrder(
   issues.push({ path, message: rule.message(written) })
 }
 
-function readTime(value: unknown): ReadTime | undefined {
+function readTime(value: unknown) {
   const offset = readStoryOffset(value)
   if (offset !== undefined) return { ms: offset, offset: true }
   if (typeof value !== 'string' || !timestampSchema.safeParse(value).success) {

@@ -37,13 +37,10 @@ function loosen(schema: z.core.$ZodType): z.ZodType {
     case 'union':
       return z.union((def as z.core.$ZodUnionDef).options.map(toTolerantSchema))
     case 'optional':
-      return toTolerantSchema(
-        (def as z.core.$ZodOptionalDef).innerType,
-      ).optional()
-    case 'nullable':
-      return toTolerantSchema(
-        (def as z.core.$ZodNullableDef).innerType,
-      ).nullable()
+    case 'nullable': {
+      const inner = toTolerantSchema((def as z.core.$ZodOptionalDef).innerType)
+      return def.type === 'optional' ? inner.optional() : inner.nullable()
+    }
     default:
       return schema as z.ZodType
   }

@@ -24,15 +24,12 @@ export function recordFilterFields(
   kind: RecordKind,
 ): ReadonlyMap<string, RecordFilterType> {
   return cached(fieldsByKind, kind, () => {
-    const entries = Object.entries(kind.schema.shape).flatMap(
-      ([field, schema]) => {
-        const type = typeOf(unwrapSchema(schema).inner)
-        return FILTER_TYPES.has(type)
-          ? [[field, type as RecordFilterType] as const]
-          : []
-      },
-    )
-    return new Map(entries)
+    const fields = new Map<string, RecordFilterType>()
+    for (const [field, schema] of Object.entries(kind.schema.shape)) {
+      const type = typeOf(unwrapSchema(schema).inner)
+      if (FILTER_TYPES.has(type)) fields.set(field, type as RecordFilterType)
+    }
+    return fields
   })
 }
 

@@ -114,9 +114,7 @@ export function createSeedProjects(
   count: number,
 ): SeedProject[] {
   const catalog = createCatalog(context)
-  const projects: SeedProject[] = []
-  for (let index = 0; index < count; index++) {
-    projects.push(createProject(context, catalog, index))
-  }
-  return projects
+  return Array.from({ length: count }, (_, index) =>
+    createProject(context, catalog, index),
+  )
 }

@@ -92,13 +92,10 @@ const AAN_SCALE = [
   0.275899379,
 ]
 
-/** Code and length per symbol, for writing. */
-interface HuffmanTable {
-  codes: Uint16Array
-  lengths: Uint8Array
-}
+type HuffmanTable = ReturnType<typeof buildHuffmanTable>
 
-function buildHuffmanTable({ counts, symbols }: HuffmanSpec): HuffmanTable {
+/** Code and length per symbol, for writing. */
+function buildHuffmanTable({ counts, symbols }: HuffmanSpec) {
   const codes = new Uint16Array(256)
   const lengths = new Uint8Array(256)
   let code = 0
@@ -123,15 +120,10 @@ function scaleQuant(base: number[], quality: number): number[] {
 }
 
 /** Multipliers that fold the AAN output scaling into quantization. */
-function divisors(quant: number[]): Float64Array {
-  const result = new Float64Array(64)
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 8; col++) {
-      const i = row * 8 + col
-      result[i] = 1 / (quant[i]! * AAN_SCALE[row]! * AAN_SCALE[col]! * 8)
-    }
-  }
-  return result
+function divisors(quant: number[]): number[] {
+  return quant.map(
+    (value, i) => 1 / (value * AAN_SCALE[i >> 3]! * AAN_SCALE[i & 7]! * 8),
+  )
 }
 
 /** A growing byte buffer with a bit writer that stuffs 0xFF bytes. */
@@ -148,6 +140,17 @@ class ByteWriter {
       this.bytes = bigger
     }
     this.bytes[this.length++] = value
+  }
+
+  byteList(values: readonly number[]): void {
+    for (const value of values) this.byte(value)
+  }
+
+  /** A marker segment: marker, length (its own two bytes counted), bytes. */
+  segment(marker: number, values: readonly number[]): void {
+    this.word(marker)
+    this.word(2 + values.length)
+    this.byteList(values)
   }
 
   word(value: number): void {
@@ -180,72 +183,44 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   const { width, height, data } = image
   const lumaQuant = scaleQuant(LUMA_QUANT, quality)
   const chromaQuant = scaleQuant(CHROMA_QUANT, quality)
-  const lumaDivisors = divisors(lumaQuant)
-  const chromaDivisors = divisors(chromaQuant)
-  const tables = {
-    lumaDc: buildHuffmanTable(LUMA_DC),
-    lumaAc: buildHuffmanTable(LUMA_AC),
-    chromaDc: buildHuffmanTable(CHROMA_DC),
-    chromaAc: buildHuffmanTable(CHROMA_AC),
+  const lumaTables = {
+    divisors: divisors(lumaQuant),
+    dc: buildHuffmanTable(LUMA_DC),
+    ac: buildHuffmanTable(LUMA_AC),
+  }
+  const chromaTables = {
+    divisors: divisors(chromaQuant),
+    dc: buildHuffmanTable(CHROMA_DC),
+    ac: buildHuffmanTable(CHROMA_AC),
   }
   const out = new ByteWriter()
 
   out.word(0xffd8) // SOI
-  out.word(0xffe0) // APP0: JFIF 1.1, no density, no thumbnail
-  out.word(16)
-  for (const byte of [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]) {
-    out.byte(byte)
-  }
-  out.word(0xffdb) // DQT: both tables, zigzag order
-  out.word(2 + 2 * 65)
-  for (const [id, quant] of [lumaQuant, chromaQuant].entries()) {
-    out.byte(id)
-    for (const index of ZIGZAG) out.byte(quant[index]!)
-  }
+  // APP0: JFIF 1.1, no density, no thumbnail
+  out.segment(0xffe0, [0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
+  // DQT: both tables, zigzag order
+  const zigzag = (quant: number[]) => ZIGZAG.map((index) => quant[index]!)
+  out.segment(0xffdb, [0, ...zigzag(lumaQuant), 1, ...zigzag(chromaQuant)])
   out.word(0xffc0) // SOF0
   out.word(17)
   out.byte(8)
   out.word(height)
   out.word(width)
-  out.byte(3)
-  for (const [id, sampling, table] of [
-    [1, 0x22, 0],
-    [2, 0x11, 1],
-    [3, 0x11, 1],
-  ]) {
-    out.byte(id!)
-    out.byte(sampling!)
-    out.byte(table!)
-  }
-  out.word(0xffc4) // DHT
+  // Three components, each its ID, sampling factors and quantization table.
+  out.byteList([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1])
   const specs: Array<[number, HuffmanSpec]> = [
     [0x00, LUMA_DC],
     [0x10, LUMA_AC],
     [0x01, CHROMA_DC],
     [0x11, CHROMA_AC],
   ]
-  out.word(
-    2 + specs.reduce((sum, [, spec]) => sum + 17 + spec.symbols.length, 0),
+  out.segment(
+    0xffc4, // DHT
+    specs.flatMap(([id, spec]) => [id, ...spec.counts, ...spec.symbols]),
   )
-  for (const [id, spec] of specs) {
-    out.byte(id)
-    for (const count of spec.counts) out.byte(count)
-    for (const symbol of spec.symbols) out.byte(symbol)
-  }
-  out.word(0xffda) // SOS
-  out.word(12)
-  out.byte(3)
-  for (const [id, tablesId] of [
-    [1, 0x00],
-    [2, 0x11],
-    [3, 0x11],
-  ]) {
-    out.byte(id!)
-    out.byte(tablesId!)
-  }
-  out.byte(0)
-  out.byte(63)
-  out.byte(0)
+  // SOS: three components, each its ID and Huffman tables (DC, AC); then the
+  // whole spectral range (0 to 63) with no successive approximation.
+  out.segment(0xffda, [3, 1, 0x00, 2, 0x11, 3, 0x11, 0, 63, 0])
 
   // @note The colour planes are converted once, padded to whole 16x16
   // macroblocks by repeating the last row and column; chroma is the mean of
@@ -283,17 +258,14 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
   ): Float64Array {
     for (let row = 0; row < 8; row++) {
       const from = (top + row) * planeWidth + left
-      for (let col = 0; col < 8; col++)
-        block[row * 8 + col] = plane[from + col]!
+      block.set(plane.subarray(from, from + 8), row * 8)
     }
     return block
   }
 
   function encodeBlock(
     input: Float64Array,
-    divisor: Float64Array,
-    dc: HuffmanTable,
-    ac: HuffmanTable,
+    { divisors: divisor, dc, ac }: typeof lumaTables,
     component: number,
   ): void {
     forwardDct(input)
@@ -322,9 +294,8 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
 
   /** Writes the Huffman code of `prefix | size` and the value's bits. */
   function writeValue(table: HuffmanTable, prefix: number, value: number) {
-    const magnitude = value < 0 ? -value : value
-    let size = 0
-    while (magnitude >> size !== 0) size++
+    // The bit length of the value's magnitude (0 for 0).
+    const size = 32 - Math.clz32(Math.abs(value))
     const symbol = prefix | size
     out.bits(table.codes[symbol]!, table.lengths[symbol]!)
     if (size > 0) out.bits(value < 0 ? value - 1 : value, size)
@@ -332,31 +303,16 @@ export function encodeJpeg(image: RgbImage, quality: number): Uint8Array {
 
   for (let top = 0; top < height; top += 16) {
     for (let left = 0; left < width; left += 16) {
-      for (const [dy, dx] of [
-        [0, 0],
-        [0, 8],
-        [8, 0],
-        [8, 8],
-      ]) {
-        const lumaBlock = copyBlock(luma, paddedWidth, top + dy!, left + dx!)
-        encodeBlock(lumaBlock, lumaDivisors, tables.lumaDc, tables.lumaAc, 0)
+      for (let dy = 0; dy < 16; dy += 8) {
+        for (let dx = 0; dx < 16; dx += 8) {
+          const lumaBlock = copyBlock(luma, paddedWidth, top + dy, left + dx)
+          encodeBlock(lumaBlock, lumaTables, 0)
+        }
       }
-      const [chromaTop, chromaLeft] = [top / 2, left / 2]
-      const { chromaDc, chromaAc } = tables
-      encodeBlock(
-        copyBlock(blue, chromaWidth, chromaTop, chromaLeft),
-        chromaDivisors,
-        chromaDc,
-        chromaAc,
-        1,
-      )
-      encodeBlock(
-        copyBlock(red, chromaWidth, chromaTop, chromaLeft),
-        chromaDivisors,
-        chromaDc,
-        chromaAc,
-        2,
-      )
+      for (const [i, plane] of [blue, red].entries()) {
+        const chromaBlock = copyBlock(plane, chromaWidth, top / 2, left / 2)
+        encodeBlock(chromaBlock, chromaTables, i + 1)
+      }
     }
   }
   out.flushBits()

@@ -13,12 +13,9 @@ function glyphOf(face: GlyphFace, character: string): number | undefined {
 
 // A character the face lacks is left out rather than drawn as a box.
 export function toGlyphs(face: GlyphFace, text: string): number[] {
-  const glyphs: number[] = []
-  for (const character of text) {
-    const glyph = glyphOf(face, character)
-    if (glyph !== undefined) glyphs.push(glyph)
-  }
-  return glyphs
+  return [...text]
+    .map((character) => glyphOf(face, character))
+    .filter((glyph) => glyph !== undefined)
 }
 
 // `fallback` when no letter or digit is left: never boxes or an empty line.
@@ -38,11 +35,10 @@ export function toDrawableText(
 
 // In 1/16 px, `tracking` too.
 function measure(face: GlyphFace, text: string, tracking = 0): number {
-  let width = 0
-  for (const glyph of toGlyphs(face, text)) {
-    width += face.advances[glyph]! + tracking
-  }
-  return width
+  return toGlyphs(face, text).reduce(
+    (width, glyph) => width + face.advances[glyph]! + tracking,
+    0,
+  )
 }
 
 export function fitLine(
