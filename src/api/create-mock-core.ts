@@ -96,7 +96,7 @@ export function buildMockCore(
     strict: options.strict ?? false,
   }
   const answerer = new RequestAnswerer({
-    ...{ context, clock, journal, origin, labelOf },
+    ...{ context, clock, journal, origin },
     upstream: internals.upstream,
     onJournalEntry: internals.onJournalEntry,
   })
@@ -114,8 +114,7 @@ export function buildMockCore(
     await served.serveInitial(from)
     return from
   }
-  const loadAt = (document: unknown, start: number) =>
-    served.load(document, start)
+  const loadAt = served.load.bind(served)
   const liveContents = () => served.liveStream?.allAt(now()) ?? []
 
   const core: MockCore = {
