@@ -6,10 +6,7 @@
 export const DEFAULT_API_PREFIX = '/public-api/v1'
 
 /** Without `baseUrl`: any origin and `DEFAULT_API_PREFIX`. */
-export function parseBaseUrl(baseUrl: string | undefined): {
-  origin: string | undefined
-  prefix: string
-} {
+export function parseBaseUrl(baseUrl: string | undefined) {
   if (baseUrl === undefined)
     return { origin: undefined, prefix: DEFAULT_API_PREFIX }
   const url = new URL(baseUrl)

@@ -8,10 +8,7 @@ export const ASSET_PATH_PREFIX = '/__assets/'
 export type AssetKind = 'video' | 'thumbnail'
 
 /** The two asset addresses of a `moviemode` content detail (spec 2.4). */
-export interface AssetUrls {
-  download_url: string
-  thumbnail_url: string
-}
+export type AssetUrls = Record<'download_url' | 'thumbnail_url', string>
 
 export type AssetVerification =
   | {

@@ -18,10 +18,7 @@ import { parseOptions } from '../schema/parse-options.js'
 import type { ApiContext } from './api-context.js'
 import { parseBaseUrl } from './api-prefix.js'
 import { createAssetSigner } from './asset-signer.js'
-import {
-  createMockClock,
-  type MockClockWithLifetime,
-} from './create-mock-clock.js'
+import { createMockClock } from './create-mock-clock.js'
 import type { MockCore, MockCoreInternals } from './mock-core.js'
 import {
   OPTIONS_HINT,
@@ -84,11 +81,22 @@ export function buildMockCore(
     labelOf,
   )
   const variants = createVariantState(seed, options.variants)
-  const context = createApiContext(options, internals, {
-    ...{ served, prefix, clock, scenarios, variants },
-  })
+  const context: ApiContext = {
+    ...{ prefix, now, scenarios, variants },
+    dataset: () => served.dataset,
+    liveStream: () => served.liveStream,
+    signer: createAssetSigner({
+      secret: options.assetSecret,
+      ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
+      // A URL lasts its lifetime as a person lives it, also at --speed 60.
+      now: clock.lifetimeNow,
+    }),
+    media: internals.media ?? createBuiltInMedia(),
+    listOrder: options.listOrder ?? OPTION_RULES.listOrder.default,
+    strict: options.strict ?? false,
+  }
   const answerer = new RequestAnswerer({
-    ...{ context, clock, journal, origin, labelOf },
+    ...{ context, clock, journal, origin },
     upstream: internals.upstream,
     onJournalEntry: internals.onJournalEntry,
   })
@@ -106,8 +114,7 @@ export function buildMockCore(
     await served.serveInitial(from)
     return from
   }
-  const loadAt = (document: unknown, start: number) =>
-    served.load(document, start)
+  const loadAt = served.load.bind(served)
   const liveContents = () => served.liveStream?.allAt(now()) ?? []
 
   const core: MockCore = {
@@ -176,32 +183,6 @@ function readInitialData(options: MockOptions): SeedData | Promise<SeedData> {
     apiKey: options.apiKey,
     live: options.live,
   })
-}
-
-function createApiContext(
-  options: MockOptions,
-  internals: MockCoreInternals,
-  parts: Pick<ApiContext, 'prefix' | 'scenarios' | 'variants'> & {
-    served: ServedData
-    clock: MockClockWithLifetime
-  },
-): ApiContext {
-  const { served, clock, ...rest } = parts
-  return {
-    ...rest,
-    dataset: () => served.dataset,
-    liveStream: () => served.liveStream,
-    now: clock.now,
-    signer: createAssetSigner({
-      secret: options.assetSecret,
-      ttlSeconds: options.assetTtl ?? DEFAULT_ASSET_TTL_SECONDS,
-      // A URL lasts its lifetime as a person lives it, also at --speed 60.
-      now: clock.lifetimeNow,
-    }),
-    media: internals.media ?? createBuiltInMedia(),
-    listOrder: options.listOrder ?? OPTION_RULES.listOrder.default,
-    strict: options.strict ?? false,
-  }
 }
 
 function addInitialScenarios(

@@ -124,16 +124,15 @@ function answerRoute(
       : '',
   )
   if (typeof projectUnique !== 'string') return projectUnique
-  let variationUnique = ''
-  if (route.endpoint === 'getContent') {
-    const parsed = readPathParameter(
-      'variation_unique',
-      route.variationUnique ?? '',
-      ` To list contents, call GET ${context.prefix}/projects/${projectUnique}/contents without a trailing slash.`,
-    )
-    if (typeof parsed !== 'string') return parsed
-    variationUnique = parsed
-  }
+  const variationUnique =
+    route.endpoint === 'getContent'
+      ? readPathParameter(
+          'variation_unique',
+          route.variationUnique ?? '',
+          ` To list contents, call GET ${context.prefix}/projects/${projectUnique}/contents without a trailing slash.`,
+        )
+      : ''
+  if (typeof variationUnique !== 'string') return variationUnique
   // Every other endpoint is about one project the caller must be able to see.
   const project = findVisibleProject(context, caller, projectUnique)
   if ('status' in project) return project

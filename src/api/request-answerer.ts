@@ -24,7 +24,6 @@ interface AnswererParts extends Pick<
   clock: MockClockWithLifetime
   journal: RequestJournal
   origin: string | undefined
-  labelOf(key: string): string | undefined
 }
 
 /** Writes each answer to the journal; in proxy mode hands the real service's answers to the adapter. */
@@ -99,16 +98,16 @@ export class RequestAnswerer {
 
   /** Under `upstream.all`, a GET or HEAD goes through untouched; endpoint and key label are read only for the journal. */
   #passThrough(request: ApiRequest): ApiResponse {
-    const route = matchRoute(
-      request.path.slice(this.#parts.context.prefix.length),
-    )
+    const { prefix, dataset } = this.#parts.context
+    const route = matchRoute(request.path.slice(prefix.length))
     const token = readBearerToken(request.headers.get('authorization'))
+    const keyLabel = token && dataset().index.keyLabels.get(token)
     return {
       status: 0,
       headers: {},
       body: null,
       ...(route !== undefined && { endpoint: route.endpoint }),
-      ...(token !== undefined && { keyLabel: this.#parts.labelOf(token) }),
+      ...(keyLabel !== undefined && { keyLabel }),
     }
   }
 

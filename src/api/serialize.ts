@@ -21,8 +21,6 @@ import {
 } from '../schema/resources.js'
 
 // @note Records are immutable snapshots (`@msw/data` replaces a record on update), so a record can key its JSON.
-const projectListItems = new WeakMap<FixtureProject, string>()
-const projectDetails = new WeakMap<FixtureProject, string>()
 const contentListItems = new WeakMap<ServedContent, string>()
 const contentDetails = new WeakMap<ServedContent, DetailTemplate>()
 
@@ -32,8 +30,6 @@ interface DetailTemplate {
   issued: readonly string[]
 }
 
-const pickProjectListItem = createPicker(projectListItemSchema)
-const pickProjectDetail = createPicker(projectDetailSchema)
 const pickContentListItem = createPicker(contentListItemSchema)
 // `content` is the last field of a content detail: the template is the rest, then `content`.
 const pickContentDetailHead = createPicker(
@@ -60,17 +56,11 @@ const servedBodies = new Map(
   }),
 )
 
-export function serializeProjectListItem(project: FixtureProject): string {
-  return cached(projectListItems, project, () =>
-    JSON.stringify(withProjectExtras(pickProjectListItem(project), project)),
-  )
-}
-
-export function serializeProjectDetail(project: FixtureProject): string {
-  return cached(projectDetails, project, () =>
-    JSON.stringify(withProjectExtras(pickProjectDetail(project), project)),
-  )
-}
+export const serializeProjectListItem = createProjectSerializer(
+  projectListItemSchema,
+)
+export const serializeProjectDetail =
+  createProjectSerializer(projectDetailSchema)
 
 export function serializeContentListItem(content: ServedContent): string {
   return cached(contentListItems, content, () => {
@@ -169,13 +159,19 @@ function findRecordedBody(content: ServedContent): string | undefined {
   return JSON.stringify(content.extra.content)
 }
 
-function withProjectExtras(
-  view: Record<string, unknown>,
-  project: FixtureProject,
-): Record<string, unknown> {
-  return hasRecordedExtras(project)
-    ? applyRecordedExtras(view, project, PROJECT_FIELDS)
-    : view
+/** A project's JSON as one view of it shows it, cached per record. */
+function createProjectSerializer(schema: typeof projectListItemSchema) {
+  const pick = createPicker(schema)
+  const cache = new WeakMap<FixtureProject, string>()
+  return (project: FixtureProject): string =>
+    cached(cache, project, () => {
+      const view = pick(project)
+      return JSON.stringify(
+        hasRecordedExtras(project)
+          ? applyRecordedExtras(view, project, PROJECT_FIELDS)
+          : view,
+      )
+    })
 }
 
 function hasContentExtras(content: ServedContent): boolean {

@@ -51,13 +51,7 @@ export interface JournalFilter {
 }
 
 /** A bounded ring buffer, oldest entries dropped first. */
-export interface RequestJournal {
-  readonly capacity: number
-  add(entry: RawJournalEntry): void
-  list(filter?: JournalFilter): JournalEntry[]
-  count(filter?: JournalFilter): number
-  clear(): void
-}
+export type RequestJournal = ReturnType<typeof createRequestJournal>
 
 /**
  * The number of requests a journal keeps unless told otherwise.
@@ -70,7 +64,7 @@ export const DEFAULT_JOURNAL_SIZE = OPTION_RULES.journalSize.default
 export function createRequestJournal(
   capacity: number,
   labelOf: (key: string) => string | undefined,
-): RequestJournal {
+) {
   const entries: RawJournalEntry[] = []
   let next = 0
   let added = 0
@@ -97,8 +91,10 @@ export function createRequestJournal(
   }
 
   return {
-    capacity,
-    add(entry) {
+    get capacity() {
+      return capacity
+    },
+    add(entry: RawJournalEntry): void {
       entry.id = ++added
       if (entries.length < capacity) {
         entries.push(entry)
@@ -107,7 +103,7 @@ export function createRequestJournal(
         next = (next + 1) % capacity
       }
     },
-    list(filter) {
+    list(filter?: JournalFilter): JournalEntry[] {
       const all = ordered()
       return (
         filter === undefined
@@ -115,11 +111,11 @@ export function createRequestJournal(
           : all.filter((entry) => matches(entry, filter))
       ).map(toJournalEntry)
     },
-    count(filter) {
+    count(filter?: JournalFilter): number {
       if (filter === undefined) return entries.length
       return entries.filter((entry) => matches(entry, filter)).length
     },
-    clear() {
+    clear(): void {
       entries.length = 0
       next = 0
       added = 0

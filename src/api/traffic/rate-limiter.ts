@@ -7,13 +7,6 @@ import {
 import { parseDuration } from '../../schema/parse-duration.js'
 import { cached } from '../../data/cached.js'
 
-interface RateLimitDecision {
-  allowed: boolean
-  headers: Record<string, string>
-  /** Set when not allowed. */
-  retryAfterSeconds?: number
-}
-
 /** As the key's next rate-limit headers would say. */
 export interface RateLimitUsage {
   /** `keyLabel` in the journal, or `anonymous`. */
@@ -69,7 +62,8 @@ export class RateLimiter {
     }
   }
 
-  check(key: string, endpoint: string | undefined): RateLimitDecision {
+  /** Counts a request; `retryAfterSeconds` only when it is not allowed. */
+  check(key: string, endpoint: string | undefined) {
     const time = this.#now()
     const { perEndpoint, algorithm, limit, windowMs } = this.options
     const id = perEndpoint ? `${key}\n${endpoint ?? ''}` : key

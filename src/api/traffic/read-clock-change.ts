@@ -57,9 +57,7 @@ const FIELDS: Record<keyof ClockChange, [FieldReader, string]> = {
 }
 
 /** A body may hold one of each pair. */
-const EXCLUSIVE_FIELDS: ReadonlyArray<
-  readonly [keyof ClockChange, keyof ClockChange, string]
-> = [
+const EXCLUSIVE_FIELDS = [
   [
     'real',
     'set',
@@ -70,7 +68,7 @@ const EXCLUSIVE_FIELDS: ReadonlyArray<
     'resume',
     '"speed" and "resume" both say how fast the clock runs: send one of them ({"resume": true} runs it at the speed it last ran at).',
   ],
-]
+] as const
 
 const USAGE =
   'Send {"set": "2030-01-01T00:00:00Z"} to stop the clock at a time, {"advance": "1m"} to move it, {"speed": 10} to run it 10 times as fast from where it is ({"speed": 0} pauses, {"resume": true} runs it again, {"speed": 1} is real speed), {"real": true} for the real date, or DELETE /__mock/clock for the clock the mock started with.'

@@ -8,24 +8,9 @@ import { ControlInputError } from '../traffic/control-input-error.js'
 import { expandVariants } from './expand-variants.js'
 
 /** The variants in force for every answer. */
-export interface VariantController {
-  /** As they were set (e.g. `['hostile']`). */
-  list(): VariantName[]
-  /**
-   * Replaces the variants in force; `[]` turns them off.
-   * @throws {ControlInputError} naming an unknown variant and the known ones.
-   */
-  set(names: readonly VariantName[]): VariantName[]
-}
+export type VariantController = Pick<VariantState, 'list' | 'set'>
 
-export interface VariantState extends VariantController {
-  readonly seed: number
-  /** Expanded (`hostile` is all of them). */
-  readonly active: readonly AppliedVariant[]
-  /** From 1; what `truncated` cuts. */
-  nextAttempt(key: string): number
-  reset(): void
-}
+export type VariantState = ReturnType<typeof createVariantState>
 
 // @note A client walking many URLs must not grow the mock without end.
 const MAX_ATTEMPT_KEYS = 10_000
@@ -33,17 +18,23 @@ const MAX_ATTEMPT_KEYS = 10_000
 export function createVariantState(
   seed: number,
   initial: readonly VariantName[] = [],
-): VariantState {
+) {
   let names: VariantName[] = [...initial]
   let active: readonly AppliedVariant[] = expandVariants(names)
   const attempts = new Map<string, number>()
   return {
     seed,
-    get active() {
+    /** Expanded (`hostile` is all of them). */
+    get active(): readonly AppliedVariant[] {
       return active
     },
-    list: () => [...names],
-    set(next) {
+    /** As they were set (e.g. `['hostile']`). */
+    list: (): VariantName[] => [...names],
+    /**
+     * Replaces the variants in force; `[]` turns them off.
+     * @throws {ControlInputError} naming an unknown variant and the known ones.
+     */
+    set(next: readonly VariantName[]): VariantName[] {
       const parsed = variantListSchema.safeParse(next)
       if (!parsed.success) {
         throw new ControlInputError(
@@ -55,7 +46,8 @@ export function createVariantState(
       active = expandVariants(names)
       return [...names]
     },
-    nextAttempt(key) {
+    /** From 1; what `truncated` cuts. */
+    nextAttempt(key: string): number {
       if (attempts.size >= MAX_ATTEMPT_KEYS && !attempts.has(key)) {
         attempts.clear()
       }
