@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
+import { RECORD_KINDS, toChoice, type RecordKind } from './record-kinds.js'
 import type { PanelPart } from './use-admin-access.js'
 import { useChosenRecord } from './use-chosen-record.js'
 import { useAdminAction } from './use-admin-action.js'
@@ -31,10 +31,7 @@ export function useRecordEditor(
   const heading = useRef<HTMLHeadingElement>(null)
   const record = useChosenRecord(part, kind, id, setId)
   const nameField = 'nameField' in kind ? kind.nameField : undefined
-  const storedName =
-    nameField === undefined
-      ? undefined
-      : String(record.stored?.[nameField] ?? '')
+  const storedName = toChoice(kind, record.stored ?? {}).name
   const choose = (next: string, nextKind: RecordKind = kind) => {
     setKind(nextKind)
     setId(next)
@@ -66,7 +63,7 @@ export function useRecordEditor(
     patch,
     setPatch,
     setName,
-    name: name ?? storedName ?? '',
+    name: name ?? storedName,
     apply(event: Event) {
       event.preventDefault()
       return send.runJson(patch, record.path, MERGE_PATCH)
