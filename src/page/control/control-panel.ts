@@ -162,10 +162,8 @@ function readEditTarget(route: string): RecordTarget | undefined {
   const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
   if (match === null) return undefined
   try {
-    return {
-      kind: decodeURIComponent(match[1] ?? ''),
-      id: decodeURIComponent(match[2] ?? ''),
-    }
+    const [kind = '', id = ''] = match.slice(1).map(decodeURIComponent)
+    return { kind, id }
   } catch {
     return undefined
   }
