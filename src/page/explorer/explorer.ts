@@ -66,31 +66,24 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       </label>
     </div>
     ${
-      !inProject &&
-      html`<${ProjectList} key=${apiKey} ...${view} records=${records} />`
-    }
-    ${
-      inProject &&
-      contentId === undefined &&
-      html`<${ProjectView}
-        key=${projectId}
-        ...${view}
-        projectId=${projectId}
-        onNames=${learn}
-      />`
-    }
-    ${
-      inProject &&
-      contentId !== undefined &&
-      html`<${ContentDetail}
-        key=${`${projectId}/${contentId}`}
-        ...${view}
-        projectId=${projectId}
-        contentId=${contentId}
-        now=${records.now}
-        names=${names}
-        onNames=${learn}
-      />`
+      !inProject
+        ? html`<${ProjectList} key=${apiKey} ...${view} records=${records} />`
+        : contentId === undefined
+          ? html`<${ProjectView}
+              key=${projectId}
+              ...${view}
+              projectId=${projectId}
+              onNames=${learn}
+            />`
+          : html`<${ContentDetail}
+              key=${`${projectId}/${contentId}`}
+              ...${view}
+              projectId=${projectId}
+              contentId=${contentId}
+              now=${records.now}
+              names=${names}
+              onNames=${learn}
+            />`
     }
   </div>`
 }
