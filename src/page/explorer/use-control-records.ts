@@ -19,7 +19,6 @@ export function useControlRecords(
   const projects = useApi(base && `${base}/projects`, { adminToken })
   const clock = useApi(base && `${base}/clock`, { adminToken })
   const keyRecords = dataOf<FixtureApiKey[]>(keys)
-  const projectRecords = dataOf<FixtureProject[]>(projects) ?? []
   const reading = useMemo(() => readClock(clock), [clock])
   return {
     // A token is wanted that this tab lacks (nothing asked then), or refused.
@@ -33,14 +32,8 @@ export function useControlRecords(
         : describeKeys(
             keyRecords,
             dataOf<{ id: string; name: string }[]>(accounts) ?? [],
-            projectRecords,
+            dataOf<FixtureProject[]>(projects) ?? [],
             reading?.now ?? Date.now(),
           ),
-    ownerOf: new Map(
-      projectRecords.map((project) => [
-        project.project_unique,
-        project.account,
-      ]),
-    ),
   }
 }
