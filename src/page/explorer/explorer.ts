@@ -3,7 +3,6 @@ import type { VNode } from 'preact'
 import { useCallback, useState } from 'preact/hooks'
 import type { PageConfig } from '../page-config.js'
 import {
-  ADMIN_TOKEN_STORAGE,
   API_KEY_STORAGE,
   readSessionValue,
   writeSessionValue,
@@ -25,10 +24,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     () => readSessionValue(API_KEY_STORAGE) ?? config.defaultKey,
   )
   const [autoRefresh, setAutoRefresh] = useState(config.live === true)
-  const records = useControlRecords(
-    config,
-    readSessionValue(ADMIN_TOKEN_STORAGE),
-  )
+  const records = useControlRecords(config)
   const pollMs = autoRefresh ? POLL_MS : undefined
   const { projectId, contentId } = readExplorerRoute(props.route)
   const inProject = projectId !== undefined
