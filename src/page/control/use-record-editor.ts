@@ -4,12 +4,6 @@ import type { PanelPart } from './use-admin-access.js'
 import { useChosenRecord } from './use-chosen-record.js'
 import { useAdminAction } from './use-admin-action.js'
 
-/** A record the page was asked to open (`#/control/edit/<kind>/<id>`). */
-export interface RecordTarget {
-  kind: string
-  id: string
-}
-
 const MERGE_PATCH = {
   method: 'PATCH',
   contentType: 'application/merge-patch+json',
@@ -17,11 +11,9 @@ const MERGE_PATCH = {
 
 export type RecordEditorState = ReturnType<typeof useRecordEditor>
 
-/** Opened on `target` when the route names one, its heading focused. */
-export function useRecordEditor(
-  part: PanelPart,
-  target: RecordTarget | undefined,
-) {
+/** Opened on the record the route names, if any, its heading focused. */
+export function useRecordEditor(part: PanelPart, route: string) {
+  const target = readEditTarget(route)
   const [kind, setKind] = useState<RecordKind>(RECORD_KINDS[0])
   const [id, setId] = useState('')
   const [name, setName] = useState<string>()
@@ -53,6 +45,7 @@ export function useRecordEditor(
   }, [target?.kind, target?.id])
 
   return {
+    target,
     kind,
     id,
     record,
@@ -74,5 +67,17 @@ export function useRecordEditor(
       const body = JSON.stringify({ [nameField]: name ?? storedName })
       return rename.runJson(body, record.path, MERGE_PATCH)
     },
+  }
+}
+
+// `#/control/edit/<kind>/<id>`, as the explorer's "Edit" links write it.
+function readEditTarget(route: string) {
+  const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
+  if (match === null) return undefined
+  try {
+    const [kind = '', id = ''] = match.slice(1).map(decodeURIComponent)
+    return { kind, id }
+  } catch {
+    return undefined
   }
 }
