@@ -15,9 +15,7 @@ export function ExchangeView(props: {
   const envelope = readErrorEnvelope(exchange.body)
   return html`<div class=${`exchange${failed ? ' exchange-failed' : ''}`}>
     <div class="exchange-line">
-      <span class=${`status status-${statusClass(exchange.status)}`}
-        >${exchange.status === 0 ? 'no response' : exchange.status}</span
-      >
+      <${StatusBadge} status=${exchange.status} none="no response" />
       <code class="exchange-request"
         >${exchange.method} ${displayPath(exchange.url)}</code
       >
@@ -91,8 +89,19 @@ export function readErrorEnvelope(body: unknown) {
   }
 }
 
+/**
+ * A status in the tone of its outcome; `none` says what a 0 was (no response,
+ * or a connection the journal saw dropped without an answer).
+ */
+export function StatusBadge(props: { status: number; none: string }): VNode {
+  const { status } = props
+  return html`<span class=${`status status-${statusClass(status)}`}
+    >${status === 0 ? props.none : status}</span
+  >`
+}
+
 // A journal's 304 (an asset the client had) is no failure either.
-export function statusClass(status: number): string {
+function statusClass(status: number): string {
   if (status >= 200 && status < 400) return 'ok'
   if (status >= 400 && status < 500) return 'client'
   return 'fail'

@@ -57,14 +57,13 @@ function describeReport(report: ClientReport): string {
   if (report.requests === 0) return 'No request yet: the journal is empty.'
   const errors = report.findings.filter(
     (finding) => finding.severity === 'error',
-  )
-  const warnings = report.findings.length - errors.length
+  ).length
+  const warnings = report.findings.length - errors
   if (report.findings.length === 0) {
     return `No finding in the ${over}: the client broke none of the rules.`
   }
   const counts = [
-    errors.length > 0 &&
-      `${errors.length} error${errors.length === 1 ? '' : 's'}`,
+    errors > 0 && `${errors} error${errors === 1 ? '' : 's'}`,
     warnings > 0 && `${warnings} warning${warnings === 1 ? '' : 's'}`,
   ].filter((part) => part !== false)
   return `${counts.join(' and ')} in the ${over}.`

@@ -22,7 +22,6 @@ import {
   type PanelPart,
 } from './use-admin-access.js'
 import { POLL_INTERVAL_MS, useAdminData } from './use-admin-data.js'
-import type { RecordTarget } from './use-record-editor.js'
 
 // Over the control API like any client of it; read-only until the admin token
 // is entered when the server wants one.
@@ -32,7 +31,6 @@ export function ControlPanel(props: {
 }): VNode {
   const { config } = props
   const admin = useAdminAccess(config)
-  const target = readEditTarget(props.route)
   // Every action bumps the revision: each part reads again without its poll.
   const [revision, setRevision] = useState(0)
   const refresh = useCallback(() => setRevision((value) => value + 1), [])
@@ -59,7 +57,7 @@ export function ControlPanel(props: {
     <${PanelNotices} ...${part} config=${config} answer=${scenarios.exchange} />
     <div class="control-grid">
       <div class="control-column">
-        <${RecordEditor} ...${part} target=${target} />
+        <${RecordEditor} ...${part} route=${props.route} />
         <${ClockSection} ...${part} />
         <${RateLimitSection}
           scenarios=${scenarios.data?.data}
@@ -155,18 +153,4 @@ function ReportAndJournal(props: PanelPart & { keys: string[] }): VNode {
       focus=${focus}
       onClearFocus=${() => setFocus(undefined)}
     />`
-}
-
-// `#/control/edit/<kind>/<id>`, as the explorer's "Edit" links write it.
-function readEditTarget(route: string): RecordTarget | undefined {
-  const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
-  if (match === null) return undefined
-  try {
-    return {
-      kind: decodeURIComponent(match[1] ?? ''),
-      id: decodeURIComponent(match[2] ?? ''),
-    }
-  } catch {
-    return undefined
-  }
 }

@@ -1,7 +1,7 @@
 import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import type { ClientFinding } from '../../api/report/client-report.js'
-import { EntryStatus } from './entry-status.js'
+import { StatusBadge } from '../exchange-view.js'
 import type { JournalEntry } from './journal-entry-row.js'
 
 /**
@@ -40,7 +40,7 @@ export function FindingItem(props: {
             >
               #${entry.id}
             </button>
-            <${EntryStatus} status=${entry.status} />
+            <${StatusBadge} status=${entry.status} none="dropped" />
             <code class="finding-request">${entry.method} ${entry.path}</code>
           </li>`,
       )}

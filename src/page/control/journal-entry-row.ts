@@ -2,7 +2,7 @@ import { html } from 'htm/preact'
 import type { VNode } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
 import { FieldList } from '../field-list.js'
-import { EntryStatus } from './entry-status.js'
+import { StatusBadge } from '../exchange-view.js'
 import type { JournalEntry } from '../../api/traffic/create-request-journal.js'
 
 // A type import of the library, erased by the bundler.
@@ -26,7 +26,7 @@ export function JournalEntryRow(props: {
   >
     <details open=${focused || undefined}>
       <summary ref=${summary}>
-        <${EntryStatus} status=${entry.status} />
+        <${StatusBadge} status=${entry.status} none="dropped" />
         <code class="journal-request">${requestLine(entry)}</code>
         <span class="journal-meta muted">${describeEntry(entry)}</span>
       </summary>

@@ -6,19 +6,13 @@ import { RECORD_KINDS, toChoice } from './record-kinds.js'
 import { RecordPicker } from './record-picker.js'
 import { NeedsServer } from './server-only-section.js'
 import type { PanelPart } from './use-admin-access.js'
-import {
-  useRecordEditor,
-  type RecordEditorState,
-  type RecordTarget,
-} from './use-record-editor.js'
+import { useRecordEditor, type RecordEditorState } from './use-record-editor.js'
 import { toValue } from '../field-value.js'
 
 /** Picks a record, renames it or applies a JSON merge patch (RFC 7396). */
-export function RecordEditor(
-  props: PanelPart & { target?: RecordTarget },
-): VNode {
-  const { admin, target } = props
-  const editor = useRecordEditor(props, target)
+export function RecordEditor(props: PanelPart & { route: string }): VNode {
+  const { admin } = props
+  const editor = useRecordEditor(props, props.route)
   const { kind, record } = editor
   const writable = admin.unlocked && !admin.readOnly
   return html`<section
@@ -29,7 +23,7 @@ export function RecordEditor(
       id="editor-title"
       tabindex="-1"
       ref=${editor.heading}
-      data-view-focus=${target === undefined ? undefined : ''}
+      data-view-focus=${editor.target === undefined ? undefined : ''}
     >
       Edit a record
     </h2>

@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
+import { RECORD_KINDS, toChoice, type RecordKind } from './record-kinds.js'
 import type { PanelPart } from './use-admin-access.js'
 import { useChosenRecord } from './use-chosen-record.js'
 import { useAdminAction } from './use-admin-action.js'
-
-/** A record the page was asked to open (`#/control/edit/<kind>/<id>`). */
-export interface RecordTarget {
-  kind: string
-  id: string
-}
 
 const MERGE_PATCH = {
   method: 'PATCH',
@@ -17,11 +11,9 @@ const MERGE_PATCH = {
 
 export type RecordEditorState = ReturnType<typeof useRecordEditor>
 
-/** Opened on `target` when the route names one, its heading focused. */
-export function useRecordEditor(
-  part: PanelPart,
-  target: RecordTarget | undefined,
-) {
+/** Opened on the record the route names, if any, its heading focused. */
+export function useRecordEditor(part: PanelPart, route: string) {
+  const target = readEditTarget(route)
   const [kind, setKind] = useState<RecordKind>(RECORD_KINDS[0])
   const [id, setId] = useState('')
   const [name, setName] = useState<string>()
@@ -31,10 +23,7 @@ export function useRecordEditor(
   const heading = useRef<HTMLHeadingElement>(null)
   const record = useChosenRecord(part, kind, id, setId)
   const nameField = 'nameField' in kind ? kind.nameField : undefined
-  const storedName =
-    nameField === undefined
-      ? undefined
-      : String(record.stored?.[nameField] ?? '')
+  const storedName = toChoice(kind, record.stored ?? {}).name
   const choose = (next: string, nextKind: RecordKind = kind) => {
     setKind(nextKind)
     setId(next)
@@ -56,6 +45,7 @@ export function useRecordEditor(
   }, [target?.kind, target?.id])
 
   return {
+    target,
     kind,
     id,
     record,
@@ -66,7 +56,7 @@ export function useRecordEditor(
     patch,
     setPatch,
     setName,
-    name: name ?? storedName ?? '',
+    name: name ?? storedName,
     apply(event: Event) {
       event.preventDefault()
       return send.runJson(patch, record.path, MERGE_PATCH)
@@ -77,5 +67,17 @@ export function useRecordEditor(
       const body = JSON.stringify({ [nameField]: name ?? storedName })
       return rename.runJson(body, record.path, MERGE_PATCH)
     },
+  }
+}
+
+// `#/control/edit/<kind>/<id>`, as the explorer's "Edit" links write it.
+function readEditTarget(route: string) {
+  const match = /^\/control\/edit\/([^/]+)\/([^/]+)$/.exec(route)
+  if (match === null) return undefined
+  try {
+    const [kind = '', id = ''] = match.slice(1).map(decodeURIComponent)
+    return { kind, id }
+  } catch {
+    return undefined
   }
 }

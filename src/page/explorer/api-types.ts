@@ -30,12 +30,6 @@ export interface PublishResult {
   posted_at?: string | null
 }
 
-/** A list response (spec 2.7). */
-export interface ListBody<Item> {
-  data: Item[]
-  meta: { total: number }
-}
-
 /** The `data` of a 2xx JSON body, or undefined. */
 export function dataOf<T>(exchange: ApiExchange | undefined): T | undefined {
   if (!isSuccess(exchange)) return undefined

@@ -27,7 +27,8 @@ export function describeKeys(
         ?.name,
       state: keyState(record, now),
       visible: visible.length,
-      shared: shared.length,
+      // Its project list marks these, by ID.
+      shared: shared.map((project) => project.project_unique),
       sharedReadOnly: shared.filter((project) => project.is_readonly).length,
     }
   })
@@ -45,12 +46,13 @@ export function describeSight(description: KeyDescription): string {
     return `answered 401: the key is ${description.state}`
   }
   const projects = `${description.visible} project${description.visible === 1 ? '' : 's'}`
-  if (description.shared === 0) return `sees ${projects}, all its own`
+  const shared = description.shared.length
+  if (shared === 0) return `sees ${projects}, all its own`
   const readOnly =
-    description.sharedReadOnly === description.shared
+    description.sharedReadOnly === shared
       ? ' (read-only)'
       : description.sharedReadOnly > 0
         ? ` (${description.sharedReadOnly} read-only)`
         : ''
-  return `sees ${projects}, ${description.shared} shared with it${readOnly}`
+  return `sees ${projects}, ${shared} shared with it${readOnly}`
 }

@@ -3,7 +3,6 @@ import type { VNode } from 'preact'
 import { useCallback, useState } from 'preact/hooks'
 import type { PageConfig } from '../page-config.js'
 import {
-  ADMIN_TOKEN_STORAGE,
   API_KEY_STORAGE,
   readSessionValue,
   writeSessionValue,
@@ -25,10 +24,7 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
     () => readSessionValue(API_KEY_STORAGE) ?? config.defaultKey,
   )
   const [autoRefresh, setAutoRefresh] = useState(config.live === true)
-  const records = useControlRecords(
-    config,
-    readSessionValue(ADMIN_TOKEN_STORAGE),
-  )
+  const records = useControlRecords(config)
   const pollMs = autoRefresh ? POLL_MS : undefined
   const { projectId, contentId } = readExplorerRoute(props.route)
   const inProject = projectId !== undefined
@@ -66,31 +62,24 @@ export function Explorer(props: { config: PageConfig; route: string }): VNode {
       </label>
     </div>
     ${
-      !inProject &&
-      html`<${ProjectList} key=${apiKey} ...${view} records=${records} />`
-    }
-    ${
-      inProject &&
-      contentId === undefined &&
-      html`<${ProjectView}
-        key=${projectId}
-        ...${view}
-        projectId=${projectId}
-        onNames=${learn}
-      />`
-    }
-    ${
-      inProject &&
-      contentId !== undefined &&
-      html`<${ContentDetail}
-        key=${`${projectId}/${contentId}`}
-        ...${view}
-        projectId=${projectId}
-        contentId=${contentId}
-        now=${records.now}
-        names=${names}
-        onNames=${learn}
-      />`
+      !inProject
+        ? html`<${ProjectList} key=${apiKey} ...${view} records=${records} />`
+        : contentId === undefined
+          ? html`<${ProjectView}
+              key=${projectId}
+              ...${view}
+              projectId=${projectId}
+              onNames=${learn}
+            />`
+          : html`<${ContentDetail}
+              key=${`${projectId}/${contentId}`}
+              ...${view}
+              projectId=${projectId}
+              contentId=${contentId}
+              now=${records.now}
+              names=${names}
+              onNames=${learn}
+            />`
     }
   </div>`
 }

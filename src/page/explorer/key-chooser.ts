@@ -30,8 +30,7 @@ export function KeyChooser(props: {
   const [open, setOpen] = useState(unfolded)
   // Entering or leaving a project folds or unfolds it again.
   useEffect(() => setOpen(unfolded()), [props.folded])
-  const descriptions = records.keys
-  const chosen = descriptions?.find((d) => d.key === apiKey)
+  const chosen = records.keys?.find((d) => d.key === apiKey)
   return html`<details
     class="panel key-chooser"
     open=${open}
@@ -61,9 +60,9 @@ export function KeyChooser(props: {
       </p>`
     }
     ${
-      descriptions !== undefined &&
+      records.keys !== undefined &&
       html`<${KeyList}
-        descriptions=${descriptions}
+        descriptions=${records.keys}
         apiKey=${apiKey}
         onChange=${props.onChange}
       />`

@@ -2,7 +2,8 @@ import { html } from 'htm/preact'
 import type { ComponentChildren, VNode } from 'preact'
 import type { ApiExchange } from '../api-client.js'
 import { ExchangeView } from '../exchange-view.js'
-import { dataOf, type ListBody } from './api-types.js'
+import type { ListMeta } from '../../schema/envelopes.js'
+import { dataOf } from './api-types.js'
 
 export function ListPanel<Item>(props: {
   id: string
@@ -17,7 +18,7 @@ export function ListPanel<Item>(props: {
 }): VNode {
   const { exchange } = props
   const items = dataOf<Item[]>(exchange)
-  const total = (exchange?.body as ListBody<Item> | undefined)?.meta?.total
+  const total = (exchange?.body as { meta?: ListMeta } | undefined)?.meta?.total
   return html`<section class="panel" aria-labelledby=${props.id}>
     <div class="panel-head">
       <${`h${props.level}`} id=${props.id}>${props.title}<//>

@@ -3,7 +3,8 @@ import type { VNode } from 'preact'
 import { ExchangeView } from '../exchange-view.js'
 import type { PageConfig } from '../page-config.js'
 import { useApi } from '../use-api.js'
-import { dataOf, type ListBody, type Project } from './api-types.js'
+import type { ListMeta } from '../../schema/envelopes.js'
+import { dataOf, type Project } from './api-types.js'
 import { ListPanel } from './list-panel.js'
 import type { ControlRecords } from './use-control-records.js'
 
@@ -15,7 +16,7 @@ export function ProjectList(props: {
   pollMs: number | undefined
 }): VNode {
   const { config, apiKey, records } = props
-  const account = records.keys?.find((key) => key.key === apiKey)?.account
+  const shared = records.keys?.find((key) => key.key === apiKey)?.shared ?? []
   const list = useApi(`${config.apiBase}/projects`, {
     apiKey,
     pollMs: props.pollMs,
@@ -33,11 +34,7 @@ export function ProjectList(props: {
         config=${config}
         apiKey=${apiKey}
         project=${project}
-        shared=${
-          account !== undefined &&
-          records.ownerOf.has(project.project_unique) &&
-          records.ownerOf.get(project.project_unique) !== account
-        }
+        shared=${shared.includes(project.project_unique)}
       />`}
   />`
 }
@@ -53,7 +50,7 @@ function ProjectCard(props: {
   const detail = useApi(path, { apiKey })
   const contents = useApi(`${path}/contents`, { apiKey })
   const readonly = dataOf<Project>(detail)?.is_readonly
-  const count = (contents?.body as ListBody<unknown> | undefined)?.meta?.total
+  const count = (contents?.body as { meta?: ListMeta } | undefined)?.meta?.total
   const href = `#/projects/${encodeURIComponent(project.project_unique)}`
   return html`<li class="card project-card">
     <h2 class="card-title">

@@ -31,13 +31,11 @@ export function ProjectView(props: {
   }, [list])
 
   // The contents of the first answer are not new; any that appear later are.
-  const known = useRef<{ key: string; ids: Set<string> }>()
-  if (
-    contents !== undefined &&
-    known.current?.key !== `${apiKey} ${projectId}`
-  ) {
+  // The explorer keys this view by its project: only the API key can change.
+  const known = useRef<{ apiKey: string; ids: Set<string> }>()
+  if (contents !== undefined && known.current?.apiKey !== apiKey) {
     known.current = {
-      key: `${apiKey} ${projectId}`,
+      apiKey,
       ids: new Set(contents.map((content) => content.variation_unique)),
     }
   }

@@ -4,7 +4,6 @@ import type { PublishResult } from './api-types.js'
 import { publishStatusClass } from './publish-badges.js'
 import { Timestamp } from './timestamp.js'
 
-/** No link for a failed result, which was never posted. */
 export function PublishTable(props: {
   publish: PublishResult[]
   now: () => number
@@ -21,28 +20,7 @@ export function PublishTable(props: {
       ${props.publish.map(
         (result) =>
           html`<tr>
-            <td>
-              ${
-                result.post_url == null
-                  ? html`${result.platform}<span class="post-url muted"
-                        >no post_url</span
-                      >`
-                  : result.status === 'failed'
-                    ? html`${result.platform}<span
-                          class="post-url muted"
-                          title=${result.post_url}
-                          >not posted</span
-                        >`
-                    : html`<a
-                          href=${result.post_url}
-                          rel="noreferrer noopener"
-                          target="_blank"
-                          >${result.platform}</a
-                        ><span class="post-url muted" title=${result.post_url}
-                          >${linkText(result.post_url)}</span
-                        >`
-              }
-            </td>
+            <td><${PlatformCell} result=${result} /></td>
             <td>
               <span class=${publishStatusClass(result.status)}
                 >${result.status}</span
@@ -62,6 +40,20 @@ export function PublishTable(props: {
       )}
     </tbody>
   </table>`
+}
+
+/** The platform, linked to its post; a failed result was never posted. */
+function PlatformCell({ result }: { result: PublishResult }): VNode {
+  const url = result.post_url
+  const posted = url != null && result.status !== 'failed'
+  const platform = posted
+    ? html`<a href=${url} rel="noreferrer noopener" target="_blank"
+        >${result.platform}</a
+      >`
+    : result.platform
+  return html`${platform}<span class="post-url muted" title=${url ?? undefined}
+      >${url == null ? 'no post_url' : posted ? linkText(url) : 'not posted'}</span
+    >`
 }
 
 function linkText(url: string): string {

@@ -2,16 +2,16 @@ import { useMemo } from 'preact/hooks'
 import type { FixtureApiKey, FixtureProject } from '../../schema/fixture.js'
 import { clockNow, readClock } from '../clock-reading.js'
 import type { PageConfig } from '../page-config.js'
+import { ADMIN_TOKEN_STORAGE, readSessionValue } from '../session-state.js'
 import { useApi } from '../use-api.js'
 import { dataOf } from './api-types.js'
 import { describeKeys } from './describe-keys.js'
 
 export type ControlRecords = ReturnType<typeof useControlRecords>
 
-export function useControlRecords(
-  config: PageConfig,
-  adminToken: string | undefined,
-) {
+/** The dataset's keys and the mock's time, with the control panel's token. */
+export function useControlRecords(config: PageConfig) {
+  const adminToken = readSessionValue(ADMIN_TOKEN_STORAGE)
   const locked = config.adminTokenRequired && adminToken === undefined
   const base = locked ? undefined : config.adminBase
   const keys = useApi(base && `${base}/api-keys`, { adminToken })
@@ -19,7 +19,6 @@ export function useControlRecords(
   const projects = useApi(base && `${base}/projects`, { adminToken })
   const clock = useApi(base && `${base}/clock`, { adminToken })
   const keyRecords = dataOf<FixtureApiKey[]>(keys)
-  const projectRecords = dataOf<FixtureProject[]>(projects) ?? []
   const reading = useMemo(() => readClock(clock), [clock])
   return {
     // A token is wanted that this tab lacks (nothing asked then), or refused.
@@ -33,14 +32,8 @@ export function useControlRecords(
         : describeKeys(
             keyRecords,
             dataOf<{ id: string; name: string }[]>(accounts) ?? [],
-            projectRecords,
+            dataOf<FixtureProject[]>(projects) ?? [],
             reading?.now ?? Date.now(),
           ),
-    ownerOf: new Map(
-      projectRecords.map((project) => [
-        project.project_unique,
-        project.account,
-      ]),
-    ),
   }
 }
