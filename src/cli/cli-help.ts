@@ -17,7 +17,9 @@ interface HelpedCommand extends Command {
  */
 export class CliHelp extends Help {
   override visibleOptions(cmd: Command): Option[] {
-    const serving = cmd.commands.find(isDefaultCommand)
+    const serving = cmd.commands.find(
+      (command) => (command as HelpedCommand).isDefault,
+    )
     const options = super.visibleOptions(serving ?? cmd)
     const isOwn = (option: Option) =>
       option.long !== '--help' && option.long !== '--version'
@@ -102,10 +104,6 @@ export class CliHelp extends Help {
       ? variable.summary
       : `${variable.summary} (${option.long} wins)`
   }
-}
-
-function isDefaultCommand(command: Command): boolean {
-  return (command as HelpedCommand).isDefault === true
 }
 
 function readEnvironment(command: Command): readonly EnvironmentVariable[] {

@@ -1,12 +1,13 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky'
 import PQueue from 'p-queue'
+import { buffer } from 'node:stream/consumers'
 import {
   BodyCutShortError,
   describePoliteError,
 } from './describe-polite-error.js'
 import { PaceGate } from './pace-gate.js'
 import { parseRetryAfter } from './parse-retry-after.js'
-import { BodyTooLargeError, readCappedBody } from './read-body-chunks.js'
+import { BodyTooLargeError, readBodyChunks } from './read-body-chunks.js'
 import { POLITE_CLIENT_DEFAULTS } from './polite-client-defaults.js'
 
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
@@ -283,10 +284,12 @@ export class PoliteClient {
     let body: Uint8Array<ArrayBuffer> | null = null
     try {
       if (!NULL_BODY_STATUSES.has(response.status)) {
-        body = (await readCappedBody(response, {
-          maxBytes: this.#settings.maxBodyBytes,
-          capName: 'the most read of one answer',
-        })) as Uint8Array<ArrayBuffer>
+        body = (await buffer(
+          readBodyChunks(response, {
+            maxBytes: this.#settings.maxBodyBytes,
+            capName: 'the most read of one answer',
+          }),
+        )) as Uint8Array<ArrayBuffer>
       }
     } catch (error) {
       throw new BodyCutShortError(error)

@@ -61,15 +61,6 @@ export async function* readBodyChunks(
   }
 }
 
-export async function readCappedBody(
-  response: Response,
-  limits: BodyLimits,
-): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = []
-  for await (const chunk of readBodyChunks(response, limits)) chunks.push(chunk)
-  return Buffer.concat(chunks)
-}
-
 function withIdleTimeout<T>(
   read: Promise<T>,
   ms: number | undefined,

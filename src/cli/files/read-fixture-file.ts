@@ -32,15 +32,12 @@ export async function readFixtureFile(
   path: string,
   { whileServing = false } = {},
 ): Promise<FixtureDocument> {
-  let bytes: Buffer
-  try {
-    bytes = await readFile(path)
-  } catch (error) {
+  const bytes = await readFile(path).catch((error: unknown) => {
     throw new CliError(
       `Cannot read the fixture file ${path}: ${describeReadError(error)}`,
       { cause: error },
     )
-  }
+  })
   const text = () => new TextDecoder().decode(bytes)
   let json: unknown
   try {

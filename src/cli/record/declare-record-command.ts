@@ -168,13 +168,11 @@ async function record(
     ? anonymizeFixtureDocument(result.document, options.seed)
     : result.document
   const json = `${JSON.stringify(document, null, 2)}\n`
-  try {
-    await writeFileAtomically(options.out, json)
-  } catch (error) {
+  await writeFileAtomically(options.out, json).catch((error: Error) => {
     throw new CliError(
-      `Cannot write --out ${options.out}: ${(error as Error).message}. Nothing was written; pass a file you can write to and record again.`,
+      `Cannot write --out ${options.out}: ${error.message}. Nothing was written; pass a file you can write to and record again.`,
     )
-  }
+  })
   io.stdout.write(formatRecordSummary(result, options, Buffer.byteLength(json)))
 }
 
@@ -203,11 +201,9 @@ async function prepareMediaDir(directory: string): Promise<void> {
       `--media-dir ${directory} is a file. Pass a folder to save thumbnails and videos into (it is created if missing).`,
     )
   }
-  try {
-    await mkdir(directory, { recursive: true })
-  } catch (error) {
+  await mkdir(directory, { recursive: true }).catch((error: Error) => {
     throw new CliError(
-      `Cannot create --media-dir ${directory}: ${(error as Error).message}. Pass a folder you can write to.`,
+      `Cannot create --media-dir ${directory}: ${error.message}. Pass a folder you can write to.`,
     )
-  }
+  })
 }

@@ -2,7 +2,6 @@ import { SERVER_OPTION_RULES } from '../../server/connections/defaults.js'
 import type { ServerTimeouts } from '../../server/connections/server-timeouts.js'
 import type { CliCommand } from '../cli-command.js'
 import { CliError } from '../cli-error.js'
-import type { OptionTable } from '../options/cli-option-spec.js'
 import { ENVIRONMENT_VARIABLES } from '../options/environment-variables.js'
 import { CLI_NAME } from '../output/create-cli-log.js'
 import { serveMock } from './serve-mock.js'
@@ -45,10 +44,10 @@ export function declareServeCommand(command: CliCommand): CliCommand {
 }
 
 function readVariablesUsed(command: CliCommand): string[] {
-  const table: OptionTable = SERVE_OPTION_TABLE
-  return Object.entries(table).flatMap(([name, { env }]) =>
-    env !== undefined && command.getOptionValueSource(name) === 'env'
-      ? [env.name]
+  return command.options.flatMap((option) =>
+    option.envVar !== undefined &&
+    command.getOptionValueSource(option.attributeName()) === 'env'
+      ? [option.envVar]
       : [],
   )
 }

@@ -14,10 +14,7 @@ export function toServerOptions(
     host: options.host,
     port: options.port,
     seed: options.seed,
-    size:
-      options.projects === undefined && options.contents === undefined
-        ? undefined
-        : { projects: options.projects, contents: options.contents },
+    size: { projects: options.projects, contents: options.contents },
     apiKey: options.apiKey,
     fixtures: inputs.fixtures,
     assetTtl: options.assetTtl,

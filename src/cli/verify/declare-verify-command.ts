@@ -75,13 +75,13 @@ async function verify(
     const json = `${JSON.stringify({ target: options.target, exitCode, sampled, ...report }, null, 2)}\n`
     if (options.reportFile === undefined) io.stdout.write(json)
     else {
-      try {
-        await writeFileAtomically(options.reportFile, json)
-      } catch (error) {
-        throw new CliError(
-          `Cannot write the report to ${options.reportFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Give --report-file a path in a folder that exists and that you may write to.`,
-        )
-      }
+      await writeFileAtomically(options.reportFile, json).catch(
+        (error: NodeJS.ErrnoException) => {
+          throw new CliError(
+            `Cannot write the report to ${options.reportFile}: ${error.code ?? error.message}. Give --report-file a path in a folder that exists and that you may write to.`,
+          )
+        },
+      )
     }
   }
   if (options.report === 'table' || options.reportFile !== undefined) {

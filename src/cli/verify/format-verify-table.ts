@@ -34,24 +34,20 @@ export function formatVerifyTable(
   const widths = [0, 1, 2].map((column) =>
     Math.max(...rows.map((row) => row[column]!.length)),
   )
-  lines.push('')
-  for (const row of rows) {
-    lines.push(
-      row
-        .map((cell, column) =>
-          column === 1
-            ? cell.padStart(widths[1]!)
-            : column < 3
-              ? cell.padEnd(widths[column]!)
-              : truncate(cell, 70),
-        )
-        .join('  ')
-        .trimEnd(),
-    )
-  }
-  lines.push('', 'Fix:')
-  for (const drift of report.drift) lines.push(`  ${drift.fix}`)
-  return `${lines.join('\n')}\n`
+  const table = rows.map((row) =>
+    row
+      .map((cell, column) =>
+        column === 1
+          ? cell.padStart(widths[1]!)
+          : column < 3
+            ? cell.padEnd(widths[column]!)
+            : truncate(cell, 70),
+      )
+      .join('  ')
+      .trimEnd(),
+  )
+  const fixes = report.drift.map((drift) => `  ${drift.fix}`)
+  return `${[...lines, '', ...table, '', 'Fix:', ...fixes].join('\n')}\n`
 }
 
 function truncate(text: string, length: number): string {
