@@ -11,8 +11,8 @@ import { respondWithHandlers } from './answers/respond-with-handlers.js'
 import { writeApiResponse } from './answers/write-api-response.js'
 import { writeJsonError } from './answers/write-json-error.js'
 import { redactControlPath } from './control/redact-control-path.js'
+import { parseAllowedHost } from './host/parse-allowed-hosts.js'
 import { readRequestTarget } from './host/read-request-target.js'
-import { refuseHost } from './host/refuse-host.js'
 import { stripBasePath } from './host/strip-base-path.js'
 import { toApiRequest } from './to-api-request.js'
 import type { Admission } from './fleet/counting-turns.js'
@@ -80,7 +80,15 @@ export class RequestPipeline {
     const { host } = exchange.request.headers
     if (this.#settings.isHostAllowed(host)) return true
     this.#logWhenFinished(exchange)
-    refuseHost(exchange.response, host)
+    const shown = host ?? ''
+    const result = parseAllowedHost(shown.replace(/:\d+$/, ''))
+    const name = result.ok ? result.host : '<name>'
+    writeJsonError(
+      exchange.response,
+      403,
+      'host_not_allowed',
+      `The Host ${JSON.stringify(shown.slice(0, 100))} is not one this server answers: it answers localhost, IP addresses and the host of --public-url, so that no web page can reach it through DNS rebinding. If this is a name you reach the server by, start it with --allowed-hosts ${name} (allowedHosts: [${JSON.stringify(name)}]), or --allowed-hosts all to answer any Host.`,
+    )
     return false
   }
 

@@ -3,13 +3,15 @@ import express, {
   type Request,
   type RequestHandler,
 } from 'express'
+import { writeJsonError } from '../answers/write-json-error.js'
 import {
   OFF_THREAD_BYTES,
   parseJsonOffThread,
 } from './parse-json-off-thread.js'
 import { limitRequestBody } from './limit-request-body.js'
-import { refuseUpload } from './refuse-upload.js'
-import { UploadGate } from './upload-gate.js'
+import { UPLOAD_LIMITS, UploadGate } from './upload-gate.js'
+
+const RETRY_AFTER_SECONDS = 2
 
 /**
  * A UTF-8 body over `OFF_THREAD_BYTES` is parsed in a worker, so the API keeps
@@ -29,7 +31,17 @@ export function readFixtureBody(limit: number): RequestHandler {
       return read(request, response, next)
     }
     const turn = gate.enter(response)
-    if (turn === undefined) return refuseUpload(response)
+    if (turn === undefined) {
+      // The connection is closed: its body is not read.
+      response.setHeader('connection', 'close')
+      return writeJsonError(
+        response,
+        503,
+        'too_many_uploads',
+        `The server is reading ${UPLOAD_LIMITS.reading} large fixture uploads and has ${UPLOAD_LIMITS.waiting} more waiting, the most it takes at once; this one was not read. Send it again after ${RETRY_AFTER_SECONDS} seconds (Retry-After), or send uploads one after another.`,
+        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      )
+    }
     void turn.then((leave) =>
       read(request, response, (error?: unknown) => {
         leave()
