@@ -65,7 +65,7 @@ export function createRecordRoutes(
   router.get(`${base}/:id`, (request, response) => {
     const record = records.get(idOf(request))
     if (record !== undefined) return void response.json({ data: record })
-    writeNotFound(response, idOf(request), request)
+    writeNotFound(response, name, idOf(request), request.baseUrl + base)
   })
 
   router.patch(
@@ -87,16 +87,20 @@ export function createRecordRoutes(
     response.status(204).end()
   })
 
-  const answerRecordError: ErrorRequestHandler = (
-    error: unknown,
-    request,
-    response,
-    next,
-  ) => {
+  router.use(answerRecordError(name, base))
+  return router
+}
+
+function answerRecordError(
+  name: RecordKindName,
+  base: string,
+): ErrorRequestHandler {
+  const kind = RECORD_KINDS[name]
+  return (error: unknown, request, response, next) => {
     if (error instanceof InvalidRecordError) {
       writeFixtureError(response, error)
     } else if (error instanceof RecordNotFoundError) {
-      writeNotFound(response, error.id, request)
+      writeNotFound(response, name, error.id, request.baseUrl + base)
     } else if (error instanceof RecordInUseError) {
       writeJsonError(
         response,
@@ -118,24 +122,28 @@ export function createRecordRoutes(
       next(error)
     }
   }
-
-  router.use(answerRecordError)
-  return router
-
-  function writeNotFound(response: Response, id: string, request: Request) {
-    const which =
-      name === 'apiKeys'
-        ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
-        : JSON.stringify(id)
-    writeJsonError(
-      response,
-      404,
-      'not_found',
-      `No ${kind.noun} ${which}. GET ${request.baseUrl}${base} lists the ${kind.plural} there are.`,
-    )
-  }
 }
 
 function pathOf(request: Request, base: string, id: string): string {
   return `${request.baseUrl}${base}/${encodeURIComponent(id)}`
+}
+
+// `list`: the path that lists them.
+function writeNotFound(
+  response: Response,
+  name: RecordKindName,
+  id: string,
+  list: string,
+): void {
+  const kind = RECORD_KINDS[name]
+  const which =
+    name === 'apiKeys'
+      ? 'with that key (percent-encode a key in the path, as encodeURIComponent does)'
+      : JSON.stringify(id)
+  writeJsonError(
+    response,
+    404,
+    'not_found',
+    `No ${kind.noun} ${which}. GET ${list} lists the ${kind.plural} there are.`,
+  )
 }
