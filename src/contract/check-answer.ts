@@ -190,12 +190,11 @@ function checkValues(
       const at = `data.publish[${index}]`
       add('unknown-publish-status', JSON.stringify(status), `${at}.status`)
       // Nothing posted, so no post_url or posted_at: part of the status.
-      for (let i = drift.length - 1; i >= 0; i--) {
-        const found = drift[i]!
-        if (found.kind === 'null-or-absent' && found.at.startsWith(`${at}.`)) {
-          drift.splice(i, 1)
-        }
-      }
+      const kept = drift.filter(
+        (found) =>
+          found.kind !== 'null-or-absent' || !found.at.startsWith(`${at}.`),
+      )
+      drift.splice(0, drift.length, ...kept)
     })
   }
   const total = valueAt(body, ['meta', 'total'])

@@ -120,7 +120,7 @@ function walkObject(
   for (const [key, child] of entries) {
     const where = join(at, key)
     const field = Object.hasOwn(value, key) ? value[key] : undefined
-    if (field === undefined || field === null) {
+    if (field == null) {
       found.push({
         kind: 'null-or-absent',
         at: where,
@@ -192,12 +192,7 @@ function deriveExact(schema: z.core.$ZodType): z.ZodType {
         // @note Not `exact.refine(…)`: zod skips an optional schema's
         // refinements when its key is absent.
         shape[key] = takesNullish
-          ? z.custom(
-              (field) =>
-                field !== null &&
-                field !== undefined &&
-                exact.safeParse(field).success,
-            )
+          ? z.custom((field) => field != null && exact.safeParse(field).success)
           : exact
       }
       return z.strictObject(shape)

@@ -60,7 +60,7 @@ function readTimeline(
 ): DemoTimeline | undefined {
   try {
     const text = storage?.getItem(key)
-    if (text === null || text === undefined) return undefined
+    if (text == null) return undefined
     const value = JSON.parse(text) as Partial<DemoTimeline>
     if (![value.real, value.mock, value.speed].every(Number.isFinite)) {
       return undefined

@@ -88,14 +88,13 @@ function recordProgress(nested: OffSpec): FixtureProgress {
     keepOffSpecField(nested, 'progress')
     return { ...PROGRESS_SPEC.placeholders } as FixtureProgress
   }
-  const inner = `${where} progress`
-  const progress = toRecordedObject(
+  const { fields, extras } = toRecordedObject(
     observed.progress,
     PROGRESS_SPEC,
-    inner,
+    `${where} progress`,
     report,
   )
-  return { ...progress.fields, ...progress.extras } as FixtureProgress
+  return { ...fields, ...extras } as FixtureProgress
 }
 
 function recordPublish(nested: OffSpec): FixturePublishResult[] {

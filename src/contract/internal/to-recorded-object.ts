@@ -35,11 +35,7 @@ export function toRecordedObject(
   for (const [name, schema] of Object.entries(spec.shape)) {
     if (spec.own?.has(name)) continue
     const value = observed[name]
-    if (
-      value !== null &&
-      value !== undefined &&
-      schema.safeParse(value).success
-    ) {
+    if (value != null && schema.safeParse(value).success) {
       fields[name] = value
       continue
     }
