@@ -284,8 +284,11 @@ itInBrowser(
         { timeout: 45_000 },
       )
       .not.toEqual(before)
+    // The list's own poll brings the new contents, maybe after the bars moved.
     await expect
-      .poll(() => page.locator('.content-card.content-new').count())
+      .poll(() => page.locator('.content-card.content-new').count(), {
+        timeout: 45_000,
+      })
       .toBeGreaterThan(0)
     expect(
       await page.evaluate(
