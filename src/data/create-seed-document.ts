@@ -22,7 +22,8 @@ import {
   MINUTE,
   toTimestamp,
 } from './seed/seed-context.js'
-import { LiveStream } from './seed/live-stream.js'
+import { createLiveStream } from './seed/create-live-stream.js'
+import type { LiveStream } from './seed/live-stream.js'
 
 /** Pinned, so the dataset does not change with the clock. */
 const DEFAULT_REFERENCE_DATE = '2026-01-15T12:00:00.000Z'
@@ -123,7 +124,7 @@ export function createSeedDocument(options: SeedOptions = {}): FixtureDocument {
   }
 }
 
-/** The live stream of the dataset `createSeedDocument(options)` makes (see `LiveStream`). */
+/** The live stream of the dataset `createSeedDocument(options)` makes (see `createLiveStream`). */
 export function createSeedStream(
   options: Pick<SeedOptions, 'seed' | 'projects'> = {},
 ): LiveStream {
@@ -133,7 +134,7 @@ export function createSeedStream(
     context,
     options.projects ?? OPTION_RULES.projects.default,
   )
-  return new LiveStream(context, projects)
+  return createLiveStream(context, projects)
 }
 
 /** A content in progress gets steps that ended two minutes apart, so it reads as finished from then on. */
