@@ -13,7 +13,7 @@ testSuiteSkip({
   ],
   missing: 'podman is missing',
   skippedLine:
-    /^container suite skipped: podman not found \(PODMAN_PATH unset\)\. Install Podman \(on Debian: apt-get install podman runc debootstrap\) to run it\.$/m,
+    /^container suite skipped: podman not found \(PODMAN_PATH unset\)\. Install Podman \(on Debian: apt-get install podman runc debootstrap iptables\) to run it\.$/m,
   tests: 1,
   required: [{ REQUIRE_PODMAN: '1' }, { CI: 'true' }],
   error:

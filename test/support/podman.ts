@@ -41,11 +41,11 @@ export function findSuitePodman(): boolean {
       : `${PODMAN_PATH} not found (PODMAN_PATH ${process.env.PODMAN_PATH === undefined ? 'unset' : 'set'})`
   if (REQUIRE_PODMAN) {
     throw new Error(
-      `CI or REQUIRE_PODMAN is set, but the container suite cannot run: ${reason}. Install Podman (on Debian: apt-get install podman runc debootstrap) or set PODMAN_PATH, or unset REQUIRE_PODMAN to skip the suite.`,
+      `CI or REQUIRE_PODMAN is set, but the container suite cannot run: ${reason}. Install Podman (on Debian: apt-get install podman runc debootstrap iptables) or set PODMAN_PATH, or unset REQUIRE_PODMAN to skip the suite.`,
     )
   }
   console.log(
-    `container suite skipped: ${reason}. Install Podman (on Debian: apt-get install podman runc debootstrap) to run it.`,
+    `container suite skipped: ${reason}. Install Podman (on Debian: apt-get install podman runc debootstrap iptables) to run it.`,
   )
   return false
 }
@@ -97,8 +97,12 @@ export async function podman(
 ): Promise<string> {
   const result = await tryPodman(args, options)
   if (result.code !== 0) {
+    // Podman only suggests iptables, which Debian's netavark runs.
+    const hint = /netavark: No such file or directory/.test(result.stderr)
+      ? 'netavark, which gives containers their network, found no iptables: install it (on Debian: apt-get install iptables).\n'
+      : ''
     throw new Error(
-      `podman ${args.join(' ')} exited with ${result.code}:\n${result.stderr}`,
+      `podman ${args.join(' ')} exited with ${result.code}:\n${hint}${result.stderr}`,
     )
   }
   return result.stdout
