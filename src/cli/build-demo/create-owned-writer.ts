@@ -39,12 +39,19 @@ export class OwnedWriter {
   // Paths this build would have written but kept as they were (warned once).
   readonly #kept = new Set<string>()
   #bytes = 0
+  readonly #directory: string
+  readonly #previous: DemoManifest
+  readonly #folders: OutputFolders
 
   constructor(
-    private readonly directory: string,
-    private readonly previous: DemoManifest,
-    private readonly folders: OutputFolders,
-  ) {}
+    directory: string,
+    previous: DemoManifest,
+    folders: OutputFolders,
+  ) {
+    this.#directory = directory
+    this.#previous = previous
+    this.#folders = folders
+  }
 
   /** `path` is relative, `/`-separated. */
   write(path: string, data: string | Uint8Array): Promise<void> {
@@ -58,7 +65,7 @@ export class OwnedWriter {
   ): Promise<void> {
     const { names, name } = splitPath(path)
     try {
-      const folder = await this.folders.find(names, { create: true })
+      const folder = await this.#folders.find(names, { create: true })
       if ('problem' in folder) {
         this.#keep(path, `${path}: ${folder.problem}; not written`)
         return
@@ -80,7 +87,7 @@ export class OwnedWriter {
     let path = DEMO_MANIFEST_FILE
     try {
       const emptied = new Set<string>()
-      for (const [owned, hash] of this.previous) {
+      for (const [owned, hash] of this.#previous) {
         if (this.#written.has(owned) || this.#kept.has(owned)) continue
         path = owned
         if (await this.#removeOwned(owned, hash)) {
@@ -93,7 +100,7 @@ export class OwnedWriter {
     } catch (error) {
       throw await this.#fail(path, error)
     } finally {
-      await this.folders.close()
+      await this.#folders.close()
     }
     return {
       files: this.#written.size,
@@ -104,9 +111,9 @@ export class OwnedWriter {
 
   /** Ends a build that failed: the manifest lists what it wrote and what the last one did. */
   async abandon(): Promise<void> {
-    const owned = new Map([...this.previous, ...this.#written])
+    const owned = new Map([...this.#previous, ...this.#written])
     await this.#writeManifest(owned).catch(() => {})
-    await this.folders.close().catch(() => {})
+    await this.#folders.close().catch(() => {})
   }
 
   async #mayReplace(
@@ -115,10 +122,10 @@ export class OwnedWriter {
     name: string,
   ): Promise<boolean> {
     const found = await hashEntry(folder, name)
-    if (found === null || found === this.previous.get(path)) return true
+    if (found === null || found === this.#previous.get(path)) return true
     return this.#keep(
       path,
-      this.previous.has(path)
+      this.#previous.has(path)
         ? `${path} changed since build-demo wrote it; kept as it is (delete it to get the new one)`
         : `${path} was not written by build-demo; kept as it is (delete it to get the demo's)`,
     )
@@ -132,7 +139,7 @@ export class OwnedWriter {
 
   async #removeOwned(path: string, hash: string): Promise<boolean> {
     const { names, name } = splitPath(path)
-    const folder = await this.folders.find(names, { create: false })
+    const folder = await this.#folders.find(names, { create: false })
     if ('problem' in folder) return false
     const found = await hashEntry(folder, name)
     if (found === null) return false
@@ -155,7 +162,7 @@ export class OwnedWriter {
       const names = folder === '' ? [] : folder.split('/')
       while (names.length > 0) {
         const name = names.pop()!
-        const parent = await this.folders.find(names, { create: false })
+        const parent = await this.#folders.find(names, { create: false })
         if ('problem' in parent) break
         await parent.check()
         const removed = await rmdir(parent.at(name)).then(
@@ -168,7 +175,7 @@ export class OwnedWriter {
   }
 
   async #writeManifest(files: DemoManifest): Promise<void> {
-    const root = this.folders.root
+    const root = this.#folders.root
     await root.check()
     await writeFileAtomically(
       root.at(DEMO_MANIFEST_FILE),
@@ -187,7 +194,7 @@ export class OwnedWriter {
     const { code, message } = error as NodeJS.ErrnoException
     if (code === undefined) return error
     return new CliError(
-      `build-demo could not write ${path} in ${this.directory}: ${message}. If another program changed the folder meanwhile, run build-demo again: the files it wrote are listed in ${DEMO_MANIFEST_FILE}, so the next run replaces them.`,
+      `build-demo could not write ${path} in ${this.#directory}: ${message}. If another program changed the folder meanwhile, run build-demo again: the files it wrote are listed in ${DEMO_MANIFEST_FILE}, so the next run replaces them.`,
     )
   }
 }

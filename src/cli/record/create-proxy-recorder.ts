@@ -43,13 +43,16 @@ export class ProxyRecorder {
   #written: Promise<void> = Promise.resolve()
   #pending = false
   #failing = false
+  readonly #path: string
+  readonly #log: CliLog
+  /** The document already in the file, which the recording adds to. */
+  readonly #earlier: FixtureDocument | undefined
 
-  constructor(
-    private readonly path: string,
-    private readonly log: CliLog,
-    /** The document already in the file, which the recording adds to. */
-    private readonly earlier: FixtureDocument | undefined,
-  ) {}
+  constructor(path: string, log: CliLog, earlier: FixtureDocument | undefined) {
+    this.#path = path
+    this.#log = log
+    this.#earlier = earlier
+  }
 
   /**
    * The server's `upstream.onAnswer`; the file follows soon after. Arrow
@@ -105,7 +108,7 @@ export class ProxyRecorder {
   async #write(): Promise<void> {
     if (!this.#pending) return
     this.#pending = false
-    const { path, log, earlier } = this
+    const [path, earlier] = [this.#path, this.#earlier]
     const recorded = this.#recording.toFixtureDocument()
     const document =
       earlier === undefined
@@ -117,7 +120,7 @@ export class ProxyRecorder {
     } catch (error) {
       this.#pending = true
       if (!this.#failing) {
-        log.warn(
+        this.#log.warn(
           `Cannot write the recording to ${path}: ${(error as Error).message}. Check that its folder is writable; the answers are kept and written with the next one.`,
         )
       }
