@@ -16,8 +16,9 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 
 /** Each defaults to `POLITE_CLIENT_DEFAULTS` (but `idleTimeoutMs`, a download's, which its `save` bounds). */
 export type PoliteClientOptions = {
-  [
-    Name in Exclude<keyof typeof POLITE_CLIENT_DEFAULTS, 'idleTimeoutMs'>
+  // A homomorphic mapped type: each option keeps the defaults' doc comment.
+  -readonly [
+    Name in keyof Omit<typeof POLITE_CLIENT_DEFAULTS, 'idleTimeoutMs'>
   ]?: number
 } & {
   /** The statuses worth another attempt (default 408, 429, 500, 502–504). */
