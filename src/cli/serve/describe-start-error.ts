@@ -6,8 +6,9 @@ const HOST_HINT =
 /**
  * Words an error that stopped the server from listening (the host or the
  * port) for the terminal, or returns `undefined` for any other: a user's
- * mistake is worded already (`CliError`), anything else is a bug. A host or
- * port taken from the environment (`where.environment`) is said to be.
+ * mistake is worded already (`run-cli.ts`'s `USER_ERRORS`), anything else
+ * is a bug. A host or port taken from the environment
+ * (`where.environment`) is said to be.
  */
 export function describeStartError(
   error: unknown,

@@ -19,7 +19,8 @@ import {
 /**
  * Serves the mock until SIGINT or SIGTERM, then waits for open requests.
  * Resolves with the exit code: 0 once stopped, 1 when the server failed to close.
- * @throws {CliError} when a file, the host or the port is unusable (nothing was served).
+ * @throws {CliError} when a file, the host or the port is unusable (nothing
+ * was served); a server's `FixtureError`, `OptionsError` or `FleetError` as is.
  */
 export async function serveMock(
   options: ServeOptions,

@@ -15,7 +15,9 @@ export type StartedMockServer = Awaited<ReturnType<typeof startMockServer>>
 /**
  * Reads the files the flags name, warns when the dataset looks too large for
  * the heap, and starts the server.
- * @throws {CliError} when a file, the host or the port is unusable.
+ * @throws {CliError} when a file, the host or the port is unusable, and a
+ * `FixtureError`, `OptionsError` or `FleetError` as the server throws them
+ * (`run-cli.ts` words each of its `USER_ERRORS`).
  */
 export async function startMockServer(
   options: ServeOptions,
