@@ -160,10 +160,15 @@ async function record(
     import('../files/write-file-atomically.js'),
     import('../../contract/anonymize-fixture-document.js'),
   ])
-  const view = createRecordProgress(io.stderr, options.target)
-  const result = await recordService({ ...options, version, ...view }).finally(
-    () => view.finish(),
+  const { finish, ...handlers } = createRecordProgress(
+    io.stderr,
+    options.target,
   )
+  const result = await recordService({
+    ...options,
+    version,
+    ...handlers,
+  }).finally(finish)
   const document = options.anonymize
     ? anonymizeFixtureDocument(result.document, options.seed)
     : result.document
