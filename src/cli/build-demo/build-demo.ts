@@ -117,7 +117,8 @@ async function readBuildInputs(options: BuildDemoOptions, directory: string) {
     )
   }
   // An empty manifest for a new folder: no file of it is build-demo's.
-  return { fixtures, media, page, previous: previous ?? new Map() }
+  const empty: DemoManifest = new Map()
+  return { fixtures, media, page, previous: previous ?? empty }
 }
 
 function createPageConfig(
@@ -230,18 +231,20 @@ async function listPackageFiles(): Promise<Map<string, string>> {
 async function readBuiltPage(): Promise<{ html: string; script: string }> {
   const read = (file: string, base: URL) =>
     readFile(new URL(file, base), 'utf8')
-  const readManifest = <Manifest>(base: URL): Promise<Manifest> =>
-    read('manifest.json', base).then(JSON.parse)
-  const [pageManifest, bootManifest, html] = await Promise.all([
-    readManifest<{ explorer: { js: string } }>(PAGE_DIR),
-    readManifest<{ boot: string }>(BOOT_DIR),
-    read('index.html', PAGE_DIR),
-  ]).catch((error: Error) => {
+  let pageManifest: { explorer: { js: string } }
+  let bootManifest: { boot: string }
+  let html: string
+  try {
+    // In turn, so that the message names the first file missing.
+    pageManifest = JSON.parse(await read('manifest.json', PAGE_DIR))
+    bootManifest = JSON.parse(await read('manifest.json', BOOT_DIR))
+    html = await read('index.html', PAGE_DIR)
+  } catch (error) {
     throw new Error(
-      `content-api-mock's built page is missing (${error.message}). Build the package with "npm run build", which writes dist/page/ and dist/demo/.`,
+      `content-api-mock's built page is missing (${(error as Error).message}). Build the package with "npm run build", which writes dist/page/ and dist/demo/.`,
       { cause: error },
     )
-  })
+  }
   const script = pageManifest.explorer.js
   const tag = new RegExp(
     `<script\\b[^>]*\\bsrc="(?:\\./)?${escapeRegExp(script)}"[^>]*></script>`,
