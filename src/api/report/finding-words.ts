@@ -18,8 +18,9 @@ export function requestLine(entry: JournalEntry): string {
 }
 
 /**
- * `1 request`, `3 requests`: a count and its noun.
+ * `1 request`, `3 requests`: a count and its noun (`many` where its plural
+ * is not `noun` + s).
  */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
+export function plural(count: number, noun: string, many = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : many}`
 }

@@ -36,7 +36,7 @@ export function formatRecordSummary(
   ]
   const lines = [
     `Recorded ${input.target} into ${input.out} (${counts.join(', ')}; ${formatBytes(bytes)})${input.anonymize ? ', anonymized' : ''}.`,
-    `  Requests    ${stats.requests} sent, ${stats.retries} ${stats.retries === 1 ? 'retry' : 'retries'}, ${stats.rateLimited} answered 429`,
+    `  Requests    ${stats.requests} sent, ${plural(stats.retries, 'retry', 'retries')}, ${stats.rateLimited} answered 429`,
   ]
   if (failures.length === 0) {
     lines.push('  Not fetched none')
