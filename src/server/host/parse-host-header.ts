@@ -28,8 +28,8 @@ function parse(value: string) {
   const port = match[2] === undefined ? undefined : Number(match[2])
   if (port !== undefined && (port < 1 || port > 65_535)) return undefined
   // The URL parser checks IPv6 and IPv4 syntax and lower-cases names.
-  if (!URL.canParse(`http://${name}`)) return undefined
-  const { hostname } = new URL(`http://${name}`)
+  const hostname = URL.parse(`http://${name}`)?.hostname
+  if (hostname === undefined) return undefined
   // It rewrites `1.2.3` or `0x7f.1` as IPv4 (`1.2.0.3`, `127.0.0.1`): a name is
   // taken only when already canonical.
   if (!name.startsWith('[') && hostname !== name.toLowerCase()) return undefined
