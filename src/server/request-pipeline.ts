@@ -35,7 +35,8 @@ interface Exchange {
  * must be one it answers (DNS rebinding), then the public URL's base path
  * comes off, then CORS, then the user's `--handlers`, then the API, and
  * express (assets, `/__mock`, `/openapi.json`, the page, `/docs`, the 404)
- * for the rest. Each step is a method, in that order.
+ * for the rest. Each check is a method, in that order; the base path comes
+ * off in `answer()`.
  * @note The request journal is written by `mock.handle` and
  * `mock.handleAsset`, so it holds what the mock answered: never the control
  * API's own requests (a test counting its client's calls must not count its
