@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../api/api-prefix.js'
 import type { RequestHandler, Router } from 'express'
 import { writeJsonError } from '../answers/write-json-error.js'
 
@@ -54,8 +55,12 @@ function collectPaths(
     // express answers HEAD with the GET route.
     if (methods.includes('GET')) methods.push('HEAD')
     // The paths are names and `:parameters`, each a whole segment: a
-    // parameter stands for any segment but an empty one.
-    const pattern = route.path.toLowerCase().replace(/(?<=\/):[^/]*/g, '[^/]+')
+    // parameter stands for any segment but an empty one; the rest is literal.
+    const pattern = route.path
+      .toLowerCase()
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+      .join('/')
     return [{ pattern: new RegExp(`^${pattern}$`), methods }]
   })
 }
