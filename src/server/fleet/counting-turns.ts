@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { ScenarioEngine } from '../../api/traffic/create-scenario-engine.js'
 import type { FleetWriter } from './fleet-writer.js'
 import { deferred, isRecent, stamp, type Stamp } from './replica.js'
@@ -102,8 +101,11 @@ export class CountingTurns {
 
   /** Stores the counts once the members answered (a second at most). */
   async #keep(turn: Turn): Promise<void> {
-    const late = sleep(1e3, undefined, { ref: false })
+    // Cleared once the members answered: a turn comes every few ms under load.
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise((go) => (timer = setTimeout(go, 1e3)))
     if (turn.members > 0) await Promise.race([turn.allAnswered.promise, late])
+    clearTimeout(timer)
     const counts = JSON.stringify(this.scenarios.exportCounters())
     // Not awaited: the next turn's lock goes out right behind the release
     // on the same connection, so Redis runs it after.
