@@ -9,10 +9,11 @@
 // Hand-written TypeScript only (.ts, .tsx): the generated files
 // (*.generated.ts) are counted apart. The JPEG encoder, a port of a reference
 // encoder that scripts/count-function-lines.js leaves out, is hand-written
-// and counts here. A line
-// holds only a comment when it is not blank and the parser finds no token on
-// it: a JSDoc block's every line, a `//` line, not a line of code with a
-// comment after it, nor a line inside a template string.
+// and counts here.
+//
+// A line holds only a comment when it is not blank and the parser finds no
+// token on it: a JSDoc block's every line, a `//` line, not a line of code
+// with a comment after it, nor a line inside a template string.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'

@@ -19,6 +19,10 @@ export const PODMAN_FLAGS = (
   .split(' ')
   .filter((flag) => flag !== '')
 
+/** What a Debian machine needs to run the suites. */
+const DEBIAN_INSTALL =
+  'on Debian: apt-get install podman runc debootstrap iptables'
+
 /** The `podman` the suites run: `PODMAN_PATH`, else the one on PATH. */
 export const PODMAN_PATH = process.env.PODMAN_PATH ?? 'podman'
 
@@ -41,11 +45,11 @@ export function findSuitePodman(): boolean {
       : `${PODMAN_PATH} not found (PODMAN_PATH ${process.env.PODMAN_PATH === undefined ? 'unset' : 'set'})`
   if (REQUIRE_PODMAN) {
     throw new Error(
-      `CI or REQUIRE_PODMAN is set, but the container suite cannot run: ${reason}. Install Podman (on Debian: apt-get install podman runc debootstrap iptables) or set PODMAN_PATH, or unset REQUIRE_PODMAN to skip the suite.`,
+      `CI or REQUIRE_PODMAN is set, but the container suite cannot run: ${reason}. Install Podman (${DEBIAN_INSTALL}) or set PODMAN_PATH, or unset REQUIRE_PODMAN to skip the suite.`,
     )
   }
   console.log(
-    `container suite skipped: ${reason}. Install Podman (on Debian: apt-get install podman runc debootstrap iptables) to run it.`,
+    `container suite skipped: ${reason}. Install Podman (${DEBIAN_INSTALL}) to run it.`,
   )
   return false
 }
