@@ -64,14 +64,12 @@ export async function openUserFolder(
       } catch (error) {
         throw toUserFileError(directory, error)
       }
-      const listing: {
-        files: Array<{ name: string; size: number }>
-        leftOut: Array<{
-          name: string
-          reason: UserFileProblem
-          problem: string
-        }>
-      } = { files: [], leftOut: [] }
+      const files: Array<{ name: string; size: number }> = []
+      const leftOut: Array<{
+        name: string
+        reason: UserFileProblem
+        problem: string
+      }> = []
       for (const name of names.sort()) {
         if (name.startsWith('.') || !accept(name)) continue
         try {
@@ -80,13 +78,13 @@ export async function openUserFolder(
             name,
             statReadableEntry(check),
           )
-          listing.files.push({ name, size: stats.size })
+          files.push({ name, size: stats.size })
         } catch (error) {
           const { reason, problem } = toUserFileError(name, error)
-          listing.leftOut.push({ name, reason, problem })
+          leftOut.push({ name, reason, problem })
         }
       }
-      return listing
+      return { files, leftOut }
     },
     /** Checks the entry again: the folder may have changed since it was listed. */
     async open(name: string): Promise<UserFile> {
