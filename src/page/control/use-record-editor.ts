@@ -64,8 +64,10 @@ export function useRecordEditor(part: PanelPart, route: string) {
     saveName(event: Event) {
       event.preventDefault()
       if (nameField === undefined) return
-      const body = JSON.stringify({ [nameField]: name ?? storedName })
-      return rename.runJson(body, record.path, MERGE_PATCH)
+      // The last "Saved" line goes while the next name is sent.
+      rename.reset()
+      const body = { [nameField]: name ?? storedName }
+      return rename.run(record.path, { ...MERGE_PATCH, body })
     },
   }
 }
