@@ -12,9 +12,10 @@ export function readClock(exchange: ApiExchange | undefined) {
   return { now, speed, at: Date.now() }
 }
 
+/** A clock answer that could be read. */
+type ClockReading = NonNullable<ReturnType<typeof readClock>>
+
 /** The mock's time now: the reading ticked on at its speed (1 if unknown). */
-export function clockNow(
-  reading: NonNullable<ReturnType<typeof readClock>>,
-): number {
+export function clockNow(reading: ClockReading): number {
   return reading.now + (Date.now() - reading.at) * (reading.speed ?? 1)
 }

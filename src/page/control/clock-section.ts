@@ -24,7 +24,7 @@ export function ClockSection(props: PanelPart): VNode {
   const clock = useTickingClock(reading.exchange)
   const action = useAdminAction(props)
   const disabled = !admin.unlocked || admin.readOnly
-  const change = (body: object, what: string) =>
+  const change: ControlProps['change'] = (body, what) =>
     action.run('/clock', { method: 'POST', body }, what)
   const controls = { clock, disabled, change }
 

@@ -14,8 +14,8 @@ const FIXTURE_FILE_NAME = 'fixtures.json'
  * (`GET /__mock/fixtures`), upload one (`PUT /__mock/fixtures`: every bad
  * path named, nothing loaded unless all is well), and reset to the data the
  * server started with (`POST /__mock/reset`, which also puts back the start
- * scenarios, real time and an empty journal) once a dialog has asked; the
- * last answer, what it did, or why a file was not sent.
+ * scenarios, real time and an empty journal) once a dialog has asked. It
+ * shows the last answer and what it did, or why a file was not sent.
  */
 export function FixtureTransfer(props: PanelPart): VNode {
   const action = useAdminAction(props)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { RECORD_KINDS, toChoice, type RecordKind } from './record-kinds.js'
+import { RECORD_KINDS, type RecordKind } from './record-kinds.js'
 import type { PanelPart } from './use-admin-access.js'
 import { useChosenRecord } from './use-chosen-record.js'
 import { useAdminAction } from './use-admin-action.js'
@@ -23,7 +23,9 @@ export function useRecordEditor(part: PanelPart, route: string) {
   const heading = useRef<HTMLHeadingElement>(null)
   const record = useChosenRecord(part, kind, id, setId)
   const nameField = 'nameField' in kind ? kind.nameField : undefined
-  const storedName = toChoice(kind, record.stored ?? {}).name
+  // The field saveName writes, so the input shows what a save would replace.
+  const storedName =
+    nameField === undefined ? '' : String(record.stored?.[nameField] ?? '')
   const choose = (next: string, nextKind: RecordKind = kind) => {
     setKind(nextKind)
     setId(next)
@@ -64,8 +66,10 @@ export function useRecordEditor(part: PanelPart, route: string) {
     saveName(event: Event) {
       event.preventDefault()
       if (nameField === undefined) return
-      const body = JSON.stringify({ [nameField]: name ?? storedName })
-      return rename.runJson(body, record.path, MERGE_PATCH)
+      // The last "Saved" line goes while the next name is sent.
+      rename.reset()
+      const body = { [nameField]: name ?? storedName }
+      return rename.run(record.path, { ...MERGE_PATCH, body })
     },
   }
 }

@@ -28,7 +28,7 @@ export function describeKeys(
       state: keyState(record, now),
       visible: visible.length,
       // Its project list marks these, by ID.
-      shared: shared.map((project) => project.project_unique),
+      sharedIds: shared.map((project) => project.project_unique),
       sharedReadOnly: shared.filter((project) => project.is_readonly).length,
     }
   })
@@ -46,7 +46,7 @@ export function describeSight(description: KeyDescription): string {
     return `answered 401: the key is ${description.state}`
   }
   const projects = `${description.visible} project${description.visible === 1 ? '' : 's'}`
-  const shared = description.shared.length
+  const shared = description.sharedIds.length
   if (shared === 0) return `sees ${projects}, all its own`
   const readOnly =
     description.sharedReadOnly === shared

@@ -16,7 +16,8 @@ export function ProjectList(props: {
   pollMs: number | undefined
 }): VNode {
   const { config, apiKey, records } = props
-  const shared = records.keys?.find((key) => key.key === apiKey)?.shared ?? []
+  const sharedIds =
+    records.keys?.find((key) => key.key === apiKey)?.sharedIds ?? []
   const list = useApi(`${config.apiBase}/projects`, {
     apiKey,
     pollMs: props.pollMs,
@@ -34,7 +35,7 @@ export function ProjectList(props: {
         config=${config}
         apiKey=${apiKey}
         project=${project}
-        shared=${shared.includes(project.project_unique)}
+        shared=${sharedIds.includes(project.project_unique)}
       />`}
   />`
 }
