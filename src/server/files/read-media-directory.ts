@@ -45,15 +45,12 @@ export async function readMediaDirectory(
       { mediaMaxFileSize: options.maxFileSize },
       { subject: 'content-api-mock server options' },
     )
-  let folder: Awaited<ReturnType<typeof openUserFolder>>
-  let listing
-  try {
-    folder = await openUserFolder(directory, { maxFileSize })
-    listing = await folder.list()
-  } catch (error) {
+  const refuse = (error: unknown): never => {
     if (!(error instanceof UserFileError)) throw error
     throw fail(directory, describeFolderProblem(error))
   }
+  const folder = await openUserFolder(directory, { maxFileSize }).catch(refuse)
+  const listing = await folder.list().catch(refuse)
   const isMedia = (name: string) => typeOf(name) !== undefined
   const servable = listing.files.map((file) => file.name).filter(isMedia)
   const leftOut = listing.leftOut.filter((entry) => isMedia(entry.name))
