@@ -16,8 +16,26 @@ import {
 
 type JsonObject = Record<string, unknown>
 
-/** An OpenAPI 3.1 document, typed as it is built. */
-export type OpenApiDocument = ReturnType<typeof createOpenApiDocumentOf>
+/** An OpenAPI 3.1 document, typed only as far as this package reads it. */
+export interface OpenApiDocument {
+  openapi: '3.1.0'
+  info: {
+    title: string
+    version: string
+    description: string
+    license: { name: string; identifier: string }
+    contact: { name: string; url: string }
+  }
+  servers: Array<{ url: string; description?: string }>
+  security: Array<Record<string, string[]>>
+  tags: Array<{ name: string; description: string }>
+  paths: Record<string, { parameters?: JsonObject[]; get?: JsonObject }>
+  components: {
+    schemas: Record<string, JsonObject>
+    responses: Record<string, JsonObject>
+    securitySchemes: Record<string, JsonObject>
+  }
+}
 
 const DEFAULT_OPENAPI_SERVER_URL = 'http://127.0.0.1:4010/public-api/v1'
 
@@ -83,7 +101,7 @@ export function createOpenApiDocument(
 export function createOpenApiDocumentOf(
   contentModes: 'known' | 'open',
   options: { serverUrl?: string },
-) {
+): OpenApiDocument {
   const schemas = createComponentSchemas(contentModes)
   const idOf = (schema: z.ZodType): string => {
     const id = z.globalRegistry.get(schema)?.id
@@ -94,8 +112,7 @@ export function createOpenApiDocumentOf(
     }
     return id
   }
-  const paths: Record<string, { parameters?: JsonObject[]; get: JsonObject }> =
-    {}
+  const paths: OpenApiDocument['paths'] = {}
   for (const endpoint of ENDPOINT_NAMES) {
     const path = ENDPOINT_PATHS[endpoint]
     const parameters = Array.from(path.matchAll(/\{(\w+)\}/g), ([, name]) =>
@@ -112,7 +129,7 @@ export function createOpenApiDocumentOf(
   }
 
   return {
-    openapi: '3.1.0' as const,
+    openapi: '3.1.0',
     info: {
       title: 'Content Project Read API (content-api-mock)',
       version: '1.0.0',
@@ -126,7 +143,7 @@ export function createOpenApiDocumentOf(
       },
     },
     servers: [{ url: options.serverUrl ?? DEFAULT_OPENAPI_SERVER_URL }],
-    security: [{ bearerAuth: [] as string[] }],
+    security: [{ bearerAuth: [] }],
     tags: [
       {
         name: 'Projects',
