@@ -13,16 +13,12 @@ class OneTimeMarks {
   }
 }
 
-/** Documents handed over (see `handOverDocument`), for their next check. */
-export const handedOver = new OneTimeMarks()
-
 /**
- * Hands a document parsed for the mock alone (a request's body, a file just read) to its next check, which keeps
- * its valid records instead of a copy, so a large load holds them once, not twice. A caller's object is copied.
+ * Documents handed over (`mark`) for their next check: parsed for the mock alone (a request's body, a file just
+ * read), the check keeps their valid records instead of a copy, so a large load holds them once, not twice. A
+ * caller's object is copied.
  */
-export function handOverDocument(document: unknown): void {
-  handedOver.mark(document)
-}
+export const handedOver = new OneTimeMarks()
 
 /**
  * Documents a check made of a handed-over one, which the next check passes as they are: the CLI reads a fixture

@@ -99,7 +99,7 @@ function* inspectInSteps(input: unknown): Generator<void, Inspection> {
       issues: [{ path: tooDeep, message: TOO_DEEP_MESSAGE }],
     }
   }
-  // zod's result is a copy; a document handed over is kept instead (see `handOverDocument`).
+  // zod's result is a copy; a document handed over is kept instead (see `handedOver`).
   const keepInput = handedOver.take(input)
   const head = documentHeadSchema.safeParse(input, FIXTURE_PARSE_OPTIONS)
   const issues = toIssues(head.error?.issues ?? [], [])

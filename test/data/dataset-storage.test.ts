@@ -1,8 +1,8 @@
 import { createContentApiMock, type ContentApiMock } from 'content-api-mock'
 import { expect, it } from 'vitest'
-// handOverDocument is internal (the server's loader calls it), and it marks a
+// handedOver is internal (the server's loader calls it), and it marks a
 // document for src/'s own parse, so the parse and its error come from src/ too.
-import { handOverDocument } from '../../src/data/hand-over-document.js'
+import { handedOver } from '../../src/data/hand-over-document.js'
 import {
   parseFixtureDocument,
   parseFixtureDocumentInSlices,
@@ -167,7 +167,7 @@ it('keeps the records of a document handed over as they are, and copies those of
   expect(copied.contents[0]).not.toBe(given.contents[0])
   expect(copied.accounts[0]).not.toBe(given.accounts[0])
 
-  handOverDocument(given)
+  handedOver.mark(given)
   const kept = await parseFixtureDocumentInSlices(given)
   expect(kept).toEqual(copied)
   for (const list of ['accounts', 'api_keys', 'projects', 'contents']) {
@@ -181,7 +181,7 @@ it('keeps the records of a document handed over as they are, and copies those of
 
 it('passes the document a check made of one handed over to the next check as it is, once, and checks any other', () => {
   const given = loadFixture('small.json')
-  handOverDocument(given)
+  handedOver.mark(given)
   const checked = parseFixtureDocument(given)
   // Broken after its check: only a skipped check would pass it.
   ;(checked.contents[1] as any).progress = { step_process: 'two' }
@@ -196,7 +196,7 @@ it('passes the document a check made of one handed over to the next check as it 
 it('refuses a document handed over that fails the check, as it refuses any other', () => {
   const given = loadFixture('small.json')
   given.contents[1].progress = { step_process: 'two' }
-  handOverDocument(given)
+  handedOver.mark(given)
   expect(() => parseFixtureDocument(given)).toThrow(FixtureError)
 })
 

@@ -1,4 +1,4 @@
-import { handOverDocument } from '../../data/hand-over-document.js'
+import { handedOver } from '../../data/hand-over-document.js'
 import { readFile } from 'node:fs/promises'
 import { formatIssuePath } from '../../data/fixture-error.js'
 import { findTooDeepPathInSteps } from '../../data/find-too-deep-path-in-steps.js'
@@ -61,7 +61,7 @@ export async function readFixtureFile(
   }
   const source = `fixture file ${path}`
   // Parsed for this check alone: its records are kept, not copied.
-  handOverDocument(json)
+  handedOver.mark(json)
   return whileServing
     ? parseFixtureDocumentInSlices(json, source)
     : parseFixtureDocument(json, source)

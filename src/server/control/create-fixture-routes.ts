@@ -2,7 +2,7 @@ import express, { type Router } from 'express'
 import type { MockCore } from '../../api/mock-core.js'
 import type { ControlHooks, ControlWrite } from './control-hooks.js'
 import { FixtureError } from '../../data/fixture-error.js'
-import { handOverDocument } from '../../data/hand-over-document.js'
+import { handedOver } from '../../data/hand-over-document.js'
 import { readFixtureBody } from './read-fixture-body.js'
 import { requireJsonMediaType } from './require-json-media-type.js'
 import { writeFixtureError } from './write-fixture-error.js'
@@ -43,7 +43,7 @@ export function createFixtureRoutes(
     async (request, response) => {
       try {
         // Parsed for this load alone: its records need no copy.
-        handOverDocument(request.body)
+        handedOver.mark(request.body)
         await write(() => mock.load(request.body))
       } catch (error) {
         if (!(error instanceof FixtureError)) throw error
