@@ -43,15 +43,11 @@ export class ProxyRecorder {
   #written: Promise<void> = Promise.resolve()
   #pending = false
   #failing = false
-  readonly #path: string
-  readonly #log: CliLog
-  /** The document already in the file, which the recording adds to. */
-  readonly #earlier: FixtureDocument | undefined
+  /** Where it writes, and the document already there, which it adds to. */
+  readonly #file: { path: string; log: CliLog; earlier?: FixtureDocument }
 
-  constructor(path: string, log: CliLog, earlier: FixtureDocument | undefined) {
-    this.#path = path
-    this.#log = log
-    this.#earlier = earlier
+  constructor(path: string, log: CliLog, earlier?: FixtureDocument) {
+    this.#file = { path, log, earlier }
   }
 
   /**
@@ -108,7 +104,7 @@ export class ProxyRecorder {
   async #write(): Promise<void> {
     if (!this.#pending) return
     this.#pending = false
-    const [path, earlier] = [this.#path, this.#earlier]
+    const { path, log, earlier } = this.#file
     const recorded = this.#recording.toFixtureDocument()
     const document =
       earlier === undefined
@@ -120,7 +116,7 @@ export class ProxyRecorder {
     } catch (error) {
       this.#pending = true
       if (!this.#failing) {
-        this.#log.warn(
+        log.warn(
           `Cannot write the recording to ${path}: ${(error as Error).message}. Check that its folder is writable; the answers are kept and written with the next one.`,
         )
       }
