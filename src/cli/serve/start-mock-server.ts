@@ -15,9 +15,8 @@ export type StartedMockServer = Awaited<ReturnType<typeof startMockServer>>
 /**
  * Reads the files the flags name, warns when the dataset looks too large for
  * the heap, and starts the server.
- * @throws {CliError} when a file, the host or the port is unusable, and a
- * `FixtureError`, `OptionsError` or `FleetError` as the server throws them
- * (`run-cli.ts` words each of its `USER_ERRORS`).
+ * @throws {CliError} when a file, the host or the port is unusable; the
+ * server's `FixtureError`, `OptionsError` and `FleetError` as they are.
  */
 export async function startMockServer(
   options: ServeOptions,
