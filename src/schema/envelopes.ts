@@ -90,10 +90,6 @@ function listEnvelope<Item extends z.ZodType>(item: Item, id: string) {
   return z.object({ data: z.array(item), meta: listMetaSchema }).meta({ id })
 }
 
-function dataEnvelope<Data extends z.ZodType>(data: Data, id: string) {
-  return z.object({ data }).meta({ id })
-}
-
 /**
  * Body of `GET /projects`.
  * @example
@@ -109,10 +105,9 @@ export const projectListResponseSchema = listEnvelope(
  * @example
  * projectDetailResponseSchema.parse(await response.json())
  */
-export const projectDetailResponseSchema = dataEnvelope(
-  projectDetailSchema,
-  'ProjectDetailResponse',
-)
+export const projectDetailResponseSchema = z
+  .object({ data: projectDetailSchema })
+  .meta({ id: 'ProjectDetailResponse' })
 
 /**
  * Body of `GET /projects/{project_unique}/contents`.
@@ -129,10 +124,9 @@ export const contentListResponseSchema = listEnvelope(
  * @example
  * contentDetailResponseSchema.parse(await response.json())
  */
-export const contentDetailResponseSchema = dataEnvelope(
-  contentDetailSchema,
-  'ContentDetailResponse',
-)
+export const contentDetailResponseSchema = z
+  .object({ data: contentDetailSchema })
+  .meta({ id: 'ContentDetailResponse' })
 
 /** The body each endpoint answers with success. */
 export const RESPONSE_SCHEMAS = {
