@@ -42,13 +42,12 @@ export const RATE_LIMIT_HEADER_NAMES = {
     remaining: 'X-RateLimit-Remaining',
     reset: 'X-RateLimit-Reset',
   },
-} as const satisfies Record<
-  (typeof RATE_LIMIT_HEADER_STYLES)[number],
-  Record<'limit' | 'remaining' | 'reset', string>
->
+} as const
 
 /** Any spelling a service may use: `RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`, `RateLimit`. */
 export const RATE_LIMIT_HEADER_PATTERN = /^(?:x-)?ratelimit(?:-|$)/i
+
+const endpointSchema = z.enum(SCENARIO_ENDPOINTS)
 
 const positiveMs = z.number().positive().max(MAX_LATENCY_MS)
 
@@ -104,10 +103,7 @@ export const scenarioSchema = z
     match: z
       .strictObject({
         endpoint: z
-          .union([
-            z.enum(SCENARIO_ENDPOINTS),
-            z.array(z.enum(SCENARIO_ENDPOINTS)).min(1),
-          ])
+          .union([endpointSchema, z.array(endpointSchema).min(1)])
           .optional(),
         key: z.string().min(1).optional(),
         /** Segment-wise, with or without the API prefix: `/projects/p1` covers `…/p1/contents`, not `…/p10`. */
