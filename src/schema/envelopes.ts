@@ -86,19 +86,14 @@ export const errorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope', description: 'Error envelope, spec 7.' })
 
-function listEnvelope<Item extends z.ZodType>(item: Item, id: string) {
-  return z.object({ data: z.array(item), meta: listMetaSchema }).meta({ id })
-}
-
 /**
  * Body of `GET /projects`.
  * @example
  * projectListResponseSchema.parse(await response.json())
  */
-export const projectListResponseSchema = listEnvelope(
-  projectListItemSchema,
-  'ProjectListResponse',
-)
+export const projectListResponseSchema = z
+  .object({ data: z.array(projectListItemSchema), meta: listMetaSchema })
+  .meta({ id: 'ProjectListResponse' })
 
 /**
  * Body of `GET /projects/{project_unique}`.
@@ -114,10 +109,9 @@ export const projectDetailResponseSchema = z
  * @example
  * contentListResponseSchema.parse(await response.json())
  */
-export const contentListResponseSchema = listEnvelope(
-  contentListItemSchema,
-  'ContentListResponse',
-)
+export const contentListResponseSchema = z
+  .object({ data: z.array(contentListItemSchema), meta: listMetaSchema })
+  .meta({ id: 'ContentListResponse' })
 
 /**
  * Body of `GET /projects/{project_unique}/contents/{variation_unique}`.
