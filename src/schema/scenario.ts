@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ENDPOINT_NAMES } from './endpoints.js'
 import { isOptionGiven } from './option-rules.js'
+import { DURATION_PATTERN } from './parse-duration.js'
 
 /**
  * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`, the control API and `scenarios.add()`.
@@ -82,7 +83,7 @@ export const rateLimitSchema = z.strictObject({
     z
       .string()
       .regex(
-        /^\d+(?:\.\d+)?(?:ms|s|m|h)$/,
+        DURATION_PATTERN,
         'expected a count with a unit: "500ms", "30s", "1m", "2h"',
       ),
   ]),
