@@ -86,53 +86,41 @@ export const errorEnvelopeSchema = z
   })
   .meta({ id: 'ErrorEnvelope', description: 'Error envelope, spec 7.' })
 
-function listEnvelope<Item extends z.ZodType>(item: Item, id: string) {
-  return z.object({ data: z.array(item), meta: listMetaSchema }).meta({ id })
-}
-
-function dataEnvelope<Data extends z.ZodType>(data: Data, id: string) {
-  return z.object({ data }).meta({ id })
-}
-
 /**
  * Body of `GET /projects`.
  * @example
  * projectListResponseSchema.parse(await response.json())
  */
-export const projectListResponseSchema = listEnvelope(
-  projectListItemSchema,
-  'ProjectListResponse',
-)
+export const projectListResponseSchema = z
+  .object({ data: z.array(projectListItemSchema), meta: listMetaSchema })
+  .meta({ id: 'ProjectListResponse' })
 
 /**
  * Body of `GET /projects/{project_unique}`.
  * @example
  * projectDetailResponseSchema.parse(await response.json())
  */
-export const projectDetailResponseSchema = dataEnvelope(
-  projectDetailSchema,
-  'ProjectDetailResponse',
-)
+export const projectDetailResponseSchema = z
+  .object({ data: projectDetailSchema })
+  .meta({ id: 'ProjectDetailResponse' })
 
 /**
  * Body of `GET /projects/{project_unique}/contents`.
  * @example
  * contentListResponseSchema.parse(await response.json())
  */
-export const contentListResponseSchema = listEnvelope(
-  contentListItemSchema,
-  'ContentListResponse',
-)
+export const contentListResponseSchema = z
+  .object({ data: z.array(contentListItemSchema), meta: listMetaSchema })
+  .meta({ id: 'ContentListResponse' })
 
 /**
  * Body of `GET /projects/{project_unique}/contents/{variation_unique}`.
  * @example
  * contentDetailResponseSchema.parse(await response.json())
  */
-export const contentDetailResponseSchema = dataEnvelope(
-  contentDetailSchema,
-  'ContentDetailResponse',
-)
+export const contentDetailResponseSchema = z
+  .object({ data: contentDetailSchema })
+  .meta({ id: 'ContentDetailResponse' })
 
 /** The body each endpoint answers with success. */
 export const RESPONSE_SCHEMAS = {

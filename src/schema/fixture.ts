@@ -9,6 +9,7 @@ import {
   publishResultSchema,
 } from './resources.js'
 import { publicIdSchema, timestampSchema } from './primitives.js'
+import { TOKEN_PATTERN } from './option-rules.js'
 import { recordedExtrasShape } from './recorded-extras.js'
 import { fixtureInstantSchema } from './story-time.js'
 import { findTimelineIssues, fixtureTimelineSchema } from './timeline.js'
@@ -51,10 +52,7 @@ export const fixtureApiKeySchema = z
   .strictObject({
     key: z
       .string()
-      .regex(
-        /^[\x21-\x7e]+$/,
-        'expected visible ASCII characters without spaces',
-      ),
+      .regex(TOKEN_PATTERN, 'expected visible ASCII characters without spaces'),
     account: nonEmpty,
     expires_at: timestampSchema.optional(),
     revoked: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ENDPOINT_NAMES } from './endpoints.js'
 import { isOptionGiven } from './option-rules.js'
+import { DURATION_PATTERN } from './parse-duration.js'
 
 /**
  * The named presets of forced outcomes, for `X-Mock-Scenario`, `--scenario`, the control API and `scenarios.add()`.
@@ -42,13 +43,12 @@ export const RATE_LIMIT_HEADER_NAMES = {
     remaining: 'X-RateLimit-Remaining',
     reset: 'X-RateLimit-Reset',
   },
-} as const satisfies Record<
-  (typeof RATE_LIMIT_HEADER_STYLES)[number],
-  Record<'limit' | 'remaining' | 'reset', string>
->
+} as const
 
 /** Any spelling a service may use: `RateLimit-*`, `X-RateLimit-*`, `RateLimit-Policy`, `RateLimit`. */
 export const RATE_LIMIT_HEADER_PATTERN = /^(?:x-)?ratelimit(?:-|$)/i
+
+const endpointSchema = z.enum(SCENARIO_ENDPOINTS)
 
 const positiveMs = z.number().positive().max(MAX_LATENCY_MS)
 
@@ -83,7 +83,7 @@ export const rateLimitSchema = z.strictObject({
     z
       .string()
       .regex(
-        /^\d+(?:\.\d+)?(?:ms|s|m|h)$/,
+        DURATION_PATTERN,
         'expected a count with a unit: "500ms", "30s", "1m", "2h"',
       ),
   ]),
@@ -104,10 +104,7 @@ export const scenarioSchema = z
     match: z
       .strictObject({
         endpoint: z
-          .union([
-            z.enum(SCENARIO_ENDPOINTS),
-            z.array(z.enum(SCENARIO_ENDPOINTS)).min(1),
-          ])
+          .union([endpointSchema, z.array(endpointSchema).min(1)])
           .optional(),
         key: z.string().min(1).optional(),
         /** Segment-wise, with or without the API prefix: `/projects/p1` covers `…/p1/contents`, not `…/p10`. */

@@ -116,10 +116,9 @@ trim a candle wick | layer home scents | stop candle tunnelling | reuse an empty
 export const PRODUCT_LINES: readonly ProductLine[] = TABLE.trim()
   .split('\n\n')
   .map((paragraph) => {
-    const rows = paragraph.split('\n').map(listOf)
-    const [names, models, variants, features, howTo] = rows as Rows
-    const [line, item] = names as [string, string]
+    const rows = paragraph.split('\n').map(listOf) as Rows
+    const [[line, item], models, variants, features, howTo] = rows
     return { line, item, models, variants, features, howTo }
   })
 
-type Rows = [string[], string[], string[], string[], string[]]
+type Rows = [[string, string], string[], string[], string[], string[]]
